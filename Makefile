@@ -1,0 +1,71 @@
+# tutorhub: the two commands are `make run` and `make test`. `make help` lists the rest.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+# CI's environment may lack rustup's PATH entry.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+CARGO ?= cargo
+# `make run` settings (the same names as the server's environment variables).
+DATA_DIR ?= ./data
+BIND ?= 127.0.0.1:8080
+
+RELEASE_BIN := target/release/tutorhub
+STAGE := scripts/stage.sh
+NPM := env -C frontend npm
+
+.PHONY: help deps frontend build run test bench openapi clean distclean
+
+help: ## show this help
+	@echo "tutorhub -- make targets:"
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo
+	@echo "make run settings: DATA_DIR=$(DATA_DIR) BIND=$(BIND) (e.g. make run DATA_DIR=/tmp/th BIND=127.0.0.1:9000)"
+
+deps: ## install Debian packages, npm packages and the schemathesis venv (quick when present)
+	@scripts/install-deps.sh
+
+frontend: deps ## build the single-page app into frontend/dist
+	$(NPM) run build
+
+build: frontend ## release binary target/release/tutorhub, with frontend/dist embedded
+	$(CARGO) build --release -p tutorhub-cli
+
+run: build ## build, seed demo data (idempotent) and serve on http://127.0.0.1:8080
+	mkdir -p "$(DATA_DIR)"
+	CASES_AUTO_APPROVE=true $(RELEASE_BIN) seed --demo --data-dir "$(DATA_DIR)"
+	@echo "tutorhub: http://$(BIND)  (data in $(DATA_DIR); Ctrl-C stops it)"
+	CASES_AUTO_APPROVE=true exec $(RELEASE_BIN) serve --bind "$(BIND)" --data-dir "$(DATA_DIR)"
+
+test: export TEST_START := $(shell date +%s)
+test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), frontend checks and tests, e2e, contract
+	@$(STAGE) "1/9 deps" scripts/install-deps.sh
+	@$(STAGE) "2/9 cargo build" $(CARGO) build --workspace --all-targets
+	@$(STAGE) "3/9 cargo test (SQLite and PostgreSQL)" env TUTORHUB_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(CARGO) test --workspace
+	@$(STAGE) "4/9 frontend: API client up to date" $(NPM) run check:api
+	@$(STAGE) "5/9 frontend: typecheck" $(NPM) run typecheck
+	@$(STAGE) "6/9 frontend: unit tests" $(NPM) test
+	@$(STAGE) "7/9 frontend: build" $(NPM) run build
+	@$(STAGE) "8/9 e2e: Playwright + Chromium against tutorhub serve" scripts/e2e.sh
+	@$(STAGE) "9/9 contract: schemathesis against tutorhub serve" scripts/contract.sh
+	@echo
+	@echo "make test: all stages ok in $$(( $$(date +%s) - TEST_START )) s"
+	@echo "stages: 9 passed, 0 failed"
+
+bench: build ## seed 100,000 cases, load GET /cases with wrk, print req/s and p50/p99
+	scripts/bench.sh
+
+openapi: deps ## regenerate openapi.yaml from the server and the frontend's API client
+	$(CARGO) run -q -p tutorhub-cli -- openapi > openapi.yaml.tmp
+	mv openapi.yaml.tmp openapi.yaml
+	$(NPM) run gen:api
+
+clean: ## remove build outputs and test artefacts (keeps ./data, node_modules and the venv)
+	$(CARGO) clean
+	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract openapi.yaml.tmp
+
+distclean: clean ## clean, and remove node_modules and .tmp (the venv) too
+	rm -rf frontend/node_modules .tmp

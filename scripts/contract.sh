@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Contract test: schemathesis generates requests from openapi.yaml and sends them to the real
+# `tutorhub serve` (debug binary, fresh demo-seeded SQLite, loopback only). A response fails
+# the run when it is a 5xx or does not match the documented schema. Bounded in time:
+# CONTRACT_MAX_TIME seconds of testing (default 75), about 90 s in all.
+# Extra arguments are passed to `schemathesis run`.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$TUTORHUB_ROOT"
+
+BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/debug/tutorhub}"
+SCHEMATHESIS="$TUTORHUB_ROOT/.tmp/venv/bin/schemathesis"
+MAX_TIME="${CONTRACT_MAX_TIME:-75}"
+[[ -x "$BIN" ]] || die "$BIN not found: run 'cargo build -p tutorhub-cli' (or make test)"
+[[ -x "$SCHEMATHESIS" ]] || die "$SCHEMATHESIS not found: run scripts/install-deps.sh"
+[[ -f openapi.yaml ]] || die "openapi.yaml not found: run 'make openapi'"
+
+mkdir -p .tmp/logs
+SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/contract-server.log"
+: >"$SERVER_LOG"
+DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-contract.XXXXXX")"
+SERVER_PID=""
+
+# shellcheck disable=SC2317  # called from the trap
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_server
+  rm -rf "$DATA_DIR"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+"$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
+  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+
+start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" \
+  CASES_AUTO_APPROVE=false \
+  || die "the server did not start"
+
+# Only the loopback server is contacted: the schema is a local file with no remote $refs and
+# proxies are bypassed for loopback. schemathesis runs in .tmp/contract, where it keeps its
+# files (.hypothesis, .schemathesis for `st replay`), out of the source tree.
+export NO_PROXY="127.0.0.1,localhost" no_proxy="127.0.0.1,localhost"
+mkdir -p .tmp/contract
+cd .tmp/contract
+log "schemathesis $("$SCHEMATHESIS" --version | awk '{print $NF}') against http://127.0.0.1:$SERVER_PORT for ${MAX_TIME}s"
+set +e
+timeout --kill-after=10 "$(( MAX_TIME + 60 ))" \
+  "$SCHEMATHESIS" run "$TUTORHUB_ROOT/openapi.yaml" \
+    --url "http://127.0.0.1:$SERVER_PORT" \
+    --checks not_a_server_error,response_schema_conformance \
+    --max-time "$MAX_TIME" \
+    --request-timeout 10 \
+    --generation-database none \
+    --no-color \
+    "$@" </dev/null
+status=$?
+set -e
+if (( status != 0 )); then
+  log "schemathesis failed (exit $status); replay a case from .tmp/contract with ../venv/bin/st replay ID"
+  log "last server log lines ($SERVER_LOG):"
+  tail -n 30 "$SERVER_LOG" >&2 || true
+fi
+exit "$status"

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Browser tests: Playwright (Debian's Chromium) against the real `tutorhub serve` on a fresh,
+# seeded SQLite database. Builds nothing: needs target/debug/tutorhub and frontend/dist
+# (`make test` builds both first). Exit status = Playwright's.
+#
+# The specs get: E2E_BASE_URL (the server), E2E_DATA_DIR (its data dir; SMS and mail
+# outboxes in $E2E_DATA_DIR/outbox/*.jsonl) and TUTORHUB_BIN (for back-office CLI commands
+# with --data-dir "$E2E_DATA_DIR"). Extra arguments are passed to `playwright test`.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$TUTORHUB_ROOT"
+
+BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/debug/tutorhub}"
+STATIC_DIR="$TUTORHUB_ROOT/frontend/dist"
+[[ -x "$BIN" ]] || die "$BIN not found: run 'cargo build -p tutorhub-cli' (or make test)"
+[[ -f "$STATIC_DIR/index.html" ]] || die "$STATIC_DIR/index.html not found: run 'npm run build' in frontend/"
+[[ -d frontend/node_modules/@playwright/test ]] || die "@playwright/test is not installed: run scripts/install-deps.sh"
+
+mkdir -p .tmp/logs
+SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/e2e-server.log"
+: >"$SERVER_LOG"
+DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-e2e.XXXXXX")"
+SERVER_PID=""
+
+# shellcheck disable=SC2317  # called from the trap
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_server
+  rm -rf "$DATA_DIR"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+log "seeding demo data into $DATA_DIR"
+"$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
+  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+
+start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" \
+  CASES_AUTO_APPROVE=false TUTORHUB_STATIC_DIR="$STATIC_DIR" \
+  || die "the server did not start"
+
+log "running Playwright against http://127.0.0.1:$SERVER_PORT"
+set +e
+(
+  cd frontend
+  export E2E_BASE_URL="http://127.0.0.1:$SERVER_PORT"
+  export E2E_DATA_DIR="$DATA_DIR"
+  export TUTORHUB_BIN="$BIN"
+  export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+  exec npx --no-install playwright test "$@" </dev/null
+)
+status=$?
+set -e
+if (( status != 0 )); then
+  log "Playwright failed (exit $status); last server log lines ($SERVER_LOG):"
+  tail -n 30 "$SERVER_LOG" >&2 || true
+fi
+exit "$status"
