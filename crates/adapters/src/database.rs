@@ -1,0 +1,128 @@
+//! Connecting to the store: SQLite (embedded default) or PostgreSQL, chosen by the URL.
+//!
+//! Both engines go through sqlx's `Any` driver with one SQL dialect subset (`$n` placeholders,
+//! `RETURNING`, `ON CONFLICT`), so each repository is written once; each engine keeps its own
+//! migrations, where the dialects differ (identity columns, triggers).
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+use thiserror::Error;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Error)]
+pub enum DatabaseError {
+    #[error("DATABASE_URL must start with sqlite: or postgres:, got {0:?}")]
+    UnsupportedUrl(String),
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[source] sqlx::Error),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[source] sqlx::migrate::MigrateError),
+}
+
+/// A connection pool and the engine behind it.
+#[derive(Clone, Debug)]
+pub struct Database {
+    pool: AnyPool,
+    engine: Engine,
+}
+
+impl Database {
+    /// The embedded default: `DATA_DIR/tutorhub.db`, created when missing.
+    pub fn sqlite_url(data_dir: &Path) -> String {
+        format!("sqlite://{}?mode=rwc", data_dir.join("tutorhub.db").display())
+    }
+
+    /// Connects without migrating.
+    ///
+    /// # Errors
+    /// `UnsupportedUrl` for other schemes, `Connect` when the database cannot be reached.
+    pub async fn connect(url: &str) -> Result<Self, DatabaseError> {
+        sqlx::any::install_default_drivers();
+        let engine = if url.starts_with("sqlite:") {
+            Engine::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Engine::Postgres
+        } else {
+            return Err(DatabaseError::UnsupportedUrl(url.split(':').next().unwrap_or_default().to_string()));
+        };
+        let options = AnyConnectOptions::from_str(url).map_err(DatabaseError::Connect)?;
+        let pool = match engine {
+            // One writer at a time is SQLite's model; WAL lets readers go on meanwhile, and the
+            // busy timeout queues writers instead of failing them.
+            Engine::Sqlite => AnyPoolOptions::new()
+                .max_connections(8)
+                .min_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                             PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
+                        )
+                        .await?;
+                        Ok(())
+                    })
+                }),
+            Engine::Postgres => AnyPoolOptions::new().max_connections(16),
+        }
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .map_err(DatabaseError::Connect)?;
+        Ok(Self { pool, engine })
+    }
+
+    /// Connects and brings the schema up to date.
+    ///
+    /// # Errors
+    /// As [`Database::connect`], plus `Migrate`.
+    pub async fn open(url: &str) -> Result<Self, DatabaseError> {
+        let database = Self::connect(url).await?;
+        database.migrate().await?;
+        Ok(database)
+    }
+
+    /// Applies the engine's pending migrations.
+    ///
+    /// # Errors
+    /// `Migrate` when a migration fails or an applied one was changed.
+    pub async fn migrate(&self) -> Result<(), DatabaseError> {
+        let migrator = match self.engine {
+            Engine::Sqlite => &SQLITE_MIGRATIONS,
+            Engine::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await.map_err(DatabaseError::Migrate)
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// Answers when the database takes a query.
+    ///
+    /// # Errors
+    /// The driver's error when it does not.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}

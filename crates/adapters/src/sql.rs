@@ -1,0 +1,111 @@
+//! Small helpers for writing one SQL text that both engines run.
+
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::{Any, Arguments};
+use tutorhub_domain::ports::RepositoryError;
+
+/// A value to bind: the only two types our columns use.
+#[derive(Debug, Clone)]
+pub enum Value {
+    Text(String),
+    Int(i64),
+}
+
+/// A WHERE clause assembled condition by condition, with numbered `$n` placeholders.
+#[derive(Debug, Default, Clone)]
+pub struct Conditions {
+    clauses: Vec<String>,
+    values: Vec<Value>,
+}
+
+impl Conditions {
+    /// The next placeholder, bound to `value`.
+    pub fn bind(&mut self, value: Value) -> String {
+        self.values.push(value);
+        format!("${}", self.values.len())
+    }
+
+    /// `column op $n`.
+    pub fn push(&mut self, column: &str, op: &str, value: Value) {
+        let placeholder = self.bind(value);
+        self.clauses.push(format!("{column} {op} {placeholder}"));
+    }
+
+    /// `column IN ($n, …)`; nothing when `values` is empty (no limit).
+    pub fn push_in(&mut self, column: &str, values: &[String]) {
+        if values.is_empty() {
+            return;
+        }
+        let list = self.list(values);
+        self.clauses.push(format!("{column} IN ({list})"));
+    }
+
+    /// `$n, $n+1, …` for each value.
+    pub fn list(&mut self, values: &[String]) -> String {
+        values.iter().map(|v| self.bind(Value::Text(v.clone()))).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A raw clause whose placeholders came from [`Conditions::bind`] or [`Conditions::list`].
+    pub fn push_raw(&mut self, clause: String) {
+        self.clauses.push(clause);
+    }
+
+    pub fn where_sql(&self) -> String {
+        if self.clauses.is_empty() { String::new() } else { format!(" WHERE {}", self.clauses.join(" AND ")) }
+    }
+
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+}
+
+/// Binds values in order to a query.
+pub fn bind_all<'q>(sql: &'q str, values: &[Value]) -> Query<'q, Any, AnyArguments<'q>> {
+    let mut args = AnyArguments::default();
+    for value in values {
+        // Encoding a String or i64 into AnyArguments cannot fail.
+        let _ = match value {
+            Value::Text(text) => args.add(text.clone()),
+            Value::Int(int) => args.add(*int),
+        };
+    }
+    sqlx::query_with(sql, args)
+}
+
+/// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
+pub fn like_pattern(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('%');
+    for ch in text.to_lowercase().chars() {
+        if matches!(ch, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('%');
+    out
+}
+
+/// Translates a driver error into the port's terms.
+pub fn repository_error(error: sqlx::Error) -> RepositoryError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => {
+            RepositoryError::Conflict(db.constraint().unwrap_or("unique").to_string())
+        }
+        _ => RepositoryError::Unavailable(Box::new(error)),
+    }
+}
+
+/// A row held something the domain cannot read: a bug or a hand-edited database.
+pub fn corrupt(what: impl Into<String>) -> RepositoryError {
+    RepositoryError::Unavailable(what.into().into())
+}
+
+pub fn millis(time: chrono::DateTime<chrono::Utc>) -> i64 {
+    time.timestamp_millis()
+}
+
+pub fn from_millis(ms: i64) -> Result<chrono::DateTime<chrono::Utc>, RepositoryError> {
+    chrono::DateTime::from_timestamp_millis(ms).ok_or_else(|| corrupt(format!("bad timestamp {ms}")))
+}

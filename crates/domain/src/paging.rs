@@ -1,0 +1,83 @@
+//! Pages of results, numbered from 1.
+
+/// Which page of a list to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRequest {
+    page: u32,
+    page_size: u32,
+}
+
+impl PageRequest {
+    pub const DEFAULT_SIZE: u32 = 20;
+    pub const MAX_SIZE: u32 = 100;
+    /// Deep offsets are costly and no person pages that far; the UI offers search instead.
+    pub const MAX_PAGE: u32 = 10_000;
+
+    /// # Errors
+    /// A zh-HK message naming the field (`page` or `pageSize`) that is out of range.
+    pub fn new(page: Option<i64>, page_size: Option<i64>) -> Result<Self, (&'static str, String)> {
+        let page = page.unwrap_or(1);
+        let page_size = page_size.unwrap_or(Self::DEFAULT_SIZE as i64);
+        if !(1..=Self::MAX_PAGE as i64).contains(&page) {
+            return Err(("page", format!("頁數須介乎 1 至 {}", Self::MAX_PAGE)));
+        }
+        if !(1..=Self::MAX_SIZE as i64).contains(&page_size) {
+            return Err(("pageSize", format!("每頁數量須介乎 1 至 {}", Self::MAX_SIZE)));
+        }
+        Ok(Self { page: page as u32, page_size: page_size as u32 })
+    }
+
+    pub fn first(page_size: u32) -> Self {
+        Self { page: 1, page_size: page_size.clamp(1, Self::MAX_SIZE) }
+    }
+
+    pub fn page(self) -> u32 {
+        self.page
+    }
+
+    pub fn page_size(self) -> u32 {
+        self.page_size
+    }
+
+    pub fn offset(self) -> u64 {
+        u64::from(self.page - 1) * u64::from(self.page_size)
+    }
+}
+
+impl Default for PageRequest {
+    fn default() -> Self {
+        Self::first(Self::DEFAULT_SIZE)
+    }
+}
+
+/// One page of items and the exact number of matches across all pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: u64,
+    pub request: PageRequest,
+}
+
+impl<T> Page<T> {
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page { items: self.items.into_iter().map(f).collect(), total: self.total, request: self.request }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_to_the_first_page_of_twenty() {
+        let request = PageRequest::new(None, None).unwrap();
+        assert_eq!((request.page(), request.page_size(), request.offset()), (1, 20, 0));
+    }
+
+    #[test]
+    fn refuses_out_of_range_pages_and_sizes() {
+        assert_eq!(PageRequest::new(Some(0), None).unwrap_err().0, "page");
+        assert_eq!(PageRequest::new(None, Some(101)).unwrap_err().0, "pageSize");
+        assert_eq!(PageRequest::new(Some(3), Some(100)).unwrap().offset(), 200);
+    }
+}
