@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+test('/terms shows the terms of service', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1, name: '服務條款' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /用戶資格/ })).toBeVisible();
+  await expect(page.getByText(/年滿15歲/).first()).toBeVisible();
+  await expect(page.getByText(/每月2%/)).toBeVisible();
+});
+
+test('/privacy shows the policy and the support contacts', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: '私隱政策' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'support@tutorhub.hk' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '+852 3000 1234' })).toBeVisible();
+});
+
+test('footer links lead to the legal pages', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: '私隱政策' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: '私隱政策' })).toBeVisible();
+});
+
+test('an unknown route shows the not-found page with a link home', async ({ page }) => {
+  await page.goto('/no-such-page/at-all');
+  await expect(page.getByRole('heading', { name: '找不到此頁' })).toBeVisible();
+  await page.getByRole('link', { name: '返回主頁' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('連繫家長、學生與導師的最佳平台');
+});

@@ -1,0 +1,58 @@
+/** One field problem of a validation failure (the server's `errors[]`). */
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/** The server's error body on every 4xx/5xx: `{code, error, errors?}`. */
+export interface ApiErrorBody {
+  code?: string;
+  error?: string;
+  errors?: ApiFieldError[];
+}
+
+/** A failed API call: the HTTP status (0 when the network failed) and the server's body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(status: number, body: ApiErrorBody | undefined, options?: { cause?: unknown }) {
+    super(body?.error ?? `HTTP ${status}`, options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads an error body defensively: a proxy or crash page may send HTML or nothing. */
+export function toErrorBody(value: unknown): ApiErrorBody | undefined {
+  if (!isErrorBody(value)) return undefined;
+  const body: ApiErrorBody = {};
+  const raw = value as Record<string, unknown>;
+  if (typeof raw.code === 'string') body.code = raw.code;
+  if (typeof raw.error === 'string' && raw.error.trim() !== '') body.error = raw.error;
+  if (Array.isArray(raw.errors)) {
+    body.errors = raw.errors.filter(
+      (e): e is ApiFieldError =>
+        typeof e === 'object' && e !== null && typeof e.field === 'string' && typeof e.message === 'string',
+    );
+  }
+  return body;
+}
+
+/**
+ * The text to show for a failed call (spec §8): the server's `error` when it sent one,
+ * else the screen's own default message.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body?.error) return error.body.error;
+  return fallback;
+}

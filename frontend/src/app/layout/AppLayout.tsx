@@ -1,0 +1,39 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { media } from '@/styles/breakpoints';
+import { Footer } from './Footer';
+import { TopBar } from './TopBar';
+
+const useStyles = makeStyles({
+  shell: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  main: {
+    flexGrow: 1,
+    width: '100%',
+    maxWidth: '1200px',
+    marginInline: 'auto',
+    boxSizing: 'border-box',
+    paddingBlock: tokens.spacingVerticalXL,
+    paddingInline: tokens.spacingHorizontalL,
+    [media.wide]: { paddingInline: tokens.spacingHorizontalXXL, paddingBlock: tokens.spacingVerticalXXL },
+  },
+});
+
+/** Top bar, the page, footer. */
+export function AppLayout() {
+  const styles = useStyles();
+  return (
+    <div className={styles.shell}>
+      <TopBar />
+      <main className={styles.main} id="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { BriefcaseRegular, PersonRegular } from '@fluentui/react-icons';
+import { ButtonLink } from '@/components/ButtonLink';
+import { paths } from '@/config/paths';
+import { useLinkNavigation } from '@/hooks/use-link-navigation';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+
+const useStyles = makeStyles({
+  bar: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow2,
+  },
+  inner: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    maxWidth: '1200px',
+    marginInline: 'auto',
+    paddingInline: tokens.spacingHorizontalM,
+    minHeight: '56px',
+    [media.wide]: { paddingInline: tokens.spacingHorizontalXXL, minHeight: '64px' },
+  },
+  logo: {
+    display: 'flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+    marginInlineEnd: 'auto',
+    textDecorationLine: 'none',
+    color: tokens.colorBrandForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '2px',
+    },
+  },
+  wordmark: {
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightBold,
+    letterSpacing: '-0.02em',
+    [media.wide]: { fontSize: tokens.fontSizeBase600 },
+  },
+  tagline: {
+    display: 'none',
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground3,
+    [media.wide]: { display: 'inline' },
+  },
+  nav: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    [media.wide]: { gap: tokens.spacingHorizontalS },
+  },
+  wideOnly: {
+    [media.narrow]: { display: 'none' },
+  },
+  narrowOnly: {
+    [media.wide]: { display: 'none' },
+  },
+});
+
+/** Logo, the all-cases button and the login/register link (the logged-in menu arrives with the accounts issue). */
+export function TopBar() {
+  const styles = useStyles();
+  const home = useLinkNavigation(paths.home);
+  return (
+    <header className={styles.bar}>
+      <div className={styles.inner}>
+        <a href={home.href} onClick={home.onClick} className={styles.logo} aria-label={t.nav.homeLabel}>
+          <span className={styles.wordmark}>{t.brand.name}</span>
+          <span className={styles.tagline}>{t.brand.tagline}</span>
+        </a>
+        <nav aria-label={t.nav.mainLabel} className={styles.nav}>
+          <ButtonLink to={paths.allCases} appearance="subtle" icon={<BriefcaseRegular />}>
+            <span className={styles.wideOnly}>{t.nav.allCases}</span>
+            <span className={styles.narrowOnly}>{t.nav.allCasesShort}</span>
+          </ButtonLink>
+          <ButtonLink to={paths.loginOrRegister} appearance="primary" icon={<PersonRegular />}>
+            {t.nav.loginOrRegister}
+          </ButtonLink>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type ComponentType } from 'react';
+import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CaseSearchPanel } from '@/features/cases/components/CaseSearchPanel';
+import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+
+interface SearchTab {
+  value: string;
+  label: string;
+  Panel: ComponentType;
+}
+
+/**
+ * The search panel's tabs (spec §4: 0 find tutors, 1 recruit students). Find tutors joins this list with the
+ * tutors issue. Each panel keeps its own state, so switching tabs clears filters and results.
+ */
+const searchTabs: readonly SearchTab[] = [
+  { value: 'cases', label: t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
+];
+
+const useStyles = makeStyles({
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXXL,
+  },
+  hero: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  intro: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    paddingTop: tokens.spacingVerticalS,
+    [media.wide]: { paddingTop: tokens.spacingVerticalXL, maxWidth: '720px' },
+  },
+  eyebrow: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  headline: {
+    margin: 0,
+    fontSize: tokens.fontSizeHero700,
+    lineHeight: tokens.lineHeightHero700,
+    fontWeight: tokens.fontWeightBold,
+    color: tokens.colorNeutralForeground1,
+    [media.wide]: { fontSize: tokens.fontSizeHero900, lineHeight: tokens.lineHeightHero900 },
+  },
+  subheadline: {
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  panel: {
+    padding: tokens.spacingHorizontalL,
+    gap: tokens.spacingVerticalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow8,
+    borderTop: `${tokens.strokeWidthThickest} solid ${tokens.colorBrandBackground}`,
+    [media.wide]: { padding: tokens.spacingHorizontalXXL },
+  },
+});
+
+export function HomePage() {
+  const styles = useStyles();
+  const [selected, setSelected] = useState(searchTabs[0]?.value ?? '');
+  const active = searchTabs.find((tab) => tab.value === selected) ?? searchTabs[0];
+
+  return (
+    <div className={styles.page}>
+      <title>{t.pageTitle()}</title>
+      <section className={styles.hero} aria-labelledby="home-headline">
+        <div className={styles.intro}>
+          <Text size={300} className={styles.eyebrow}>
+            {t.home.eyebrow}
+          </Text>
+          <h1 id="home-headline" className={styles.headline}>
+            {t.home.headline}
+          </h1>
+          <Text as="p" className={styles.subheadline}>
+            {t.home.subheadline}
+          </Text>
+        </div>
+        <Card className={styles.panel} aria-label={t.home.searchPanelLabel}>
+          <TabList
+            selectedValue={selected}
+            onTabSelect={(_, data) => setSelected(String(data.value))}
+            aria-label={t.home.searchTabsLabel}
+            size="large"
+          >
+            {searchTabs.map((tab) => (
+              <Tab key={tab.value} value={tab.value} id={`search-tab-${tab.value}`}>
+                {tab.label}
+              </Tab>
+            ))}
+          </TabList>
+          {active && (
+            <div role="tabpanel" aria-labelledby={`search-tab-${active.value}`}>
+              <active.Panel key={active.value} />
+            </div>
+          )}
+        </Card>
+      </section>
+      <PublicCaseList />
+    </div>
+  );
+}

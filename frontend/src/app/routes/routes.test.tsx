@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/testing/render';
+
+describe('routes', () => {
+  it('home shows the headline, the 招學生 tab and the latest public cases', async () => {
+    renderRoute('/');
+    expect(screen.getByRole('heading', { level: 1, name: '連繫家長、學生與導師的最佳平台' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: '搜尋類別' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['招學生']);
+    const latest = await screen.findByRole('list', { name: '最新補習個案' });
+    expect(within(latest).getAllByTestId('case-card')).toHaveLength(6);
+    expect(screen.getByRole('link', { name: '更多個案' })).toHaveAttribute('href', '/all-cases');
+  });
+
+  it('top bar and footer link to the spec routes', () => {
+    renderRoute('/terms');
+    expect(screen.getByRole('link', { name: 'tutorhub 主頁' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: '登入／註冊' })).toHaveAttribute('href', '/login-or-register');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: '服務條款' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: '私隱政策' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('terms state the spec constants', () => {
+    renderRoute('/terms');
+    expect(screen.getByRole('heading', { level: 1, name: '服務條款' })).toBeInTheDocument();
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('年滿15歲');
+    expect(text).toContain('中四');
+    expect(text).toContain('港幣');
+    expect(text).toContain('每月2%');
+    expect(text).toContain('逾期超過10日');
+    expect(text).toContain('10%的逾期罰款');
+    expect(text).toContain('7日後生效');
+  });
+
+  it('privacy names the ordinance and the support contacts', () => {
+    renderRoute('/privacy');
+    expect(screen.getByRole('heading', { level: 1, name: '私隱政策' })).toBeInTheDocument();
+    expect(document.body.textContent).toContain('香港法例第486章');
+    expect(screen.getByRole('link', { name: '+852 3000 1234' })).toHaveAttribute('href', 'tel:+85230001234');
+    expect(screen.getByRole('link', { name: 'support@tutorhub.hk' })).toHaveAttribute('href', 'mailto:support@tutorhub.hk');
+  });
+
+  it('an unknown route shows the not-found page with a link home', () => {
+    renderRoute('/no-such-page');
+    expect(screen.getByRole('heading', { name: '找不到此頁' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回主頁' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,52 @@
+import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { t } from '@/i18n/zh-HK';
+import type { SelectOption } from './FilterSelect';
+
+interface MultiSelectProps {
+  label: string;
+  options: readonly SelectOption[];
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  hint?: string;
+  className?: string;
+}
+
+const MAX_LABELS_SHOWN = 2;
+
+function summary(selected: readonly string[], options: readonly SelectOption[]): string {
+  if (selected.length > MAX_LABELS_SHOWN) return t.filters.multiSelected(selected.length);
+  return selected.map((value) => options.find((o) => o.value === value)?.label ?? value).join(t.filters.listSeparator);
+}
+
+/** A multiple-choice filter; an empty selection means "no limit". */
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  placeholder = t.common.noLimit,
+  disabled,
+  hint,
+  className,
+}: MultiSelectProps) {
+  return (
+    <Field label={label} hint={hint} className={className}>
+      <Dropdown
+        multiselect
+        disabled={disabled}
+        placeholder={placeholder}
+        value={summary(selected, options)}
+        selectedOptions={[...selected]}
+        onOptionSelect={(_, data) => onChange(data.selectedOptions)}
+      >
+        {options.map((option) => (
+          <Option key={option.value} value={option.value}>
+            {option.label}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}

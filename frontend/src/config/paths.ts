@@ -1,0 +1,8 @@
+/** The routes of the SPA (spec §2). */
+export const paths = {
+  home: '/',
+  allCases: '/all-cases',
+  loginOrRegister: '/login-or-register',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;

@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCase } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { CaseCard } from './CaseCard';
+
+describe('CaseCard', () => {
+  it('shows subject, location with district, fee per lesson and the case number', async () => {
+    renderWithProviders(<CaseCard item={makeCase({ caseId: 10234, rate: 300 })} />);
+    expect(await screen.findByRole('heading', { name: '中三 數學' })).toBeInTheDocument();
+    expect(screen.getByText('藍田（觀塘區）')).toBeInTheDocument();
+    expect(screen.getByText('HK$300')).toBeInTheDocument();
+    expect(screen.getByText('個案編號 10234')).toBeInTheDocument();
+    expect(screen.getByText('每堂 90 分鐘・每週 2 堂')).toBeInTheDocument();
+    expect(screen.getByText('2026年11月20日 刊登')).toBeInTheDocument();
+  });
+
+  it('shows 未填寫 for each missing value', async () => {
+    const item = makeCase({
+      subject: '',
+      location: undefined as unknown as string,
+      district: undefined as unknown as string,
+      rate: undefined as unknown as number,
+    });
+    renderWithProviders(<CaseCard item={item} />);
+    expect(await screen.findByRole('heading', { name: '未填寫' })).toBeInTheDocument();
+    expect(screen.getAllByText('未填寫')).toHaveLength(3);
+  });
+
+  it('offers 登入後申請, linking to /login-or-register', async () => {
+    renderWithProviders(<CaseCard item={makeCase({ caseId: 10234 })} />);
+    const apply = await screen.findByRole('link', { name: /登入後申請/ });
+    expect(apply).toHaveTextContent('登入後申請');
+    expect(apply).toHaveAttribute('href', '/login-or-register');
+  });
+});

@@ -1,0 +1,117 @@
+import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
+import type { CaseSummary } from '@/api/generated/model';
+import { ButtonLink } from '@/components/ButtonLink';
+import { t } from '@/i18n/zh-HK';
+import { paths } from '@/config/paths';
+import { caseDisplay } from './case-display';
+
+const useStyles = makeStyles({
+  card: {
+    height: '100%',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+  },
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
+  caseNumber: {
+    color: tokens.colorNeutralForeground3,
+  },
+  subject: {
+    margin: 0,
+    color: tokens.colorNeutralForeground1,
+  },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+    alignItems: 'center',
+  },
+  factLabel: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase300,
+  },
+  factValue: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    color: tokens.colorNeutralForeground1,
+  },
+  rate: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+  },
+  icon: {
+    fontSize: '16px',
+    color: tokens.colorBrandForeground2,
+  },
+  footer: {
+    marginTop: 'auto',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  posted: {
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+/** One tutoring case as a card: subject, location, fee per lesson, and the apply action. */
+export function CaseCard({ item }: { item: CaseSummary }) {
+  const styles = useStyles();
+  const view = caseDisplay(item);
+  return (
+    <Card className={styles.card} appearance="filled-alternative" data-testid="case-card">
+      <div className={styles.header}>
+        <Text size={200} className={styles.caseNumber}>
+          {t.cases.caseNumber} {view.caseNumber}
+        </Text>
+        <Text as="h3" size={500} weight="semibold" className={styles.subject}>
+          {view.subject}
+        </Text>
+      </div>
+      <dl className={styles.facts}>
+        <dt className={styles.factLabel}>
+          <LocationRegular className={styles.icon} aria-hidden />
+          {t.cases.location}
+        </dt>
+        <dd className={styles.factValue}>{view.location}</dd>
+        <dt className={styles.factLabel}>
+          <MoneyRegular className={styles.icon} aria-hidden />
+          {t.cases.rate}
+        </dt>
+        <dd className={styles.rate}>{view.rate}</dd>
+        {view.sessions && (
+          <>
+            <dt className={styles.factLabel}>
+              <ClockRegular className={styles.icon} aria-hidden />
+              {t.cases.lessons}
+            </dt>
+            <dd className={styles.factValue}>{view.sessions}</dd>
+          </>
+        )}
+      </dl>
+      <div className={styles.footer}>
+        <Text size={200} className={styles.posted}>
+          {view.posted}
+        </Text>
+        <ButtonLink to={paths.loginOrRegister} appearance="primary" aria-label={view.applyLabel}>
+          {t.common.loginToApply}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}

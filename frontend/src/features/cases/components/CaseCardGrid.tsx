@@ -1,0 +1,27 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { CaseSummary } from '@/api/generated/model';
+import { CaseCard } from './CaseCard';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+    gap: tokens.spacingHorizontalL,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+});
+
+export function CaseCardGrid({ items, label }: { items: readonly CaseSummary[]; label: string }) {
+  const styles = useStyles();
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <CaseCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { CaseSearchPanel } from './CaseSearchPanel';
+
+async function renderPanel() {
+  const user = userEvent.setup();
+  renderWithProviders(<CaseSearchPanel />);
+  const level = screen.getByRole('combobox', { name: '教育程度' });
+  await waitFor(() => expect(within(level).getByRole('option', { name: '中學' })).toBeInTheDocument());
+  return user;
+}
+
+describe('home case search (招學生)', () => {
+  it('changing the level clears the grade and subject', async () => {
+    const user = await renderPanel();
+    await user.selectOptions(screen.getByRole('combobox', { name: '教育程度' }), 'secondary');
+    await user.selectOptions(screen.getByRole('combobox', { name: '年級' }), '中三');
+    await user.selectOptions(screen.getByRole('combobox', { name: '科目' }), '數學');
+    await user.selectOptions(screen.getByRole('combobox', { name: '教育程度' }), 'primary');
+    expect(screen.getByRole('combobox', { name: '年級' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: '科目' })).toHaveValue('');
+  });
+
+  it('changing the region clears the area', async () => {
+    const user = await renderPanel();
+    await user.selectOptions(screen.getByRole('combobox', { name: '區域' }), '九龍');
+    await user.selectOptions(screen.getByRole('combobox', { name: '地點' }), '藍田');
+    await user.selectOptions(screen.getByRole('combobox', { name: '區域' }), '香港島');
+    expect(screen.getByRole('combobox', { name: '地點' })).toHaveValue('');
+  });
+
+  it('offers a free-text subject for a tertiary level', async () => {
+    const user = await renderPanel();
+    await user.selectOptions(screen.getByRole('combobox', { name: '教育程度' }), 'tertiary');
+    expect(screen.getByRole('textbox', { name: '科目' })).toBeInTheDocument();
+  });
+
+  it('searches on the server with the chosen filters and shows the cases', async () => {
+    const asked: URLSearchParams[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/cases') asked.push(url.searchParams);
+    });
+    const user = await renderPanel();
+    await user.selectOptions(screen.getByRole('combobox', { name: '區域' }), '九龍');
+    await user.selectOptions(screen.getByRole('combobox', { name: '地點' }), '藍田');
+    await user.type(screen.getByRole('textbox', { name: '最低每堂學費' }), '300');
+    expect(asked).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '搜尋' }));
+    const results = await screen.findByRole('list', { name: '搜尋結果' });
+    expect(asked.at(-1)?.toString()).toBe(
+      new URLSearchParams({ page: '1', pageSize: '12', region: '九龍', areas: '藍田', minRate: '300' }).toString(),
+    );
+    for (const card of within(results).getAllByTestId('case-card')) {
+      expect(card).toHaveTextContent('藍田');
+    }
+    server.events.removeAllListeners();
+  });
+
+  it('says so when nothing matches', async () => {
+    server.use(http.get('*/cases', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 12 })));
+    const user = await renderPanel();
+    await user.click(screen.getByRole('button', { name: '搜尋' }));
+    expect(await screen.findByText('沒有找到符合條件的補習個案')).toBeInTheDocument();
+  });
+
+  it('shows the default failure text when the server gives none', async () => {
+    server.use(http.get('*/cases', () => new HttpResponse(null, { status: 503 })));
+    const user = await renderPanel();
+    await user.click(screen.getByRole('button', { name: '搜尋' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('搜尋補習個案失敗，請稍後再試。');
+  });
+});

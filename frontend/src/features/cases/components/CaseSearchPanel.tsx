@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { useSearchCases } from '@/api/generated/cases/cases';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { Pagination } from '@/components/Pagination';
+import { useCatalogue } from '@/lib/catalogue';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+import { emptyCaseFilters, pageCountOf, toCaseQuery, type CaseFilters } from '../lib/case-filters';
+import { CaseCardGrid } from './CaseCardGrid';
+import { CaseFilterFields } from './CaseFilterFields';
+
+export const HOME_SEARCH_PAGE_SIZE = 12;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    justifyContent: 'flex-end',
+  },
+  searchButton: {
+    minWidth: '140px',
+    [media.narrow]: { flexGrow: 1 },
+  },
+  results: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    paddingTop: tokens.spacingVerticalM,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  resultsHeader: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+  },
+  heading: { margin: 0 },
+  count: { color: tokens.colorNeutralForeground3 },
+  stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
+});
+
+/**
+ * The home search panel's recruit-students tab: filters, a search button and matching cases from
+ * GET /cases (filtered on the server). Its state lives here, so leaving the tab clears it.
+ */
+export function CaseSearchPanel() {
+  const styles = useStyles();
+  const catalogue = useCatalogue();
+  const [draft, setDraft] = useState<CaseFilters>(emptyCaseFilters);
+  const [submitted, setSubmitted] = useState<CaseFilters | null>(null);
+  const [page, setPage] = useState(1);
+  const search = useSearchCases(
+    submitted ? toCaseQuery(submitted, { page, pageSize: HOME_SEARCH_PAGE_SIZE }) : undefined,
+    { swr: { enabled: submitted !== null } },
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(draft);
+    setPage(1);
+  };
+  const onReset = () => {
+    setDraft(emptyCaseFilters);
+    setSubmitted(null);
+    setPage(1);
+  };
+
+  return (
+    <div className={styles.root}>
+      {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
+      <form onSubmit={onSubmit} aria-label={t.home.tabs.recruitStudents} noValidate>
+        <CaseFilterFields catalogue={catalogue.data} filters={draft} onChange={setDraft} variant="home" />
+        <div className={styles.actions}>
+          <Button appearance="subtle" icon={<DismissRegular />} onClick={onReset} type="button">
+            {t.filters.reset}
+          </Button>
+          <Button appearance="primary" icon={<SearchRegular />} type="submit" className={styles.searchButton}>
+            {t.filters.search}
+          </Button>
+        </div>
+      </form>
+
+      {submitted && (
+        <section className={styles.results} aria-labelledby="case-search-results" aria-busy={search.isValidating}>
+          <div className={styles.resultsHeader}>
+            <Text as="h2" size={500} weight="semibold" id="case-search-results" className={styles.heading}>
+              {t.caseSearch.resultsHeading}
+            </Text>
+            {search.data && (
+              <Text size={300} className={styles.count} aria-live="polite">
+                {t.caseSearch.resultsCount(search.data.total)}
+              </Text>
+            )}
+          </div>
+          {search.error ? (
+            <ErrorBanner message={errorMessage(search.error, t.caseSearch.failed)} />
+          ) : !search.data ? (
+            <LoadingState />
+          ) : search.data.items.length === 0 ? (
+            <EmptyState title={t.caseSearch.empty} hint={t.caseSearch.emptyHint} />
+          ) : (
+            <div className={mergeClasses(search.isValidating && styles.stale)}>
+              <CaseCardGrid items={search.data.items} label={t.caseSearch.resultsHeading} />
+              <Pagination
+                page={page}
+                pageCount={pageCountOf(search.data.total, HOME_SEARCH_PAGE_SIZE)}
+                onPageChange={setPage}
+              />
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

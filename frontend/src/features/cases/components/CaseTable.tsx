@@ -1,0 +1,99 @@
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { CaseSummary } from '@/api/generated/model';
+import { ButtonLink } from '@/components/ButtonLink';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { caseDisplay } from './case-display';
+
+const useStyles = makeStyles({
+  wrapper: {
+    overflowX: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow2,
+  },
+  table: {
+    minWidth: '720px',
+  },
+  headerRow: {
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  headerCell: {
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  caseNumber: { width: '104px', fontVariantNumeric: 'tabular-nums' },
+  subject: { fontWeight: tokens.fontWeightSemibold },
+  rate: {
+    width: '120px',
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+    fontVariantNumeric: 'tabular-nums',
+  },
+  date: { width: '148px', color: tokens.colorNeutralForeground2 },
+  action: { width: '140px' },
+  actionCell: {
+    paddingBlock: tokens.spacingVerticalS,
+  },
+});
+
+/** Cases as a table (wide screens): case number, subject, location, fee per lesson, posted time, action. */
+export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.wrapper}>
+      <Table className={styles.table} aria-label={t.allCases.tableLabel}>
+        <TableHeader>
+          <TableRow className={styles.headerRow}>
+            <TableHeaderCell className={styles.caseNumber}>
+              <span className={styles.headerCell}>{t.cases.caseNumber}</span>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <span className={styles.headerCell}>{t.cases.subject}</span>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <span className={styles.headerCell}>{t.cases.location}</span>
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.rate}>
+              <span className={styles.headerCell}>{t.cases.rate}</span>
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.date}>
+              <span className={styles.headerCell}>{t.cases.createdAt}</span>
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.action}>
+              <span className={styles.headerCell}>{t.cases.action}</span>
+            </TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((item) => {
+            const view = caseDisplay(item);
+            return (
+              <TableRow key={item.id} data-testid="case-row">
+                <TableCell className={styles.caseNumber}>{view.caseNumber}</TableCell>
+                <TableCell className={styles.subject}>{view.subject}</TableCell>
+                <TableCell>{view.location}</TableCell>
+                <TableCell className={styles.rate}>{view.rate}</TableCell>
+                <TableCell className={styles.date}>{view.createdAt}</TableCell>
+                <TableCell className={styles.actionCell}>
+                  <ButtonLink to={paths.loginOrRegister} appearance="primary" size="small" aria-label={view.applyLabel}>
+                    {t.common.loginToApply}
+                  </ButtonLink>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { CaseSummary } from '@/api/generated/model';
+import { formatDate, formatHkd } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+
+/** The texts a case shows in a card or a table row; each missing value reads "not filled". */
+export interface CaseDisplay {
+  caseNumber: string;
+  subject: string;
+  location: string;
+  rate: string;
+  createdAt: string;
+  /** The posting date line, or undefined when the case has no creation time. */
+  posted: string | undefined;
+  /** Accessible name of the apply action, naming the case. */
+  applyLabel: string;
+  sessions: string | undefined;
+}
+
+function filled(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function caseDisplay(item: CaseSummary): CaseDisplay {
+  const location = filled(item.location);
+  const district = filled(item.district);
+  const minutes = item.sessionLength;
+  const perWeek = item.sessionsPerWeek;
+  const createdAt = formatDate(item.createdAt);
+  const hasCaseId = item.caseId !== undefined && item.caseId !== null;
+  return {
+    caseNumber: hasCaseId ? String(item.caseId) : t.common.notFilled,
+    subject: filled(item.subject) ?? t.common.notFilled,
+    location:
+      location === undefined
+        ? t.common.notFilled
+        : district !== undefined && district !== location
+          ? t.cases.locationWithDistrict(location, district)
+          : location,
+    rate: formatHkd(item.rate) ?? t.common.notFilled,
+    createdAt: createdAt ?? t.common.notFilled,
+    posted: createdAt && t.cases.postedOn(createdAt),
+    applyLabel: hasCaseId ? t.cases.applyLabel(item.caseId) : t.common.loginToApply,
+    sessions: minutes && perWeek ? t.cases.sessionSummary(minutes, perWeek) : undefined,
+  };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyCaseFilters,
+  fromSearchParams,
+  isMinRateValid,
+  pageCountOf,
+  parseMinRate,
+  toCaseQuery,
+  toSearchParams,
+  withLevel,
+  withRegion,
+  type CaseFilters,
+} from './case-filters';
+
+const chosen: CaseFilters = {
+  level: 'secondary',
+  grades: ['中三', '中四'],
+  subjects: ['數學'],
+  region: '九龍',
+  districts: ['觀塘區'],
+  areas: ['藍田'],
+  minRate: '300',
+};
+
+describe('dependent filters', () => {
+  it('a new level clears grades and subjects and keeps the rest', () => {
+    expect(withLevel(chosen, 'primary')).toEqual({ ...chosen, level: 'primary', grades: [], subjects: [] });
+  });
+
+  it('clearing the level clears grades and subjects', () => {
+    expect(withLevel(chosen, '')).toMatchObject({ level: '', grades: [], subjects: [] });
+  });
+
+  it('choosing the same level again keeps the grades and subjects', () => {
+    expect(withLevel(chosen, 'secondary')).toBe(chosen);
+  });
+
+  it('a new region clears districts and areas and keeps the rest', () => {
+    expect(withRegion(chosen, '香港島')).toEqual({ ...chosen, region: '香港島', districts: [], areas: [] });
+  });
+
+  it('choosing the same region again keeps the districts', () => {
+    expect(withRegion(chosen, '九龍')).toBe(chosen);
+  });
+});
+
+describe('parseMinRate', () => {
+  it.each([
+    ['300', 300],
+    [' 300 ', 300],
+    ['1,200', 1200],
+    ['HK$250', 250],
+    ['$180', 180],
+    ['250.5', 250.5],
+    ['0', 0],
+  ])('reads %j as %s', (raw, expected) => {
+    expect(parseMinRate(raw)).toBe(expected);
+  });
+
+  it.each(['', '   ', 'abc', '-5', '3e2', '300元', '1.2.3', 'NaN', 'Infinity'])('ignores %j', (raw) => {
+    expect(parseMinRate(raw)).toBeUndefined();
+  });
+
+  it('accepts blank or numeric input and flags anything else', () => {
+    expect(isMinRateValid('')).toBe(true);
+    expect(isMinRateValid('200')).toBe(true);
+    expect(isMinRateValid('two hundred')).toBe(false);
+  });
+});
+
+describe('toCaseQuery', () => {
+  it('sends only the paging when no filter is set', () => {
+    expect(toCaseQuery(emptyCaseFilters, { page: 1, pageSize: 20 })).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it('sends every chosen filter with the API names, minRate as a number', () => {
+    expect(toCaseQuery(chosen, { page: 2, pageSize: 20 })).toEqual({
+      page: 2,
+      pageSize: 20,
+      level: 'secondary',
+      grades: ['中三', '中四'],
+      subjects: ['數學'],
+      region: '九龍',
+      districts: ['觀塘區'],
+      areas: ['藍田'],
+      minRate: 300,
+    });
+  });
+
+  it('leaves out a non-numeric minimum fee instead of sending it', () => {
+    expect(toCaseQuery({ ...emptyCaseFilters, minRate: 'abc' }, { page: 1, pageSize: 20 })).not.toHaveProperty(
+      'minRate',
+    );
+  });
+
+  it('trims a free-text subject and drops a blank one', () => {
+    const tertiary = { ...emptyCaseFilters, level: 'tertiary' };
+    expect(toCaseQuery({ ...tertiary, subjects: ['  會計學 '] }, { page: 1, pageSize: 20 }).subjects).toEqual([
+      '會計學',
+    ]);
+    expect(toCaseQuery({ ...tertiary, subjects: ['   '] }, { page: 1, pageSize: 20 })).not.toHaveProperty('subjects');
+  });
+});
+
+describe('URL query string', () => {
+  it('round-trips filters and page', () => {
+    const params = toSearchParams(chosen, 3);
+    expect(params.getAll('grades')).toEqual(['中三', '中四']);
+    expect(params.get('page')).toBe('3');
+    expect(fromSearchParams(params)).toEqual({ filters: chosen, page: 3 });
+  });
+
+  it('leaves out page 1 and empty filters', () => {
+    expect(toSearchParams(emptyCaseFilters, 1).toString()).toBe('');
+  });
+
+  it('falls back to page 1 and no minimum for unusable values', () => {
+    const { filters, page } = fromSearchParams(new URLSearchParams('page=-2&minRate=abc'));
+    expect(page).toBe(1);
+    expect(filters.minRate).toBe('');
+    expect(fromSearchParams(new URLSearchParams('page=2.5')).page).toBe(1);
+  });
+});
+
+describe('pageCountOf', () => {
+  it('rounds up and is at least one', () => {
+    expect(pageCountOf(45, 20)).toBe(3);
+    expect(pageCountOf(40, 20)).toBe(2);
+    expect(pageCountOf(0, 20)).toBe(1);
+  });
+});

@@ -1,0 +1,116 @@
+import type { SearchCasesParams } from '@/api/generated/model';
+
+/**
+ * The case search filters as the user edits them. '' and [] mean "no limit".
+ * Home uses one grade, one subject and areas; /all-cases uses several grades, subjects and
+ * districts. For a level with a free-text subject (tertiary) `subjects` holds the typed text.
+ */
+export interface CaseFilters {
+  level: string;
+  grades: string[];
+  subjects: string[];
+  region: string;
+  districts: string[];
+  areas: string[];
+  /** As typed; parsed by {@link parseMinRate} when the query is built. */
+  minRate: string;
+}
+
+export const emptyCaseFilters: CaseFilters = {
+  level: '',
+  grades: [],
+  subjects: [],
+  region: '',
+  districts: [],
+  areas: [],
+  minRate: '',
+};
+
+/** A new level makes the old grades and subjects meaningless (spec §4). */
+export function withLevel(filters: CaseFilters, level: string): CaseFilters {
+  if (level === filters.level) return filters;
+  return { ...filters, level, grades: [], subjects: [] };
+}
+
+/** A new region makes the old districts and areas meaningless (spec §4). */
+export function withRegion(filters: CaseFilters, region: string): CaseFilters {
+  if (region === filters.region) return filters;
+  return { ...filters, region, districts: [], areas: [] };
+}
+
+/**
+ * The minimum fee as a number of HKD, or undefined when blank or not a number
+ * (spec §5: a non-numeric filter value is ignored). Accepts "300", " 300 ", "1,200",
+ * "HK$300", "250.5"; rejects "abc", "-5", "3e2".
+ */
+export function parseMinRate(raw: string): number | undefined {
+  const cleaned = raw.trim().replace(/^HK\$/i, '').replace(/^\$/, '').replace(/,/g, '').trim();
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return undefined;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** Whether the typed minimum fee is usable: blank, or a number. */
+export function isMinRateValid(raw: string): boolean {
+  return raw.trim() === '' || parseMinRate(raw) !== undefined;
+}
+
+function nonEmpty(values: readonly string[]): string[] {
+  return values.map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/** The GET /cases query for these filters: empty filters are left out, never sent blank. */
+export function toCaseQuery(filters: CaseFilters, paging: { page: number; pageSize: number }): SearchCasesParams {
+  const query: SearchCasesParams = { page: paging.page, pageSize: paging.pageSize };
+  if (filters.level) query.level = filters.level;
+  const grades = nonEmpty(filters.grades);
+  if (grades.length > 0) query.grades = grades;
+  const subjects = nonEmpty(filters.subjects);
+  if (subjects.length > 0) query.subjects = subjects;
+  if (filters.region) query.region = filters.region;
+  const districts = nonEmpty(filters.districts);
+  if (districts.length > 0) query.districts = districts;
+  const areas = nonEmpty(filters.areas);
+  if (areas.length > 0) query.areas = areas;
+  const minRate = parseMinRate(filters.minRate);
+  if (minRate !== undefined) query.minRate = String(minRate);
+  return query;
+}
+
+/** Filters and page as the /all-cases query string, so reload and back keep them. */
+export function toSearchParams(filters: CaseFilters, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.level) params.set('level', filters.level);
+  for (const grade of nonEmpty(filters.grades)) params.append('grades', grade);
+  for (const subject of nonEmpty(filters.subjects)) params.append('subjects', subject);
+  if (filters.region) params.set('region', filters.region);
+  for (const district of nonEmpty(filters.districts)) params.append('districts', district);
+  for (const area of nonEmpty(filters.areas)) params.append('areas', area);
+  const minRate = parseMinRate(filters.minRate);
+  if (minRate !== undefined) params.set('minRate', String(minRate));
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** Reads {@link toSearchParams}' query string back; anything unusable falls back to "no limit". */
+export function fromSearchParams(params: URLSearchParams): { filters: CaseFilters; page: number } {
+  const rawPage = Number(params.get('page'));
+  const minRate = parseMinRate(params.get('minRate') ?? '');
+  return {
+    filters: {
+      level: params.get('level') ?? '',
+      grades: nonEmpty(params.getAll('grades')),
+      subjects: nonEmpty(params.getAll('subjects')),
+      region: params.get('region') ?? '',
+      districts: nonEmpty(params.getAll('districts')),
+      areas: nonEmpty(params.getAll('areas')),
+      minRate: minRate === undefined ? '' : String(minRate),
+    },
+    page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
+  };
+}
+
+/** Number of pages for a total; at least 1. */
+export function pageCountOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}

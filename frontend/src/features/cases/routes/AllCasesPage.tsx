@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { useSearchCases } from '@/api/generated/cases/cases';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { Pagination } from '@/components/Pagination';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { useCatalogue } from '@/lib/catalogue';
+import { t } from '@/i18n/zh-HK';
+import { media, mediaQueries } from '@/styles/breakpoints';
+import { CaseCardGrid } from '../components/CaseCardGrid';
+import { CaseFilterFields } from '../components/CaseFilterFields';
+import { CaseTable } from '../components/CaseTable';
+import {
+  emptyCaseFilters,
+  fromSearchParams,
+  pageCountOf,
+  toCaseQuery,
+  toSearchParams,
+  type CaseFilters,
+} from '../lib/case-filters';
+
+/** Spec §9: case list page size. */
+export const ALL_CASES_PAGE_SIZE = 20;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  title: { margin: 0 },
+  intro: { color: tokens.colorNeutralForeground2 },
+  filters: {
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    gap: tokens.spacingVerticalM,
+  },
+  filtersHeading: { margin: 0 },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalM,
+  },
+  searchButton: {
+    minWidth: '140px',
+    [media.narrow]: { flexGrow: 1 },
+  },
+  summary: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'baseline',
+    color: tokens.colorNeutralForeground2,
+  },
+  stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
+});
+
+/**
+ * /all-cases: filters applied by the search button as a server-side query; filters and page live
+ * in the URL so reload and back keep them; a table on wide screens, cards on phones.
+ */
+export function AllCasesPage() {
+  const styles = useStyles();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryString = searchParams.toString();
+  const applied = useMemo(() => fromSearchParams(new URLSearchParams(queryString)), [queryString]);
+  const [draft, setDraft] = useState<CaseFilters>(applied.filters);
+  const isWide = useMediaQuery(mediaQueries.wide);
+  const catalogue = useCatalogue();
+  const cases = useSearchCases(toCaseQuery(applied.filters, { page: applied.page, pageSize: ALL_CASES_PAGE_SIZE }));
+
+  // Back/forward (or a link) changes the URL: the form follows the applied filters.
+  useEffect(() => {
+    setDraft(applied.filters);
+  }, [applied]);
+
+  const hasFilters = queryString !== '' && toSearchParams(applied.filters, 1).toString() !== '';
+
+  const goTo = (filters: CaseFilters, page: number) => {
+    setSearchParams(toSearchParams(filters, page));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    goTo(draft, 1);
+  };
+  const onReset = () => {
+    setDraft(emptyCaseFilters);
+    goTo(emptyCaseFilters, 1);
+  };
+  const onPageChange = (page: number) => {
+    goTo(applied.filters, page);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const data = cases.data;
+  return (
+    <div className={styles.root}>
+      <title>{t.pageTitle(t.allCases.title)}</title>
+      <header className={styles.header}>
+        <Text as="h1" size={800} weight="bold" className={styles.title}>
+          {t.allCases.title}
+        </Text>
+        <Text size={300} className={styles.intro}>
+          {t.allCases.intro}
+        </Text>
+      </header>
+
+      <Card className={styles.filters} appearance="filled">
+        <Text as="h2" size={400} weight="semibold" className={styles.filtersHeading}>
+          {t.filters.heading}
+        </Text>
+        {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
+        <form onSubmit={onSubmit} aria-label={t.filters.heading} noValidate>
+          <CaseFilterFields catalogue={catalogue.data} filters={draft} onChange={setDraft} variant="all-cases" />
+          <div className={styles.actions}>
+            <Button appearance="subtle" icon={<DismissRegular />} type="button" onClick={onReset}>
+              {t.filters.reset}
+            </Button>
+            <Button appearance="primary" icon={<SearchRegular />} type="submit" className={styles.searchButton}>
+              {t.filters.search}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <section aria-label={t.allCases.listLabel} aria-busy={cases.isValidating}>
+        {cases.error ? (
+          <ErrorBanner message={errorMessage(cases.error, t.allCases.failed)} />
+        ) : !data ? (
+          <LoadingState />
+        ) : (
+          <div className={mergeClasses(styles.root, cases.isValidating && styles.stale)}>
+            <div className={styles.summary}>
+              <Text size={300} aria-live="polite" data-testid="cases-total">
+                {t.allCases.total(data.total)}
+              </Text>
+              <Text size={200}>{t.pagination.pageOf(applied.page, pageCountOf(data.total, ALL_CASES_PAGE_SIZE))}</Text>
+            </div>
+            {data.items.length === 0 ? (
+              <EmptyState
+                title={hasFilters ? t.allCases.emptyFiltered : t.allCases.empty}
+                hint={t.allCases.emptyHint}
+              />
+            ) : isWide ? (
+              <CaseTable items={data.items} />
+            ) : (
+              <CaseCardGrid items={data.items} label={t.allCases.listLabel} />
+            )}
+            <Pagination
+              page={applied.page}
+              pageCount={pageCountOf(data.total, ALL_CASES_PAGE_SIZE)}
+              onPageChange={onPageChange}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

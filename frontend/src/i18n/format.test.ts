@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatHkd, formatRatePerLesson } from './format';
+
+describe('formatHkd', () => {
+  it.each([
+    [300, 'HK$300'],
+    [0, 'HK$0'],
+    [1200, 'HK$1,200'],
+    [12500, 'HK$12,500'],
+    [250.5, 'HK$250.50'],
+    [99.99, 'HK$99.99'],
+  ])('formats %s as %s', (amount, expected) => {
+    expect(formatHkd(amount)).toBe(expected);
+  });
+
+  it('has nothing to say about a missing or non-numeric amount', () => {
+    expect(formatHkd(undefined)).toBeUndefined();
+    expect(formatHkd(null)).toBeUndefined();
+    expect(formatHkd(Number.NaN)).toBeUndefined();
+  });
+
+  it('states the fee per lesson', () => {
+    expect(formatRatePerLesson(300)).toBe('每堂 HK$300');
+    expect(formatRatePerLesson(undefined)).toBeUndefined();
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a zh-HK date in Hong Kong time', () => {
+    expect(formatDate('2026-11-20T10:00:00Z')).toBe('2026年11月20日');
+    // 20:00 UTC is already the next day in Hong Kong.
+    expect(formatDate('2026-11-20T20:00:00Z')).toBe('2026年11月21日');
+  });
+
+  it('has nothing to say about a missing or invalid date', () => {
+    expect(formatDate('')).toBeUndefined();
+    expect(formatDate('not a date')).toBeUndefined();
+    expect(formatDate(undefined)).toBeUndefined();
+  });
+});

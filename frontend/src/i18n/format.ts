@@ -1,0 +1,59 @@
+/**
+ * Money and date formatting for the zh-HK interface.
+ * Fees are Hong Kong dollars per lesson: "HK$300", "HK$1,200", "HK$250.50".
+ */
+const LOCALE = 'zh-HK';
+const TIME_ZONE = 'Asia/Hong_Kong';
+
+const wholeDollars = new Intl.NumberFormat('en-HK', { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-HK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "HK$300"; decimals only when the amount has cents. Undefined for a missing or non-numeric amount. */
+export function formatHkd(amount: number | null | undefined): string | undefined {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return undefined;
+  const sign = amount < 0 ? '-' : '';
+  const value = Math.abs(amount);
+  const digits = Number.isInteger(value) ? wholeDollars.format(value) : withCents.format(value);
+  return `${sign}HK$${digits}`;
+}
+
+/** "每堂 HK$300". */
+export function formatRatePerLesson(amount: number | null | undefined): string | undefined {
+  const money = formatHkd(amount);
+  return money === undefined ? undefined : `每堂 ${money}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: TIME_ZONE,
+});
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: TIME_ZONE,
+});
+
+function toDate(value: string | Date | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** "2026年11月20日" (Hong Kong time). Undefined for a missing or invalid value. */
+export function formatDate(value: string | Date | null | undefined): string | undefined {
+  const date = toDate(value);
+  return date && dateFormat.format(date);
+}
+
+/** "20/11/2026 18:00" (Hong Kong time). Undefined for a missing or invalid value. */
+export function formatDateTime(value: string | Date | null | undefined): string | undefined {
+  const date = toDate(value);
+  return date && dateTimeFormat.format(date);
+}

@@ -1,0 +1,152 @@
+/**
+ * Every visible string of the interface (texts, aria-labels, titles, placeholders), in
+ * Hong Kong written Chinese. Words follow shared/design/catalogue-zh-HK.md.
+ * The legal pages' long text lives beside this file in legal-zh-HK.ts.
+ */
+export const zhHK = {
+  brand: {
+    name: 'tutorhub',
+    tagline: '香港補習配對平台',
+  },
+  pageTitle: (page?: string) => (page ? `${page}｜tutorhub 補習配對平台` : 'tutorhub｜香港補習配對平台'),
+
+  nav: {
+    mainLabel: '主要導覽',
+    homeLabel: 'tutorhub 主頁',
+    allCases: '所有補習個案',
+    allCasesShort: '補習個案',
+    loginOrRegister: '登入／註冊',
+  },
+
+  footer: {
+    label: '網站資訊',
+    copyright: '© 2025 tutorhub。版權所有。',
+    terms: '服務條款',
+    privacy: '私隱政策',
+    blurb: '連繫家長、學生與導師的香港補習配對平台。',
+  },
+
+  common: {
+    noLimit: '不限',
+    notFilled: '未填寫',
+    loading: '載入中…',
+    search: '搜尋',
+    clearFilters: '清除篩選',
+    loginToApply: '登入後申請',
+    loadFailed: '未能載入資料，請稍後再試。',
+    catalogueFailed: '未能載入篩選選項，請稍後再試。',
+    dismiss: '關閉',
+  },
+
+  home: {
+    title: '主頁',
+    eyebrow: '香港補習配對平台',
+    headline: '連繫家長、學生與導師的最佳平台',
+    subheadline: '免費瀏覽全港補習個案，按教育程度、科目及地區找出合適的學生。',
+    searchPanelLabel: '搜尋',
+    searchTabsLabel: '搜尋類別',
+    tabs: {
+      findTutors: '搵導師',
+      recruitStudents: '招學生',
+    },
+    latestCases: '最新補習個案',
+    latestCasesHint: '剛剛刊登、正在招募導師的個案',
+    moreCases: '更多個案',
+  },
+
+  cases: {
+    caseNumber: '個案編號',
+    caseNumberValue: (caseId: number) => `個案編號 ${caseId}`,
+    subject: '科目',
+    location: '地點',
+    district: '地區',
+    region: '區域',
+    level: '教育程度',
+    grade: '年級',
+    rate: '每堂學費',
+    createdAt: '刊登時間',
+    action: '申請',
+    lessons: '上堂安排',
+    sessionSummary: (minutes: number, perWeek: number) => `每堂 ${minutes} 分鐘・每週 ${perWeek} 堂`,
+    applyLabel: (caseId: number) => `登入後申請個案編號 ${caseId}`,
+    locationWithDistrict: (location: string, district: string) => `${location}（${district}）`,
+    postedOn: (date: string) => `${date} 刊登`,
+  },
+
+  filters: {
+    heading: '篩選條件',
+    level: '教育程度',
+    grade: '年級',
+    grades: '年級',
+    subject: '科目',
+    subjects: '科目',
+    subjectFreeText: '科目',
+    subjectFreeTextPlaceholder: '輸入科目，例如：會計學',
+    chooseLevelFirst: '請先選擇教育程度',
+    region: '區域',
+    area: '地點',
+    districts: '地區',
+    chooseRegionFirst: '請先選擇區域',
+    minRate: '最低每堂學費',
+    minRatePlaceholder: '例如：200',
+    currencyPrefix: 'HK$',
+    minRateHint: '只顯示每堂學費不低於此金額的個案',
+    minRateInvalid: '請輸入數字，例如 200',
+    multiSelected: (count: number) => `已選 ${count} 項`,
+    listSeparator: '、',
+    search: '搜尋',
+    searching: '搜尋中…',
+    reset: '清除篩選',
+  },
+
+  caseSearch: {
+    resultsHeading: '搜尋結果',
+    resultsCount: (total: number) => `共找到 ${total} 個補習個案`,
+    empty: '沒有找到符合條件的補習個案',
+    emptyHint: '試試放寬教育程度、地點或最低學費的條件。',
+    failed: '搜尋補習個案失敗，請稍後再試。',
+    prompt: '選擇條件後按「搜尋」，即可找出合適的補習個案。',
+  },
+
+  allCases: {
+    title: '所有補習個案',
+    intro: '瀏覽全港最新的補習個案，按教育程度、科目、地區及學費篩選。',
+    total: (total: number) => `共 ${total} 個補習個案`,
+    empty: '暫時未有補習個案',
+    emptyFiltered: '沒有找到符合條件的補習個案',
+    emptyHint: '請稍後再來看看，或放寬篩選條件。',
+    failed: '未能載入補習個案，請稍後再試。',
+    tableLabel: '補習個案列表',
+    listLabel: '補習個案',
+    filtersToggle: '篩選條件',
+  },
+
+  pagination: {
+    label: '分頁',
+    previous: '上一頁',
+    next: '下一頁',
+    page: (page: number) => `第 ${page} 頁`,
+    pageOf: (page: number, pages: number) => `第 ${page} 頁，共 ${pages} 頁`,
+  },
+
+  notFound: {
+    title: '找不到此頁',
+    code: '404',
+    body: '你要找的頁面不存在，或者已經移除。請檢查網址，或返回主頁繼續瀏覽。',
+    backHome: '返回主頁',
+    browseCases: '瀏覽所有補習個案',
+  },
+
+  legal: {
+    lastUpdated: (date: string) => `最後更新：${date}`,
+    contents: '目錄',
+    backToTop: '返回頁頂',
+    contactPhone: '電話',
+    contactEmail: '電郵',
+  },
+} as const;
+
+export type Messages = typeof zhHK;
+
+/** The interface's messages. One language today; the seam for another one later. */
+export const t: Messages = zhHK;

@@ -1,0 +1,33 @@
+import { useGetCatalogue } from '@/api/generated/catalogue/catalogue';
+import type { Catalogue, Level, Region } from '@/api/generated/model';
+
+/**
+ * The catalogue (levels, grades, subjects, regions, districts, areas) from GET /catalogue:
+ * the single source of every form and filter; the frontend keeps no copy of it.
+ * It changes with releases only, so it is fetched once per page load.
+ */
+export function useCatalogue() {
+  return useGetCatalogue({
+    swr: {
+      revalidateIfStale: false,
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+    },
+  });
+}
+
+export function findLevel(catalogue: Catalogue | undefined, key: string): Level | undefined {
+  return catalogue?.levels.find((level) => level.key === key);
+}
+
+export function findRegion(catalogue: Catalogue | undefined, name: string): Region | undefined {
+  return catalogue?.regions.find((region) => region.name === name);
+}
+
+export function districtsOf(region: Region | undefined): string[] {
+  return region?.districts.map((district) => district.name) ?? [];
+}
+
+export function areasOf(region: Region | undefined): string[] {
+  return region?.districts.flatMap((district) => district.areas) ?? [];
+}

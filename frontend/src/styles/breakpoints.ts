@@ -1,0 +1,17 @@
+/** Widths in CSS pixels; mobile first: below `wide` the layout is for phones. */
+export const breakpoints = {
+  wide: 640,
+  desktop: 1024,
+} as const;
+
+/** For `useMediaQuery`. */
+export const mediaQueries = {
+  wide: `(min-width: ${breakpoints.wide}px)`,
+} as const;
+
+/** For `makeStyles` keys. */
+export const media = {
+  narrow: `@media (max-width: ${breakpoints.wide - 1}px)`,
+  wide: `@media (min-width: ${breakpoints.wide}px)`,
+  desktop: `@media (min-width: ${breakpoints.desktop}px)`,
+} as const;

@@ -1,0 +1,44 @@
+import { http, HttpResponse } from 'msw';
+import type { CaseSummary } from '@/api/generated/model';
+import { casesFixture, catalogueFixture } from './fixtures';
+
+/** A stand-in for the server's filtering, enough for component tests. */
+function matches(item: CaseSummary, q: URLSearchParams): boolean {
+  const level = q.get('level');
+  if (level && item.level !== level) return false;
+  const grades = q.getAll('grades');
+  if (grades.length && !grades.includes(item.grade)) return false;
+  const subjects = q.getAll('subjects');
+  if (subjects.length && !item.subjects.some((s) => subjects.includes(s))) return false;
+  const region = q.get('region');
+  if (region && item.region !== region) return false;
+  const districts = q.getAll('districts');
+  if (districts.length && !districts.includes(item.district)) return false;
+  const areas = q.getAll('areas');
+  if (areas.length && !areas.includes(item.location)) return false;
+  const minRate = Number(q.get('minRate'));
+  if (q.get('minRate') && Number.isFinite(minRate) && item.rate < minRate) return false;
+  return true;
+}
+
+export function pageOf(items: CaseSummary[], q: URLSearchParams, defaultSize = 20) {
+  const page = Math.max(1, Number(q.get('page') ?? 1));
+  const pageSize = Math.max(1, Number(q.get('pageSize') ?? defaultSize));
+  return {
+    items: items.slice((page - 1) * pageSize, page * pageSize),
+    total: items.length,
+    page,
+    pageSize,
+  };
+}
+
+export const handlers = [
+  http.get('*/catalogue', () => HttpResponse.json(catalogueFixture)),
+  http.get('*/cases/public', ({ request }) =>
+    HttpResponse.json(pageOf(casesFixture, new URL(request.url).searchParams, 6)),
+  ),
+  http.get('*/cases', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    return HttpResponse.json(pageOf(casesFixture.filter((c) => matches(c, q)), q));
+  }),
+];
