@@ -86,7 +86,12 @@ fn parse_uuid(text: &str) -> Result<Uuid, RepositoryError> {
 
 fn conditions(filter: &CaseFilter) -> Conditions {
     let mut c = Conditions::default();
-    c.push("c.status", "=", Value::Text(filter.status.key().into()));
+    if let Some(status) = filter.status {
+        c.push("c.status", "=", Value::Text(status.key().into()));
+    }
+    if let Some(owner) = filter.owner_id {
+        c.push("c.owner_id", "=", Value::Text(owner.to_string()));
+    }
     if let Some(post_type) = filter.post_type {
         c.push("c.post_type", "=", Value::Text(post_type.key().into()));
     }

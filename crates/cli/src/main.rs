@@ -1,1 +1,60 @@
-fn main() {}
+//! `tutorhub`: the server and the back office in one binary.
+
+mod commands;
+mod config;
+mod demo;
+mod wiring;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::{LogFormat, StoreOpts};
+
+#[derive(Debug, Parser)]
+#[command(name = "tutorhub", version, about = "tutorhub：香港私人補習配對平台 — server and back office")]
+struct Cli {
+    #[command(flatten)]
+    store: StoreOpts,
+    /// Log line format (logs go to stderr).
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "json", global = true)]
+    log_format: LogFormat,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the API and the web app (migrates the database first).
+    Serve(commands::serve::ServeOpts),
+    /// Bring the database schema up to date.
+    Migrate,
+    /// Print the OpenAPI document of the API.
+    Openapi,
+    /// Fill the database with demo or benchmark data.
+    Seed(commands::seed::SeedOpts),
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    config::init_logging(cli.log_format);
+    match &cli.command {
+        Command::Serve(opts) => commands::serve::run(&cli.store, opts).await,
+        Command::Migrate => {
+            cli.store.open().await?.close().await;
+            eprintln!("database is up to date");
+            Ok(())
+        }
+        Command::Openapi => commands::openapi::run().await,
+        Command::Seed(opts) => commands::seed::run(&cli.store, opts).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

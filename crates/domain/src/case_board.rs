@@ -109,7 +109,7 @@ mod tests {
     async fn searches_only_approved_cases_and_refuses_bad_filters_before_storage() {
         let mut repo = MockCaseRepository::new();
         repo.expect_search()
-            .withf(|filter, _| filter.status == CaseStatus::Approved)
+            .withf(|filter, _| filter.status == Some(CaseStatus::Approved))
             .times(1)
             .returning(|_, page| Ok(Page { items: vec![], total: 0, request: page }));
         let board = CaseBoard::new(Arc::new(repo));

@@ -4,6 +4,7 @@ use crate::case::{CaseStatus, PostType};
 use crate::catalogue;
 use crate::money::{Rate, parse_min_rate};
 use crate::validation::ValidationErrors;
+use uuid::Uuid;
 
 /// The raw query of a case search, as typed into the filters.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -19,16 +20,18 @@ pub struct CaseQuery {
 }
 
 /// How subjects are matched: catalogue names exactly, or free text (tertiary) by substring.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SubjectMatch {
     AnyOf(Vec<String>),
     Containing(String),
 }
 
 /// A validated case search. Empty lists and `None` mean "no limit".
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CaseFilter {
-    pub status: CaseStatus,
+    pub status: Option<CaseStatus>,
+    /// Only this user's cases.
+    pub owner_id: Option<Uuid>,
     pub post_type: Option<PostType>,
     pub level: Option<&'static str>,
     pub grades: Vec<String>,
@@ -43,8 +46,14 @@ pub struct CaseFilter {
 impl CaseFilter {
     /// Everything on the public board.
     pub fn public() -> Self {
+        Self { status: Some(CaseStatus::Approved), ..Self::everything() }
+    }
+
+    /// Every case in any state; narrowed by the caller.
+    pub fn everything() -> Self {
         Self {
-            status: CaseStatus::Approved,
+            status: None,
+            owner_id: None,
             post_type: None,
             level: None,
             grades: Vec::new(),

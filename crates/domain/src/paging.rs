@@ -1,7 +1,7 @@
 //! Pages of results, numbered from 1.
 
 /// Which page of a list to read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PageRequest {
     page: u32,
     page_size: u32,

@@ -1,1 +1,72 @@
+//! The HTTP face of tutorhub: the JSON API (poem-openapi), its OpenAPI document, Swagger UI
+//! and the single-page app, in one endpoint tree.
 
+mod catalogue_api;
+mod cases_api;
+pub mod error;
+mod health_api;
+mod request_log;
+mod spa;
+
+use poem::middleware::{Compression, SetHeader};
+use poem::{Endpoint, EndpointExt, Route};
+use poem_openapi::{OpenApiService, Tags};
+use tutorhub_domain::case_board::CaseBoard;
+
+pub use spa::AppFiles;
+
+#[derive(Tags)]
+enum Tag {
+    /// The tutoring case board
+    Cases,
+    /// Levels, grades, subjects and places
+    Catalogue,
+    /// Operations
+    System,
+}
+
+/// The use cases the API calls, built once by the composition root (`tutorhub serve`).
+#[derive(Clone)]
+pub struct Services {
+    pub case_board: CaseBoard,
+}
+
+fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
+    OpenApiService::new(
+        (
+            health_api::HealthApi { board: services.case_board.clone() },
+            catalogue_api::CatalogueApi,
+            cases_api::CasesApi { board: services.case_board.clone() },
+        ),
+        "tutorhub API",
+        env!("CARGO_PKG_VERSION"),
+    )
+    .description("香港私人補習配對平台 tutorhub 的 API。錯誤一律以 {code, error, errors} 回應，error 為繁體中文訊息。")
+}
+
+/// The OpenAPI document, exactly as `openapi.yaml` at the repository root must read.
+pub fn openapi_yaml(services: &Services) -> String {
+    api(services).spec_yaml()
+}
+
+/// Everything the server answers: the API at the root (spec §7 paths), `/openapi.yaml`,
+/// Swagger UI at `/docs`, and the app for browser navigations.
+pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
+    let api = api(services);
+    let yaml = api.spec_yaml();
+    let docs = api.swagger_ui();
+    let routes = Route::new()
+        .at("/openapi.yaml", poem::endpoint::make_sync(move |_| {
+            poem::Response::builder().content_type("application/yaml").body(yaml.clone())
+        }))
+        .nest("/docs", docs)
+        .nest("/", api);
+    spa::WithApp { api: routes, files }
+        .catch_all_error(|error| async move { error::framework_error(error) })
+        .with(SetHeader::new()
+            .overriding("X-Content-Type-Options", "nosniff")
+            .overriding("Referrer-Policy", "same-origin")
+            .overriding("X-Frame-Options", "DENY"))
+        .with(Compression::new())
+        .with(request_log::RequestLog)
+}

@@ -1,0 +1,3 @@
+pub mod openapi;
+pub mod seed;
+pub mod serve;

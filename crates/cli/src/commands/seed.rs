@@ -1,0 +1,67 @@
+//! `tutorhub seed`: demo data (idempotent) or bulk cases for benchmarks.
+
+use chrono::Utc;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use tutorhub_domain::case::CaseStatus;
+use tutorhub_domain::case_search::CaseFilter;
+use tutorhub_domain::paging::PageRequest;
+use uuid::Uuid;
+
+use crate::config::StoreOpts;
+use crate::demo::CaseGenerator;
+use crate::wiring;
+
+/// Owner of the demo cases; finding any of its cases means the demo data is already there.
+pub const DEMO_OWNER: Uuid = Uuid::from_u128(0x0000_0000_0000_4000_8000_0000_0000_d3e0);
+const DEMO_CASES: usize = 240;
+const BATCH: usize = 1000;
+
+#[derive(Debug, Args)]
+#[group(required = true, multiple = false)]
+pub struct SeedOpts {
+    /// Add the demo data set once (running it again changes nothing).
+    #[arg(long)]
+    pub demo: bool,
+    /// Add N more approved cases, for benchmarks.
+    #[arg(long, value_name = "N")]
+    pub cases: Option<usize>,
+}
+
+pub async fn run(store: &StoreOpts, opts: &SeedOpts) -> anyhow::Result<()> {
+    let database = store.open().await?;
+    let app = wiring::build(&database);
+    if opts.demo {
+        let demo_filter = CaseFilter { owner_id: Some(DEMO_OWNER), ..CaseFilter::everything() };
+        if app.cases.search(&demo_filter, PageRequest::first(1)).await?.total > 0 {
+            eprintln!("demo data is already present: nothing to do");
+        } else {
+            insert_cases(&app, DEMO_CASES, 2025, Some(DEMO_OWNER)).await?;
+            eprintln!("added {DEMO_CASES} demo cases");
+        }
+    }
+    if let Some(count) = opts.cases {
+        insert_cases(&app, count, rand::random(), None).await?;
+        eprintln!("added {count} cases");
+    }
+    database.close().await;
+    Ok(())
+}
+
+async fn insert_cases(app: &wiring::App, count: usize, seed: u64, owner: Option<Uuid>) -> anyhow::Result<()> {
+    let mut generator = CaseGenerator::new(seed, Utc::now());
+    let progress = ProgressBar::new(count as u64).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} cases ({per_sec}, {eta} left)")
+            .expect("the progress template is valid"),
+    );
+    let mut left = count;
+    while left > 0 {
+        let batch = left.min(BATCH);
+        let cases = (0..batch).map(|_| generator.next_case(owner, CaseStatus::Approved)).collect();
+        app.cases.insert(cases).await?;
+        progress.inc(batch as u64);
+        left -= batch;
+    }
+    progress.finish_and_clear();
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Configuration shared by every command: where the data lives, how to log.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use tutorhub_adapters::Database;
+
+/// Where tutorhub keeps its data.
+#[derive(Debug, Clone, Args)]
+pub struct StoreOpts {
+    /// Folder for the SQLite database, outboxes and uploaded files.
+    #[arg(long, env = "DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+    /// `postgres://…` to use PostgreSQL; when unset, SQLite at DATA_DIR/tutorhub.db.
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    pub database_url: Option<String>,
+}
+
+impl StoreOpts {
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| Database::sqlite_url(&self.data_dir))
+    }
+
+    /// Creates the data folder, connects and migrates.
+    pub async fn open(&self) -> anyhow::Result<Database> {
+        std::fs::create_dir_all(&self.data_dir)
+            .with_context(|| format!("cannot create the data folder {}", self.data_dir.display()))?;
+        Ok(Database::open(&self.database_url()).await?)
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LogFormat {
+    /// One JSON object per line, for log collectors.
+    Json,
+    /// Human-readable lines, for a terminal.
+    Text,
+}
+
+/// Logs go to stderr; stdout stays for command output (`openapi`, `--json` lists).
+pub fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Json => builder.json().flatten_event(true).with_current_span(false).init(),
+        LogFormat::Text => builder.compact().init(),
+    }
+}

@@ -1,0 +1,194 @@
+//! The case board: `GET /cases`, `GET /cases/public`, `GET /cases/{caseId}`.
+
+use chrono::{DateTime, Utc};
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use tutorhub_domain::case::Case;
+use tutorhub_domain::case_board::CaseBoard;
+use tutorhub_domain::case_search::CaseQuery;
+use tutorhub_domain::paging::{Page, PageRequest};
+
+use crate::Tag;
+use crate::error::{ApiError, ApiResult};
+
+/// A case as lists show it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CaseSummary {
+    /// Opaque id.
+    pub id: String,
+    /// The case number shown on screen ("個案編號 10234") and used in paths.
+    pub case_id: i64,
+    /// `student-seeking-tutor` or `tutor-seeking-student`.
+    pub post_type: String,
+    pub post_title: String,
+    /// Education level key, e.g. `secondary`.
+    pub level: String,
+    pub grade: String,
+    pub subjects: Vec<String>,
+    /// The grade, a space, then the subjects: "中三 數學、英文".
+    pub subject: String,
+    /// The area, e.g. 藍田.
+    pub location: String,
+    pub district: String,
+    pub region: String,
+    /// HKD per lesson.
+    pub rate: f64,
+    /// Minutes per lesson.
+    pub session_length: i64,
+    pub sessions_per_week: i64,
+    /// `no limit`, `male` or `female`.
+    pub preferred_gender: String,
+    /// `YYYY-MM-DD`.
+    pub start_date: String,
+    /// `pending`, `approved`, `rejected`, `matched` or `closed`.
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A case with everything the owner wrote.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CaseDetail {
+    #[oai(flatten)]
+    pub summary: CaseSummary,
+    pub description: String,
+}
+
+/// One page of cases.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CasePage {
+    pub items: Vec<CaseSummary>,
+    /// Matches across all pages.
+    pub total: u64,
+    /// From 1.
+    pub page: u32,
+    pub page_size: u32,
+}
+
+impl From<&Case> for CaseSummary {
+    fn from(case: &Case) -> Self {
+        let d = &case.details;
+        Self {
+            id: case.id.to_string(),
+            case_id: case.number,
+            post_type: d.post_type.key().into(),
+            post_title: d.title.clone(),
+            level: d.level.key.into(),
+            grade: d.grade.clone(),
+            subjects: d.subjects.clone(),
+            subject: d.subject_line(),
+            location: d.place.area.into(),
+            district: d.place.district.into(),
+            region: d.place.region.into(),
+            rate: d.rate.dollars(),
+            session_length: d.session_minutes.into(),
+            sessions_per_week: d.sessions_per_week.into(),
+            preferred_gender: d.preferred_gender.key().into(),
+            start_date: d.start_date.format("%Y-%m-%d").to_string(),
+            status: case.status.key().into(),
+            created_at: case.created_at,
+        }
+    }
+}
+
+impl From<&Case> for CaseDetail {
+    fn from(case: &Case) -> Self {
+        Self { summary: case.into(), description: case.details.description.clone() }
+    }
+}
+
+impl From<Page<Case>> for CasePage {
+    fn from(page: Page<Case>) -> Self {
+        Self {
+            items: page.items.iter().map(CaseSummary::from).collect(),
+            total: page.total,
+            page: page.request.page(),
+            page_size: page.request.page_size(),
+        }
+    }
+}
+
+pub(crate) fn page_request(page: Option<i64>, page_size: Option<i64>) -> ApiResult<PageRequest> {
+    PageRequest::new(page, page_size).map_err(|(field, message)| ApiError::invalid_field(field, message))
+}
+
+pub struct CasesApi {
+    pub board: CaseBoard,
+}
+
+#[OpenApi(tag = "Tag::Cases")]
+impl CasesApi {
+    /// Search approved cases
+    ///
+    /// Filters combine with AND; list filters match any of their values. Newest first.
+    #[allow(clippy::too_many_arguments)]
+    #[oai(path = "/cases", method = "get", operation_id = "searchCases")]
+    async fn search(
+        &self,
+        /// Education level key.
+        level: Query<Option<String>>,
+        /// Grades (repeat the parameter for several).
+        grades: Query<Option<Vec<String>>>,
+        /// Subjects; for level `tertiary`, free text matched within the subject.
+        subjects: Query<Option<Vec<String>>>,
+        /// Region name, e.g. 九龍.
+        region: Query<Option<String>>,
+        /// District names, e.g. 觀塘區.
+        districts: Query<Option<Vec<String>>>,
+        /// Area names, e.g. 藍田.
+        areas: Query<Option<Vec<String>>>,
+        /// Minimum fee per lesson in HKD; a non-numeric value is ignored.
+        #[oai(name = "minRate")]
+        min_rate: Query<Option<String>>,
+        /// `student-seeking-tutor`, `tutor-seeking-student`, or `approved` (all: every listed case is approved).
+        #[oai(name = "postType")]
+        post_type: Query<Option<String>>,
+        /// Page number, from 1.
+        page: Query<Option<i64>>,
+        /// Items per page, 1 to 100 (default 20).
+        #[oai(name = "pageSize")]
+        page_size: Query<Option<i64>>,
+    ) -> ApiResult<Json<CasePage>> {
+        let request = page_request(page.0, page_size.0)?;
+        let query = CaseQuery {
+            level: level.0,
+            grades: grades.0.unwrap_or_default(),
+            subjects: subjects.0.unwrap_or_default(),
+            region: region.0,
+            districts: districts.0.unwrap_or_default(),
+            areas: areas.0.unwrap_or_default(),
+            min_rate: min_rate.0,
+            post_type: post_type.0,
+        };
+        Ok(Json(self.board.search(&query, request).await?.into()))
+    }
+
+    /// The newest approved cases, for the home page
+    #[oai(path = "/cases/public", method = "get", operation_id = "listPublicCases")]
+    async fn public(
+        &self,
+        /// Page number, from 1.
+        page: Query<Option<i64>>,
+        /// Items per page, 1 to 100 (default 20).
+        #[oai(name = "pageSize")]
+        page_size: Query<Option<i64>>,
+    ) -> ApiResult<Json<CasePage>> {
+        let request = page_request(page.0, page_size.0)?;
+        Ok(Json(self.board.latest(request).await?.into()))
+    }
+
+    /// One case by its number
+    #[oai(path = "/cases/:caseId", method = "get", operation_id = "getCase")]
+    async fn get(
+        &self,
+        /// The case number.
+        #[oai(name = "caseId")]
+        case_id: Path<i64>,
+    ) -> ApiResult<Json<CaseDetail>> {
+        let case = self.board.public_case(case_id.0).await?;
+        Ok(Json((&case).into()))
+    }
+}

@@ -1,0 +1,115 @@
+//! Serving the built single-page app next to the API.
+//!
+//! Release builds embed `frontend/dist`; `TUTORHUB_STATIC_DIR` (or `--static-dir`) serves a
+//! folder from disk instead. A browser navigation to a path the API does not know gets
+//! `index.html`, and the app's router draws the page (or its own 404 page).
+
+use std::borrow::Cow;
+use std::path::{Component, PathBuf};
+
+use poem::http::{Method, StatusCode, header};
+use poem::{Endpoint, IntoResponse, Request, Response};
+use rust_embed::Embed;
+
+#[derive(Embed)]
+#[folder = "../../frontend/dist"]
+#[allow_missing = true]
+struct EmbeddedApp;
+
+/// Where the app's files come from.
+#[derive(Debug, Clone)]
+pub enum AppFiles {
+    Embedded,
+    Directory(PathBuf),
+}
+
+impl AppFiles {
+    fn read(&self, path: &str) -> Option<Cow<'static, [u8]>> {
+        match self {
+            Self::Embedded => EmbeddedApp::get(path).map(|file| file.data),
+            Self::Directory(root) => {
+                let relative = PathBuf::from(path);
+                // Only plain names: no `..`, no absolute paths, nothing outside the folder.
+                if !relative.components().all(|c| matches!(c, Component::Normal(_))) {
+                    return None;
+                }
+                std::fs::read(root.join(relative)).ok().map(Cow::Owned)
+            }
+        }
+    }
+
+    /// Whether an `index.html` is available at all (the frontend may not be built).
+    pub fn has_index(&self) -> bool {
+        self.read("index.html").is_some()
+    }
+}
+
+/// Wraps the API: requests it has no route for fall through to the app's files.
+pub struct WithApp<E> {
+    pub api: E,
+    pub files: AppFiles,
+}
+
+impl<E: Endpoint> Endpoint for WithApp<E> {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
+        let wants_page = req
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|accept| accept.contains("text/html"));
+        let path = req.uri().path().trim_start_matches('/').to_string();
+        match self.api.call(req).await {
+            Err(error) if is_read && error.is::<poem::error::NotFoundError>() => {
+                self.serve(&path, wants_page).ok_or(error)
+            }
+            other => other.map(IntoResponse::into_response),
+        }
+    }
+}
+
+impl<E> WithApp<E> {
+    fn serve(&self, path: &str, wants_page: bool) -> Option<Response> {
+        if !path.is_empty() && path != "index.html" {
+            if let Some(bytes) = self.files.read(path) {
+                // Vite puts a content hash in every asset name, so assets never change in place.
+                let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+                return Some(file_response(path, bytes, cache));
+            }
+        }
+        if wants_page || path.is_empty() {
+            let index = self.files.read("index.html")?;
+            return Some(file_response("index.html", index, "no-cache"));
+        }
+        None
+    }
+}
+
+fn file_response(path: &str, bytes: Cow<'static, [u8]>, cache: &str) -> Response {
+    Response::builder()
+        .status(StatusCode::OK)
+        .header(header::CONTENT_TYPE, content_type(path))
+        .header(header::CACHE_CONTROL, cache)
+        .header("X-Content-Type-Options", "nosniff")
+        .body(bytes.into_owned())
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or_default() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "txt" => "text/plain; charset=utf-8",
+        "webmanifest" => "application/manifest+json",
+        _ => "application/octet-stream",
+    }
+}

@@ -1,0 +1,151 @@
+//! The case board over HTTP: filters, paging, errors in the one JSON shape.
+
+mod support;
+
+use chrono::{Duration, Utc};
+use poem::http::StatusCode;
+use serde_json::Value;
+use tutorhub_domain::case::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use uuid::Uuid;
+
+fn case(area: &str, rate: f64, status: CaseStatus, age_minutes: i64) -> NewCase {
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: format!("{area} HK${rate}"),
+        level: "secondary".into(),
+        grade: "中三".into(),
+        subjects: vec!["數學".into()],
+        location: area.into(),
+        rate: Some(rate),
+        session_length: Some(90),
+        sessions_per_week: Some(2),
+        description: "需要加強代數".into(),
+        preferred_gender: "no limit".into(),
+        start_date: "2026-12-01".into(),
+    };
+    NewCase {
+        id: Uuid::new_v4(),
+        owner_id: None,
+        details: CaseDetails::parse(&form).unwrap(),
+        status,
+        created_at: Utc::now() - Duration::minutes(age_minutes),
+    }
+}
+
+async fn json(app: &support::TestApp, uri: &str) -> (StatusCode, Value) {
+    let response = app.client.get(uri).header("Accept", "application/json").send().await;
+    let status = response.0.status();
+    let body: Value = serde_json::from_str(&response.0.into_body().into_string().await.unwrap()).unwrap();
+    (status, body)
+}
+
+async fn board() -> support::TestApp {
+    let app = support::spawn().await;
+    app.cases
+        .insert(vec![
+            case("藍田", 300.0, CaseStatus::Approved, 1),
+            case("觀塘", 500.0, CaseStatus::Approved, 2),
+            case("沙田", 450.0, CaseStatus::Approved, 3),
+            case("藍田", 800.0, CaseStatus::Pending, 4),
+        ])
+        .await
+        .unwrap();
+    app
+}
+
+#[tokio::test]
+async fn health_reports_ok() {
+    let app = support::spawn().await;
+    assert_eq!(json(&app, "/health").await, (StatusCode::OK, serde_json::json!({"status": "ok"})));
+}
+
+#[tokio::test]
+async fn catalogue_serves_levels_and_all_eighteen_districts() {
+    let app = support::spawn().await;
+    let (status, body) = json(&app, "/catalogue").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["levels"].as_array().unwrap().len(), 5);
+    let districts: usize = body["regions"].as_array().unwrap().iter().map(|r| r["districts"].as_array().unwrap().len()).sum();
+    assert_eq!(districts, 18);
+    assert_eq!(body["genders"][0], serde_json::json!({"key": "no limit", "label": "不限"}));
+}
+
+#[tokio::test]
+async fn searching_by_district_and_minimum_fee_narrows_the_board() {
+    let app = board().await;
+    let (status, body) = json(&app, "/cases?districts=觀塘區&minRate=400").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["total"], 1);
+    assert_eq!(body["items"][0]["location"], "觀塘");
+    assert_eq!(body["items"][0]["rate"], 500.0);
+    assert_eq!(body["items"][0]["subject"], "中三 數學");
+    assert_eq!((body["page"].clone(), body["pageSize"].clone()), (1.into(), 20.into()));
+}
+
+#[tokio::test]
+async fn the_legacy_approved_post_type_and_a_non_numeric_minimum_change_nothing() {
+    let app = board().await;
+    let (_, body) = json(&app, "/cases?postType=approved&minRate=abc").await;
+    assert_eq!(body["total"], 3);
+}
+
+#[tokio::test]
+async fn pages_differ_and_share_the_total() {
+    let app = board().await;
+    let (_, first) = json(&app, "/cases?pageSize=2").await;
+    let (_, second) = json(&app, "/cases?pageSize=2&page=2").await;
+    assert_eq!((first["total"].clone(), second["total"].clone()), (3.into(), 3.into()));
+    assert_eq!(first["items"].as_array().unwrap().len(), 2);
+    assert_eq!(second["items"].as_array().unwrap().len(), 1);
+    assert_ne!(first["items"][0]["caseId"], second["items"][0]["caseId"]);
+}
+
+#[tokio::test]
+async fn public_cases_are_the_newest_approved() {
+    let app = board().await;
+    let (_, body) = json(&app, "/cases/public?pageSize=1").await;
+    assert_eq!(body["total"], 3);
+    assert_eq!(body["items"][0]["location"], "藍田");
+}
+
+#[tokio::test]
+async fn a_case_is_found_by_its_number_only_when_approved() {
+    let app = board().await;
+    let (status, body) = json(&app, "/cases/10001").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((body["caseId"].clone(), body["description"].clone()), (10001.into(), "需要加強代數".into()));
+    let (status, body) = json(&app, "/cases/10004").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a pending case is not public");
+    assert_eq!(body["code"], "NOT_FOUND");
+    assert_eq!(body["error"], "找不到這個補習個案");
+}
+
+#[tokio::test]
+async fn bad_parameters_get_a_zh_hk_error_naming_the_field() {
+    let app = board().await;
+    for (uri, field) in [
+        ("/cases?pageSize=101", "pageSize"),
+        ("/cases?page=0", "page"),
+        ("/cases?page=abc", "page"),
+        ("/cases?level=college", "level"),
+        ("/cases?region=火星", "region"),
+    ] {
+        let (status, body) = json(&app, uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(body["code"], "VALIDATION_FAILED", "{uri}");
+        assert_eq!(body["errors"][0]["field"], field, "{uri}");
+        assert!(!body["error"].as_str().unwrap().is_empty());
+    }
+    let (status, body) = json(&app, "/cases/not-a-number").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["code"], "BAD_REQUEST");
+}
+
+#[tokio::test]
+async fn unknown_api_paths_and_methods_answer_in_the_error_shape() {
+    let app = support::spawn().await;
+    let (status, body) = json(&app, "/no-such-thing").await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("NOT_FOUND")));
+    let response = app.client.delete("/cases").send().await;
+    response.assert_status(StatusCode::METHOD_NOT_ALLOWED);
+}

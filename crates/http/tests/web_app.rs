@@ -1,0 +1,53 @@
+//! The single-page app is served beside the API.
+
+mod support;
+
+use poem::http::StatusCode;
+use tutorhub_http::AppFiles;
+
+async fn app_with_files() -> support::TestApp {
+    let files = tempfile::tempdir().unwrap().keep();
+    std::fs::create_dir_all(files.join("assets")).unwrap();
+    std::fs::write(files.join("index.html"), "<!doctype html><title>tutorhub</title>").unwrap();
+    std::fs::write(files.join("assets/app-abc123.js"), "console.log(1)").unwrap();
+    support::spawn_with_files(Some(AppFiles::Directory(files))).await
+}
+
+#[tokio::test]
+async fn browser_navigations_to_app_routes_get_the_app() {
+    let app = app_with_files().await;
+    for path in ["/", "/all-cases", "/tutor/42", "/some/unknown/page"] {
+        let response = app.client.get(path).header("Accept", "text/html,*/*").send().await;
+        response.assert_status_is_ok();
+        response.assert_header("cache-control", "no-cache");
+        response.assert_text("<!doctype html><title>tutorhub</title>").await;
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year() {
+    let app = app_with_files().await;
+    let response = app.client.get("/assets/app-abc123.js").send().await;
+    response.assert_status_is_ok();
+    response.assert_header("cache-control", "public, max-age=31536000, immutable");
+    response.assert_content_type("text/javascript; charset=utf-8");
+}
+
+#[tokio::test]
+async fn api_paths_still_answer_json_to_browsers_and_files_cannot_escape_the_folder() {
+    let app = app_with_files().await;
+    let response = app.client.get("/health").header("Accept", "text/html").send().await;
+    response.assert_status_is_ok();
+    response.assert_content_type("application/json; charset=utf-8");
+    let response = app.client.get("/../Cargo.toml").send().await;
+    response.assert_status(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn openapi_document_and_swagger_ui_are_served() {
+    let app = app_with_files().await;
+    let response = app.client.get("/openapi.yaml").send().await;
+    response.assert_status_is_ok();
+    assert!(response.0.into_body().into_string().await.unwrap().contains("/cases/public"));
+    app.client.get("/docs").send().await.assert_status_is_ok();
+}
