@@ -1,13 +1,21 @@
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AllCasesPage } from '@/features/cases/routes/AllCasesPage';
-import { PrivacyPage } from '@/features/legal/routes/PrivacyPage';
-import { TermsPage } from '@/features/legal/routes/TermsPage';
 import { paths } from '@/config/paths';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './routes/HomePage';
 import { NotFoundPage } from './routes/NotFoundPage';
 
-/** The route table (spec §2); /login-or-register and the logged-in routes come with later issues. */
+// Loaded on demand inside the layout's Suspense, so the top bar shows at once.
+const AllCasesPage = lazy(async () => ({
+  default: (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage,
+}));
+const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
+const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
+
+/**
+ * The route table (spec §2); /login-or-register and the logged-in routes come with later
+ * issues. Home is in the entry chunk (it is the landing page); the others load on demand.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

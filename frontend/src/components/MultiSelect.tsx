@@ -1,4 +1,4 @@
-import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { Dropdown, Field, Option, makeStyles } from '@fluentui/react-components';
 import { t } from '@/i18n/zh-HK';
 import type { SelectOption } from './FilterSelect';
 
@@ -14,6 +14,12 @@ interface MultiSelectProps {
 }
 
 const MAX_LABELS_SHOWN = 2;
+
+const useStyles = makeStyles({
+  // Fluent's Dropdown has a 250px minimum width; in a filter grid it should fit its cell.
+  dropdown: { minWidth: 0, width: '100%' },
+  listbox: { maxHeight: '320px' },
+});
 
 function summary(selected: readonly string[], options: readonly SelectOption[]): string {
   if (selected.length > MAX_LABELS_SHOWN) return t.filters.multiSelected(selected.length);
@@ -31,10 +37,13 @@ export function MultiSelect({
   hint,
   className,
 }: MultiSelectProps) {
+  const styles = useStyles();
   return (
     <Field label={label} hint={hint} className={className}>
       <Dropdown
         multiselect
+        className={styles.dropdown}
+        listbox={{ className: styles.listbox }}
         disabled={disabled}
         placeholder={placeholder}
         value={summary(selected, options)}

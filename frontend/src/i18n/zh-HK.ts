@@ -14,7 +14,6 @@ export const zhHK = {
     mainLabel: '主要導覽',
     homeLabel: 'tutorhub 主頁',
     allCases: '所有補習個案',
-    allCasesShort: '補習個案',
     loginOrRegister: '登入／註冊',
   },
 
@@ -75,6 +74,7 @@ export const zhHK = {
 
   filters: {
     heading: '篩選條件',
+    headingWithCount: (count: number) => `篩選條件（${count}）`,
     level: '教育程度',
     grade: '年級',
     grades: '年級',

@@ -1,5 +1,8 @@
 import { useGetCatalogue } from '@/api/generated/catalogue/catalogue';
-import type { Catalogue, Level, Region } from '@/api/generated/model';
+import type { Catalogue } from '@/api/generated/model';
+
+export type CatalogueLevel = Catalogue['levels'][number];
+export type CatalogueRegion = Catalogue['regions'][number];
 
 /**
  * The catalogue (levels, grades, subjects, regions, districts, areas) from GET /catalogue:
@@ -16,18 +19,18 @@ export function useCatalogue() {
   });
 }
 
-export function findLevel(catalogue: Catalogue | undefined, key: string): Level | undefined {
+export function findLevel(catalogue: Catalogue | undefined, key: string): CatalogueLevel | undefined {
   return catalogue?.levels.find((level) => level.key === key);
 }
 
-export function findRegion(catalogue: Catalogue | undefined, name: string): Region | undefined {
+export function findRegion(catalogue: Catalogue | undefined, name: string): CatalogueRegion | undefined {
   return catalogue?.regions.find((region) => region.name === name);
 }
 
-export function districtsOf(region: Region | undefined): string[] {
+export function districtsOf(region: CatalogueRegion | undefined): string[] {
   return region?.districts.map((district) => district.name) ?? [];
 }
 
-export function areasOf(region: Region | undefined): string[] {
+export function areasOf(region: CatalogueRegion | undefined): string[] {
   return region?.districts.flatMap((district) => district.areas) ?? [];
 }

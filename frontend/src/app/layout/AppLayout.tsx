@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { LoadingState } from '@/components/LoadingState';
 import { media } from '@/styles/breakpoints';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
@@ -30,7 +32,9 @@ export function AppLayout() {
     <div className={styles.shell}>
       <TopBar />
       <main className={styles.main} id="main">
-        <Outlet />
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />

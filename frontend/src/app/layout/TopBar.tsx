@@ -4,7 +4,8 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { paths } from '@/config/paths';
 import { useLinkNavigation } from '@/hooks/use-link-navigation';
 import { t } from '@/i18n/zh-HK';
-import { media } from '@/styles/breakpoints';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { media, mediaQueries } from '@/styles/breakpoints';
 
 const useStyles = makeStyles({
   bar: {
@@ -56,11 +57,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXS,
     [media.wide]: { gap: tokens.spacingHorizontalS },
   },
-  wideOnly: {
-    [media.narrow]: { display: 'none' },
-  },
-  narrowOnly: {
-    [media.wide]: { display: 'none' },
+  navButton: {
+    whiteSpace: 'nowrap',
+    [media.narrow]: { paddingInline: tokens.spacingHorizontalS, minWidth: 'auto' },
   },
 });
 
@@ -68,6 +67,7 @@ const useStyles = makeStyles({
 export function TopBar() {
   const styles = useStyles();
   const home = useLinkNavigation(paths.home);
+  const isWide = useMediaQuery(mediaQueries.wide);
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
@@ -76,11 +76,20 @@ export function TopBar() {
           <span className={styles.tagline}>{t.brand.tagline}</span>
         </a>
         <nav aria-label={t.nav.mainLabel} className={styles.nav}>
-          <ButtonLink to={paths.allCases} appearance="subtle" icon={<BriefcaseRegular />}>
-            <span className={styles.wideOnly}>{t.nav.allCases}</span>
-            <span className={styles.narrowOnly}>{t.nav.allCasesShort}</span>
+          <ButtonLink
+            to={paths.allCases}
+            appearance="subtle"
+            icon={isWide ? <BriefcaseRegular /> : undefined}
+            className={styles.navButton}
+          >
+            {t.nav.allCases}
           </ButtonLink>
-          <ButtonLink to={paths.loginOrRegister} appearance="primary" icon={<PersonRegular />}>
+          <ButtonLink
+            to={paths.loginOrRegister}
+            appearance="primary"
+            icon={isWide ? <PersonRegular /> : undefined}
+            className={styles.navButton}
+          >
             {t.nav.loginOrRegister}
           </ButtonLink>
         </nav>

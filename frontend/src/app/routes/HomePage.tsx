@@ -47,6 +47,7 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightHero700,
     fontWeight: tokens.fontWeightBold,
     color: tokens.colorNeutralForeground1,
+    textWrap: 'balance',
     [media.wide]: { fontSize: tokens.fontSizeHero900, lineHeight: tokens.lineHeightHero900 },
   },
   subheadline: {

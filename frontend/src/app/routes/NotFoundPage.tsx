@@ -23,7 +23,7 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground2,
   },
   title: { margin: 0 },
-  body: { color: tokens.colorNeutralForeground2 },
+  body: { margin: 0, color: tokens.colorNeutralForeground2, textWrap: 'balance' },
 });
 
 /** Any unknown route (the spec leaves it open). */
@@ -38,7 +38,7 @@ export function NotFoundPage() {
       <Text as="h1" size={700} weight="bold" className={styles.title}>
         {t.notFound.title}
       </Text>
-      <Text as="p" size={400} className={styles.body}>
+      <Text as="p" size={400} align="center" className={styles.body}>
         {t.notFound.body}
       </Text>
       <ButtonLink to={paths.home} appearance="primary" size="large" icon={<ArrowLeftRegular />}>

@@ -13,8 +13,9 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: '更多個案' })).toHaveAttribute('href', '/all-cases');
   });
 
-  it('top bar and footer link to the spec routes', () => {
+  it('top bar and footer link to the spec routes', async () => {
     renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: '服務條款' });
     expect(screen.getByRole('link', { name: 'tutorhub 主頁' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: '登入／註冊' })).toHaveAttribute('href', '/login-or-register');
     const footer = screen.getByRole('contentinfo');
@@ -23,9 +24,9 @@ describe('routes', () => {
     expect(within(footer).getByRole('link', { name: '私隱政策' })).toHaveAttribute('href', '/privacy');
   });
 
-  it('terms state the spec constants', () => {
+  it('terms state the spec constants', async () => {
     renderRoute('/terms');
-    expect(screen.getByRole('heading', { level: 1, name: '服務條款' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '服務條款' })).toBeInTheDocument();
     const text = document.body.textContent ?? '';
     expect(text).toContain('年滿15歲');
     expect(text).toContain('中四');
@@ -36,9 +37,9 @@ describe('routes', () => {
     expect(text).toContain('7日後生效');
   });
 
-  it('privacy names the ordinance and the support contacts', () => {
+  it('privacy names the ordinance and the support contacts', async () => {
     renderRoute('/privacy');
-    expect(screen.getByRole('heading', { level: 1, name: '私隱政策' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '私隱政策' })).toBeInTheDocument();
     expect(document.body.textContent).toContain('香港法例第486章');
     expect(screen.getByRole('link', { name: '+852 3000 1234' })).toHaveAttribute('href', 'tel:+85230001234');
     expect(screen.getByRole('link', { name: 'support@tutorhub.hk' })).toHaveAttribute('href', 'mailto:support@tutorhub.hk');

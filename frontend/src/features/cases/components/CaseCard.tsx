@@ -74,7 +74,7 @@ export function CaseCard({ item }: { item: CaseSummary }) {
   const styles = useStyles();
   const view = caseDisplay(item);
   return (
-    <Card className={styles.card} appearance="filled-alternative" data-testid="case-card">
+    <Card className={styles.card} appearance="filled" data-testid="case-card">
       <div className={styles.header}>
         <Text size={200} className={styles.caseNumber}>
           {t.cases.caseNumber} {view.caseNumber}

@@ -4,12 +4,15 @@ import { FilterSelect, plainOptions } from '@/components/FilterSelect';
 import { MultiSelect } from '@/components/MultiSelect';
 import { areasOf, districtsOf, findLevel, findRegion } from '@/lib/catalogue';
 import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
 import { isMinRateValid, withLevel, withRegion, type CaseFilters } from '../lib/case-filters';
 
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
+    gridTemplateColumns: '1fr',
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     alignItems: 'start',
   },

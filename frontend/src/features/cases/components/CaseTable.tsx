@@ -30,17 +30,20 @@ const useStyles = makeStyles({
   },
   headerCell: {
     fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground2,
   },
-  caseNumber: { width: '104px', fontVariantNumeric: 'tabular-nums' },
+  caseNumberColumn: { width: '104px' },
+  rateColumn: { width: '120px' },
+  dateColumn: { width: '148px' },
+  actionColumn: { width: '132px' },
+  caseNumber: { fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground2 },
   subject: { fontWeight: tokens.fontWeightSemibold },
   rate: {
-    width: '120px',
     fontWeight: tokens.fontWeightSemibold,
     color: tokens.colorBrandForeground1,
     fontVariantNumeric: 'tabular-nums',
   },
-  date: { width: '148px', color: tokens.colorNeutralForeground2 },
-  action: { width: '140px' },
+  date: { color: tokens.colorNeutralForeground2 },
   actionCell: {
     paddingBlock: tokens.spacingVerticalS,
   },
@@ -54,7 +57,7 @@ export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
       <Table className={styles.table} aria-label={t.allCases.tableLabel}>
         <TableHeader>
           <TableRow className={styles.headerRow}>
-            <TableHeaderCell className={styles.caseNumber}>
+            <TableHeaderCell className={styles.caseNumberColumn}>
               <span className={styles.headerCell}>{t.cases.caseNumber}</span>
             </TableHeaderCell>
             <TableHeaderCell>
@@ -63,13 +66,13 @@ export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
             <TableHeaderCell>
               <span className={styles.headerCell}>{t.cases.location}</span>
             </TableHeaderCell>
-            <TableHeaderCell className={styles.rate}>
+            <TableHeaderCell className={styles.rateColumn}>
               <span className={styles.headerCell}>{t.cases.rate}</span>
             </TableHeaderCell>
-            <TableHeaderCell className={styles.date}>
+            <TableHeaderCell className={styles.dateColumn}>
               <span className={styles.headerCell}>{t.cases.createdAt}</span>
             </TableHeaderCell>
-            <TableHeaderCell className={styles.action}>
+            <TableHeaderCell className={styles.actionColumn}>
               <span className={styles.headerCell}>{t.cases.action}</span>
             </TableHeaderCell>
           </TableRow>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyCaseFilters,
   fromSearchParams,
+  countActiveFilters,
   isMinRateValid,
   pageCountOf,
   parseMinRate,
@@ -73,7 +74,7 @@ describe('toCaseQuery', () => {
     expect(toCaseQuery(emptyCaseFilters, { page: 1, pageSize: 20 })).toEqual({ page: 1, pageSize: 20 });
   });
 
-  it('sends every chosen filter with the API names, minRate as a number', () => {
+  it('sends every chosen filter with the API names, minRate normalised', () => {
     expect(toCaseQuery(chosen, { page: 2, pageSize: 20 })).toEqual({
       page: 2,
       pageSize: 20,
@@ -83,8 +84,12 @@ describe('toCaseQuery', () => {
       region: '九龍',
       districts: ['觀塘區'],
       areas: ['藍田'],
-      minRate: 300,
+      minRate: '300',
     });
+  });
+
+  it('sends the parsed minimum fee, not the typed text', () => {
+    expect(toCaseQuery({ ...emptyCaseFilters, minRate: ' HK$1,200 ' }, { page: 1, pageSize: 20 }).minRate).toBe('1200');
   });
 
   it('leaves out a non-numeric minimum fee instead of sending it', () => {
@@ -119,6 +124,14 @@ describe('URL query string', () => {
     expect(page).toBe(1);
     expect(filters.minRate).toBe('');
     expect(fromSearchParams(new URLSearchParams('page=2.5')).page).toBe(1);
+  });
+});
+
+describe('countActiveFilters', () => {
+  it('counts each narrowing field once and ignores an unusable minimum fee', () => {
+    expect(countActiveFilters(emptyCaseFilters)).toBe(0);
+    expect(countActiveFilters(chosen)).toBe(7);
+    expect(countActiveFilters({ ...emptyCaseFilters, grades: ['中三', '中四'], minRate: 'abc' })).toBe(1);
   });
 });
 

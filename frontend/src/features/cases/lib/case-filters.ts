@@ -110,6 +110,14 @@ export function fromSearchParams(params: URLSearchParams): { filters: CaseFilter
   };
 }
 
+/** How many filters narrow the list (a level with its grades counts once per field). */
+export function countActiveFilters(filters: CaseFilters): number {
+  const query = toCaseQuery(filters, { page: 1, pageSize: 1 });
+  return (['level', 'grades', 'subjects', 'region', 'districts', 'areas', 'minRate'] as const).filter(
+    (key) => query[key] !== undefined,
+  ).length;
+}
+
 /** Number of pages for a total; at least 1. */
 export function pageCountOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));

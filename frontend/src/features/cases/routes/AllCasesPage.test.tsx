@@ -27,6 +27,18 @@ describe('/all-cases', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('folds the filters away on a phone until asked for', async () => {
+    const user = userEvent.setup();
+    setViewportWidth(375);
+    renderRoute('/all-cases?minRate=300');
+    await screen.findAllByTestId('case-card');
+    const toggle = screen.getByRole('button', { name: '篩選條件（1）' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: '最低每堂學費' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(screen.getByRole('textbox', { name: '最低每堂學費' })).toHaveValue('300');
+  });
+
   it('switches between table and cards when the width crosses the breakpoint', async () => {
     renderRoute('/all-cases');
     await screen.findByRole('table');

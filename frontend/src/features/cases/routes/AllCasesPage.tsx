@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { ChevronDownRegular, ChevronUpRegular, DismissRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
 import { EmptyState } from '@/components/EmptyState';
@@ -17,6 +17,7 @@ import { CaseFilterFields } from '../components/CaseFilterFields';
 import { CaseTable } from '../components/CaseTable';
 import {
   emptyCaseFilters,
+  countActiveFilters,
   fromSearchParams,
   pageCountOf,
   toCaseQuery,
@@ -46,6 +47,16 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
   },
   filtersHeading: { margin: 0 },
+  filtersToggle: {
+    width: '100%',
+    justifyContent: 'flex-start',
+    paddingInline: 0,
+  },
+  filtersToggleLabel: {
+    flexGrow: 1,
+    textAlign: 'start',
+    fontSize: tokens.fontSizeBase400,
+  },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -77,6 +88,9 @@ export function AllCasesPage() {
   const applied = useMemo(() => fromSearchParams(new URLSearchParams(queryString)), [queryString]);
   const [draft, setDraft] = useState<CaseFilters>(applied.filters);
   const isWide = useMediaQuery(mediaQueries.wide);
+  // On phones the filters fold away so the cases come first.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const showFilters = isWide || filtersOpen;
   const catalogue = useCatalogue();
   const cases = useSearchCases(toCaseQuery(applied.filters, { page: applied.page, pageSize: ALL_CASES_PAGE_SIZE }));
 
@@ -85,7 +99,7 @@ export function AllCasesPage() {
     setDraft(applied.filters);
   }, [applied]);
 
-  const hasFilters = queryString !== '' && toSearchParams(applied.filters, 1).toString() !== '';
+  const activeFilterCount = countActiveFilters(applied.filters);
 
   const goTo = (filters: CaseFilters, page: number) => {
     setSearchParams(toSearchParams(filters, page));
@@ -93,6 +107,7 @@ export function AllCasesPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     goTo(draft, 1);
+    setFiltersOpen(false);
   };
   const onReset = () => {
     setDraft(emptyCaseFilters);
@@ -117,11 +132,33 @@ export function AllCasesPage() {
       </header>
 
       <Card className={styles.filters} appearance="filled">
-        <Text as="h2" size={400} weight="semibold" className={styles.filtersHeading}>
-          {t.filters.heading}
-        </Text>
+        {isWide ? (
+          <Text as="h2" size={400} weight="semibold" className={styles.filtersHeading}>
+            {t.filters.heading}
+          </Text>
+        ) : (
+          <Button
+            appearance="transparent"
+            className={styles.filtersToggle}
+            icon={<FilterRegular />}
+            aria-expanded={filtersOpen}
+            aria-controls="all-cases-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <span className={styles.filtersToggleLabel}>
+              {activeFilterCount > 0 ? t.filters.headingWithCount(activeFilterCount) : t.filters.heading}
+            </span>
+            {filtersOpen ? <ChevronUpRegular /> : <ChevronDownRegular />}
+          </Button>
+        )}
         {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
-        <form onSubmit={onSubmit} aria-label={t.filters.heading} noValidate>
+        <form
+          id="all-cases-filters"
+          onSubmit={onSubmit}
+          aria-label={t.filters.heading}
+          noValidate
+          hidden={!showFilters}
+        >
           <CaseFilterFields catalogue={catalogue.data} filters={draft} onChange={setDraft} variant="all-cases" />
           <div className={styles.actions}>
             <Button appearance="subtle" icon={<DismissRegular />} type="button" onClick={onReset}>
@@ -149,7 +186,7 @@ export function AllCasesPage() {
             </div>
             {data.items.length === 0 ? (
               <EmptyState
-                title={hasFilters ? t.allCases.emptyFiltered : t.allCases.empty}
+                title={activeFilterCount > 0 ? t.allCases.emptyFiltered : t.allCases.empty}
                 hint={t.allCases.emptyHint}
               />
             ) : isWide ? (

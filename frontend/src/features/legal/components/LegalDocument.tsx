@@ -26,7 +26,6 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightBase400,
     fontSize: tokens.fontSizeBase400,
     color: tokens.colorNeutralForeground1,
-    textAlign: 'justify',
   },
   contents: {
     padding: tokens.spacingHorizontalL,
