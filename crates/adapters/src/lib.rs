@@ -2,7 +2,13 @@
 
 pub mod case_repository;
 pub mod database;
+pub mod jwt;
+pub mod password;
 pub mod sql;
+pub mod user_repository;
 
 pub use case_repository::SqlCaseRepository;
 pub use database::{Database, DatabaseError, Engine};
+pub use jwt::JwtAccessTokens;
+pub use password::Argon2Hasher;
+pub use user_repository::SqlUserRepository;

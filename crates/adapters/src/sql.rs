@@ -91,7 +91,8 @@ pub fn like_pattern(text: &str) -> String {
 pub fn repository_error(error: sqlx::Error) -> RepositoryError {
     match &error {
         sqlx::Error::Database(db) if db.is_unique_violation() => {
-            RepositoryError::Conflict(db.constraint().unwrap_or("unique").to_string())
+            // PostgreSQL names the constraint; SQLite names the column in its message.
+            RepositoryError::Conflict(db.constraint().map_or_else(|| db.message().to_string(), str::to_string))
         }
         _ => RepositoryError::Unavailable(Box::new(error)),
     }

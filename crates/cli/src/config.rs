@@ -30,6 +30,17 @@ impl StoreOpts {
     }
 }
 
+/// How sessions are signed.
+#[derive(Debug, Clone, Args)]
+pub struct SecurityOpts {
+    /// Secret for signing access tokens; when unset, one is generated and kept in DATA_DIR/jwt-secret.
+    #[arg(long, env = "JWT_SECRET", global = true, hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// Lifetime of an access token, in seconds.
+    #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, global = true)]
+    pub access_token_ttl_seconds: i64,
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum LogFormat {
     /// One JSON object per line, for log collectors.

@@ -7,13 +7,15 @@ mod wiring;
 
 use clap::{Parser, Subcommand};
 
-use crate::config::{LogFormat, StoreOpts};
+use crate::config::{LogFormat, SecurityOpts, StoreOpts};
 
 #[derive(Debug, Parser)]
 #[command(name = "tutorhub", version, about = "tutorhub：香港私人補習配對平台 — server and back office")]
 struct Cli {
     #[command(flatten)]
     store: StoreOpts,
+    #[command(flatten)]
+    security: SecurityOpts,
     /// Log line format (logs go to stderr).
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "json", global = true)]
     log_format: LogFormat,
@@ -38,14 +40,14 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     config::init_logging(cli.log_format);
     match &cli.command {
-        Command::Serve(opts) => commands::serve::run(&cli.store, opts).await,
+        Command::Serve(opts) => commands::serve::run(&cli.store, &cli.security, opts).await,
         Command::Migrate => {
             cli.store.open().await?.close().await;
             eprintln!("database is up to date");
             Ok(())
         }
         Command::Openapi => commands::openapi::run().await,
-        Command::Seed(opts) => commands::seed::run(&cli.store, opts).await,
+        Command::Seed(opts) => commands::seed::run(&cli.store, &cli.security, opts).await,
     }
 }
 

@@ -3,18 +3,32 @@
 
 use std::sync::Arc;
 
-use tutorhub_adapters::{Database, SqlCaseRepository};
+use anyhow::Context;
+use tutorhub_adapters::jwt::load_or_create_secret;
+use tutorhub_adapters::{Database, JwtAccessTokens, SqlCaseRepository, SqlUserRepository};
+use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::CaseRepository;
+use tutorhub_domain::ports::{AccessTokens, CaseRepository, UserRepository};
 use tutorhub_http::Services;
+
+use crate::config::{SecurityOpts, StoreOpts};
 
 pub struct App {
     pub cases: Arc<dyn CaseRepository>,
+    pub users: Arc<dyn UserRepository>,
     pub services: Services,
 }
 
-pub fn build(database: &Database) -> App {
+pub fn build(database: &Database, store: &StoreOpts, security: &SecurityOpts) -> anyhow::Result<App> {
+    let secret = load_or_create_secret(security.jwt_secret.as_deref(), &store.data_dir)
+        .context("cannot read or create the JWT secret in the data folder")?;
+    let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, security.access_token_ttl_seconds));
     let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
-    let services = Services { case_board: CaseBoard::new(cases.clone()) };
-    App { cases, services }
+    let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
+    let services = Services {
+        case_board: CaseBoard::new(cases.clone()),
+        accounts: Accounts::new(users.clone()),
+        access_tokens,
+    };
+    Ok(App { cases, users, services })
 }

@@ -1,17 +1,23 @@
 //! The HTTP face of tutorhub: the JSON API (poem-openapi), its OpenAPI document, Swagger UI
 //! and the single-page app, in one endpoint tree.
 
+pub mod auth;
 mod catalogue_api;
 mod cases_api;
 pub mod error;
 mod health_api;
 mod request_log;
 mod spa;
+mod users_api;
 
 use poem::middleware::{Compression, SetHeader};
+use std::sync::Arc;
+
 use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::{OpenApiService, Tags};
+use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
+use tutorhub_domain::ports::AccessTokens;
 
 pub use spa::AppFiles;
 
@@ -21,6 +27,8 @@ enum Tag {
     Cases,
     /// Levels, grades, subjects and places
     Catalogue,
+    /// Registration, login, sessions and the signed-in user's account
+    Accounts,
     /// Operations
     System,
 }
@@ -29,6 +37,9 @@ enum Tag {
 #[derive(Clone)]
 pub struct Services {
     pub case_board: CaseBoard,
+    pub accounts: Accounts,
+    /// Verifies bearer tokens for [`auth::BearerAuth`].
+    pub access_tokens: Arc<dyn AccessTokens>,
 }
 
 fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
@@ -37,6 +48,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             health_api::HealthApi { board: services.case_board.clone() },
             catalogue_api::CatalogueApi,
             cases_api::CasesApi { board: services.case_board.clone() },
+            users_api::UsersApi { accounts: services.accounts.clone() },
         ),
         "tutorhub API",
         env!("CARGO_PKG_VERSION"),
@@ -62,6 +74,7 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
         .nest("/docs", docs)
         .nest("/", api);
     spa::WithApp { api: routes, files }
+        .data(services.access_tokens.clone())
         .catch_all_error(|error| async move { error::framework_error(error) })
         .with(SetHeader::new()
             .overriding("X-Content-Type-Options", "nosniff")

@@ -2,11 +2,18 @@
 
 use tutorhub_adapters::Database;
 
+use crate::config::{SecurityOpts, StoreOpts};
 use crate::wiring;
 
 pub async fn run() -> anyhow::Result<()> {
-    // The document describes the API, not any data: an empty in-memory database backs it.
+    // The document describes the API, not any data: an empty in-memory database and a
+    // throwaway folder and secret back it.
+    let dir = std::env::temp_dir().join(format!("tutorhub-openapi-{}", std::process::id()));
+    let store = StoreOpts { data_dir: dir.clone(), database_url: Some("sqlite::memory:".into()) };
+    let security = SecurityOpts { jwt_secret: Some("only-used-to-describe-the-api".into()), access_token_ttl_seconds: 900 };
     let database = Database::connect("sqlite::memory:").await?;
-    print!("{}", tutorhub_http::openapi_yaml(&wiring::build(&database).services));
+    let app = wiring::build(&database, &store, &security)?;
+    print!("{}", tutorhub_http::openapi_yaml(&app.services));
+    let _ = std::fs::remove_dir_all(dir);
     Ok(())
 }

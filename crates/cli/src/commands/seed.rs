@@ -8,7 +8,7 @@ use tutorhub_domain::case_search::CaseFilter;
 use tutorhub_domain::paging::PageRequest;
 use uuid::Uuid;
 
-use crate::config::StoreOpts;
+use crate::config::{SecurityOpts, StoreOpts};
 use crate::demo::CaseGenerator;
 use crate::wiring;
 
@@ -28,9 +28,9 @@ pub struct SeedOpts {
     pub cases: Option<usize>,
 }
 
-pub async fn run(store: &StoreOpts, opts: &SeedOpts) -> anyhow::Result<()> {
+pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &SeedOpts) -> anyhow::Result<()> {
     let database = store.open().await?;
-    let app = wiring::build(&database);
+    let app = wiring::build(&database, store, security)?;
     if opts.demo {
         let demo_filter = CaseFilter { owner_id: Some(DEMO_OWNER), ..CaseFilter::everything() };
         if app.cases.search(&demo_filter, PageRequest::first(1)).await?.total > 0 {

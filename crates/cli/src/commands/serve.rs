@@ -8,7 +8,7 @@ use poem::Server;
 use poem::listener::TcpListener;
 use tutorhub_http::AppFiles;
 
-use crate::config::StoreOpts;
+use crate::config::{SecurityOpts, StoreOpts};
 use crate::wiring;
 
 #[derive(Debug, Args)]
@@ -21,9 +21,9 @@ pub struct ServeOpts {
     pub static_dir: Option<PathBuf>,
 }
 
-pub async fn run(store: &StoreOpts, opts: &ServeOpts) -> anyhow::Result<()> {
+pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let database = store.open().await?;
-    let app = wiring::build(&database);
+    let app = wiring::build(&database, store, security)?;
     let files = match &opts.static_dir {
         Some(dir) => AppFiles::Directory(dir.clone()),
         None => AppFiles::Embedded,

@@ -9,6 +9,7 @@ export * from './casePage';
 export * from './caseSummary';
 export * from './catalogue';
 export * from './choiceView';
+export * from './currentUser';
 export * from './districtView';
 export * from './errorBody';
 export * from './fieldErrorBody';

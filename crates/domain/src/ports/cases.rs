@@ -1,22 +1,11 @@
-//! Capabilities the domain needs from the outside world. Adapters implement them.
+//! Where cases live.
 
 use async_trait::async_trait;
-use thiserror::Error;
 
 use crate::case::{Case, NewCase};
 use crate::case_search::CaseFilter;
 use crate::paging::{Page, PageRequest};
-
-/// A storage failure, translated by the adapter from its driver's error.
-#[derive(Debug, Error)]
-pub enum RepositoryError {
-    /// A uniqueness rule would be broken (the constraint's name says which).
-    #[error("conflict on {0}")]
-    Conflict(String),
-    /// The store could not answer; the request may succeed later.
-    #[error("storage unavailable: {0}")]
-    Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
-}
+use crate::ports::RepositoryError;
 
 /// Where cases live.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]

@@ -1,0 +1,23 @@
+//! Capabilities the domain needs from the outside world, one file per area.
+//! Adapters implement them; use cases hold them as `Arc<dyn Port>`.
+
+mod cases;
+mod security;
+mod users;
+
+use thiserror::Error;
+
+pub use cases::*;
+pub use security::*;
+pub use users::*;
+
+/// A storage failure, translated by the adapter from its driver's error.
+#[derive(Debug, Error)]
+pub enum RepositoryError {
+    /// A uniqueness rule would be broken; the text names the constraint or column.
+    #[error("conflict on {0}")]
+    Conflict(String),
+    /// The store could not answer; the request may succeed later.
+    #[error("storage unavailable: {0}")]
+    Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
+}

@@ -1,0 +1,41 @@
+//! Where accounts live.
+
+use async_trait::async_trait;
+use uuid::Uuid;
+
+use crate::identity::{Email, Phone};
+use crate::ports::RepositoryError;
+use crate::user::{NewUser, User};
+
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait UserRepository: Send + Sync {
+    /// Stores a new account and returns it with its number.
+    ///
+    /// # Errors
+    /// `Conflict` naming `phone` or `email` when either is taken (also under concurrency:
+    /// the store's unique indexes decide); `Unavailable` when the store fails.
+    async fn insert(&self, user: NewUser) -> Result<User, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_by_id(&self, id: Uuid) -> Result<Option<User>, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_by_phone(&self, phone: &Phone) -> Result<Option<User>, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_by_email(&self, email: &Email) -> Result<Option<User>, RepositoryError>;
+
+    /// The stored password hash (never the password).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn password_hash(&self, id: Uuid) -> Result<Option<String>, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn set_password_hash(&self, id: Uuid, hash: String) -> Result<(), RepositoryError>;
+}
