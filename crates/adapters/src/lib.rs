@@ -2,13 +2,17 @@
 
 pub mod case_repository;
 pub mod database;
+pub mod file_store;
 pub mod jwt;
+pub mod outbox;
 pub mod password;
 pub mod sql;
 pub mod user_repository;
 
 pub use case_repository::SqlCaseRepository;
 pub use database::{Database, DatabaseError, Engine};
+pub use file_store::LocalFileStore;
 pub use jwt::JwtAccessTokens;
+pub use outbox::Outbox;
 pub use password::Argon2Hasher;
 pub use user_repository::SqlUserRepository;

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use tutorhub_adapters::jwt::load_or_create_secret;
-use tutorhub_adapters::{Database, JwtAccessTokens, SqlCaseRepository, SqlUserRepository};
+use tutorhub_adapters::{Database, JwtAccessTokens, LocalFileStore, Outbox, SqlCaseRepository, SqlUserRepository};
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::{AccessTokens, CaseRepository, UserRepository};
+use tutorhub_domain::ports::{AccessTokens, CaseRepository, FileStore, Mailer, SmsSender, UserRepository};
 use tutorhub_http::Services;
 
 use crate::config::{SecurityOpts, StoreOpts};
@@ -16,6 +16,9 @@ use crate::config::{SecurityOpts, StoreOpts};
 pub struct App {
     pub cases: Arc<dyn CaseRepository>,
     pub users: Arc<dyn UserRepository>,
+    pub sms: Arc<dyn SmsSender>,
+    pub mail: Arc<dyn Mailer>,
+    pub files: Arc<dyn FileStore>,
     pub services: Services,
 }
 
@@ -25,10 +28,13 @@ pub fn build(database: &Database, store: &StoreOpts, security: &SecurityOpts) ->
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, security.access_token_ttl_seconds));
     let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
+    let sms: Arc<dyn SmsSender> = Arc::new(Outbox::sms(&store.data_dir));
+    let mail: Arc<dyn Mailer> = Arc::new(Outbox::mail(&store.data_dir));
+    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&store.data_dir));
     let services = Services {
         case_board: CaseBoard::new(cases.clone()),
         accounts: Accounts::new(users.clone()),
         access_tokens,
     };
-    Ok(App { cases, users, services })
+    Ok(App { cases, users, sms, mail, files, services })
 }

@@ -12,5 +12,6 @@ pub mod keyed;
 pub mod money;
 pub mod paging;
 pub mod ports;
+pub mod upload;
 pub mod user;
 pub mod validation;

@@ -2,12 +2,16 @@
 //! Adapters implement them; use cases hold them as `Arc<dyn Port>`.
 
 mod cases;
+mod files;
+mod messaging;
 mod security;
 mod users;
 
 use thiserror::Error;
 
 pub use cases::*;
+pub use files::*;
+pub use messaging::*;
 pub use security::*;
 pub use users::*;
 
