@@ -22,7 +22,8 @@ test('choosing a district and a minimum fee narrows the table', async ({ page, r
 
   await page.getByRole('combobox', { name: '區域' }).selectOption(region.name);
   await page.getByRole('combobox', { name: '地區' }).click();
-  await page.getByRole('option', { name: district! }).click();
+  // Fluent's multiselect options are menuitemcheckbox elements.
+  await page.getByRole('menuitemcheckbox', { name: district! }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('textbox', { name: '最低每堂學費' }).fill(String(firstRate));
   await page.getByRole('button', { name: '搜尋', exact: true }).click();

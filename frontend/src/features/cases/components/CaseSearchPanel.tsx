@@ -27,6 +27,7 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     gap: tokens.spacingHorizontalS,
     justifyContent: 'flex-end',
+    paddingTop: tokens.spacingVerticalL,
   },
   searchButton: {
     minWidth: '140px',
