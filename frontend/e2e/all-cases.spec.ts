@@ -80,4 +80,10 @@ test('a 375 px wide screen shows cards, not a table', async ({ page }) => {
   await expect(cards.first().getByRole('link', { name: /登入後申請/ })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, 'no horizontal scrolling').toBeLessThanOrEqual(375);
+
+  // The filters fold away on a phone and open on demand.
+  const minRate = page.getByRole('textbox', { name: '最低每堂學費' });
+  await expect(minRate).toBeHidden();
+  await page.getByRole('button', { name: '篩選條件' }).click();
+  await expect(minRate).toBeVisible();
 });

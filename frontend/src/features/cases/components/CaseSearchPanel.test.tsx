@@ -58,7 +58,6 @@ describe('home case search (招學生)', () => {
     for (const card of within(results).getAllByTestId('case-card')) {
       expect(card).toHaveTextContent('藍田');
     }
-    server.events.removeAllListeners();
   });
 
   it('says so when nothing matches', async () => {

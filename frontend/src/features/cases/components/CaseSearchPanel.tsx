@@ -1,18 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
-import { useCatalogue } from '@/lib/catalogue';
 import { t } from '@/i18n/zh-HK';
-import { media } from '@/styles/breakpoints';
 import { emptyCaseFilters, pageCountOf, toCaseQuery, type CaseFilters } from '../lib/case-filters';
 import { CaseCardGrid } from './CaseCardGrid';
-import { CaseFilterFields } from './CaseFilterFields';
+import { CaseFilterForm } from './CaseFilterForm';
 
 export const HOME_SEARCH_PAGE_SIZE = 12;
 
@@ -21,17 +18,6 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
-  },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-    justifyContent: 'flex-end',
-    paddingTop: tokens.spacingVerticalL,
-  },
-  searchButton: {
-    minWidth: '140px',
-    [media.narrow]: { flexGrow: 1 },
   },
   results: {
     display: 'flex',
@@ -58,7 +44,6 @@ const useStyles = makeStyles({
  */
 export function CaseSearchPanel() {
   const styles = useStyles();
-  const catalogue = useCatalogue();
   const [draft, setDraft] = useState<CaseFilters>(emptyCaseFilters);
   const [submitted, setSubmitted] = useState<CaseFilters | null>(null);
   const [page, setPage] = useState(1);
@@ -67,8 +52,7 @@ export function CaseSearchPanel() {
     { swr: { enabled: submitted !== null } },
   );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSearch = () => {
     setSubmitted(draft);
     setPage(1);
   };
@@ -80,18 +64,14 @@ export function CaseSearchPanel() {
 
   return (
     <div className={styles.root}>
-      {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
-      <form onSubmit={onSubmit} aria-label={t.home.tabs.recruitStudents} noValidate>
-        <CaseFilterFields catalogue={catalogue.data} filters={draft} onChange={setDraft} variant="home" />
-        <div className={styles.actions}>
-          <Button appearance="subtle" icon={<DismissRegular />} onClick={onReset} type="button">
-            {t.filters.reset}
-          </Button>
-          <Button appearance="primary" icon={<SearchRegular />} type="submit" className={styles.searchButton}>
-            {t.filters.search}
-          </Button>
-        </div>
-      </form>
+      <CaseFilterForm
+        filters={draft}
+        onChange={setDraft}
+        onSearch={onSearch}
+        onReset={onReset}
+        variant="home"
+        label={t.home.tabs.recruitStudents}
+      />
 
       {submitted && (
         <section className={styles.results} aria-labelledby="case-search-results" aria-busy={search.isValidating}>

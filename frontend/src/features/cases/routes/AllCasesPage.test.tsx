@@ -60,7 +60,6 @@ describe('/all-cases', () => {
     expect(query.getAll('districts')).toEqual(['觀塘區']);
     expect(query.get('minRate')).toBe('300');
     expect(query.get('pageSize')).toBe('20');
-    server.events.removeAllListeners();
   });
 
   it('applies the minimum fee on 搜尋 and keeps it in the URL', async () => {

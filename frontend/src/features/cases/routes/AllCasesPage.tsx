@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ChevronDownRegular, ChevronUpRegular, DismissRegular, FilterRegular, SearchRegular } from '@fluentui/react-icons';
+import { ChevronDownRegular, ChevronUpRegular, FilterRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
 import { EmptyState } from '@/components/EmptyState';
@@ -9,11 +9,10 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { useCatalogue } from '@/lib/catalogue';
 import { t } from '@/i18n/zh-HK';
-import { media, mediaQueries } from '@/styles/breakpoints';
+import { mediaQueries } from '@/styles/breakpoints';
 import { CaseCardGrid } from '../components/CaseCardGrid';
-import { CaseFilterFields } from '../components/CaseFilterFields';
+import { CaseFilterForm } from '../components/CaseFilterForm';
 import { CaseTable } from '../components/CaseTable';
 import {
   emptyCaseFilters,
@@ -57,17 +56,6 @@ const useStyles = makeStyles({
     textAlign: 'start',
     fontSize: tokens.fontSizeBase400,
   },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'flex-end',
-    gap: tokens.spacingHorizontalS,
-    paddingTop: tokens.spacingVerticalM,
-  },
-  searchButton: {
-    minWidth: '140px',
-    [media.narrow]: { flexGrow: 1 },
-  },
   summary: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -91,7 +79,6 @@ export function AllCasesPage() {
   // On phones the filters fold away so the cases come first.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const showFilters = isWide || filtersOpen;
-  const catalogue = useCatalogue();
   const cases = useSearchCases(toCaseQuery(applied.filters, { page: applied.page, pageSize: ALL_CASES_PAGE_SIZE }));
 
   // Back/forward (or a link) changes the URL: the form follows the applied filters.
@@ -104,8 +91,7 @@ export function AllCasesPage() {
   const goTo = (filters: CaseFilters, page: number) => {
     setSearchParams(toSearchParams(filters, page));
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSearch = () => {
     goTo(draft, 1);
     setFiltersOpen(false);
   };
@@ -151,24 +137,17 @@ export function AllCasesPage() {
             {filtersOpen ? <ChevronUpRegular /> : <ChevronDownRegular />}
           </Button>
         )}
-        {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
-        <form
-          id="all-cases-filters"
-          onSubmit={onSubmit}
-          aria-label={t.filters.heading}
-          noValidate
-          hidden={!showFilters}
-        >
-          <CaseFilterFields catalogue={catalogue.data} filters={draft} onChange={setDraft} variant="all-cases" />
-          <div className={styles.actions}>
-            <Button appearance="subtle" icon={<DismissRegular />} type="button" onClick={onReset}>
-              {t.filters.reset}
-            </Button>
-            <Button appearance="primary" icon={<SearchRegular />} type="submit" className={styles.searchButton}>
-              {t.filters.search}
-            </Button>
-          </div>
-        </form>
+        {showFilters && (
+          <CaseFilterForm
+            id="all-cases-filters"
+            filters={draft}
+            onChange={setDraft}
+            onSearch={onSearch}
+            onReset={onReset}
+            variant="all-cases"
+            label={t.filters.heading}
+          />
+        )}
       </Card>
 
       <section aria-label={t.allCases.listLabel} aria-busy={cases.isValidating}>

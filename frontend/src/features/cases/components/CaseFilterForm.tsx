@@ -1,0 +1,63 @@
+import type { FormEvent } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { useCatalogue } from '@/lib/catalogue';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+import type { CaseFilters } from '../lib/case-filters';
+import { CaseFilterFields } from './CaseFilterFields';
+
+const useStyles = makeStyles({
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+  },
+  searchButton: {
+    minWidth: '140px',
+    [media.narrow]: { flexGrow: 1 },
+  },
+});
+
+interface CaseFilterFormProps {
+  filters: CaseFilters;
+  onChange: (filters: CaseFilters) => void;
+  /** The 搜尋 button (or Enter): the caller runs the server-side search. */
+  onSearch: () => void;
+  onReset: () => void;
+  variant: 'home' | 'all-cases';
+  label: string;
+  id?: string;
+}
+
+/** The case filters with their options from GET /catalogue, and the reset and search buttons. */
+export function CaseFilterForm({ filters, onChange, onSearch, onReset, variant, label, id }: CaseFilterFormProps) {
+  const styles = useStyles();
+  const catalogue = useCatalogue();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch();
+  };
+  return (
+    <form id={id} className={styles.form} onSubmit={onSubmit} aria-label={label} noValidate>
+      {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
+      <CaseFilterFields catalogue={catalogue.data} filters={filters} onChange={onChange} variant={variant} />
+      <div className={styles.actions}>
+        <Button appearance="subtle" icon={<DismissRegular />} type="button" onClick={onReset}>
+          {t.filters.reset}
+        </Button>
+        <Button appearance="primary" icon={<SearchRegular />} type="submit" className={styles.searchButton}>
+          {t.filters.search}
+        </Button>
+      </div>
+    </form>
+  );
+}
