@@ -1,6 +1,7 @@
 //! The public case board: what anyone may browse.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use thiserror::Error;
 
@@ -20,15 +21,33 @@ pub enum BrowseCasesError {
     Repository(#[from] RepositoryError),
 }
 
+/// Board answers kept while the board is unchanged.
+///
+/// The board is read far more than it is written, and an exact `total` costs a count over
+/// every match. Answers are keyed by the store's board version, which every write to cases
+/// moves (a database trigger), so a write by any process — another server, the back-office
+/// CLI — retires them at once: no answer is ever served stale.
+#[derive(Default)]
+struct BoardCache {
+    version: i64,
+    pages: HashMap<(CaseFilter, PageRequest), Page<Case>>,
+}
+
+impl BoardCache {
+    /// Enough for every page people actually open; past it the cache starts over.
+    const MAX_PAGES: usize = 2_000;
+}
+
 /// Read access to approved cases.
 #[derive(Clone)]
 pub struct CaseBoard {
     cases: Arc<dyn CaseRepository>,
+    cache: Arc<Mutex<BoardCache>>,
 }
 
 impl CaseBoard {
     pub fn new(cases: Arc<dyn CaseRepository>) -> Self {
-        Self { cases }
+        Self { cases, cache: Arc::default() }
     }
 
     /// Approved cases matching the visitor's filters, newest first.
@@ -37,7 +56,7 @@ impl CaseBoard {
     /// `Invalid` for an unknown level, region or post type; `Repository` when storage fails.
     pub async fn search(&self, query: &CaseQuery, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
         let filter = CaseFilter::public_search(query).map_err(BrowseCasesError::Invalid)?;
-        Ok(self.cases.search(&filter, page).await?)
+        self.cached_search(filter, page).await
     }
 
     /// The newest approved cases, for the home page.
@@ -45,7 +64,33 @@ impl CaseBoard {
     /// # Errors
     /// `Repository` when storage fails.
     pub async fn latest(&self, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
-        Ok(self.cases.search(&CaseFilter::public(), page).await?)
+        self.cached_search(CaseFilter::public(), page).await
+    }
+
+    async fn cached_search(&self, filter: CaseFilter, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
+        // Read the version first: whatever the search then sees is at least that new, so an
+        // answer is never filed under a version older than its data.
+        let version = self.cases.board_version().await?;
+        let key = (filter, page);
+        {
+            let mut cache = self.cache.lock().expect("the board cache lock is never poisoned");
+            if cache.version != version {
+                cache.version = version;
+                cache.pages.clear();
+            }
+            if let Some(hit) = cache.pages.get(&key) {
+                return Ok(hit.clone());
+            }
+        }
+        let answer = self.cases.search(&key.0, key.1).await?;
+        let mut cache = self.cache.lock().expect("the board cache lock is never poisoned");
+        if cache.version == version {
+            if cache.pages.len() >= BoardCache::MAX_PAGES {
+                cache.pages.clear();
+            }
+            cache.pages.insert(key, answer.clone());
+        }
+        Ok(answer)
     }
 
     /// An approved case by its number. Others' unapproved cases are indistinguishable from missing ones.
@@ -108,6 +153,7 @@ mod tests {
     #[tokio::test]
     async fn searches_only_approved_cases_and_refuses_bad_filters_before_storage() {
         let mut repo = MockCaseRepository::new();
+        repo.expect_board_version().returning(|| Ok(1));
         repo.expect_search()
             .withf(|filter, _| filter.status == Some(CaseStatus::Approved))
             .times(1)
@@ -116,5 +162,22 @@ mod tests {
         board.search(&CaseQuery::default(), PageRequest::default()).await.unwrap();
         let bad = CaseQuery { level: Some("nope".into()), ..Default::default() };
         assert!(matches!(board.search(&bad, PageRequest::default()).await, Err(BrowseCasesError::Invalid(_))));
+    }
+
+    #[tokio::test]
+    async fn answers_repeated_searches_from_memory_until_the_board_changes() {
+        let version = Arc::new(std::sync::atomic::AtomicI64::new(1));
+        let mut repo = MockCaseRepository::new();
+        let seen = version.clone();
+        repo.expect_board_version().returning(move || Ok(seen.load(std::sync::atomic::Ordering::SeqCst)));
+        repo.expect_search()
+            .times(2)
+            .returning(|_, page| Ok(Page { items: vec![case_with(CaseStatus::Approved)], total: 1, request: page }));
+        let board = CaseBoard::new(Arc::new(repo));
+        let query = CaseQuery { districts: vec!["觀塘區".into()], ..Default::default() };
+        board.search(&query, PageRequest::default()).await.unwrap();
+        board.search(&query, PageRequest::default()).await.unwrap();
+        version.store(2, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(board.search(&query, PageRequest::default()).await.unwrap().total, 1);
     }
 }

@@ -149,3 +149,15 @@ async fn unknown_api_paths_and_methods_answer_in_the_error_shape() {
     let response = app.client.delete("/cases").send().await;
     response.assert_status(StatusCode::METHOD_NOT_ALLOWED);
 }
+
+#[tokio::test]
+async fn a_new_case_shows_at_once_although_answers_are_cached() {
+    let app = board().await;
+    let (_, before) = json(&app, "/cases?districts=觀塘區").await;
+    let (_, again) = json(&app, "/cases?districts=觀塘區").await;
+    assert_eq!(before, again);
+    app.cases.insert(vec![case("油塘", 350.0, CaseStatus::Approved, 0)]).await.unwrap();
+    let (_, after) = json(&app, "/cases?districts=觀塘區").await;
+    assert_eq!(after["total"], before["total"].as_u64().unwrap() + 1);
+    assert_eq!(after["items"][0]["location"], "油塘");
+}
