@@ -30,7 +30,7 @@ const useStyles = makeStyles({
 interface CaseFilterFormProps {
   filters: CaseFilters;
   onChange: (filters: CaseFilters) => void;
-  /** The 搜尋 button (or Enter): the caller runs the server-side search. */
+  /** The search button (or Enter): the caller runs the server-side search. */
   onSearch: () => void;
   onReset: () => void;
   variant: 'home' | 'all-cases';
