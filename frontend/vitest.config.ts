@@ -11,6 +11,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // Rendering the first Fluent screen of a file takes seconds on a busy 2-core machine.
+      testTimeout: 20_000,
     },
   }),
 );

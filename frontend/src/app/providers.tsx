@@ -27,7 +27,7 @@ interface AppProvidersProps {
 
 export function AppProviders({ children, swr }: AppProvidersProps) {
   return (
-    <FluentProvider theme={tutorhubTheme} style={{ minHeight: '100%' }}>
+    <FluentProvider theme={tutorhubTheme}>
       <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
     </FluentProvider>
   );

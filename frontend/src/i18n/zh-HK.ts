@@ -29,16 +29,12 @@ export const zhHK = {
     noLimit: '不限',
     notFilled: '未填寫',
     loading: '載入中…',
-    search: '搜尋',
-    clearFilters: '清除篩選',
     loginToApply: '登入後申請',
     loadFailed: '未能載入資料，請稍後再試。',
     catalogueFailed: '未能載入篩選選項，請稍後再試。',
-    dismiss: '關閉',
   },
 
   home: {
-    title: '主頁',
     eyebrow: '香港補習配對平台',
     headline: '連繫家長、學生與導師的最佳平台',
     subheadline: '免費瀏覽全港補習個案，按教育程度、科目及地區找出合適的學生。',
@@ -55,13 +51,9 @@ export const zhHK = {
 
   cases: {
     caseNumber: '個案編號',
-    caseNumberValue: (caseId: number) => `個案編號 ${caseId}`,
+    caseNumberValue: (caseNumber: string) => `個案編號 ${caseNumber}`,
     subject: '科目',
     location: '地點',
-    district: '地區',
-    region: '區域',
-    level: '教育程度',
-    grade: '年級',
     rate: '每堂學費',
     createdAt: '刊登時間',
     action: '申請',
@@ -90,12 +82,10 @@ export const zhHK = {
     minRate: '最低每堂學費',
     minRatePlaceholder: '例如：200',
     currencyPrefix: 'HK$',
-    minRateHint: '只顯示每堂學費不低於此金額的個案',
     minRateInvalid: '請輸入數字，例如 200',
     multiSelected: (count: number) => `已選 ${count} 項`,
     listSeparator: '、',
     search: '搜尋',
-    searching: '搜尋中…',
     reset: '清除篩選',
   },
 
@@ -105,7 +95,6 @@ export const zhHK = {
     empty: '沒有找到符合條件的補習個案',
     emptyHint: '試試放寬教育程度、地點或最低學費的條件。',
     failed: '搜尋補習個案失敗，請稍後再試。',
-    prompt: '選擇條件後按「搜尋」，即可找出合適的補習個案。',
   },
 
   allCases: {
@@ -118,7 +107,6 @@ export const zhHK = {
     failed: '未能載入補習個案，請稍後再試。',
     tableLabel: '補習個案列表',
     listLabel: '補習個案',
-    filtersToggle: '篩選條件',
   },
 
   pagination: {
@@ -138,9 +126,7 @@ export const zhHK = {
   },
 
   legal: {
-    lastUpdated: (date: string) => `最後更新：${date}`,
     contents: '目錄',
-    backToTop: '返回頁頂',
     contactPhone: '電話',
     contactEmail: '電郵',
   },

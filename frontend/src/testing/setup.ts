@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { installMatchMedia, setViewportWidth } from './viewport';
 import { server } from './server';
 
 installMatchMedia();
+
+// The first render of a lazily loaded page can take seconds on a busy 2-core machine.
+configure({ asyncUtilTimeout: 8_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

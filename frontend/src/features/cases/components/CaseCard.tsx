@@ -77,7 +77,7 @@ export function CaseCard({ item }: { item: CaseSummary }) {
     <Card className={styles.card} appearance="filled" data-testid="case-card">
       <div className={styles.header}>
         <Text size={200} className={styles.caseNumber}>
-          {t.cases.caseNumber} {view.caseNumber}
+          {t.cases.caseNumberValue(view.caseNumber)}
         </Text>
         <Text as="h3" size={500} weight="semibold" className={styles.subject}>
           {view.subject}
