@@ -147,9 +147,10 @@ impl CasesApi {
         #[oai(name = "postType")]
         post_type: Query<Option<String>>,
         /// Page number, from 1.
+        #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 20).
-        #[oai(name = "pageSize")]
+        #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
     ) -> ApiResult<Json<CasePage>> {
         let request = page_request(page.0, page_size.0)?;
@@ -171,9 +172,10 @@ impl CasesApi {
     async fn public(
         &self,
         /// Page number, from 1.
+        #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 20).
-        #[oai(name = "pageSize")]
+        #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
     ) -> ApiResult<Json<CasePage>> {
         let request = page_request(page.0, page_size.0)?;

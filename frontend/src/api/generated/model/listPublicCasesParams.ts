@@ -7,10 +7,14 @@
 export type ListPublicCasesParams = {
 /**
  * Page number, from 1.
+ * @minimum 1
+ * @maximum 10000
  */
 page?: number;
 /**
  * Items per page, 1 to 100 (default 20).
+ * @minimum 1
+ * @maximum 100
  */
 pageSize?: number;
 };

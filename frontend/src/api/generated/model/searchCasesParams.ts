@@ -39,10 +39,14 @@ minRate?: string;
 postType?: string;
 /**
  * Page number, from 1.
+ * @minimum 1
+ * @maximum 10000
  */
 page?: number;
 /**
  * Items per page, 1 to 100 (default 20).
+ * @minimum 1
+ * @maximum 100
  */
 pageSize?: number;
 };
