@@ -1,7 +1,7 @@
 //! Cases in SQL, for SQLite and PostgreSQL alike.
 
 use async_trait::async_trait;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::case::{Case, CaseDetails, CaseStatus, NewCase, PostType, PreferredGender};
 use tutorhub_domain::case_search::{CaseFilter, SubjectMatch};
@@ -13,9 +13,9 @@ use uuid::Uuid;
 
 use crate::sql::{Conditions, Value, bind_all, corrupt, from_millis, like_pattern, millis, repository_error};
 
-const COLUMNS: &str = "c.number, c.id, c.owner_id, c.post_type, c.title, c.level, c.grade, c.subjects, \
+pub(crate) const COLUMNS: &str = "c.number, c.id, c.owner_id, c.post_type, c.title, c.level, c.grade, c.subjects, \
      c.area, c.rate_cents, c.session_minutes, c.sessions_per_week, c.description, \
-     c.preferred_gender, c.start_date, c.status, c.created_at, c.updated_at";
+     c.preferred_gender, c.start_date, c.status, c.applicant_count, c.created_at, c.updated_at";
 
 pub struct SqlCaseRepository {
     pool: AnyPool,
@@ -27,8 +27,9 @@ impl SqlCaseRepository {
     }
 }
 
+/// A `cases` row (columns [`COLUMNS`], table alias `c`).
 #[derive(FromRow)]
-struct CaseRow {
+pub(crate) struct CaseRow {
     number: i64,
     id: String,
     owner_id: Option<String>,
@@ -45,12 +46,13 @@ struct CaseRow {
     preferred_gender: String,
     start_date: String,
     status: String,
+    applicant_count: i64,
     created_at: i64,
     updated_at: i64,
 }
 
 impl CaseRow {
-    fn into_case(self) -> Result<Case, RepositoryError> {
+    pub(crate) fn into_case(self) -> Result<Case, RepositoryError> {
         let bad = |field: &str, value: &str| corrupt(format!("case {}: bad {field} {value:?}", self.number));
         let details = CaseDetails {
             post_type: PostType::parse(&self.post_type).ok_or_else(|| bad("post_type", &self.post_type))?,
@@ -73,6 +75,7 @@ impl CaseRow {
             number: self.number,
             owner_id: self.owner_id.as_deref().map(parse_uuid).transpose()?,
             status: CaseStatus::parse(&self.status).ok_or_else(|| bad("status", &self.status))?,
+            applicant_count: u32::try_from(self.applicant_count).map_err(|_| bad("applicant_count", ""))?,
             created_at: from_millis(self.created_at)?,
             updated_at: from_millis(self.updated_at)?,
             details,
@@ -80,7 +83,7 @@ impl CaseRow {
     }
 }
 
-fn parse_uuid(text: &str) -> Result<Uuid, RepositoryError> {
+pub(crate) fn parse_uuid(text: &str) -> Result<Uuid, RepositoryError> {
     Uuid::parse_str(text).map_err(|_| corrupt(format!("bad uuid {text:?}")))
 }
 
@@ -126,6 +129,18 @@ fn conditions(filter: &CaseFilter) -> Conditions {
     c
 }
 
+async fn insert_subjects(tx: &mut sqlx::Transaction<'_, sqlx::Any>, number: i64, subjects: &[String]) -> Result<(), RepositoryError> {
+    for subject in subjects {
+        sqlx::query("INSERT INTO case_subjects (subject, case_number) VALUES ($1, $2)")
+            .bind(subject.clone())
+            .bind(number)
+            .execute(&mut **tx)
+            .await
+            .map_err(repository_error)?;
+    }
+    Ok(())
+}
+
 #[async_trait]
 impl CaseRepository for SqlCaseRepository {
     async fn insert(&self, cases: Vec<NewCase>) -> Result<Vec<Case>, RepositoryError> {
@@ -164,20 +179,14 @@ impl CaseRepository for SqlCaseRepository {
                 let row = bind_all(sql, &values).fetch_one(&mut *tx).await.map_err(repository_error)?;
                 sqlx::Row::try_get(&row, 0).map_err(repository_error)?
             };
-            for subject in &d.subjects {
-                sqlx::query("INSERT INTO case_subjects (subject, case_number) VALUES ($1, $2)")
-                    .bind(subject.clone())
-                    .bind(number)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(repository_error)?;
-            }
+            insert_subjects(&mut tx, number, &d.subjects).await?;
             stored.push(Case {
                 id: new.id,
                 number,
                 owner_id: new.owner_id,
                 details: new.details,
                 status: new.status,
+                applicant_count: 0,
                 created_at: from_millis(created)?,
                 updated_at: from_millis(created)?,
             });
@@ -221,5 +230,58 @@ impl CaseRepository for SqlCaseRepository {
             .fetch_one(&self.pool)
             .await
             .map_err(repository_error)
+    }
+
+    async fn update_details(&self, number: i64, details: CaseDetails, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let d = &details;
+        let subjects = serde_json::to_string(&d.subjects).map_err(|e| corrupt(e.to_string()))?;
+        let values = [
+            Value::Text(d.post_type.key().into()),
+            Value::Text(d.title.clone()),
+            Value::Text(d.level.key.into()),
+            Value::Text(d.grade.clone()),
+            Value::Text(subjects),
+            Value::Text(d.place.area.into()),
+            Value::Text(d.place.district.into()),
+            Value::Text(d.place.region.into()),
+            Value::Int(d.rate.cents()),
+            Value::Int(d.session_minutes.into()),
+            Value::Int(d.sessions_per_week.into()),
+            Value::Text(d.description.clone()),
+            Value::Text(d.preferred_gender.key().into()),
+            Value::Text(d.start_date.format("%Y-%m-%d").to_string()),
+            Value::Text(to.key().into()),
+            Value::Int(millis(at)),
+            Value::Int(number),
+            Value::Text(from.key().into()),
+        ];
+        let sql = "UPDATE cases SET post_type = $1, title = $2, level = $3, grade = $4, subjects = $5, area = $6, \
+                   district = $7, region = $8, rate_cents = $9, session_minutes = $10, sessions_per_week = $11, \
+                   description = $12, preferred_gender = $13, start_date = $14, status = $15, updated_at = $16 \
+                   WHERE number = $17 AND status = $18";
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        let changed = bind_all(sql, &values).execute(&mut *tx).await.map_err(repository_error)?.rows_affected() == 1;
+        if changed {
+            sqlx::query("DELETE FROM case_subjects WHERE case_number = $1")
+                .bind(number)
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+            insert_subjects(&mut tx, number, &d.subjects).await?;
+        }
+        tx.commit().await.map_err(repository_error)?;
+        Ok(changed)
+    }
+
+    async fn transition(&self, number: i64, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let result = sqlx::query("UPDATE cases SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4")
+            .bind(to.key())
+            .bind(millis(at))
+            .bind(number)
+            .bind(from.key())
+            .execute(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(result.rows_affected() == 1)
     }
 }

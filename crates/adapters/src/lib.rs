@@ -1,5 +1,7 @@
 //! Adapters: the technology behind the domain's ports.
 
+pub mod application_repository;
+pub mod booking_repository;
 pub mod case_repository;
 pub mod database;
 pub mod file_store;
@@ -9,6 +11,8 @@ pub mod password;
 pub mod sql;
 pub mod user_repository;
 
+pub use application_repository::SqlApplicationRepository;
+pub use booking_repository::SqlBookingRepository;
 pub use case_repository::SqlCaseRepository;
 pub use database::{Database, DatabaseError, Engine};
 pub use file_store::LocalFileStore;

@@ -196,6 +196,8 @@ pub struct Case {
     pub owner_id: Option<Uuid>,
     pub details: CaseDetails,
     pub status: CaseStatus,
+    /// Tutors who applied; counted by the store as applications arrive.
+    pub applicant_count: u32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -203,6 +205,15 @@ pub struct Case {
 impl Case {
     pub fn is_public(&self) -> bool {
         self.status == CaseStatus::Approved
+    }
+
+    pub fn is_owned_by(&self, user_id: uuid::Uuid) -> bool {
+        self.owner_id == Some(user_id)
+    }
+
+    /// Takes no more applications once `cap` tutors applied.
+    pub fn is_full(&self, cap: u32) -> bool {
+        self.applicant_count >= cap
     }
 }
 

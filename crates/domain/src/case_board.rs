@@ -129,6 +129,7 @@ mod tests {
             owner_id: None,
             details: CaseDetails::parse(&valid_form()).unwrap(),
             status,
+            applicant_count: 0,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

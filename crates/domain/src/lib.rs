@@ -3,13 +3,21 @@
 //! Nothing here does I/O; storage, messaging and files sit behind the traits in [`ports`].
 
 pub mod accounts;
+pub mod application;
+pub mod booking;
+pub mod bookings;
 pub mod case;
 pub mod case_board;
+pub mod case_lifecycle;
+pub mod case_moderation;
+pub mod case_posting;
 pub mod case_search;
 pub mod catalogue;
 pub mod identity;
 pub mod keyed;
+pub mod matching;
 pub mod money;
+pub mod notify;
 pub mod paging;
 pub mod ports;
 pub mod upload;

@@ -2,7 +2,9 @@
 
 use async_trait::async_trait;
 
-use crate::case::{Case, NewCase};
+use chrono::{DateTime, Utc};
+
+use crate::case::{Case, CaseDetails, CaseStatus, NewCase};
 use crate::case_search::CaseFilter;
 use crate::paging::{Page, PageRequest};
 use crate::ports::RepositoryError;
@@ -35,4 +37,17 @@ pub trait CaseRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn board_version(&self) -> Result<i64, RepositoryError>;
+
+    /// Replaces a case's content and sets its status, only if its status is still `from`;
+    /// answers whether it changed.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn update_details(&self, number: i64, details: CaseDetails, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// Moves a case from `from` to `to` only if its status is still `from`; answers whether it moved.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn transition(&self, number: i64, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }

@@ -3,6 +3,7 @@
 
 mod cases;
 mod files;
+mod matching;
 mod messaging;
 mod security;
 mod users;
@@ -11,6 +12,7 @@ use thiserror::Error;
 
 pub use cases::*;
 pub use files::*;
+pub use matching::*;
 pub use messaging::*;
 pub use security::*;
 pub use users::*;

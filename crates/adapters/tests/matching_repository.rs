@@ -1,0 +1,186 @@
+//! The application and booking repository contracts, run on SQLite and on PostgreSQL,
+//! including the races: concurrent applications and concurrent selections.
+
+mod support;
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
+use tutorhub_domain::application::{ApplicationStatus, AvailableTimes, CaseApplication};
+use tutorhub_domain::booking::{Booking, BookingStatus, BookingTime};
+use tutorhub_domain::case::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::ports::{ApplicationRepository, ApplyOutcome, BookingRepository, CaseRepository, RepositoryError, SelectOutcome};
+use uuid::Uuid;
+
+async fn approved_case(db: &Database) -> i64 {
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: "中三數學".into(),
+        level: "secondary".into(),
+        grade: "中三".into(),
+        subjects: vec!["數學".into()],
+        location: "藍田".into(),
+        rate: Some(300.0),
+        session_length: Some(90),
+        sessions_per_week: Some(1),
+        description: "測試".into(),
+        preferred_gender: "no limit".into(),
+        start_date: "2026-12-01".into(),
+    };
+    let repo = SqlCaseRepository::new(db.pool().clone());
+    let new = NewCase {
+        id: Uuid::new_v4(),
+        owner_id: Some(Uuid::new_v4()),
+        details: CaseDetails::parse(&form).unwrap(),
+        status: CaseStatus::Approved,
+        created_at: Utc::now(),
+    };
+    repo.insert(vec![new]).await.unwrap()[0].number
+}
+
+fn application(case_number: i64, tutor_id: Uuid) -> CaseApplication {
+    CaseApplication {
+        id: Uuid::new_v4(),
+        case_number,
+        tutor_id,
+        available_times: AvailableTimes::parse("星期六下午").unwrap(),
+        status: ApplicationStatus::Applied,
+        created_at: Utc::now(),
+    }
+}
+
+async fn many_tutors_applying_at_once_never_exceed_the_cap(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
+    let tutors: Vec<Uuid> = (0..12).map(|_| Uuid::new_v4()).collect();
+    let tasks: Vec<_> = tutors
+        .iter()
+        .map(|tutor| {
+            let repo = repo.clone();
+            let application = application(number, *tutor);
+            tokio::spawn(async move { repo.apply(application, 5).await })
+        })
+        .collect();
+    let mut applied = 0;
+    let mut full = 0;
+    for task in tasks {
+        match task.await.unwrap().unwrap() {
+            ApplyOutcome::Applied(_) => applied += 1,
+            ApplyOutcome::Full => full += 1,
+            ApplyOutcome::NotOpen => panic!("the case is open"),
+        }
+    }
+    assert_eq!((applied, full), (5, 7));
+    assert_eq!(repo.for_case(number).await.unwrap().len(), 5);
+    let case = SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap();
+    assert_eq!(case.applicant_count, 5);
+}
+
+async fn one_tutor_applying_twice_at_once_gets_one_application(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
+    let tutor = Uuid::new_v4();
+    let tasks: Vec<_> = (0..6)
+        .map(|_| {
+            let repo = repo.clone();
+            tokio::spawn(async move { repo.apply(application(number, tutor), 30).await })
+        })
+        .collect();
+    let mut applied = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(ApplyOutcome::Applied(_)) => applied += 1,
+            Err(RepositoryError::Conflict(_)) => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(applied, 1);
+    assert_eq!(repo.for_tutor(tutor, 10).await.unwrap().len(), 1);
+    // The refused duplicates did not count towards the cap.
+    let case = SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap();
+    assert_eq!(case.applicant_count, 1);
+}
+
+async fn a_case_that_is_not_approved_takes_no_applications(db: Database) {
+    let number = approved_case(&db).await;
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    assert!(cases.transition(number, CaseStatus::Approved, CaseStatus::Closed, Utc::now()).await.unwrap());
+    let repo = SqlApplicationRepository::new(db.pool().clone());
+    assert_eq!(repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap(), ApplyOutcome::NotOpen);
+}
+
+async fn two_concurrent_selections_have_exactly_one_winner(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+        ids.push(a.id);
+    }
+    let tasks: Vec<_> = ids[..2]
+        .iter()
+        .map(|id| {
+            let (repo, id) = (repo.clone(), *id);
+            tokio::spawn(async move { repo.select(number, id, Utc::now()).await.unwrap() })
+        })
+        .collect();
+    let mut outcomes = Vec::new();
+    for task in tasks {
+        outcomes.push(task.await.unwrap());
+    }
+    let winners: Vec<_> = outcomes.iter().filter(|o| matches!(o, SelectOutcome::Selected { .. })).collect();
+    assert_eq!(winners.len(), 1, "{outcomes:?}");
+    assert!(outcomes.contains(&SelectOutcome::CaseNotOpen));
+    let SelectOutcome::Selected { declined_tutors } = winners[0] else { unreachable!() };
+    assert_eq!(declined_tutors.len(), 2);
+    let statuses: Vec<_> = repo.for_case(number).await.unwrap().iter().map(|a| a.status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == ApplicationStatus::Selected).count(), 1);
+    assert_eq!(statuses.iter().filter(|s| **s == ApplicationStatus::Declined).count(), 2);
+    let case = SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap();
+    assert_eq!(case.status, CaseStatus::Matched);
+}
+
+async fn bookings_move_only_from_the_states_given(db: Database) {
+    let repo = SqlBookingRepository::new(db.pool().clone());
+    let (tutor, booker) = (Uuid::new_v4(), Uuid::new_v4());
+    let booking = repo
+        .insert(Booking {
+            id: Uuid::new_v4(),
+            tutor_id: tutor,
+            user_id: booker,
+            user_type: "student".into(),
+            booking_time: BookingTime::parse("星期三 19:00-21:00").unwrap(),
+            status: BookingStatus::Pending,
+            created_at: Utc::now(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(repo.for_tutor(tutor, 10).await.unwrap(), [booking.clone()]);
+    assert_eq!(repo.involving(booker, 10).await.unwrap().len(), 1);
+    assert_eq!(repo.involving(tutor, 10).await.unwrap().len(), 1);
+    assert!(repo.involving(Uuid::new_v4(), 10).await.unwrap().is_empty());
+    assert!(repo.transition(booking.id, vec![BookingStatus::Pending], BookingStatus::Accepted, Utc::now()).await.unwrap());
+    assert!(!repo.transition(booking.id, vec![BookingStatus::Pending], BookingStatus::Declined, Utc::now()).await.unwrap());
+    assert_eq!(repo.find(booking.id).await.unwrap().unwrap().status, BookingStatus::Accepted);
+}
+
+async fn an_edit_replaces_the_content_only_from_the_expected_state(db: Database) {
+    let number = approved_case(&db).await;
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    let mut details = cases.find_by_number(number).await.unwrap().unwrap().details;
+    details.subjects = vec!["物理".into()];
+    assert!(!cases.update_details(number, details.clone(), CaseStatus::Pending, CaseStatus::Pending, Utc::now()).await.unwrap());
+    assert!(cases.update_details(number, details, CaseStatus::Approved, CaseStatus::Pending, Utc::now()).await.unwrap());
+    let case = cases.find_by_number(number).await.unwrap().unwrap();
+    assert_eq!((case.status, case.details.subjects), (CaseStatus::Pending, vec!["物理".to_string()]));
+}
+
+on_both_engines!(
+    many_tutors_applying_at_once_never_exceed_the_cap,
+    one_tutor_applying_twice_at_once_gets_one_application,
+    a_case_that_is_not_approved_takes_no_applications,
+    two_concurrent_selections_have_exactly_one_winner,
+    bookings_move_only_from_the_states_given,
+    an_edit_replaces_the_content_only_from_the_expected_state,
+);

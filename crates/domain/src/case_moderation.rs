@@ -1,0 +1,138 @@
+//! The back office's side of cases: review, approve, reject with a reason, close.
+//! The owner hears the outcome by SMS.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use thiserror::Error;
+
+use crate::case::{Case, CaseStatus};
+use crate::case_lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::case_search::CaseFilter;
+use crate::notify::Notifier;
+use crate::paging::{Page, PageRequest};
+use crate::ports::{CaseRepository, RepositoryError};
+
+#[derive(Debug, Error)]
+pub enum ModerationError {
+    #[error("找不到個案 {0}")]
+    NotFound(i64),
+    #[error(transparent)]
+    Illegal(#[from] IllegalCaseTransition),
+    #[error("請填寫拒絕原因")]
+    ReasonRequired,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Clone)]
+pub struct CaseModeration {
+    cases: Arc<dyn CaseRepository>,
+    notifier: Notifier,
+}
+
+impl CaseModeration {
+    pub fn new(cases: Arc<dyn CaseRepository>, notifier: Notifier) -> Self {
+        Self { cases, notifier }
+    }
+
+    /// Cases in `status` (every state when `None`), newest first.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn list(&self, status: Option<CaseStatus>, page: PageRequest) -> Result<Page<Case>, ModerationError> {
+        Ok(self.cases.search(&CaseFilter { status, ..CaseFilter::everything() }, page).await?)
+    }
+
+    /// # Errors
+    /// `NotFound`; `Repository` when storage fails.
+    pub async fn show(&self, number: i64) -> Result<Case, ModerationError> {
+        self.cases.find_by_number(number).await?.ok_or(ModerationError::NotFound(number))
+    }
+
+    /// # Errors
+    /// `NotFound`; `Illegal` unless the case is pending.
+    pub async fn approve(&self, number: i64) -> Result<Case, ModerationError> {
+        let case = self.act(number, CaseAction::Approve).await?;
+        self.tell_owner(&case, &format!("你的補習個案 {number}「{}」已獲批核，現已公開。", case.details.title)).await;
+        Ok(case)
+    }
+
+    /// # Errors
+    /// `ReasonRequired` for a blank reason; `NotFound`; `Illegal` unless the case is pending.
+    pub async fn reject(&self, number: i64, reason: &str) -> Result<Case, ModerationError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(ModerationError::ReasonRequired);
+        }
+        let case = self.act(number, CaseAction::Reject).await?;
+        self.tell_owner(&case, &format!("你的補習個案 {number}「{}」未獲批核。原因：{reason}。你可修改個案後重新提交。", case.details.title))
+            .await;
+        Ok(case)
+    }
+
+    /// # Errors
+    /// `NotFound`; `Illegal` for a matched or closed case.
+    pub async fn close(&self, number: i64) -> Result<Case, ModerationError> {
+        let case = self.act(number, CaseAction::Close).await?;
+        self.tell_owner(&case, &format!("你的補習個案 {number}「{}」已關閉。", case.details.title)).await;
+        Ok(case)
+    }
+
+    async fn act(&self, number: i64, action: CaseAction) -> Result<Case, ModerationError> {
+        let case = self.show(number).await?;
+        let to = case.status.after(action)?;
+        if !self.cases.transition(number, case.status, to, Utc::now()).await? {
+            // Someone else changed it meanwhile: judge the action against the new state.
+            let now = self.show(number).await?;
+            return Err(now.status.after(action).err().unwrap_or(IllegalCaseTransition { from: now.status, action }).into());
+        }
+        self.show(number).await
+    }
+
+    async fn tell_owner(&self, case: &Case, text: &str) {
+        if let Some(owner) = case.owner_id {
+            self.notifier.tell_id(owner, text).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::tests::valid_form;
+    use crate::case::CaseDetails;
+    use crate::ports::{MockCaseRepository, MockSmsSender, MockUserRepository};
+    use uuid::Uuid;
+
+    fn case(status: CaseStatus) -> Case {
+        Case {
+            id: Uuid::new_v4(),
+            number: 10001,
+            owner_id: None,
+            details: CaseDetails::parse(&valid_form()).unwrap(),
+            status,
+            applicant_count: 0,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        }
+    }
+
+    fn moderation(cases: MockCaseRepository) -> CaseModeration {
+        CaseModeration::new(Arc::new(cases), Notifier::new(Arc::new(MockUserRepository::new()), Arc::new(MockSmsSender::new())))
+    }
+
+    #[tokio::test]
+    async fn refuses_to_approve_a_rejected_case_without_writing() {
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(|_| Ok(Some(case(CaseStatus::Rejected))));
+        cases.expect_transition().never();
+        let error = moderation(cases).approve(10001).await.unwrap_err();
+        assert!(matches!(error, ModerationError::Illegal(IllegalCaseTransition { from: CaseStatus::Rejected, action: CaseAction::Approve })));
+    }
+
+    #[tokio::test]
+    async fn a_rejection_needs_a_reason() {
+        assert!(matches!(moderation(MockCaseRepository::new()).reject(10001, "  ").await, Err(ModerationError::ReasonRequired)));
+    }
+}

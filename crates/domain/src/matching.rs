@@ -1,0 +1,239 @@
+//! Matching tutors with cases: active tutors apply to approved cases with their available
+//! times; the owner sees the applicants and selects one. Only then do the two see each
+//! other's phone number.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::application::{ApplicationStatus, AvailableTimes, CaseApplication, IllegalApplicationTransition};
+use crate::case::Case;
+use crate::case_lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::identity::Phone;
+use crate::notify::Notifier;
+use crate::ports::{ApplicationRepository, ApplyOutcome, CaseRepository, RepositoryError, SelectOutcome, UserRepository};
+use crate::user::User;
+use crate::validation::ValidationErrors;
+
+/// Applicants a case takes unless configured otherwise (`CASE_APPLICANT_CAP`).
+pub const DEFAULT_APPLICANT_CAP: u32 = 30;
+/// How many of a tutor's applications the list shows.
+const APPLIED_LIST_LIMIT: u32 = 100;
+
+#[derive(Debug, Error)]
+pub enum ApplyError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("找不到這個補習個案")]
+    CaseNotFound,
+    #[error("請以導師身份登入，並通過導師審批後才可申請")]
+    NotATutor,
+    #[error("不可申請自己刊登的個案")]
+    OwnCase,
+    #[error("這個個案已不接受申請")]
+    NotOpen,
+    #[error("你已申請這個個案")]
+    AlreadyApplied,
+    #[error("這個個案的申請人數已滿")]
+    Full,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum ApplicantsError {
+    #[error("找不到這個補習個案")]
+    CaseNotFound,
+    #[error("只有個案的刊登者可以查看及選擇申請人")]
+    NotOwner,
+    #[error("找不到這份申請")]
+    ApplicationNotFound,
+    #[error(transparent)]
+    IllegalCase(#[from] IllegalCaseTransition),
+    #[error(transparent)]
+    IllegalApplication(#[from] IllegalApplicationTransition),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A tutor's application with its case; the owner's phone once the tutor is selected.
+#[derive(Debug, Clone)]
+pub struct AppliedCase {
+    pub application: CaseApplication,
+    pub case: Case,
+    pub owner_contact: Option<Contact>,
+}
+
+/// Someone's name and phone, disclosed to the other side of a match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contact {
+    pub name: String,
+    pub phone: Phone,
+}
+
+/// An application as the case's owner sees it.
+#[derive(Debug, Clone)]
+pub struct Applicant {
+    pub application: CaseApplication,
+    pub tutor: User,
+}
+
+impl Applicant {
+    /// The tutor's phone, only for the selected applicant.
+    pub fn contact(&self) -> Option<Contact> {
+        (self.application.status == ApplicationStatus::Selected)
+            .then(|| Contact { name: self.tutor.name.as_str().into(), phone: self.tutor.phone.clone() })
+    }
+}
+
+#[derive(Clone)]
+pub struct Matching {
+    cases: Arc<dyn CaseRepository>,
+    applications: Arc<dyn ApplicationRepository>,
+    users: Arc<dyn UserRepository>,
+    notifier: Notifier,
+    cap: u32,
+}
+
+impl Matching {
+    pub fn new(
+        cases: Arc<dyn CaseRepository>,
+        applications: Arc<dyn ApplicationRepository>,
+        users: Arc<dyn UserRepository>,
+        notifier: Notifier,
+        cap: u32,
+    ) -> Self {
+        Self { cases, applications, users, notifier, cap: cap.max(1) }
+    }
+
+    /// Applicants a case takes.
+    pub fn cap(&self) -> u32 {
+        self.cap
+    }
+
+    /// An active tutor applies to an approved case of someone else, once.
+    ///
+    /// # Errors
+    /// `NotATutor`, `CaseNotFound`, `OwnCase`, `NotOpen`, `Invalid` (available times),
+    /// `AlreadyApplied` (also when two requests race), `Full`.
+    pub async fn apply(&self, tutor_id: Uuid, case_number: i64, available_times: &str) -> Result<CaseApplication, ApplyError> {
+        let tutor = self.users.find_by_id(tutor_id).await?.ok_or(ApplyError::NotATutor)?;
+        if !tutor.is_active_tutor() {
+            return Err(ApplyError::NotATutor);
+        }
+        let case = self.cases.find_by_number(case_number).await?.ok_or(ApplyError::CaseNotFound)?;
+        if case.is_owned_by(tutor_id) {
+            return Err(ApplyError::OwnCase);
+        }
+        if !case.is_public() {
+            return Err(ApplyError::NotOpen);
+        }
+        let times = AvailableTimes::parse(available_times)
+            .map_err(|message| ApplyError::Invalid(ValidationErrors::single("availableTimes", message)))?;
+        let application = CaseApplication {
+            id: Uuid::new_v4(),
+            case_number,
+            tutor_id,
+            available_times: times,
+            status: ApplicationStatus::Applied,
+            created_at: Utc::now(),
+        };
+        let stored = match self.applications.apply(application, self.cap).await {
+            Ok(ApplyOutcome::Applied(stored)) => stored,
+            Ok(ApplyOutcome::Full) => return Err(ApplyError::Full),
+            Ok(ApplyOutcome::NotOpen) => return Err(ApplyError::NotOpen),
+            Err(RepositoryError::Conflict(_)) => return Err(ApplyError::AlreadyApplied),
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(owner) = case.owner_id {
+            let text = format!("導師 {} 申請了你的補習個案 {case_number}「{}」，請登入查看。", tutor.name.as_str(), case.details.title);
+            self.notifier.tell_id(owner, &text).await;
+        }
+        Ok(stored)
+    }
+
+    /// The tutor's applications, newest first, each with its case.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn applied(&self, tutor_id: Uuid) -> Result<Vec<AppliedCase>, RepositoryError> {
+        let mut out = Vec::new();
+        for application in self.applications.for_tutor(tutor_id, APPLIED_LIST_LIMIT).await? {
+            let Some(case) = self.cases.find_by_number(application.case_number).await? else { continue };
+            let owner_contact = match (application.status, case.owner_id) {
+                (ApplicationStatus::Selected, Some(owner)) => self
+                    .users
+                    .find_by_id(owner)
+                    .await?
+                    .map(|o| Contact { name: o.name.as_str().into(), phone: o.phone }),
+                _ => None,
+            };
+            out.push(AppliedCase { application, case, owner_contact });
+        }
+        Ok(out)
+    }
+
+    /// The applicants of one's own case, oldest first.
+    ///
+    /// # Errors
+    /// `CaseNotFound`, `NotOwner`.
+    pub async fn applicants(&self, owner: Uuid, case_number: i64) -> Result<(Case, Vec<Applicant>), ApplicantsError> {
+        let case = self.owned_case(owner, case_number).await?;
+        let mut out = Vec::new();
+        for application in self.applications.for_case(case_number).await? {
+            if let Some(tutor) = self.users.find_by_id(application.tutor_id).await? {
+                out.push(Applicant { application, tutor });
+            }
+        }
+        Ok((case, out))
+    }
+
+    /// The owner chooses one applicant: the case becomes matched, that application selected
+    /// and the others declined. Of two racing selections exactly one wins.
+    ///
+    /// # Errors
+    /// `CaseNotFound`, `NotOwner`, `ApplicationNotFound`, `IllegalCase` (not approved, e.g.
+    /// already matched), `IllegalApplication` (not open).
+    pub async fn select(&self, owner: Uuid, case_number: i64, application_id: Uuid) -> Result<Applicant, ApplicantsError> {
+        let case = self.owned_case(owner, case_number).await?;
+        case.status.after(CaseAction::Match)?;
+        let application = self
+            .applications
+            .find(application_id)
+            .await?
+            .filter(|a| a.case_number == case_number)
+            .ok_or(ApplicantsError::ApplicationNotFound)?;
+        application.status.move_to(ApplicationStatus::Selected)?;
+        let declined = match self.applications.select(case_number, application_id, Utc::now()).await? {
+            SelectOutcome::Selected { declined_tutors } => declined_tutors,
+            SelectOutcome::CaseNotOpen => {
+                let now = self.owned_case(owner, case_number).await?;
+                return Err(IllegalCaseTransition { from: now.status, action: CaseAction::Match }.into());
+            }
+            SelectOutcome::ApplicationNotOpen => {
+                let now = self.applications.find(application_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
+                return Err(IllegalApplicationTransition { from: now.status, to: ApplicationStatus::Selected }.into());
+            }
+        };
+        let title = &case.details.title;
+        let tutor = self.users.find_by_id(application.tutor_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
+        self.notifier
+            .tell(&tutor, &format!("恭喜！你已獲選為補習個案 {case_number}「{title}」的導師，請登入查看家長聯絡資料。"))
+            .await;
+        for tutor_id in declined {
+            self.notifier.tell_id(tutor_id, &format!("補習個案 {case_number}「{title}」已選定其他導師，多謝你的申請。")).await;
+        }
+        let application = CaseApplication { status: ApplicationStatus::Selected, ..application };
+        Ok(Applicant { application, tutor })
+    }
+
+    async fn owned_case(&self, owner: Uuid, case_number: i64) -> Result<Case, ApplicantsError> {
+        let case = self.cases.find_by_number(case_number).await?.ok_or(ApplicantsError::CaseNotFound)?;
+        if !case.is_owned_by(owner) {
+            return Err(if case.is_public() { ApplicantsError::NotOwner } else { ApplicantsError::CaseNotFound });
+        }
+        Ok(case)
+    }
+}

@@ -1,0 +1,99 @@
+//! Where applications to cases and bookings of tutors live.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::application::CaseApplication;
+use crate::booking::{Booking, BookingStatus};
+use crate::ports::RepositoryError;
+
+/// What became of an application the store was asked to add.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApplyOutcome {
+    Applied(CaseApplication),
+    /// The case already has the most applicants it takes.
+    Full,
+    /// The case is not (or no longer) approved, so it takes no applications.
+    NotOpen,
+}
+
+/// What became of a selection.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SelectOutcome {
+    /// The case is matched, the application selected; these tutors' applications were declined.
+    Selected { declined_tutors: Vec<Uuid> },
+    /// The case was not approved any more (another selection won, or it was closed).
+    CaseNotOpen,
+    /// The application is not an open application to this case.
+    ApplicationNotOpen,
+}
+
+/// Tutors' applications to cases.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait ApplicationRepository: Send + Sync {
+    /// Adds an application atomically: the case MUST be approved and below `cap` applicants
+    /// at the moment of writing, and its applicant count goes up in the same transaction,
+    /// so concurrent applications never exceed the cap.
+    ///
+    /// # Errors
+    /// `Conflict` when this tutor already applied to this case (the store's unique index
+    /// decides, also under concurrency); `Unavailable` when the store fails.
+    async fn apply(&self, application: CaseApplication, cap: u32) -> Result<ApplyOutcome, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find(&self, id: Uuid) -> Result<Option<CaseApplication>, RepositoryError>;
+
+    /// A tutor's applications, newest first (at most `limit`).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn for_tutor(&self, tutor_id: Uuid, limit: u32) -> Result<Vec<CaseApplication>, RepositoryError>;
+
+    /// A case's applications, oldest first.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn for_case(&self, case_number: i64) -> Result<Vec<CaseApplication>, RepositoryError>;
+
+    /// In one transaction: the case goes approved -> matched (conditionally, so of two
+    /// concurrent selections exactly one wins), the application applied -> selected, and the
+    /// case's other open applications -> declined.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn select(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<SelectOutcome, RepositoryError>;
+}
+
+/// Bookings of tutors.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait BookingRepository: Send + Sync {
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn insert(&self, booking: Booking) -> Result<Booking, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find(&self, id: Uuid) -> Result<Option<Booking>, RepositoryError>;
+
+    /// A tutor's bookings, newest first (at most `limit`).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn for_tutor(&self, tutor_id: Uuid, limit: u32) -> Result<Vec<Booking>, RepositoryError>;
+
+    /// Bookings the user made or received, newest first (at most `limit`).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn involving(&self, user_id: Uuid, limit: u32) -> Result<Vec<Booking>, RepositoryError>;
+
+    /// Moves the booking to `to` only if its status is still one of `from`; answers whether it moved.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn transition(&self, id: Uuid, from: Vec<BookingStatus>, to: BookingStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+}
