@@ -41,6 +41,24 @@ pub struct SecurityOpts {
     pub access_token_ttl_seconds: i64,
 }
 
+/// How cases are moderated and matched.
+#[derive(Debug, Clone, Args)]
+pub struct MatchingOpts {
+    /// New and edited cases are public at once, skipping the back office's approval.
+    #[arg(long, env = "CASES_AUTO_APPROVE", default_value_t = false, action = clap::ArgAction::Set)]
+    pub cases_auto_approve: bool,
+    /// Tutors a case takes before it shows as full.
+    #[arg(long, env = "CASE_APPLICANT_CAP", default_value_t = tutorhub_domain::matching::DEFAULT_APPLICANT_CAP,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub case_applicant_cap: u32,
+}
+
+impl Default for MatchingOpts {
+    fn default() -> Self {
+        Self { cases_auto_approve: false, case_applicant_cap: tutorhub_domain::matching::DEFAULT_APPLICANT_CAP }
+    }
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum LogFormat {
     /// One JSON object per line, for log collectors.

@@ -33,6 +33,8 @@ enum Command {
     Openapi,
     /// Fill the database with demo or benchmark data.
     Seed(commands::seed::SeedOpts),
+    /// Moderate tutoring cases: list, show, approve, reject, close.
+    Cases(commands::cases::CasesOpts),
 }
 
 #[tokio::main]
@@ -48,6 +50,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Openapi => commands::openapi::run().await,
         Command::Seed(opts) => commands::seed::run(&cli.store, &cli.security, opts).await,
+        Command::Cases(opts) => commands::cases::run(&cli.store, &cli.security, opts).await,
     }
 }
 

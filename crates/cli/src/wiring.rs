@@ -5,13 +5,21 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use tutorhub_adapters::jwt::load_or_create_secret;
-use tutorhub_adapters::{Database, JwtAccessTokens, LocalFileStore, Outbox, SqlCaseRepository, SqlUserRepository};
+use tutorhub_adapters::{
+    Database, JwtAccessTokens, LocalFileStore, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
+    SqlUserRepository,
+};
 use tutorhub_domain::accounts::Accounts;
+use tutorhub_domain::bookings::Bookings;
 use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::{AccessTokens, CaseRepository, FileStore, Mailer, SmsSender, UserRepository};
+use tutorhub_domain::case_moderation::CaseModeration;
+use tutorhub_domain::case_posting::CasePosting;
+use tutorhub_domain::matching::Matching;
+use tutorhub_domain::notify::Notifier;
+use tutorhub_domain::ports::{AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, SmsSender, UserRepository};
 use tutorhub_http::Services;
 
-use crate::config::{SecurityOpts, StoreOpts};
+use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
 
 pub struct App {
     pub cases: Arc<dyn CaseRepository>,
@@ -19,10 +27,16 @@ pub struct App {
     pub sms: Arc<dyn SmsSender>,
     pub mail: Arc<dyn Mailer>,
     pub files: Arc<dyn FileStore>,
+    pub moderation: CaseModeration,
     pub services: Services,
 }
 
+/// The app with the default moderation and matching settings (commands that do not serve).
 pub fn build(database: &Database, store: &StoreOpts, security: &SecurityOpts) -> anyhow::Result<App> {
+    build_with(database, store, security, &MatchingOpts::default())
+}
+
+pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpts, matching: &MatchingOpts) -> anyhow::Result<App> {
     let secret = load_or_create_secret(security.jwt_secret.as_deref(), &store.data_dir)
         .context("cannot read or create the JWT secret in the data folder")?;
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, security.access_token_ttl_seconds));
@@ -31,10 +45,17 @@ pub fn build(database: &Database, store: &StoreOpts, security: &SecurityOpts) ->
     let sms: Arc<dyn SmsSender> = Arc::new(Outbox::sms(&store.data_dir));
     let mail: Arc<dyn Mailer> = Arc::new(Outbox::mail(&store.data_dir));
     let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&store.data_dir));
+    let notifier = Notifier::new(users.clone(), sms.clone());
+    let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
+    let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
         case_board: CaseBoard::new(cases.clone()),
         accounts: Accounts::new(users.clone()),
+        case_posting: CasePosting::new(cases.clone(), users.clone(), matching.cases_auto_approve),
+        matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), matching.case_applicant_cap),
+        bookings: Bookings::new(bookings, users.clone(), notifier.clone()),
         access_tokens,
     };
-    Ok(App { cases, users, sms, mail, files, services })
+    let moderation = CaseModeration::new(cases.clone(), notifier);
+    Ok(App { cases, users, sms, mail, files, moderation, services })
 }

@@ -67,7 +67,7 @@ impl Bookings {
     ///
     /// # Errors
     /// `Invalid` (booking time), `TutorNotFound`, `OwnProfile`.
-    pub async fn book(&self, booker: Uuid, tutor_id: Uuid, booking_time: &str) -> Result<Booking, BookingError> {
+    pub async fn book(&self, booker: Uuid, tutor_id: Uuid, booking_time: &str) -> Result<BookingView, BookingError> {
         let time = BookingTime::parse(booking_time)
             .map_err(|message| BookingError::Invalid(ValidationErrors::single("bookingTime", message)))?;
         let tutor = self.active_tutor(tutor_id).await?;
@@ -89,7 +89,8 @@ impl Bookings {
             .await?;
         let text = format!("{} 想預約你的補習時間：{}。請登入「我的預約」接受或拒絕。", booker_user.name.as_str(), booking.booking_time.as_str());
         self.notifier.tell(&tutor, &text).await;
-        Ok(booking)
+        let mut views = self.views(booker, vec![booking]).await?;
+        views.pop().ok_or(BookingError::NotFound)
     }
 
     /// A tutor's bookings as `viewer` may see them.

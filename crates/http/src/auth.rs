@@ -24,3 +24,11 @@ async fn authenticate(req: &Request, bearer: Bearer) -> Option<Uuid> {
     // None answers 401, which the client treats as "refresh, then replay once".
     req.data::<Arc<dyn AccessTokens>>()?.verify(&bearer.token).ok()
 }
+
+/// The caller's user id when a valid bearer token came with the request, for operations that
+/// answer anyone but show the owner more (an invalid token counts as anonymous).
+pub fn optional_user(req: &Request) -> Option<Uuid> {
+    let header = req.headers().get(poem::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = header.strip_prefix("Bearer ").or_else(|| header.strip_prefix("bearer "))?;
+    req.data::<Arc<dyn AccessTokens>>()?.verify(token.trim()).ok()
+}

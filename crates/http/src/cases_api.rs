@@ -1,15 +1,20 @@
-//! The case board: `GET /cases`, `GET /cases/public`, `GET /cases/{caseId}`.
+//! The case board and posting: `GET /cases`, `GET /cases/public`, `GET /cases/{caseId}`,
+//! `POST /cases`, `PUT /cases/{caseId}`.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::case::Case;
+use poem::Request;
 use tutorhub_domain::case_board::CaseBoard;
+use tutorhub_domain::case_posting::CasePosting;
 use tutorhub_domain::case_search::CaseQuery;
 use tutorhub_domain::paging::{Page, PageRequest};
 
 use crate::Tag;
+use crate::auth::{BearerAuth, optional_user};
+use crate::matching_api::CaseFormBody;
 use crate::error::{ApiError, ApiResult};
 
 /// A case as lists show it.
@@ -44,6 +49,10 @@ pub struct CaseSummary {
     pub start_date: String,
     /// `pending`, `approved`, `rejected`, `matched` or `closed`.
     pub status: String,
+    /// Tutors who applied.
+    pub applicant_count: u32,
+    /// The case takes no more applications: it reached the applicant cap.
+    pub full: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -68,8 +77,9 @@ pub struct CasePage {
     pub page_size: u32,
 }
 
-impl From<&Case> for CaseSummary {
-    fn from(case: &Case) -> Self {
+impl CaseSummary {
+    /// The summary of `case`, which is full once `cap` tutors applied.
+    pub fn of(case: &Case, cap: u32) -> Self {
         let d = &case.details;
         Self {
             id: case.id.to_string(),
@@ -89,21 +99,23 @@ impl From<&Case> for CaseSummary {
             preferred_gender: d.preferred_gender.key().into(),
             start_date: d.start_date.format("%Y-%m-%d").to_string(),
             status: case.status.key().into(),
+            applicant_count: case.applicant_count,
+            full: case.is_full(cap),
             created_at: case.created_at,
         }
     }
 }
 
-impl From<&Case> for CaseDetail {
-    fn from(case: &Case) -> Self {
-        Self { summary: case.into(), description: case.details.description.clone() }
+impl CaseDetail {
+    pub fn of(case: &Case, cap: u32) -> Self {
+        Self { summary: CaseSummary::of(case, cap), description: case.details.description.clone() }
     }
 }
 
-impl From<Page<Case>> for CasePage {
-    fn from(page: Page<Case>) -> Self {
+impl CasePage {
+    pub fn of(page: Page<Case>, cap: u32) -> Self {
         Self {
-            items: page.items.iter().map(CaseSummary::from).collect(),
+            items: page.items.iter().map(|case| CaseSummary::of(case, cap)).collect(),
             total: page.total,
             page: page.request.page(),
             page_size: page.request.page_size(),
@@ -117,6 +129,9 @@ pub(crate) fn page_request(page: Option<i64>, page_size: Option<i64>) -> ApiResu
 
 pub struct CasesApi {
     pub board: CaseBoard,
+    pub posting: CasePosting,
+    /// Applicants a case takes, to show which cases are full.
+    pub cap: u32,
 }
 
 #[OpenApi(tag = "Tag::Cases")]
@@ -164,7 +179,7 @@ impl CasesApi {
             min_rate: min_rate.0,
             post_type: post_type.0,
         };
-        Ok(Json(self.board.search(&query, request).await?.into()))
+        Ok(Json(CasePage::of(self.board.search(&query, request).await?, self.cap)))
     }
 
     /// The newest approved cases, for the home page
@@ -179,18 +194,49 @@ impl CasesApi {
         page_size: Query<Option<i64>>,
     ) -> ApiResult<Json<CasePage>> {
         let request = page_request(page.0, page_size.0)?;
-        Ok(Json(self.board.latest(request).await?.into()))
+        Ok(Json(CasePage::of(self.board.latest(request).await?, self.cap)))
     }
 
     /// One case by its number
+    ///
+    /// An approved case for anyone; a pending, rejected, matched or closed one only for its
+    /// owner (send the bearer token), else 404.
     #[oai(path = "/cases/:caseId", method = "get", operation_id = "getCase")]
     async fn get(
         &self,
+        request: &Request,
         /// The case number.
         #[oai(name = "caseId")]
         case_id: Path<i64>,
     ) -> ApiResult<Json<CaseDetail>> {
-        let case = self.board.public_case(case_id.0).await?;
-        Ok(Json((&case).into()))
+        let case = self.posting.view(optional_user(request), case_id.0).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap)))
+    }
+
+    /// Post a case
+    ///
+    /// It waits for the back office's approval (unless `CASES_AUTO_APPROVE=true`). Only
+    /// tutors may post `tutor-seeking-student` cases.
+    #[oai(path = "/cases", method = "post", operation_id = "postCase")]
+    async fn post(&self, auth: BearerAuth, body: Json<CaseFormBody>) -> ApiResult<Json<CaseDetail>> {
+        let case = self.posting.post(auth.user_id(), &body.0.into()).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap)))
+    }
+
+    /// Update one's own case
+    ///
+    /// The owner only (403 otherwise); a matched or closed case cannot change (409). The
+    /// changed case goes back to moderation.
+    #[oai(path = "/cases/:caseId", method = "put", operation_id = "updateCase")]
+    async fn update(
+        &self,
+        auth: BearerAuth,
+        /// The case number.
+        #[oai(name = "caseId")]
+        case_id: Path<i64>,
+        body: Json<CaseFormBody>,
+    ) -> ApiResult<Json<CaseDetail>> {
+        let case = self.posting.update(auth.user_id(), case_id.0, &body.0.into()).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap)))
     }
 }

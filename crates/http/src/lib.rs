@@ -2,10 +2,12 @@
 //! and the single-page app, in one endpoint tree.
 
 pub mod auth;
+mod bookings_api;
 mod catalogue_api;
 mod cases_api;
 pub mod error;
 mod health_api;
+mod matching_api;
 mod request_log;
 mod spa;
 mod users_api;
@@ -16,7 +18,10 @@ use std::sync::Arc;
 use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::{OpenApiService, Tags};
 use tutorhub_domain::accounts::Accounts;
+use tutorhub_domain::bookings::Bookings;
 use tutorhub_domain::case_board::CaseBoard;
+use tutorhub_domain::case_posting::CasePosting;
+use tutorhub_domain::matching::Matching;
 use tutorhub_domain::ports::AccessTokens;
 
 pub use spa::AppFiles;
@@ -25,6 +30,8 @@ pub use spa::AppFiles;
 enum Tag {
     /// The tutoring case board
     Cases,
+    /// Booking tutors
+    Bookings,
     /// Levels, grades, subjects and places
     Catalogue,
     /// Registration, login, sessions and the signed-in user's account
@@ -38,6 +45,9 @@ enum Tag {
 pub struct Services {
     pub case_board: CaseBoard,
     pub accounts: Accounts,
+    pub case_posting: CasePosting,
+    pub matching: Matching,
+    pub bookings: Bookings,
     /// Verifies bearer tokens for [`auth::BearerAuth`].
     pub access_tokens: Arc<dyn AccessTokens>,
 }
@@ -47,7 +57,13 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
         (
             health_api::HealthApi { board: services.case_board.clone() },
             catalogue_api::CatalogueApi,
-            cases_api::CasesApi { board: services.case_board.clone() },
+            cases_api::CasesApi {
+                board: services.case_board.clone(),
+                posting: services.case_posting.clone(),
+                cap: services.matching.cap(),
+            },
+            matching_api::MatchingApi { posting: services.case_posting.clone(), matching: services.matching.clone() },
+            bookings_api::BookingsApi { bookings: services.bookings.clone() },
             users_api::UsersApi { accounts: services.accounts.clone() },
         ),
         "tutorhub API",

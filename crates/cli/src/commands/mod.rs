@@ -1,3 +1,4 @@
+pub mod cases;
 pub mod openapi;
 pub mod seed;
 pub mod serve;

@@ -8,7 +8,7 @@ use poem::Server;
 use poem::listener::TcpListener;
 use tutorhub_http::AppFiles;
 
-use crate::config::{SecurityOpts, StoreOpts};
+use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
 use crate::wiring;
 
 #[derive(Debug, Args)]
@@ -19,11 +19,13 @@ pub struct ServeOpts {
     /// Serve the web app from this folder instead of the copy built into the binary.
     #[arg(long, env = "TUTORHUB_STATIC_DIR")]
     pub static_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub matching: MatchingOpts,
 }
 
 pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
+    let app = wiring::build_with(&database, store, security, &opts.matching)?;
     let files = match &opts.static_dir {
         Some(dir) => AppFiles::Directory(dir.clone()),
         None => AppFiles::Embedded,

@@ -6,11 +6,20 @@ use std::sync::Arc;
 use poem::EndpointExt;
 use poem::endpoint::BoxEndpoint;
 use poem::test::TestClient;
-use tutorhub_adapters::{Database, JwtAccessTokens, SqlCaseRepository, SqlUserRepository};
+use tutorhub_adapters::{
+    Database, JwtAccessTokens, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlUserRepository,
+};
+use tutorhub_domain::bookings::Bookings;
+use tutorhub_domain::case_posting::CasePosting;
+use tutorhub_domain::matching::Matching;
+use tutorhub_domain::notify::Notifier;
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
 use tutorhub_domain::ports::{AccessTokens, CaseRepository, UserRepository};
 use tutorhub_http::{AppFiles, Services};
+
+/// Applicants a case takes in tests (small, so that "full" is easy to reach).
+pub const APPLICANT_CAP: u32 = 3;
 
 pub struct TestApp {
     pub client: TestClient<BoxEndpoint<'static>>,
@@ -31,12 +40,55 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
     let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(b"test secret, long enough for HS256", 900));
+    let notifier = Notifier::new(users.clone(), Arc::new(Outbox::sms(dir.path())));
+    let applications = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
+    let bookings = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
         case_board: CaseBoard::new(cases.clone()),
         accounts: Accounts::new(users.clone()),
+        case_posting: CasePosting::new(cases.clone(), users.clone(), false),
+        matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), APPLICANT_CAP),
+        bookings: Bookings::new(bookings, users.clone(), notifier),
         access_tokens: access_tokens.clone(),
     };
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
     let endpoint = tutorhub_http::app(&services, files).map_to_response().boxed();
     TestApp { client: TestClient::new(endpoint), cases, users, access_tokens, database, dir }
+}
+
+/// A registered member with a bearer token; `phone` is 8 local digits.
+pub async fn member(app: &TestApp, name: &str, phone: &str) -> (uuid::Uuid, String) {
+    use tutorhub_domain::identity::{DisplayName, Email, Phone};
+    let user = tutorhub_domain::user::NewUser {
+        id: uuid::Uuid::new_v4(),
+        phone: Phone::parse(phone).unwrap(),
+        email: Email::parse(&format!("{phone}@example.com")).unwrap(),
+        name: DisplayName::parse(name).unwrap(),
+        birthdate: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
+        user_type: tutorhub_domain::user::UserType::Individual,
+        password_hash: "$argon2id$x".into(),
+        created_at: chrono::Utc::now(),
+    };
+    let id = app.users.insert(user).await.unwrap().id;
+    (id, app.access_tokens.issue(id))
+}
+
+/// Makes a member an approved tutor with an active profile, as the tutors' back office would.
+pub async fn make_active_tutor(app: &TestApp, id: uuid::Uuid) {
+    sqlx::query("UPDATE users SET role = 'tutor', is_tutor = 1, is_tutor_profile_active = 1 WHERE id = $1")
+        .bind(id.to_string())
+        .execute(app.database.pool())
+        .await
+        .unwrap();
+}
+
+/// The SMS outbox's messages so far, as (to, body).
+pub fn sms_outbox(app: &TestApp) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(app.dir.path().join("outbox/sms.jsonl")).unwrap_or_default();
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            (v["to"].as_str().unwrap_or_default().to_string(), v["body"].as_str().unwrap_or_default().to_string())
+        })
+        .collect()
 }

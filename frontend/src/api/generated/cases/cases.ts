@@ -5,14 +5,27 @@
  */
 import useSwr from 'swr';
 import type {
+  Arguments,
   Key,
   SWRConfiguration
 } from 'swr';
 
+import useSWRMutation from 'swr/mutation';
 import type {
+  SWRMutationConfiguration
+} from 'swr/mutation';
+
+import type {
+  ApplicantBody,
+  ApplicantList,
+  ApplicationBody,
+  AppliedCaseList,
+  ApplyBody,
   CaseDetail,
+  CaseFormBody,
   CasePage,
   ErrorBody,
+  ListMyCasesParams,
   ListPublicCasesParams,
   SearchCasesParams
 } from '.././model';
@@ -92,6 +105,63 @@ export const useSearchCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
   }
 }
 /**
+ * It waits for the back office's approval (unless `CASES_AUTO_APPROVE=true`). Only
+tutors may post `tutor-seeking-student` cases.
+ * @summary Post a case
+ */
+export const getPostCaseUrl = () => {
+
+
+  
+
+  return `/cases`
+}
+
+export const postCase = async (caseFormBody: CaseFormBody, options?: RequestInit): Promise<CaseDetail> => {
+  
+  return apiFetch<CaseDetail>(getPostCaseUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      caseFormBody,)
+  }
+);}
+
+
+
+
+export const getPostCaseMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: CaseFormBody }) => {
+    return postCase(arg, options);
+  }
+}
+export const getPostCaseMutationKey = () => [`/cases`] as const;
+
+export type PostCaseMutationResult = NonNullable<Awaited<ReturnType<typeof postCase>>>
+export type PostCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Post a case
+ */
+export const usePostCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof postCase>>, TError, Key, CaseFormBody, Awaited<ReturnType<typeof postCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getPostCaseMutationKey();
+  const swrFn = getPostCaseMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
  * @summary The newest approved cases, for the home page
  */
 export const getListPublicCasesUrl = (params?: ListPublicCasesParams,) => {
@@ -148,6 +218,8 @@ export const useListPublicCases = <TError = ErrorType<ErrorBody | ErrorBody | Er
   }
 }
 /**
+ * An approved case for anyone; a pending, rejected, matched or closed one only for its
+owner (send the bearer token), else 404.
  * @summary One case by its number
  */
 export const getGetCaseUrl = (caseId: number,) => {
@@ -190,6 +262,338 @@ export const useGetCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody 
   const swrFn = () => getCase(caseId, requestOptions)
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The owner only (403 otherwise); a matched or closed case cannot change (409). The
+changed case goes back to moderation.
+ * @summary Update one's own case
+ */
+export const getUpdateCaseUrl = (caseId: number,) => {
+
+
+  
+
+  return `/cases/${caseId}`
+}
+
+export const updateCase = async (caseId: number,
+    caseFormBody: CaseFormBody, options?: RequestInit): Promise<CaseDetail> => {
+  
+  return apiFetch<CaseDetail>(getUpdateCaseUrl(caseId),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      caseFormBody,)
+  }
+);}
+
+
+
+
+export const getUpdateCaseMutationFetcher = (caseId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: CaseFormBody }) => {
+    return updateCase(caseId, arg, options);
+  }
+}
+export const getUpdateCaseMutationKey = (caseId: number,) => [`/cases/${caseId}`] as const;
+
+export type UpdateCaseMutationResult = NonNullable<Awaited<ReturnType<typeof updateCase>>>
+export type UpdateCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Update one's own case
+ */
+export const useUpdateCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  caseId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof updateCase>>, TError, Key, CaseFormBody, Awaited<ReturnType<typeof updateCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getUpdateCaseMutationKey(caseId);
+  const swrFn = getUpdateCaseMutationFetcher(caseId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary The caller's own cases, in every state, newest first
+ */
+export const getListMyCasesUrl = (params?: ListMyCasesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/cases/mine?${stringifiedParams}` : `/cases/mine`
+}
+
+export const listMyCases = async (params?: ListMyCasesParams, options?: RequestInit): Promise<CasePage> => {
+  
+  return apiFetch<CasePage>(getListMyCasesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListMyCasesKey = (params?: ListMyCasesParams,) => [`/cases/mine`, ...(params ? [params]: [])] as const;
+
+export type ListMyCasesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyCases>>>
+export type ListMyCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary The caller's own cases, in every state, newest first
+ */
+export const useListMyCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  params?: ListMyCasesParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listMyCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListMyCasesKey(params) : null);
+  const swrFn = () => listMyCases(params, requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Active tutors only, to approved cases of others, once per case (a second apply is
+409), while the case has fewer applicants than the cap.
+ * @summary Apply to a case as a tutor
+ */
+export const getApplyToCaseUrl = () => {
+
+
+  
+
+  return `/cases/apply`
+}
+
+export const applyToCase = async (applyBody: ApplyBody, options?: RequestInit): Promise<ApplicationBody> => {
+  
+  return apiFetch<ApplicationBody>(getApplyToCaseUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      applyBody,)
+  }
+);}
+
+
+
+
+export const getApplyToCaseMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ApplyBody }) => {
+    return applyToCase(arg, options);
+  }
+}
+export const getApplyToCaseMutationKey = () => [`/cases/apply`] as const;
+
+export type ApplyToCaseMutationResult = NonNullable<Awaited<ReturnType<typeof applyToCase>>>
+export type ApplyToCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Apply to a case as a tutor
+ */
+export const useApplyToCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof applyToCase>>, TError, Key, ApplyBody, Awaited<ReturnType<typeof applyToCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getApplyToCaseMutationKey();
+  const swrFn = getApplyToCaseMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Each with its case; once the tutor is selected, the owner's name and phone.
+ * @summary The caller's applications, newest first
+ */
+export const getListAppliedCasesUrl = () => {
+
+
+  
+
+  return `/cases/applied`
+}
+
+export const listAppliedCases = async ( options?: RequestInit): Promise<AppliedCaseList> => {
+  
+  return apiFetch<AppliedCaseList>(getListAppliedCasesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListAppliedCasesKey = () => [`/cases/applied`] as const;
+
+export type ListAppliedCasesQueryResult = NonNullable<Awaited<ReturnType<typeof listAppliedCases>>>
+export type ListAppliedCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary The caller's applications, newest first
+ */
+export const useListAppliedCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listAppliedCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListAppliedCasesKey() : null);
+  const swrFn = () => listAppliedCases(requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The owner only. The selected applicant carries their phone.
+ * @summary The applicants of one's own case
+ */
+export const getListCaseApplicationsUrl = (caseId: number,) => {
+
+
+  
+
+  return `/cases/${caseId}/applications`
+}
+
+export const listCaseApplications = async (caseId: number, options?: RequestInit): Promise<ApplicantList> => {
+  
+  return apiFetch<ApplicantList>(getListCaseApplicationsUrl(caseId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListCaseApplicationsKey = (caseId: number,) => [`/cases/${caseId}/applications`] as const;
+
+export type ListCaseApplicationsQueryResult = NonNullable<Awaited<ReturnType<typeof listCaseApplications>>>
+export type ListCaseApplicationsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary The applicants of one's own case
+ */
+export const useListCaseApplications = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  caseId: number, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listCaseApplications>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false && !!(caseId)
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListCaseApplicationsKey(caseId) : null);
+  const swrFn = () => listCaseApplications(caseId, requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The owner only. The case becomes matched, this application selected and the others
+declined; answers the applicant with their phone. A case already matched answers 409.
+ * @summary Choose one applicant
+ */
+export const getSelectApplicantUrl = (caseId: number,
+    applicationId: string,) => {
+
+
+  
+
+  return `/cases/${caseId}/applications/${applicationId}/select`
+}
+
+export const selectApplicant = async (caseId: number,
+    applicationId: string, options?: RequestInit): Promise<ApplicantBody> => {
+  
+  return apiFetch<ApplicantBody>(getSelectApplicantUrl(caseId,applicationId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getSelectApplicantMutationFetcher = (caseId: number,
+    applicationId: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return selectApplicant(caseId, applicationId, options);
+  }
+}
+export const getSelectApplicantMutationKey = (caseId: number,
+    applicationId: string,) => [`/cases/${caseId}/applications/${applicationId}/select`] as const;
+
+export type SelectApplicantMutationResult = NonNullable<Awaited<ReturnType<typeof selectApplicant>>>
+export type SelectApplicantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Choose one applicant
+ */
+export const useSelectApplicant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  caseId: number,
+    applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof selectApplicant>>, TError, Key, Arguments, Awaited<ReturnType<typeof selectApplicant>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getSelectApplicantMutationKey(caseId,applicationId);
+  const swrFn = getSelectApplicantMutationFetcher(caseId,applicationId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
 
   return {
     swrKey,

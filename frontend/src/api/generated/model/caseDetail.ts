@@ -36,6 +36,10 @@ export interface CaseDetail {
   startDate: string;
   /** `pending`, `approved`, `rejected`, `matched` or `closed`. */
   status: string;
+  /** Tutors who applied. */
+  applicantCount: number;
+  /** The case takes no more applications: it reached the applicant cap. */
+  full: boolean;
   createdAt: string;
   description: string;
 }

@@ -36,5 +36,9 @@ export interface CaseSummary {
   startDate: string;
   /** `pending`, `approved`, `rejected`, `matched` or `closed`. */
   status: string;
+  /** Tutors who applied. */
+  applicantCount: number;
+  /** The case takes no more applications: it reached the applicant cap. */
+  full: boolean;
   createdAt: string;
 }

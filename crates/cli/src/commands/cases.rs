@@ -1,0 +1,177 @@
+//! `tutorhub cases …`: the back office's moderation of cases.
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use tutorhub_domain::case::{Case, CaseStatus};
+use tutorhub_domain::case_moderation::CaseModeration;
+use tutorhub_domain::paging::PageRequest;
+
+use crate::config::{SecurityOpts, StoreOpts};
+use crate::wiring;
+
+#[derive(Debug, Args)]
+pub struct CasesOpts {
+    #[command(subcommand)]
+    command: CasesCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum CasesCommand {
+    /// List cases, newest first.
+    List {
+        /// Only cases in this state: pending, approved, rejected, matched or closed.
+        #[arg(long, value_parser = parse_status)]
+        status: Option<CaseStatus>,
+        /// Page number, from 1 (100 cases a page).
+        #[arg(long, default_value_t = 1)]
+        page: i64,
+        /// One JSON array on stdout instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one case in full.
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approve a pending case: it becomes public; the owner is told by SMS.
+    Approve {
+        id: i64,
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Reject a pending case with a reason the owner is told by SMS.
+    Reject {
+        id: i64,
+        #[arg(long)]
+        reason: String,
+        #[arg(long)]
+        yes: bool,
+    },
+    /// Close a case: it leaves the public lists and takes no more applications.
+    Close {
+        id: i64,
+        #[arg(long)]
+        yes: bool,
+    },
+}
+
+fn parse_status(raw: &str) -> Result<CaseStatus, String> {
+    CaseStatus::parse(raw).ok_or_else(|| {
+        let known: Vec<_> = CaseStatus::ALL.iter().map(|s| s.key()).collect();
+        format!("unknown status {raw:?}; one of {}", known.join(", "))
+    })
+}
+
+pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &CasesOpts) -> anyhow::Result<()> {
+    let database = store.open().await?;
+    let app = wiring::build(&database, store, security)?;
+    let result = execute(&app.moderation, &opts.command).await;
+    database.close().await;
+    result
+}
+
+async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow::Result<()> {
+    match command {
+        CasesCommand::List { status, page, json } => {
+            let request = PageRequest::new(Some(*page), Some(PageRequest::MAX_SIZE as i64)).map_err(|(_, m)| anyhow::anyhow!(m))?;
+            let page = moderation.list(*status, request).await?;
+            if *json {
+                let items: Vec<_> = page.items.iter().map(case_json).collect();
+                println!("{}", serde_json::to_string_pretty(&items)?);
+            } else {
+                println!("{:<7} {:<9} {:>5} {:<24} {:<10} {:>8}  {}", "ID", "STATUS", "APPL", "SUBJECT", "AREA", "RATE", "TITLE");
+                for case in &page.items {
+                    let d = &case.details;
+                    println!(
+                        "{:<7} {:<9} {:>5} {:<24} {:<10} {:>8}  {}",
+                        case.number,
+                        case.status.key(),
+                        case.applicant_count,
+                        d.subject_line(),
+                        d.place.area,
+                        d.rate.dollars(),
+                        d.title
+                    );
+                }
+                eprintln!("{} of {} cases (page {})", page.items.len(), page.total, page.request.page());
+            }
+        }
+        CasesCommand::Show { id, json } => {
+            let case = moderation.show(*id).await?;
+            if *json {
+                println!("{}", serde_json::to_string_pretty(&case_json(&case))?);
+            } else {
+                for (key, value) in case_json(&case).as_object().into_iter().flatten() {
+                    println!("{key:<16} {}", value.as_str().map_or_else(|| value.to_string(), str::to_string));
+                }
+            }
+        }
+        CasesCommand::Approve { id, yes } => {
+            confirm(*yes, &format!("批核個案 {id}（批核後公開）"))?;
+            report(&moderation.approve(*id).await?);
+        }
+        CasesCommand::Reject { id, reason, yes } => {
+            confirm(*yes, &format!("拒絕個案 {id}，原因：{reason}"))?;
+            report(&moderation.reject(*id, reason).await?);
+        }
+        CasesCommand::Close { id, yes } => {
+            confirm(*yes, &format!("關閉個案 {id}（不再公開或接受申請）"))?;
+            report(&moderation.close(*id).await?);
+        }
+    }
+    Ok(())
+}
+
+fn report(case: &Case) {
+    println!("case {} is now {}", case.number, case.status.key());
+}
+
+/// Asks on stderr and reads y/yes from stdin, unless `--yes` was given.
+fn confirm(yes: bool, action: &str) -> anyhow::Result<()> {
+    if yes {
+        return Ok(());
+    }
+    eprint!("{action}？ [y/N] ");
+    std::io::stderr().flush().ok();
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer).context("cannot read the confirmation")?;
+    if matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
+        Ok(())
+    } else {
+        bail!("cancelled: nothing changed")
+    }
+}
+
+fn case_json(case: &Case) -> serde_json::Value {
+    let d = &case.details;
+    json!({
+        "caseId": case.number,
+        "id": case.id.to_string(),
+        "status": case.status.key(),
+        "ownerId": case.owner_id.map(|id| id.to_string()),
+        "postType": d.post_type.key(),
+        "postTitle": d.title,
+        "level": d.level.key,
+        "grade": d.grade,
+        "subjects": d.subjects,
+        "subject": d.subject_line(),
+        "location": d.place.area,
+        "district": d.place.district,
+        "region": d.place.region,
+        "rate": d.rate.dollars(),
+        "sessionLength": d.session_minutes,
+        "sessionsPerWeek": d.sessions_per_week,
+        "preferredGender": d.preferred_gender.key(),
+        "startDate": d.start_date.format("%Y-%m-%d").to_string(),
+        "description": d.description,
+        "applicantCount": case.applicant_count,
+        "createdAt": case.created_at.to_rfc3339(),
+        "updatedAt": case.updated_at.to_rfc3339(),
+    })
+}

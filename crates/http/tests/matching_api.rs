@@ -1,0 +1,273 @@
+//! Cases, applications and bookings over HTTP: the authorization matrix of every write
+//! (owner, other member, tutor, anonymous), the journeys, and contact disclosure.
+
+mod support;
+
+use poem::http::StatusCode;
+use serde_json::{Value, json};
+use support::{TestApp, make_active_tutor, member};
+
+fn case_form() -> Value {
+    json!({
+        "postType": "student-seeking-tutor",
+        "postTitle": "中三數學補習",
+        "level": "secondary",
+        "grade": "中三",
+        "subjects": ["數學"],
+        "location": "藍田",
+        "rate": 300,
+        "sessionLength": 90,
+        "sessionsPerWeek": 2,
+        "description": "希望提升代數",
+        "preferredGender": "no limit",
+        "startDate": "2026-12-01"
+    })
+}
+
+async fn call(app: &TestApp, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    let mut request = match method {
+        "GET" => app.client.get(uri),
+        "POST" => app.client.post(uri),
+        "PUT" => app.client.put(uri),
+        _ => unreachable!(),
+    }
+    .header("Accept", "application/json");
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    if let Some(body) = body {
+        request = request.body_json(&body);
+    }
+    let response = request.send().await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// The cast: a case owner, another member, an active tutor and a second tutor.
+struct Cast {
+    owner: String,
+    other: String,
+    tutor: String,
+    tutor2: String,
+}
+
+async fn cast(app: &TestApp) -> Cast {
+    let (_, owner) = member(app, "陳大文", "91234567").await;
+    let (_, other) = member(app, "李小明", "92345678").await;
+    let (tutor_id, tutor) = member(app, "黃老師", "63456789").await;
+    let (tutor2_id, tutor2) = member(app, "張老師", "64567890").await;
+    make_active_tutor(app, tutor_id).await;
+    make_active_tutor(app, tutor2_id).await;
+    Cast { owner, other, tutor, tutor2 }
+}
+
+async fn posted_case(app: &TestApp, owner: &str) -> i64 {
+    let (status, body) = call(app, "POST", "/cases", Some(owner), Some(case_form())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["caseId"].as_i64().unwrap()
+}
+
+async fn approve(app: &TestApp, number: i64) {
+    use tutorhub_domain::case::CaseStatus;
+    assert!(app.cases.transition(number, CaseStatus::Pending, CaseStatus::Approved, chrono::Utc::now()).await.unwrap());
+}
+
+#[tokio::test]
+async fn a_posted_case_waits_for_approval_and_only_its_owner_sees_it() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let (status, body) = call(&app, "POST", "/cases", Some(&c.owner), Some(case_form())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((body["status"].as_str(), body["subject"].as_str()), (Some("pending"), Some("中三 數學")));
+    let n = body["caseId"].as_i64().unwrap();
+    let uri = format!("/cases/{n}");
+    assert_eq!(call(&app, "GET", &uri, Some(&c.owner), None).await.0, StatusCode::OK);
+    assert_eq!(call(&app, "GET", &uri, Some(&c.other), None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(call(&app, "GET", &uri, None, None).await.0, StatusCode::NOT_FOUND);
+    let (_, mine) = call(&app, "GET", "/cases/mine", Some(&c.owner), None).await;
+    assert_eq!(mine["total"], 1);
+    approve(&app, n).await;
+    assert_eq!(call(&app, "GET", &uri, None, None).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn posting_rules_missing_fields_and_tutor_seeking_student() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let (status, body) = call(&app, "POST", "/cases", Some(&c.owner), Some(json!({}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["errors"].as_array().unwrap().iter().any(|e| e["field"] == "postTitle"));
+    let mut form = case_form();
+    form["postType"] = json!("tutor-seeking-student");
+    let (status, body) = call(&app, "POST", "/cases", Some(&c.owner), Some(form.clone())).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("TUTORS_ONLY")));
+    assert_eq!(call(&app, "POST", "/cases", Some(&c.tutor), Some(form)).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn authorization_matrix_of_every_case_write() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let n = posted_case(&app, &c.owner).await;
+    approve(&app, n).await;
+    let edit = format!("/cases/{n}");
+    let list = format!("/cases/{n}/applications");
+
+    // Posting: anonymous 401; any member may.
+    assert_eq!(call(&app, "POST", "/cases", None, Some(case_form())).await.0, StatusCode::UNAUTHORIZED);
+    // Editing: the owner only.
+    assert_eq!(call(&app, "PUT", &edit, None, Some(case_form())).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "PUT", &edit, Some(&c.other), Some(case_form())).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&app, "PUT", &edit, Some(&c.tutor), Some(case_form())).await.0, StatusCode::FORBIDDEN);
+    // Applying: active tutors only, never to their own case.
+    let apply = |times: &str| json!({"caseId": n, "availableTimes": times});
+    assert_eq!(call(&app, "POST", "/cases/apply", None, Some(apply("星期六"))).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "POST", "/cases/apply", Some(&c.other), Some(apply("星期六"))).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&app, "POST", "/cases/apply", Some(&c.owner), Some(apply("星期六"))).await.0, StatusCode::FORBIDDEN);
+    let (status, application) = call(&app, "POST", "/cases/apply", Some(&c.tutor), Some(apply("星期六下午"))).await;
+    assert_eq!(status, StatusCode::OK, "{application}");
+    let select = format!("/cases/{n}/applications/{}/select", application["id"].as_str().unwrap());
+    // Applicants and selecting: the owner only.
+    for token in [&c.other, &c.tutor] {
+        assert_eq!(call(&app, "GET", &list, Some(token), None).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&app, "POST", &select, Some(token), None).await.0, StatusCode::FORBIDDEN);
+    }
+    assert_eq!(call(&app, "GET", &list, None, None).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "POST", &select, None, None).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "POST", &select, Some(&c.owner), None).await.0, StatusCode::OK);
+    // The owner's edit of the case is allowed until it is matched.
+    let (status, body) = call(&app, "PUT", &edit, Some(&c.owner), Some(case_form())).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ILLEGAL_TRANSITION")));
+}
+
+#[tokio::test]
+async fn the_owner_edits_a_case_and_it_returns_to_moderation() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let n = posted_case(&app, &c.owner).await;
+    approve(&app, n).await;
+    let mut form = case_form();
+    form["subjects"] = json!(["物理", "化學"]);
+    let (status, body) = call(&app, "PUT", &format!("/cases/{n}"), Some(&c.owner), Some(form)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!((body["subject"].as_str(), body["status"].as_str()), (Some("中三 物理、化學"), Some("pending")));
+}
+
+#[tokio::test]
+async fn applying_twice_is_a_conflict_and_a_full_case_says_so() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let n = posted_case(&app, &c.owner).await;
+    approve(&app, n).await;
+    let apply = json!({"caseId": n, "availableTimes": "星期一晚上"});
+    assert_eq!(call(&app, "POST", "/cases/apply", Some(&c.tutor), Some(apply.clone())).await.0, StatusCode::OK);
+    let (status, body) = call(&app, "POST", "/cases/apply", Some(&c.tutor), Some(apply.clone())).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_APPLIED")));
+    let (status, body) = call(&app, "POST", "/cases/apply", Some(&c.tutor2), Some(json!({"caseId": n, "availableTimes": " "}))).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("availableTimes")));
+    assert_eq!(call(&app, "POST", "/cases/apply", Some(&c.tutor2), Some(apply.clone())).await.0, StatusCode::OK);
+    for phone in ["65550001", "65550002"] {
+        let (id, token) = member(&app, "何老師", phone).await;
+        make_active_tutor(&app, id).await;
+        let (status, body) = call(&app, "POST", "/cases/apply", Some(&token), Some(apply.clone())).await;
+        if phone == "65550001" {
+            assert_eq!(status, StatusCode::OK, "{body}");
+        } else {
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("CASE_FULL")));
+        }
+    }
+    let (_, case) = call(&app, "GET", &format!("/cases/{n}"), None, None).await;
+    assert_eq!((case["applicantCount"].as_u64(), case["full"].as_bool()), (Some(3), Some(true)));
+    let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
+    assert_eq!(applied["items"][0]["caseId"], n);
+    assert_eq!(applied["items"][0]["status"], "applied");
+    // The owner heard of each applicant.
+    assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 3);
+}
+
+#[tokio::test]
+async fn selecting_discloses_contacts_to_both_sides_only_and_declines_the_rest() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let n = posted_case(&app, &c.owner).await;
+    approve(&app, n).await;
+    for token in [&c.tutor, &c.tutor2] {
+        call(&app, "POST", "/cases/apply", Some(token), Some(json!({"caseId": n, "availableTimes": "週末"}))).await;
+    }
+    let (_, list) = call(&app, "GET", &format!("/cases/{n}/applications"), Some(&c.owner), None).await;
+    let items = list["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    assert!(items.iter().all(|a| a.get("contact").is_none()), "no phone before selection");
+    assert!(!list.to_string().contains("+852"), "{list}");
+    let chosen = items.iter().find(|a| a["tutor"]["name"] == "黃老師").unwrap()["id"].as_str().unwrap().to_string();
+    let (status, selected) = call(&app, "POST", &format!("/cases/{n}/applications/{chosen}/select"), Some(&c.owner), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(selected["contact"]["phone"], "+85263456789");
+    // The chosen tutor sees the owner's phone; the other sees none.
+    let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
+    assert_eq!((applied["items"][0]["status"].as_str(), applied["items"][0]["ownerContact"]["phone"].as_str()), (Some("selected"), Some("+85291234567")));
+    let (_, applied2) = call(&app, "GET", "/cases/applied", Some(&c.tutor2), None).await;
+    assert_eq!(applied2["items"][0]["status"], "declined");
+    assert!(applied2["items"][0].get("ownerContact").is_none());
+    // A second selection is refused; the matched case left the public board.
+    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{chosen}/select"), Some(&c.owner), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (_, board) = call(&app, "GET", "/cases/public", None, None).await;
+    assert_eq!(board["total"], 0);
+    let outbox = support::sms_outbox(&app);
+    assert!(outbox.iter().any(|(to, body)| to == "+85263456789" && body.contains("獲選")));
+    assert!(outbox.iter().any(|(to, body)| to == "+85264567890" && body.contains("其他導師")));
+}
+
+#[tokio::test]
+async fn bookings_authorization_masking_and_answers() {
+    let app = support::spawn().await;
+    let (tutor_id, tutor) = member(&app, "黃老師", "63456789").await;
+    make_active_tutor(&app, tutor_id).await;
+    let (_, booker) = member(&app, "陳大文", "91234567").await;
+    let (_, other) = member(&app, "李小明", "92345678").await;
+    let book = json!({"tutorId": tutor_id, "bookingTime": "星期三 19:00-21:00"});
+    assert_eq!(call(&app, "POST", "/bookings", None, Some(book.clone())).await.0, StatusCode::UNAUTHORIZED);
+    let (status, body) = call(&app, "POST", "/bookings", Some(&booker), Some(json!({"tutorId": tutor_id, "bookingTime": ""}))).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("請填寫預約時間")));
+    assert_eq!(call(&app, "POST", "/bookings", Some(&tutor), Some(book.clone())).await.0, StatusCode::BAD_REQUEST);
+    let (status, booking) = call(&app, "POST", "/bookings", Some(&booker), Some(book.clone())).await;
+    assert_eq!((status, booking["status"].as_str()), (StatusCode::OK, Some("pending")));
+    let id = booking["id"].as_str().unwrap();
+
+    let table = format!("/tutors/{tutor_id}/bookings");
+    let (_, seen_by_other) = call(&app, "GET", &table, Some(&other), None).await;
+    assert_eq!(seen_by_other["items"][0]["userName"], "陳**");
+    assert!(seen_by_other["items"][0].get("userId").is_none());
+    let (_, seen_by_booker) = call(&app, "GET", &table, Some(&booker), None).await;
+    assert_eq!(seen_by_booker["items"][0]["userName"], "陳大文");
+    assert!(!seen_by_other.to_string().contains("+852") && !seen_by_booker.to_string().contains("+852"));
+
+    // Accept/decline: the tutor only; cancel: the booker only.
+    for action in ["accept", "decline"] {
+        let uri = format!("/bookings/{id}/{action}");
+        assert_eq!(call(&app, "POST", &uri, None, None).await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(call(&app, "POST", &uri, Some(&booker), None).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&app, "POST", &uri, Some(&other), None).await.0, StatusCode::NOT_FOUND);
+    }
+    let cancel = format!("/bookings/{id}/cancel");
+    assert_eq!(call(&app, "POST", &cancel, Some(&tutor), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&app, "POST", &cancel, Some(&other), None).await.0, StatusCode::NOT_FOUND);
+
+    let (status, accepted) = call(&app, "POST", &format!("/bookings/{id}/accept"), Some(&tutor), None).await;
+    assert_eq!((status, accepted["status"].as_str()), (StatusCode::OK, Some("accepted")));
+    assert_eq!(accepted["contact"]["phone"], "+85291234567");
+    let (status, body) = call(&app, "POST", &format!("/bookings/{id}/decline"), Some(&tutor), None).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ILLEGAL_TRANSITION")));
+    let (_, mine) = call(&app, "GET", "/bookings/mine", Some(&booker), None).await;
+    assert_eq!((mine["items"][0]["status"].as_str(), mine["items"][0]["contact"]["phone"].as_str()), (Some("accepted"), Some("+85263456789")));
+    assert_eq!(call(&app, "POST", &cancel, Some(&booker), None).await.1["status"], "cancelled");
+    let outbox = support::sms_outbox(&app);
+    assert!(outbox.iter().any(|(to, body)| to == "+85263456789" && body.contains("預約")));
+    assert!(outbox.iter().any(|(to, body)| to == "+85291234567" && body.contains("已接受")));
+    // Booking someone who is not an active tutor.
+    let (other_id, _) = member(&app, "周小姐", "93456789").await;
+    let (status, _) = call(&app, "POST", "/bookings", Some(&booker), Some(json!({"tutorId": other_id, "bookingTime": "星期五"}))).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
