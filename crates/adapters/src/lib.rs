@@ -9,6 +9,7 @@ pub mod jwt;
 pub mod outbox;
 pub mod password;
 pub mod sql;
+pub mod tutor_repository;
 pub mod user_repository;
 
 pub use application_repository::SqlApplicationRepository;
@@ -19,4 +20,5 @@ pub use file_store::LocalFileStore;
 pub use jwt::JwtAccessTokens;
 pub use outbox::Outbox;
 pub use password::Argon2Hasher;
+pub use tutor_repository::SqlTutorRepository;
 pub use user_repository::SqlUserRepository;

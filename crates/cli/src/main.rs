@@ -1,8 +1,10 @@
 //! `tutorhub`: the server and the back office in one binary.
 
+mod avatar;
 mod commands;
 mod config;
 mod demo;
+mod demo_tutors;
 mod wiring;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +37,10 @@ enum Command {
     Seed(commands::seed::SeedOpts),
     /// Moderate tutoring cases: list, show, approve, reject, close.
     Cases(commands::cases::CasesOpts),
+    /// Review tutor applications (back office).
+    Applications(commands::applications::ApplicationsOpts),
+    /// List or hide tutors (back office).
+    Tutors(commands::tutors::TutorsOpts),
 }
 
 #[tokio::main]
@@ -51,6 +57,8 @@ async fn main() -> anyhow::Result<()> {
         Command::Openapi => commands::openapi::run().await,
         Command::Seed(opts) => commands::seed::run(&cli.store, &cli.security, opts).await,
         Command::Cases(opts) => commands::cases::run(&cli.store, &cli.security, opts).await,
+        Command::Applications(opts) => commands::applications::run(&cli.store, &cli.security, opts).await,
+        Command::Tutors(opts) => commands::tutors::run(&cli.store, &cli.security, opts).await,
     }
 }
 

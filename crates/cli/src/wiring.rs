@@ -7,7 +7,7 @@ use anyhow::Context;
 use tutorhub_adapters::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Database, JwtAccessTokens, LocalFileStore, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
-    SqlUserRepository,
+    SqlTutorRepository, SqlUserRepository,
 };
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::bookings::Bookings;
@@ -17,6 +17,9 @@ use tutorhub_domain::case_posting::CasePosting;
 use tutorhub_domain::matching::Matching;
 use tutorhub_domain::notify::Notifier;
 use tutorhub_domain::ports::{AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, SmsSender, UserRepository};
+use tutorhub_domain::ports::TutorRepository;
+use tutorhub_domain::tutor_applications::TutorApplications;
+use tutorhub_domain::tutor_directory::TutorDirectory;
 use tutorhub_http::Services;
 
 use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
@@ -24,6 +27,7 @@ use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
 pub struct App {
     pub cases: Arc<dyn CaseRepository>,
     pub users: Arc<dyn UserRepository>,
+    pub tutors: Arc<dyn TutorRepository>,
     pub sms: Arc<dyn SmsSender>,
     pub mail: Arc<dyn Mailer>,
     pub files: Arc<dyn FileStore>,
@@ -44,7 +48,10 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
     let sms: Arc<dyn SmsSender> = Arc::new(Outbox::sms(&store.data_dir));
     let mail: Arc<dyn Mailer> = Arc::new(Outbox::mail(&store.data_dir));
-    let files: Arc<dyn FileStore> = Arc::new(LocalFileStore::new(&store.data_dir));
+    let tutors: Arc<dyn TutorRepository> = Arc::new(SqlTutorRepository::new(database.pool().clone()));
+    let local_files = LocalFileStore::new(&store.data_dir);
+    let media_dir = local_files.media_dir().to_path_buf();
+    let files: Arc<dyn FileStore> = Arc::new(local_files);
     let notifier = Notifier::new(users.clone(), sms.clone());
     let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
@@ -54,8 +61,11 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         case_posting: CasePosting::new(cases.clone(), users.clone(), matching.cases_auto_approve),
         matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), matching.case_applicant_cap),
         bookings: Bookings::new(bookings, users.clone(), notifier.clone()),
+        tutor_applications: TutorApplications::new(users.clone(), tutors.clone(), files.clone(), sms.clone()),
+        tutor_directory: TutorDirectory::new(tutors.clone()),
+        media_dir,
         access_tokens,
     };
     let moderation = CaseModeration::new(cases.clone(), notifier);
-    Ok(App { cases, users, sms, mail, files, moderation, services })
+    Ok(App { cases, users, tutors, sms, mail, files, moderation, services })
 }

@@ -8,8 +8,11 @@ mod cases_api;
 pub mod error;
 mod health_api;
 mod matching_api;
+mod media;
+mod profiles_api;
 mod request_log;
 mod spa;
+mod tutors_api;
 mod users_api;
 
 use poem::middleware::{Compression, SetHeader};
@@ -23,6 +26,8 @@ use tutorhub_domain::case_board::CaseBoard;
 use tutorhub_domain::case_posting::CasePosting;
 use tutorhub_domain::matching::Matching;
 use tutorhub_domain::ports::AccessTokens;
+use tutorhub_domain::tutor_applications::TutorApplications;
+use tutorhub_domain::tutor_directory::TutorDirectory;
 
 pub use spa::AppFiles;
 
@@ -36,6 +41,8 @@ enum Tag {
     Catalogue,
     /// Registration, login, sessions and the signed-in user's account
     Accounts,
+    /// Tutor applications, the tutor directory and public profiles
+    Tutors,
     /// Operations
     System,
 }
@@ -48,6 +55,10 @@ pub struct Services {
     pub case_posting: CasePosting,
     pub matching: Matching,
     pub bookings: Bookings,
+    pub tutor_applications: TutorApplications,
+    pub tutor_directory: TutorDirectory,
+    /// The public uploads folder served at `/media` (`DATA_DIR/media`).
+    pub media_dir: std::path::PathBuf,
     /// Verifies bearer tokens for [`auth::BearerAuth`].
     pub access_tokens: Arc<dyn AccessTokens>,
 }
@@ -65,6 +76,11 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             matching_api::MatchingApi { posting: services.case_posting.clone(), matching: services.matching.clone() },
             bookings_api::BookingsApi { bookings: services.bookings.clone() },
             users_api::UsersApi { accounts: services.accounts.clone() },
+            tutors_api::TutorsApi { directory: services.tutor_directory.clone() },
+            profiles_api::ProfilesApi {
+                accounts: services.accounts.clone(),
+                applications: services.tutor_applications.clone(),
+            },
         ),
         "tutorhub API",
         env!("CARGO_PKG_VERSION"),
@@ -88,6 +104,7 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
             poem::Response::builder().content_type("application/yaml").body(yaml.clone())
         }))
         .nest("/docs", docs)
+        .nest("/media", media::MediaFiles::new(services.media_dir.clone()))
         .nest("/", api);
     spa::WithApp { api: routes, files }
         .data(services.access_tokens.clone())

@@ -96,7 +96,7 @@ fn file_response(path: &str, bytes: Cow<'static, [u8]>, cache: &str) -> Response
         .body(bytes.into_owned())
 }
 
-fn content_type(path: &str) -> &'static str {
+pub(crate) fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next().unwrap_or_default() {
         "html" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",

@@ -10,12 +10,13 @@ use uuid::Uuid;
 
 use crate::config::{SecurityOpts, StoreOpts};
 use crate::demo::CaseGenerator;
-use crate::wiring;
+use crate::{demo_tutors, wiring};
 
 /// Owner of the demo cases; finding any of its cases means the demo data is already there.
 pub const DEMO_OWNER: Uuid = Uuid::from_u128(0x0000_0000_0000_4000_8000_0000_0000_d3e0);
 const DEMO_CASES: usize = 240;
 const BATCH: usize = 1000;
+const DEMO_TUTORS: usize = 60;
 
 #[derive(Debug, Args)]
 #[group(required = true, multiple = false)]
@@ -38,6 +39,12 @@ pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &SeedOpts) ->
         } else {
             insert_cases(&app, DEMO_CASES, 2025, Some(DEMO_OWNER)).await?;
             eprintln!("added {DEMO_CASES} demo cases");
+        }
+        if app.users.find_by_phone(&demo_tutors::demo_phone(0)).await?.is_some() {
+            eprintln!("demo tutors are already present: nothing to do");
+        } else {
+            let added = demo_tutors::insert_demo_tutors(&app, DEMO_TUTORS).await?;
+            eprintln!("added {added} demo tutors (password {})", demo_tutors::DEMO_TUTOR_PASSWORD);
         }
     }
     if let Some(count) = opts.cases {

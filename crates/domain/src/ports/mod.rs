@@ -6,6 +6,7 @@ mod files;
 mod matching;
 mod messaging;
 mod security;
+mod tutors;
 mod users;
 
 use thiserror::Error;
@@ -15,6 +16,7 @@ pub use files::*;
 pub use matching::*;
 pub use messaging::*;
 pub use security::*;
+pub use tutors::*;
 pub use users::*;
 
 /// A storage failure, translated by the adapter from its driver's error.

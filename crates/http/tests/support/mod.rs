@@ -7,7 +7,8 @@ use poem::EndpointExt;
 use poem::endpoint::BoxEndpoint;
 use poem::test::TestClient;
 use tutorhub_adapters::{
-    Database, JwtAccessTokens, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlUserRepository,
+    Database, JwtAccessTokens, LocalFileStore, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
+    SqlTutorRepository, SqlUserRepository,
 };
 use tutorhub_domain::bookings::Bookings;
 use tutorhub_domain::case_posting::CasePosting;
@@ -15,7 +16,9 @@ use tutorhub_domain::matching::Matching;
 use tutorhub_domain::notify::Notifier;
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::{AccessTokens, CaseRepository, UserRepository};
+use tutorhub_domain::ports::{AccessTokens, CaseRepository, TutorRepository, UserRepository};
+use tutorhub_domain::tutor_applications::TutorApplications;
+use tutorhub_domain::tutor_directory::TutorDirectory;
 use tutorhub_http::{AppFiles, Services};
 
 /// Applicants a case takes in tests (small, so that "full" is easy to reach).
@@ -25,6 +28,8 @@ pub struct TestApp {
     pub client: TestClient<BoxEndpoint<'static>>,
     pub cases: Arc<dyn CaseRepository>,
     pub users: Arc<dyn UserRepository>,
+    pub tutors: Arc<dyn TutorRepository>,
+    pub tutor_applications: TutorApplications,
     pub access_tokens: Arc<dyn AccessTokens>,
     pub database: Database,
     pub dir: tempfile::TempDir,
@@ -39,8 +44,13 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
     let database = Database::open(&Database::sqlite_url(dir.path())).await.unwrap();
     let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
+    let tutors: Arc<dyn TutorRepository> = Arc::new(SqlTutorRepository::new(database.pool().clone()));
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(b"test secret, long enough for HS256", 900));
     let notifier = Notifier::new(users.clone(), Arc::new(Outbox::sms(dir.path())));
+    let store = LocalFileStore::new(dir.path());
+    let media_dir = store.media_dir().to_path_buf();
+    let tutor_applications =
+        TutorApplications::new(users.clone(), tutors.clone(), Arc::new(store), Arc::new(Outbox::sms(dir.path())));
     let applications = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
@@ -49,11 +59,14 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
         case_posting: CasePosting::new(cases.clone(), users.clone(), false),
         matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), APPLICANT_CAP),
         bookings: Bookings::new(bookings, users.clone(), notifier),
+        tutor_applications: tutor_applications.clone(),
+        tutor_directory: TutorDirectory::new(tutors.clone()),
+        media_dir,
         access_tokens: access_tokens.clone(),
     };
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
     let endpoint = tutorhub_http::app(&services, files).map_to_response().boxed();
-    TestApp { client: TestClient::new(endpoint), cases, users, access_tokens, database, dir }
+    TestApp { client: TestClient::new(endpoint), cases, users, tutors, tutor_applications, access_tokens, database, dir }
 }
 
 /// A registered member with a bearer token; `phone` is 8 local digits.

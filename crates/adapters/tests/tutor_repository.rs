@@ -1,0 +1,333 @@
+//! The tutor repository contract, run on SQLite and on PostgreSQL.
+
+mod support;
+
+use chrono::{Duration, NaiveDate, Utc};
+use tutorhub_adapters::{Database, SqlTutorRepository, SqlUserRepository};
+use tutorhub_domain::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::money::Rate;
+use tutorhub_domain::paging::PageRequest;
+use tutorhub_domain::ports::{RepositoryError, TutorRepository, UserRepository};
+use tutorhub_domain::tutor::{
+    ApplicationDetails, ApplicationStatus, NewTutorApplication, TutorApplicationForm, TutorProfile,
+    TutorRef,
+};
+use tutorhub_domain::tutor_search::{TutorFilter, TutorQuery};
+use tutorhub_domain::user::{NewUser, Role, User, UserType};
+use uuid::Uuid;
+
+async fn user(users: &SqlUserRepository, n: u32) -> User {
+    users
+        .insert(NewUser {
+            id: Uuid::new_v4(),
+            phone: Phone::parse(&format!("9{:07}", n)).unwrap(),
+            email: Email::parse(&format!("u{n}@example.com")).unwrap(),
+            name: DisplayName::parse("陳大文").unwrap(),
+            birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
+            user_type: UserType::Individual,
+            password_hash: "$argon2id$hash".into(),
+            created_at: Utc::now(),
+        })
+        .await
+        .unwrap()
+}
+
+fn form(subjects: &str, area: &str, fee: f64) -> TutorApplicationForm {
+    TutorApplicationForm {
+        name: "陳大文".into(),
+        contact_number: "91234567".into(),
+        education: "香港大學 數學系".into(),
+        age: Some(24),
+        teaching_experience: Some(3),
+        subjects: vec![subjects.into()],
+        exam_results: "DSE 數學 5**".into(),
+        course_features: "重視理解".into(),
+        teaching_area: area.into(),
+        teaching_schedule: "星期六下午".into(),
+        teaching_mode: "one-to-one".into(),
+        required_fee: Some(fee),
+        bio: "有耐性".into(),
+    }
+}
+
+fn new_application(user_id: Uuid, form: &TutorApplicationForm) -> NewTutorApplication {
+    NewTutorApplication {
+        id: Uuid::new_v4(),
+        user_id,
+        details: ApplicationDetails::parse(form).unwrap(),
+        avatar: "/media/avatars/a.png".into(),
+        submitted_at: Utc::now(),
+    }
+}
+
+/// Files and approves an application; returns the profile stored.
+async fn approved(
+    repo: &SqlTutorRepository,
+    user: &User,
+    form: &TutorApplicationForm,
+    age_minutes: i64,
+) -> TutorProfile {
+    let application = repo
+        .insert_application(new_application(user.id, form))
+        .await
+        .unwrap();
+    let at = Utc::now() - Duration::minutes(age_minutes);
+    let profile = TutorProfile::from_application(&application, user.number, at);
+    assert!(
+        repo.approve_application(application.number, "staff", at, &profile)
+            .await
+            .unwrap()
+    );
+    profile
+}
+
+async fn a_user_has_at_most_one_pending_application(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let applicant = user(&users, 1).await;
+    let first = repo
+        .insert_application(new_application(
+            applicant.id,
+            &form("中學 數學", "藍田", 300.0),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(first.status, ApplicationStatus::Pending);
+    assert_eq!(first.details.subject_labels(), ["中學 數學"]);
+    let second = repo
+        .insert_application(new_application(
+            applicant.id,
+            &form("中學 數學", "藍田", 300.0),
+        ))
+        .await;
+    assert!(
+        matches!(second, Err(RepositoryError::Conflict(_))),
+        "{second:?}"
+    );
+
+    assert!(
+        repo.reject_application(first.number, "staff", "資料不足", Utc::now())
+            .await
+            .unwrap()
+    );
+    assert!(
+        !repo
+            .reject_application(first.number, "staff", "again", Utc::now())
+            .await
+            .unwrap()
+    );
+    let rejected = repo.find_application(first.number).await.unwrap().unwrap();
+    assert_eq!(
+        (rejected.status, rejected.rejection_reason.as_deref()),
+        (ApplicationStatus::Rejected, Some("資料不足"))
+    );
+    assert_eq!(rejected.reviewer.as_deref(), Some("staff"));
+
+    let again = repo
+        .insert_application(new_application(
+            applicant.id,
+            &form("小學 英文", "沙田", 200.0),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        repo.latest_application(applicant.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .number,
+        again.number
+    );
+    assert_eq!(
+        repo.list_applications(Some(ApplicationStatus::Pending))
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(repo.list_applications(None).await.unwrap().len(), 2);
+}
+
+async fn approval_makes_the_user_an_active_tutor_with_a_public_profile(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let applicant = user(&users, 2).await;
+    let profile = approved(
+        &repo,
+        &applicant,
+        &form("中學 數學, 小學 數學", "藍田", 300.0),
+        0,
+    )
+    .await;
+    let account = users.find_by_id(applicant.id).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            account.role,
+            account.is_tutor,
+            account.is_tutor_profile_active
+        ),
+        (Role::Tutor, true, true)
+    );
+    assert!(account.is_active_tutor());
+    assert_eq!(account.avatar.as_deref(), Some("/media/avatars/a.png"));
+    let stored = repo
+        .find_profile(TutorRef::Number(applicant.number))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.subject_labels(), ["中學 數學", "小學 數學"]);
+    assert_eq!(stored.grade_level, "小學、中學");
+    assert_eq!(stored.place.area, "藍田");
+    assert_eq!(
+        repo.find_profile(TutorRef::Id(applicant.id))
+            .await
+            .unwrap()
+            .unwrap()
+            .user_number,
+        profile.user_number
+    );
+    let application = repo
+        .latest_application(applicant.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(application.status, ApplicationStatus::Approved);
+    assert!(
+        !repo
+            .approve_application(application.number, "staff", Utc::now(), &profile)
+            .await
+            .unwrap()
+    );
+}
+
+async fn search_filters_active_tutors_in_the_database(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let a = user(&users, 3).await;
+    let b = user(&users, 4).await;
+    let c = user(&users, 5).await;
+    approved(&repo, &a, &form("中學 數學", "藍田", 300.0), 3).await;
+    approved(&repo, &b, &form("小學 數學, 中學 英文", "沙田", 500.0), 2).await;
+    approved(&repo, &c, &form("大學或以上 線性代數", "中環", 800.0), 1).await;
+    let search = |query: TutorQuery| {
+        let repo = &repo;
+        async move {
+            let filter = TutorFilter::parse(&query).unwrap();
+            repo.search_profiles(&filter, PageRequest::default())
+                .await
+                .unwrap()
+        }
+    };
+    let all = search(TutorQuery::default()).await;
+    assert_eq!(all.total, 3);
+    assert_eq!(all.items[0].user_number, c.number, "newest approval first");
+
+    // Level and subject hold for the same taught subject: b teaches 小學 數學 and 中學 英文, not 中學 數學.
+    let secondary_maths = search(TutorQuery {
+        level: Some("secondary".into()),
+        subjects: vec!["數學".into()],
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(
+        secondary_maths
+            .items
+            .iter()
+            .map(|t| t.user_number)
+            .collect::<Vec<_>>(),
+        [a.number]
+    );
+    let any_maths = search(TutorQuery {
+        subjects: vec!["數學".into()],
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(any_maths.total, 2);
+    let tertiary = search(TutorQuery {
+        level: Some("tertiary".into()),
+        subjects: vec!["代數".into()],
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(tertiary.items[0].user_number, c.number);
+    let kowloon = search(TutorQuery {
+        region: Some("九龍".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(kowloon.total, 1);
+    let sha_tin = search(TutorQuery {
+        areas: vec!["沙田".into()],
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(sha_tin.items[0].user_number, b.number);
+    let dear = search(TutorQuery {
+        min_rate: Some("500".into()),
+        ..Default::default()
+    })
+    .await;
+    assert_eq!(dear.total, 2);
+    assert!(
+        dear.items
+            .iter()
+            .all(|t| t.rate >= Rate::from_cents(50_000))
+    );
+
+    let page_two = repo
+        .search_profiles(
+            &TutorFilter::default(),
+            PageRequest::new(Some(2), Some(2)).unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!((page_two.total, page_two.items.len()), (3, 1));
+
+    assert!(
+        repo.set_profile_active(a.id, false, Utc::now())
+            .await
+            .unwrap()
+    );
+    assert_eq!(search(TutorQuery::default()).await.total, 2);
+    assert!(
+        !users
+            .find_by_id(a.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .is_tutor_profile_active
+    );
+    assert!(
+        !repo
+            .find_profile(TutorRef::Id(a.id))
+            .await
+            .unwrap()
+            .unwrap()
+            .active
+    );
+    assert!(
+        repo.set_profile_active(a.id, true, Utc::now())
+            .await
+            .unwrap()
+    );
+    assert!(
+        users
+            .find_by_id(a.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .is_active_tutor()
+    );
+    assert!(
+        !repo
+            .set_profile_active(Uuid::new_v4(), true, Utc::now())
+            .await
+            .unwrap()
+    );
+}
+
+on_both_engines!(
+    a_user_has_at_most_one_pending_application,
+    approval_makes_the_user_an_active_tutor_with_a_public_profile,
+    search_filters_active_tutors_in_the_database,
+);

@@ -1,0 +1,213 @@
+//! `tutorhub applications …`: the back office's review of tutor applications.
+
+use anyhow::bail;
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::json;
+use tutorhub_domain::tutor::{ApplicationStatus, Decision, TutorApplication, status_label};
+
+use crate::commands::confirm::confirm;
+use crate::config::{SecurityOpts, StoreOpts};
+use crate::wiring;
+
+#[derive(Debug, Args)]
+pub struct ApplicationsOpts {
+    #[command(subcommand)]
+    command: ApplicationsCommand,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum StatusArg {
+    Pending,
+    Approved,
+    Rejected,
+}
+
+impl From<StatusArg> for ApplicationStatus {
+    fn from(status: StatusArg) -> Self {
+        match status {
+            StatusArg::Pending => Self::Pending,
+            StatusArg::Approved => Self::Approved,
+            StatusArg::Rejected => Self::Rejected,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct Review {
+    /// The application number.
+    id: i64,
+    /// Do not ask for confirmation.
+    #[arg(long)]
+    yes: bool,
+    /// Recorded as the reviewer.
+    #[arg(long, env = "TUTORHUB_REVIEWER", default_value = "back-office")]
+    reviewer: String,
+}
+
+#[derive(Debug, Subcommand)]
+enum ApplicationsCommand {
+    /// List tutor applications, oldest first.
+    List {
+        #[arg(long, value_enum)]
+        status: Option<StatusArg>,
+        /// One JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every field of one application and where its avatar is stored.
+    Show {
+        id: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approve: the applicant becomes a tutor with a public profile, and is told by SMS.
+    Approve(Review),
+    /// Reject with a reason, which the applicant is told by SMS.
+    Reject {
+        #[command(flatten)]
+        review: Review,
+        /// Why (sent to the applicant).
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+fn to_json(a: &TutorApplication, media_root: &std::path::Path) -> serde_json::Value {
+    let d = &a.details;
+    json!({
+        "id": a.number,
+        "uuid": a.id.to_string(),
+        "userId": a.user_id.to_string(),
+        "status": a.status.key(),
+        "name": d.name.as_str(),
+        "contactNumber": d.contact_number.as_str(),
+        "education": d.education,
+        "age": d.age,
+        "teachingExperience": d.teaching_experience,
+        "subjects": d.subject_labels(),
+        "examResults": d.exam_results,
+        "courseFeatures": d.course_features,
+        "teachingArea": d.place.area,
+        "teachingSchedule": d.teaching_schedule,
+        "teachingMode": d.teaching_mode.key,
+        "requiredFee": d.required_fee.dollars(),
+        "bio": d.bio,
+        "avatar": a.avatar,
+        "avatarFile": avatar_file(a, media_root),
+        "rejectionReason": a.rejection_reason,
+        "reviewer": a.reviewer,
+        "submittedAt": a.submitted_at.to_rfc3339(),
+        "reviewedAt": a.reviewed_at.map(|t| t.to_rfc3339()),
+    })
+}
+
+fn avatar_file(a: &TutorApplication, media_root: &std::path::Path) -> String {
+    media_root
+        .join(a.avatar.trim_start_matches("/media/"))
+        .display()
+        .to_string()
+}
+
+pub async fn run(
+    store: &StoreOpts,
+    security: &SecurityOpts,
+    opts: &ApplicationsOpts,
+) -> anyhow::Result<()> {
+    let database = store.open().await?;
+    let app = wiring::build(&database, store, security)?;
+    let applications = &app.services.tutor_applications;
+    let media_root = app.services.media_dir.clone();
+    let result = async {
+        match &opts.command {
+            ApplicationsCommand::List { status, json } => {
+                let list = applications.list(status.map(Into::into)).await?;
+                if *json {
+                    let items: Vec<_> = list.iter().map(|a| to_json(a, &media_root)).collect();
+                    println!("{}", serde_json::to_string_pretty(&items)?);
+                } else if list.is_empty() {
+                    eprintln!("no applications");
+                } else {
+                    println!(
+                        "{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  SUBJECTS",
+                        "ID", "STATUS", "SUBMITTED", "NAME", "AREA", "FEE"
+                    );
+                    for a in &list {
+                        println!(
+                            "{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  {}",
+                            a.number,
+                            a.status.key(),
+                            a.submitted_at.format("%Y-%m-%d"),
+                            a.details.name.as_str(),
+                            a.details.place.area,
+                            a.details.required_fee.to_string(),
+                            a.details.subject_labels().join("、")
+                        );
+                    }
+                }
+            }
+            ApplicationsCommand::Show { id, json } => {
+                let a = applications.find(*id).await?;
+                let value = to_json(&a, &media_root);
+                if *json {
+                    println!("{}", serde_json::to_string_pretty(&value)?);
+                } else {
+                    println!("application {} ({})", a.number, status_label(a.status));
+                    for (key, field) in value.as_object().into_iter().flatten() {
+                        let shown = match field {
+                            serde_json::Value::String(s) => s.clone(),
+                            serde_json::Value::Null => "-".into(),
+                            other => other.to_string(),
+                        };
+                        println!("  {key:<20} {shown}");
+                    }
+                }
+            }
+            ApplicationsCommand::Approve(review) => {
+                let a = applications.find(review.id).await?;
+                let question = format!(
+                    "Approve application {} of {}? They become a listed tutor.",
+                    a.number,
+                    a.details.name.as_str()
+                );
+                if !confirm(review.yes, &question) {
+                    bail!("not confirmed: nothing changed");
+                }
+                let done = applications
+                    .decide(review.id, &Decision::Approve, &review.reviewer)
+                    .await?;
+                report(&done.application, done.notified);
+            }
+            ApplicationsCommand::Reject { review, reason } => {
+                let a = applications.find(review.id).await?;
+                let question = format!(
+                    "Reject application {} of {}?",
+                    a.number,
+                    a.details.name.as_str()
+                );
+                if !confirm(review.yes, &question) {
+                    bail!("not confirmed: nothing changed");
+                }
+                let decision = Decision::Reject {
+                    reason: reason.clone(),
+                };
+                let done = applications
+                    .decide(review.id, &decision, &review.reviewer)
+                    .await?;
+                report(&done.application, done.notified);
+            }
+        }
+        anyhow::Ok(())
+    }
+    .await;
+    database.close().await;
+    result
+}
+
+fn report(a: &TutorApplication, notified: bool) {
+    println!("application {} is now {}", a.number, a.status.key());
+    if notified {
+        eprintln!("the applicant was told by SMS");
+    } else {
+        eprintln!("warning: the SMS to the applicant could not be sent; tell them another way");
+    }
+}

@@ -1,0 +1,66 @@
+//! `tutorhub tutors activate|deactivate USER`: listing or hiding a tutor's public profile.
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use tutorhub_domain::tutor::TutorRef;
+
+use crate::commands::confirm::confirm;
+use crate::config::{SecurityOpts, StoreOpts};
+use crate::wiring;
+
+#[derive(Debug, Args)]
+pub struct TutorsOpts {
+    #[command(subcommand)]
+    command: TutorsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum TutorsCommand {
+    /// List the tutor in search again and let them apply to cases.
+    Activate {
+        /// User number or user id.
+        user: String,
+    },
+    /// Hide the tutor from search and their profile page; they cannot apply to cases meanwhile.
+    Deactivate {
+        /// User number or user id.
+        user: String,
+        /// Do not ask for confirmation.
+        #[arg(long)]
+        yes: bool,
+    },
+}
+
+pub async fn run(
+    store: &StoreOpts,
+    security: &SecurityOpts,
+    opts: &TutorsOpts,
+) -> anyhow::Result<()> {
+    let (user, active, yes) = match &opts.command {
+        TutorsCommand::Activate { user } => (user, true, true),
+        TutorsCommand::Deactivate { user, yes } => (user, false, *yes),
+    };
+    let tutor = TutorRef::parse(user).context("USER must be a user number or a user id")?;
+    if !confirm(
+        yes,
+        &format!("Hide tutor {user} from search and their profile page?"),
+    ) {
+        bail!("not confirmed: nothing changed");
+    }
+    let database = store.open().await?;
+    let app = wiring::build(&database, store, security)?;
+    let result = app.services.tutor_directory.set_active(tutor, active).await;
+    database.close().await;
+    let profile = result?;
+    println!(
+        "tutor {} ({}) is now {}",
+        profile.user_number,
+        profile.name,
+        if profile.active {
+            "active: listed in search"
+        } else {
+            "inactive: hidden"
+        }
+    );
+    Ok(())
+}
