@@ -19,6 +19,7 @@ test('home shows the headline, the case search and the latest cases', async ({ p
 
 test('home case search asks the server and shows matching cards', async ({ page }) => {
   await page.goto('/');
+  await page.getByRole('tab', { name: '招學生' }).click();
   const minRate = page.getByRole('textbox', { name: '最低每堂學費' });
   await minRate.fill('300');
   await page.getByRole('button', { name: '搜尋', exact: true }).click();

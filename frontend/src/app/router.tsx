@@ -9,6 +9,12 @@ import { NotFoundPage } from './routes/NotFoundPage';
 const AllCasesPage = lazy(async () => ({
   default: (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage,
 }));
+const TutorProfilePage = lazy(async () => ({
+  default: (await import('@/features/tutors/routes/TutorProfilePage')).TutorProfilePage,
+}));
+const TutorApplicationPage = lazy(async () => ({
+  default: (await import('@/features/tutors/routes/TutorApplicationPage')).TutorApplicationPage,
+}));
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
 
@@ -22,6 +28,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: paths.allCases, element: <AllCasesPage /> },
+      { path: paths.tutorProfile, element: <TutorProfilePage /> },
+      { path: paths.tutorApplication, element: <TutorApplicationPage /> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

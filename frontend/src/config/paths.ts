@@ -5,4 +5,6 @@ export const paths = {
   loginOrRegister: '/login-or-register',
   terms: '/terms',
   privacy: '/privacy',
+  tutorProfile: '/tutor/:id',
+  tutorApplication: '/tutor-application',
 } as const;

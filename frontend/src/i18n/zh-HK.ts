@@ -3,6 +3,8 @@
  * Hong Kong written Chinese. Words follow shared/design/catalogue-zh-HK.md.
  * The legal pages' long text lives beside this file in legal-zh-HK.ts.
  */
+import { tutorsZhHK } from './tutors-zh-HK';
+
 export const zhHK = {
   brand: {
     name: 'tutorhub',
@@ -124,6 +126,8 @@ export const zhHK = {
     backHome: '返回主頁',
     browseCases: '瀏覽所有補習個案',
   },
+
+  tutors: tutorsZhHK,
 
   legal: {
     contents: '目錄',

@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CaseSearchPanel } from '@/features/cases/components/CaseSearchPanel';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
+import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 
@@ -12,10 +13,10 @@ interface SearchTab {
 }
 
 /**
- * The search panel's tabs (spec §4: 0 find tutors, 1 recruit students). Find tutors joins this list with the
- * tutors issue. Each panel keeps its own state, so switching tabs clears filters and results.
+ * The search panel's tabs (spec §4: 0 find tutors, 1 recruit students). Each panel keeps its own state, so switching tabs clears filters and results.
  */
 const searchTabs: readonly SearchTab[] = [
+  { value: 'tutors', label: t.home.tabs.findTutors, Panel: TutorSearchPanel },
   { value: 'cases', label: t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
 ];
 

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render';
 
 describe('routes', () => {
-  it('home shows the headline, the 招學生 tab and the latest public cases', async () => {
+  it('home shows the headline, the 搵導師 and 招學生 tabs and the latest public cases', async () => {
     renderRoute('/');
     expect(screen.getByRole('heading', { level: 1, name: '連繫家長、學生與導師的最佳平台' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: '搜尋類別' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['招學生']);
+    expect(within(tabs).getAllByRole('tab')).toHaveLength(2);
+    expect(within(tabs).getAllByRole('tab')[0]).toHaveAccessibleName('搵導師');
+    expect(within(tabs).getByRole('tab', { name: '招學生' })).toBeInTheDocument();
     const latest = await screen.findByRole('list', { name: '最新補習個案' });
     expect(within(latest).getAllByTestId('case-card')).toHaveLength(6);
     expect(screen.getByRole('link', { name: '更多個案' })).toHaveAttribute('href', '/all-cases');

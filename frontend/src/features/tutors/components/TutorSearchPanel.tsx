@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { useSearchTutors } from '@/api/generated/tutors/tutors';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { FilterSelect, plainOptions } from '@/components/FilterSelect';
+import { LoadingState } from '@/components/LoadingState';
+import { Pagination } from '@/components/Pagination';
+import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
+import { isMinRateValid } from '@/lib/min-rate';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+import { emptyTutorFilters, toTutorQuery, withTutorLevel, withTutorRegion, type TutorFilters } from '../lib/tutor-filters';
+import { TutorCard } from './TutorCard';
+
+export const TUTOR_SEARCH_PAGE_SIZE = 12;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: '1fr',
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    alignItems: 'start',
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', paddingTop: tokens.spacingVerticalM },
+  searchButton: { minWidth: '140px', [media.narrow]: { flexGrow: 1 } },
+  results: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    paddingTop: tokens.spacingVerticalM,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  resultsHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  heading: { margin: 0 },
+  count: { color: tokens.colorNeutralForeground3 },
+  cards: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+    gap: tokens.spacingHorizontalL,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  stale: { opacity: 0.6 },
+});
+
+/**
+ * The home search panel's find-tutors tab: level -> subject, region -> area, minimum fee;
+ * matching active tutors from GET /tutors (filtered on the server). Its state lives here, so
+ * leaving the tab clears it.
+ */
+export function TutorSearchPanel() {
+  const styles = useStyles();
+  const catalogue = useCatalogue();
+  const [draft, setDraft] = useState<TutorFilters>(emptyTutorFilters);
+  const [submitted, setSubmitted] = useState<TutorFilters | null>(null);
+  const [page, setPage] = useState(1);
+  const search = useSearchTutors(submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined, {
+    swr: { enabled: submitted !== null },
+  });
+  const level = findLevel(catalogue.data, draft.level);
+  const region = findRegion(catalogue.data, draft.region);
+  const set = (patch: Partial<TutorFilters>) => setDraft({ ...draft, ...patch });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(draft);
+    setPage(1);
+  };
+  const onReset = () => {
+    setDraft(emptyTutorFilters);
+    setSubmitted(null);
+    setPage(1);
+  };
+  const minRateValid = isMinRateValid(draft.minRate);
+
+  return (
+    <div className={styles.root}>
+      {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
+      <form onSubmit={onSubmit} aria-label={t.tutors.search.formLabel} noValidate>
+        <div className={styles.grid}>
+          <FilterSelect
+            label={t.filters.level}
+            value={draft.level}
+            options={(catalogue.data?.levels ?? []).map((l) => ({ value: l.key, label: l.label }))}
+            onChange={(value) => setDraft(withTutorLevel(draft, value))}
+          />
+          {level?.freeTextSubject ? (
+            <Field label={t.filters.subject}>
+              <Input
+                value={draft.subject}
+                placeholder={t.filters.subjectFreeTextPlaceholder}
+                onChange={(_, data) => set({ subject: data.value })}
+              />
+            </Field>
+          ) : (
+            <FilterSelect
+              label={t.filters.subject}
+              value={draft.subject}
+              options={plainOptions(level?.subjects ?? [])}
+              onChange={(value) => set({ subject: value })}
+              disabled={level === undefined}
+              emptyLabel={level === undefined ? t.filters.chooseLevelFirst : undefined}
+            />
+          )}
+          <FilterSelect
+            label={t.filters.region}
+            value={draft.region}
+            options={plainOptions((catalogue.data?.regions ?? []).map((r) => r.name))}
+            onChange={(value) => setDraft(withTutorRegion(draft, value))}
+          />
+          <FilterSelect
+            label={t.filters.area}
+            value={draft.area}
+            options={plainOptions(areasOf(region))}
+            onChange={(value) => set({ area: value })}
+            disabled={region === undefined}
+            emptyLabel={region === undefined ? t.filters.chooseRegionFirst : undefined}
+          />
+          <Field
+            label={t.filters.minRate}
+            validationState={minRateValid ? 'none' : 'warning'}
+            validationMessage={minRateValid ? undefined : t.filters.minRateInvalid}
+          >
+            <Input
+              value={draft.minRate}
+              inputMode="decimal"
+              contentBefore={t.filters.currencyPrefix}
+              placeholder={t.filters.minRatePlaceholder}
+              onChange={(_, data) => set({ minRate: data.value })}
+            />
+          </Field>
+        </div>
+        <div className={styles.actions}>
+          <Button appearance="subtle" icon={<DismissRegular />} onClick={onReset} type="button">
+            {t.filters.reset}
+          </Button>
+          <Button appearance="primary" icon={<SearchRegular />} type="submit" className={styles.searchButton}>
+            {t.filters.search}
+          </Button>
+        </div>
+      </form>
+
+      {submitted && (
+        <section className={styles.results} aria-labelledby="tutor-search-results" aria-busy={search.isValidating}>
+          <div className={styles.resultsHeader}>
+            <Text as="h2" size={500} weight="semibold" id="tutor-search-results" className={styles.heading}>
+              {t.tutors.search.resultsHeading}
+            </Text>
+            {search.data && (
+              <Text size={300} className={styles.count} aria-live="polite">
+                {t.tutors.search.resultsCount(search.data.total)}
+              </Text>
+            )}
+          </div>
+          {search.error ? (
+            <ErrorBanner message={errorMessage(search.error, t.tutors.search.failed)} />
+          ) : !search.data ? (
+            <LoadingState />
+          ) : search.data.items.length === 0 ? (
+            <EmptyState title={t.tutors.search.empty} hint={t.tutors.search.emptyHint} />
+          ) : (
+            <div className={mergeClasses(search.isValidating && styles.stale)}>
+              <ul className={styles.cards} aria-label={t.tutors.search.resultsHeading}>
+                {search.data.items.map((tutor) => (
+                  <li key={tutor.id}>
+                    <TutorCard tutor={tutor} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageCount={Math.max(1, Math.ceil(search.data.total / TUTOR_SEARCH_PAGE_SIZE))}
+                onPageChange={setPage}
+              />
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

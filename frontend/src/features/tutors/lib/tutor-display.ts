@@ -1,0 +1,38 @@
+import type { PublicTutor } from '@/api/generated/model';
+import { formatHkd } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+
+type TutorLike = Partial<PublicTutor> & { id?: string };
+
+function filled(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** The name, else the "user number {userId or id}" fallback (spec §2 tutor card). */
+export function tutorName(tutor: TutorLike): string {
+  return filled(tutor.name) ?? t.tutors.userNumber(Number(tutor.userId ?? tutor.id ?? 0));
+}
+
+/** The avatar's fallback: the first letter of the name (spec §2). */
+export function tutorInitial(tutor: TutorLike): string {
+  return Array.from(tutorName(tutor))[0] ?? '';
+}
+
+/** What a tutor card and the profile page show; each missing value reads "not filled". */
+export function tutorDisplay(tutor: TutorLike) {
+  const notFilled = t.common.notFilled;
+  const subjects = (tutor.subjects ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  return {
+    name: tutorName(tutor),
+    initial: tutorInitial(tutor),
+    subjects: subjects.length > 0 ? subjects.join(t.filters.listSeparator) : notFilled,
+    location: filled(tutor.location) ?? notFilled,
+    rate: tutor.rate === undefined || tutor.rate === null ? notFilled : (formatHkd(tutor.rate) ?? notFilled),
+    education: filled(tutor.education) ?? notFilled,
+    gradeLevel: filled(tutor.gradeLevel) ?? notFilled,
+    availableTimes: filled(tutor.availableTimes) ?? notFilled,
+    teachingMode: filled(tutor.teachingModeLabel) ?? filled(tutor.teachingMode) ?? notFilled,
+    bio: filled(tutor.bio) ?? notFilled,
+  };
+}

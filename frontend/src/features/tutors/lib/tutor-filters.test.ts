@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { emptyTutorFilters, toTutorQuery, withTutorLevel, withTutorRegion } from './tutor-filters';
+import { tutorDisplay, tutorName } from './tutor-display';
+
+describe('tutor filters', () => {
+  it('leave out empty filters and ignore a non-numeric minimum fee', () => {
+    expect(toTutorQuery({ ...emptyTutorFilters, minRate: 'abc' }, { page: 1, pageSize: 12 })).toEqual({ page: 1, pageSize: 12 });
+    const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: 'HK$300' };
+    expect(toTutorQuery(full, { page: 2, pageSize: 12 })).toEqual({
+      page: 2,
+      pageSize: 12,
+      level: 'secondary',
+      subjects: ['數學'],
+      region: '九龍',
+      areas: ['藍田'],
+      minRate: '300',
+    });
+  });
+
+  it('clear the child filter when its parent changes', () => {
+    const chosen = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: '' };
+    expect(withTutorLevel(chosen, 'primary').subject).toBe('');
+    expect(withTutorRegion(chosen, '新界').area).toBe('');
+    expect(withTutorLevel(chosen, 'secondary')).toBe(chosen);
+  });
+});
+
+describe('tutor display', () => {
+  it('falls back to the user number and shows 未填寫 for missing values', () => {
+    expect(tutorName({ userId: 1024, name: ' ' })).toBe('用戶編號 1024');
+    const view = tutorDisplay({ userId: 1024, subjects: [], rate: undefined });
+    expect([view.subjects, view.location, view.rate, view.initial]).toEqual(['未填寫', '未填寫', '未填寫', '用']);
+    expect(tutorDisplay({ name: '陳大文', rate: 300, subjects: ['中學 數學', '中學 物理'] }).subjects).toBe('中學 數學、中學 物理');
+  });
+});

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Badge, Card, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '@/api/api-error';
+import { useGetSelfUser } from '@/api/generated/accounts/accounts';
+import type { TutorApplicationView } from '@/api/generated/model';
+import { useGetMyTutorApplication } from '@/api/generated/tutors/tutors';
+import { tokenStore } from '@/api/token-store';
+import { ButtonLink } from '@/components/ButtonLink';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+import { useCatalogue } from '@/lib/catalogue';
+import { media } from '@/styles/breakpoints';
+import { TutorApplicationForm } from '../components/TutorApplicationForm';
+
+const REDIRECT_MS = 2000;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px', width: '100%', marginInline: 'auto' },
+  title: { margin: 0 },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, [media.wide]: { padding: tokens.spacingHorizontalXXL } },
+  stateHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const badgeColor = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+
+function ApplicationState({ application }: { application: TutorApplicationView }) {
+  const styles = useStyles();
+  const a = t.tutors.application;
+  const status = application.status as keyof typeof badgeColor;
+  const note = status === 'pending' ? a.pendingNote : status === 'approved' ? a.approvedNote : a.rejectedNote;
+  return (
+    <Card className={styles.card} data-testid="application-state">
+      <div className={styles.stateHeader}>
+        <Text as="h2" size={500} weight="semibold" className={styles.title}>
+          {a.stateTitle}
+        </Text>
+        <Badge appearance="filled" color={badgeColor[status] ?? 'informative'}>
+          {application.statusLabel}
+        </Badge>
+      </div>
+      <Text className={styles.muted}>
+        {a.applicationLine(application.applicationId, formatDate(application.submittedAt) ?? '')}
+      </Text>
+      <Text>{note}</Text>
+      {application.rejectionReason && <Text weight="semibold">{a.reason(application.rejectionReason)}</Text>}
+    </Card>
+  );
+}
+
+/** /tutor-application (login required): the applicant's current state and, when allowed, the form. */
+export function TutorApplicationPage() {
+  const styles = useStyles();
+  const a = t.tutors.application;
+  const navigate = useNavigate();
+  const loggedIn = tokenStore.getAuthToken() !== null;
+  const me = useGetSelfUser({ swr: { enabled: loggedIn } });
+  const mine = useGetMyTutorApplication({ swr: { enabled: loggedIn } });
+  const catalogue = useCatalogue();
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (!submitted) return;
+    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [submitted, navigate]);
+
+  if (!loggedIn) return <Navigate to={paths.loginOrRegister} replace />;
+  const error = me.error ?? mine.error;
+  const application = mine.data?.application;
+  const blocked = application?.status === 'pending' || me.data?.isTutor === true;
+
+  return (
+    <div className={styles.page}>
+      <title>{t.pageTitle(a.title)}</title>
+      <Text as="h1" size={800} weight="bold" className={styles.title}>
+        {a.title}
+      </Text>
+      {error ? (
+        <ErrorBanner message={errorMessage(error, t.common.loadFailed)} />
+      ) : !me.data || !mine.data ? (
+        <LoadingState />
+      ) : (
+        <>
+          {application && <ApplicationState application={application} />}
+          {me.data.isTutor && me.data.isTutorProfileActive && (
+            <ButtonLink to={`/tutor/${me.data.userId}`} appearance="secondary">
+              {a.viewProfile}
+            </ButtonLink>
+          )}
+          {submitted ? (
+            <MessageBar intent="success" role="status">
+              <MessageBarBody>{a.success}</MessageBarBody>
+            </MessageBar>
+          ) : (
+            !blocked && (
+              <Card className={styles.card}>
+                <Text>{a.intro}</Text>
+                <TutorApplicationForm
+                  userId={me.data.id}
+                  catalogue={catalogue.data}
+                  onSubmitted={() => {
+                    setSubmitted(true);
+                    void mine.mutate();
+                  }}
+                />
+              </Card>
+            )
+          )}
+        </>
+      )}
+    </div>
+  );
+}

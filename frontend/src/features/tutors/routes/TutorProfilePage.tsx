@@ -1,0 +1,105 @@
+import { Fragment } from 'react';
+import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { useParams } from 'react-router';
+import { ApiError } from '@/api/api-error';
+import { useGetTutor } from '@/api/generated/tutors/tutors';
+import { ButtonLink } from '@/components/ButtonLink';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+import { TutorAvatar } from '../components/TutorAvatar';
+import { tutorDisplay } from '../lib/tutor-display';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px', width: '100%', marginInline: 'auto' },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalL, borderRadius: tokens.borderRadiusXLarge, [media.wide]: { padding: tokens.spacingHorizontalXXL } },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
+  heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  name: { margin: 0 },
+  rate: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: '1fr',
+    [media.wide]: { gridTemplateColumns: '140px 1fr' },
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
+  label: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase300 },
+  value: { margin: 0, marginBottom: tokens.spacingVerticalS, whiteSpace: 'pre-wrap', color: tokens.colorNeutralForeground1 },
+});
+
+/** /tutor/{id}: an active tutor's public profile (spec §2). The booking box joins with the matching issue. */
+export function TutorProfilePage() {
+  const styles = useStyles();
+  const { id = '' } = useParams();
+  const tutor = useGetTutor(id);
+  const notFound = tutor.error instanceof ApiError && tutor.error.status === 404;
+
+  if (notFound) {
+    return (
+      <div className={styles.page}>
+        <title>{t.pageTitle(t.tutors.profile.notFound)}</title>
+        <EmptyState
+          title={t.tutors.profile.notFound}
+          hint={t.tutors.profile.notFoundHint}
+          action={
+            <ButtonLink to="/" appearance="primary" icon={<ArrowLeftRegular />}>
+              {t.tutors.profile.backToSearch}
+            </ButtonLink>
+          }
+        />
+      </div>
+    );
+  }
+  if (tutor.error) {
+    const reason = tutor.error instanceof ApiError && tutor.error.body?.error ? tutor.error.body.error : t.common.loadFailed;
+    return (
+      <div className={styles.page}>
+        <ErrorBanner message={t.tutors.profile.loadFailed(reason)} />
+      </div>
+    );
+  }
+  if (!tutor.data) return <LoadingState />;
+
+  const view = tutorDisplay(tutor.data);
+  const facts: [string, string][] = [
+    [t.tutors.profile.education, view.education],
+    [t.tutors.profile.subjects, view.subjects],
+    [t.tutors.profile.gradeLevel, view.gradeLevel],
+    [t.tutors.profile.availableTimes, view.availableTimes],
+    [t.tutors.profile.location, view.location],
+    [t.tutors.profile.teachingMode, view.teachingMode],
+    [t.tutors.profile.rate, view.rate],
+    [t.tutors.profile.bio, view.bio],
+  ];
+  return (
+    <div className={styles.page}>
+      <title>{t.pageTitle(view.name)}</title>
+      <Card className={styles.card}>
+        <div className={styles.header}>
+          <TutorAvatar tutor={tutor.data} size={96} />
+          <div className={styles.heading}>
+            <Text as="h1" size={700} weight="bold" className={styles.name}>
+              {view.name}
+            </Text>
+            <Text size={400} className={styles.rate}>
+              {view.rate}
+            </Text>
+          </div>
+        </div>
+        <dl className={styles.facts} aria-label={t.tutors.profile.title}>
+          {facts.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className={styles.label}>{label}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
+}
