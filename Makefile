@@ -7,6 +7,10 @@ MAKEFLAGS += --no-print-directory
 # CI's environment may lack rustup's PATH entry.
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+# CI builds from a fresh clone once: incremental compilation only costs time there.
+ifeq ($(CI),true)
+export CARGO_INCREMENTAL := 0
+endif
 
 CARGO ?= cargo
 # `make run` settings (the same names as the server's environment variables).
