@@ -5,6 +5,7 @@ mod commands;
 mod config;
 mod demo;
 mod demo_tutors;
+mod demo_accounts;
 mod wiring;
 
 use clap::{Parser, Subcommand};

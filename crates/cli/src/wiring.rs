@@ -6,8 +6,8 @@ use std::sync::Arc;
 use anyhow::Context;
 use tutorhub_adapters::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Database, JwtAccessTokens, LocalFileStore, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
-    SqlTutorRepository, SqlUserRepository,
+    Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
+    SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
 };
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::bookings::Bookings;
@@ -16,7 +16,11 @@ use tutorhub_domain::case_moderation::CaseModeration;
 use tutorhub_domain::case_posting::CasePosting;
 use tutorhub_domain::matching::Matching;
 use tutorhub_domain::notify::Notifier;
-use tutorhub_domain::ports::{AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, SmsSender, UserRepository};
+use tutorhub_domain::ports::{
+    AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, PasswordHasher,
+    RefreshTokenRepository, SecretTokens, SmsSender, UserRepository,
+};
+use tutorhub_domain::sessions::Sessions;
 use tutorhub_domain::ports::TutorRepository;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
@@ -32,6 +36,7 @@ pub struct App {
     pub mail: Arc<dyn Mailer>,
     pub files: Arc<dyn FileStore>,
     pub moderation: CaseModeration,
+    pub hasher: Arc<dyn PasswordHasher>,
     pub services: Services,
 }
 
@@ -52,6 +57,9 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let local_files = LocalFileStore::new(&store.data_dir);
     let media_dir = local_files.media_dir().to_path_buf();
     let files: Arc<dyn FileStore> = Arc::new(local_files);
+    let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
+    let refresh_tokens: Arc<dyn RefreshTokenRepository> = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
+    let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
     let notifier = Notifier::new(users.clone(), sms.clone());
     let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
@@ -64,8 +72,9 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         tutor_applications: TutorApplications::new(users.clone(), tutors.clone(), files.clone(), sms.clone()),
         tutor_directory: TutorDirectory::new(tutors.clone()),
         media_dir,
+        sessions: Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets),
         access_tokens,
     };
     let moderation = CaseModeration::new(cases.clone(), notifier);
-    Ok(App { cases, users, tutors, sms, mail, files, moderation, services })
+    Ok(App { cases, users, tutors, sms, mail, files, moderation, hasher, services })
 }

@@ -24,6 +24,7 @@ pub mod tutor;
 pub mod tutor_applications;
 pub mod tutor_directory;
 pub mod tutor_search;
+pub mod sessions;
 pub mod upload;
 pub mod user;
 pub mod validation;

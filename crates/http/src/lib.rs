@@ -11,6 +11,7 @@ mod matching_api;
 mod media;
 mod profiles_api;
 mod request_log;
+mod sessions_api;
 mod spa;
 mod tutors_api;
 mod users_api;
@@ -28,6 +29,7 @@ use tutorhub_domain::matching::Matching;
 use tutorhub_domain::ports::AccessTokens;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
+use tutorhub_domain::sessions::Sessions;
 
 pub use spa::AppFiles;
 
@@ -59,6 +61,7 @@ pub struct Services {
     pub tutor_directory: TutorDirectory,
     /// The public uploads folder served at `/media` (`DATA_DIR/media`).
     pub media_dir: std::path::PathBuf,
+    pub sessions: Sessions,
     /// Verifies bearer tokens for [`auth::BearerAuth`].
     pub access_tokens: Arc<dyn AccessTokens>,
 }
@@ -81,6 +84,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 accounts: services.accounts.clone(),
                 applications: services.tutor_applications.clone(),
             },
+            sessions_api::SessionsApi { sessions: services.sessions.clone() },
         ),
         "tutorhub API",
         env!("CARGO_PKG_VERSION"),

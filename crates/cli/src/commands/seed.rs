@@ -33,6 +33,8 @@ pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &SeedOpts) ->
     let database = store.open().await?;
     let app = wiring::build(&database, store, security)?;
     if opts.demo {
+        let added = crate::demo_accounts::ensure_demo_accounts(&app).await?;
+        eprintln!("added {added} demo accounts (password {})", crate::demo_accounts::DEMO_PASSWORD);
         let demo_filter = CaseFilter { owner_id: Some(DEMO_OWNER), ..CaseFilter::everything() };
         if app.cases.search(&demo_filter, PageRequest::first(1)).await?.total > 0 {
             eprintln!("demo data is already present: nothing to do");

@@ -7,6 +7,7 @@ mod matching;
 mod messaging;
 mod security;
 mod tutors;
+mod sessions;
 mod users;
 
 use thiserror::Error;
@@ -17,6 +18,7 @@ pub use matching::*;
 pub use messaging::*;
 pub use security::*;
 pub use tutors::*;
+pub use sessions::*;
 pub use users::*;
 
 /// A storage failure, translated by the adapter from its driver's error.

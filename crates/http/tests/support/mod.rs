@@ -7,8 +7,8 @@ use poem::EndpointExt;
 use poem::endpoint::BoxEndpoint;
 use poem::test::TestClient;
 use tutorhub_adapters::{
-    Database, JwtAccessTokens, LocalFileStore, Outbox, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
-    SqlTutorRepository, SqlUserRepository,
+    Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
+    SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
 };
 use tutorhub_domain::bookings::Bookings;
 use tutorhub_domain::case_posting::CasePosting;
@@ -16,7 +16,8 @@ use tutorhub_domain::matching::Matching;
 use tutorhub_domain::notify::Notifier;
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::{AccessTokens, CaseRepository, TutorRepository, UserRepository};
+use tutorhub_domain::ports::{AccessTokens, CaseRepository, PasswordHasher, TutorRepository, UserRepository};
+use tutorhub_domain::sessions::Sessions;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
 use tutorhub_http::{AppFiles, Services};
@@ -31,6 +32,7 @@ pub struct TestApp {
     pub tutors: Arc<dyn TutorRepository>,
     pub tutor_applications: TutorApplications,
     pub access_tokens: Arc<dyn AccessTokens>,
+    pub hasher: Arc<dyn PasswordHasher>,
     pub database: Database,
     pub dir: tempfile::TempDir,
 }
@@ -46,6 +48,8 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
     let tutors: Arc<dyn TutorRepository> = Arc::new(SqlTutorRepository::new(database.pool().clone()));
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(b"test secret, long enough for HS256", 900));
+    let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
+    let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
     let notifier = Notifier::new(users.clone(), Arc::new(Outbox::sms(dir.path())));
     let store = LocalFileStore::new(dir.path());
     let media_dir = store.media_dir().to_path_buf();
@@ -62,11 +66,43 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
         tutor_applications: tutor_applications.clone(),
         tutor_directory: TutorDirectory::new(tutors.clone()),
         media_dir,
+        sessions: Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, Arc::new(RandomSecretTokens)),
         access_tokens: access_tokens.clone(),
     };
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
     let endpoint = tutorhub_http::app(&services, files).map_to_response().boxed();
-    TestApp { client: TestClient::new(endpoint), cases, users, tutors, tutor_applications, access_tokens, database, dir }
+    TestApp { client: TestClient::new(endpoint), cases, users, tutors, tutor_applications, access_tokens, hasher, database, dir }
+}
+
+/// Stores an individual account with this phone and password (e-mail derived from the phone)
+/// and returns its id: the quickest way for a test to have someone to log in as.
+pub async fn register_user(app: &TestApp, phone: &str, password: &str) -> uuid::Uuid {
+    use tutorhub_domain::identity::{DisplayName, Email, Password, Phone};
+    let phone = Phone::parse(phone).unwrap();
+    let user = tutorhub_domain::user::NewUser {
+        id: uuid::Uuid::new_v4(),
+        email: Email::parse(&format!("{}@example.com", phone.local())).unwrap(),
+        phone,
+        name: DisplayName::parse("陳太").unwrap(),
+        birthdate: chrono::NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
+        user_type: tutorhub_domain::user::UserType::Individual,
+        password_hash: app.hasher.hash(&Password::parse(password).unwrap()).await,
+        created_at: chrono::Utc::now(),
+    };
+    app.users.insert(user).await.unwrap().id
+}
+
+/// Logs in through the API and returns `(token, refreshToken)`.
+pub async fn login(app: &TestApp, phone: &str, password: &str) -> (String, String) {
+    let response = app
+        .client
+        .post("/users/login")
+        .body_json(&serde_json::json!({ "identifier": phone, "password": password }))
+        .send()
+        .await;
+    response.assert_status_is_ok();
+    let body: serde_json::Value = response.json().await.value().deserialize();
+    (body["token"].as_str().unwrap().to_string(), body["refreshToken"].as_str().unwrap().to_string())
 }
 
 /// A registered member with a bearer token; `phone` is 8 local digits.

@@ -9,9 +9,17 @@ import type {
   SWRConfiguration
 } from 'swr';
 
+import useSWRMutation from 'swr/mutation';
+import type {
+  SWRMutationConfiguration
+} from 'swr/mutation';
+
 import type {
   CurrentUser,
-  ErrorBody
+  ErrorBody,
+  LoginRequest,
+  RefreshTokenRequest,
+  SessionTokensBody
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -115,6 +123,171 @@ export const useGetMe = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | 
   const swrFn = () => getMe(requestOptions)
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Log in with phone and password
+ */
+export const getLoginUrl = () => {
+
+
+  
+
+  return `/users/login`
+}
+
+export const login = async (loginRequest: LoginRequest, options?: RequestInit): Promise<SessionTokensBody> => {
+  
+  return apiFetch<SessionTokensBody>(getLoginUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      loginRequest,)
+  }
+);}
+
+
+
+
+export const getLoginMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: LoginRequest }) => {
+    return login(arg, options);
+  }
+}
+export const getLoginMutationKey = () => [`/users/login`] as const;
+
+export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
+export type LoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Log in with phone and password
+ */
+export const useLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof login>>, TError, Key, LoginRequest, Awaited<ReturnType<typeof login>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getLoginMutationKey();
+  const swrFn = getLoginMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Exchange a refresh token for a new pair (the old one stops working; reusing it ends the session)
+ */
+export const getRefreshTokenUrl = () => {
+
+
+  
+
+  return `/users/refresh-token`
+}
+
+export const refreshToken = async (refreshTokenRequest: RefreshTokenRequest, options?: RequestInit): Promise<SessionTokensBody> => {
+  
+  return apiFetch<SessionTokensBody>(getRefreshTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      refreshTokenRequest,)
+  }
+);}
+
+
+
+
+export const getRefreshTokenMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: RefreshTokenRequest }) => {
+    return refreshToken(arg, options);
+  }
+}
+export const getRefreshTokenMutationKey = () => [`/users/refresh-token`] as const;
+
+export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
+export type RefreshTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Exchange a refresh token for a new pair (the old one stops working; reusing it ends the session)
+ */
+export const useRefreshToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof refreshToken>>, TError, Key, RefreshTokenRequest, Awaited<ReturnType<typeof refreshToken>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getRefreshTokenMutationKey();
+  const swrFn = getRefreshTokenMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Log out: the refresh token and every token rotated from the same login stop working
+ */
+export const getLogoutUrl = () => {
+
+
+  
+
+  return `/users/logout`
+}
+
+export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getLogoutUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      refreshTokenRequest,)
+  }
+);}
+
+
+
+
+export const getLogoutMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: RefreshTokenRequest }) => {
+    return logout(arg, options);
+  }
+}
+export const getLogoutMutationKey = () => [`/users/logout`] as const;
+
+export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
+export type LogoutMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Log out: the refresh token and every token rotated from the same login stop working
+ */
+export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof logout>>, TError, Key, RefreshTokenRequest, Awaited<ReturnType<typeof logout>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getLogoutMutationKey();
+  const swrFn = getLogoutMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
 
   return {
     swrKey,

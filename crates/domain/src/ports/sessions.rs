@@ -1,0 +1,66 @@
+//! Refresh tokens and the opaque secrets behind them.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::ports::RepositoryError;
+
+/// One stored refresh token. The token itself is never stored, only its digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefreshTokenRecord {
+    pub id: Uuid,
+    /// Every token descended from one login; reuse of a rotated token revokes them all.
+    pub family_id: Uuid,
+    pub user_id: Uuid,
+    /// [`SecretTokens::digest`] of the token.
+    pub token_hash: String,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    /// Set when it was exchanged for a new one: presenting it again is reuse.
+    pub rotated_at: Option<DateTime<Utc>>,
+    /// Set by logout or by reuse detection.
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// Where refresh tokens live.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait RefreshTokenRepository: Send + Sync {
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn insert(&self, record: RefreshTokenRecord) -> Result<(), RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_by_hash(&self, token_hash: &str) -> Result<Option<RefreshTokenRecord>, RepositoryError>;
+
+    /// Marks the token rotated, only if it is still neither rotated nor revoked. Returns whether
+    /// this call did it: when two requests race with one token, exactly one MUST win.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn mark_rotated(&self, id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// Revokes every token of a family (reuse detected, or logout).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn revoke_family(&self, family_id: Uuid, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+
+    /// Revokes every token of a user (password changed or reset: other devices are logged out).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn revoke_user(&self, user_id: Uuid, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+}
+
+/// Unguessable one-time secrets (refresh tokens, reset links) and the digest kept of them.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+pub trait SecretTokens: Send + Sync {
+    /// A fresh random secret of 256 bits, URL-safe.
+    fn generate(&self) -> String;
+
+    /// A one-way digest (SHA-256, hex) to store and look the secret up by.
+    fn digest(&self, secret: &str) -> String;
+}

@@ -1,0 +1,338 @@
+//! Sessions: logging in with phone and password, refreshing, logging out.
+//!
+//! An access token (a JWT of 15 minutes) names the user; a refresh token (256 random bits,
+//! stored as a SHA-256 digest, 30 days) gets a new pair. Every refresh rotates the refresh
+//! token; a rotated token presented again means it was copied, so its whole family (every token
+//! descended from that login) is revoked and both parties must log in again.
+
+use std::sync::{Arc, OnceLock};
+
+use chrono::{Duration, Utc};
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::identity::{Password, Phone};
+use crate::ports::{AccessTokens, PasswordHasher, RefreshTokenRecord, RefreshTokenRepository, RepositoryError, SecretTokens, UserRepository};
+use crate::validation::ValidationErrors;
+
+/// How long a refresh token may be used.
+pub const REFRESH_TOKEN_DAYS: i64 = 30;
+
+/// What a successful login or refresh hands out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionTokens {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Error)]
+pub enum LoginError {
+    /// A field is missing or not a phone number.
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    /// No such phone, or the wrong password; which one is not told.
+    #[error("電話號碼或密碼不正確，請重新輸入")]
+    WrongCredentials,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum RefreshError {
+    /// Unknown, expired, revoked, or its account is gone.
+    #[error("登入已過期，請重新登入")]
+    Invalid,
+    /// A rotated token came back: the family is now revoked.
+    #[error("登入已失效，請重新登入")]
+    Reused,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// The session use cases.
+#[derive(Clone)]
+pub struct Sessions {
+    users: Arc<dyn UserRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    access_tokens: Arc<dyn AccessTokens>,
+    refresh_tokens: Arc<dyn RefreshTokenRepository>,
+    secrets: Arc<dyn SecretTokens>,
+    /// A real hash to verify against when the phone is unknown, so that a wrong phone takes as
+    /// long as a wrong password and the timing tells nobody which phones have accounts.
+    decoy_hash: Arc<OnceLock<String>>,
+}
+
+impl Sessions {
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        access_tokens: Arc<dyn AccessTokens>,
+        refresh_tokens: Arc<dyn RefreshTokenRepository>,
+        secrets: Arc<dyn SecretTokens>,
+    ) -> Self {
+        Self { users, hasher, access_tokens, refresh_tokens, secrets, decoy_hash: Arc::new(OnceLock::new()) }
+    }
+
+    /// Logs in with the phone (`identifier`, spec §3) and password.
+    ///
+    /// # Errors
+    /// `Invalid` for an empty field or a malformed phone; `WrongCredentials` otherwise when it fails.
+    pub async fn login(&self, identifier: &str, password: &str) -> Result<SessionTokens, LoginError> {
+        let mut errors = ValidationErrors::new();
+        let phone = if identifier.trim().is_empty() {
+            errors.add("identifier", "請輸入電話號碼");
+            None
+        } else {
+            errors.check("identifier", Phone::parse(identifier))
+        };
+        if password.is_empty() {
+            errors.add("password", "請輸入密碼");
+        }
+        let phone = errors.finish(|| phone).map_err(LoginError::Invalid)?.ok_or(LoginError::WrongCredentials)?;
+
+        let Some(user) = self.users.find_by_phone(&phone).await? else {
+            let decoy = self.decoy_hash().await;
+            let _ = self.hasher.verify(password, &decoy).await;
+            return Err(LoginError::WrongCredentials);
+        };
+        let hash = self.users.password_hash(user.id).await?.unwrap_or_default();
+        if !self.hasher.verify(password, &hash).await {
+            return Err(LoginError::WrongCredentials);
+        }
+        Ok(self.start_family(user.id, Uuid::new_v4()).await?)
+    }
+
+    /// Exchanges a refresh token for a new pair; the presented token stops working.
+    ///
+    /// # Errors
+    /// `Invalid` when it is unknown, expired or revoked; `Reused` when it was already rotated
+    /// (the whole family is revoked then).
+    pub async fn refresh(&self, refresh_token: &str) -> Result<SessionTokens, RefreshError> {
+        let now = Utc::now();
+        let record = self
+            .refresh_tokens
+            .find_by_hash(&self.secrets.digest(refresh_token))
+            .await?
+            .ok_or(RefreshError::Invalid)?;
+        if record.revoked_at.is_some() || record.expires_at <= now {
+            return Err(RefreshError::Invalid);
+        }
+        // The store decides races: of two requests with one token, one rotates, the other is reuse.
+        if record.rotated_at.is_some() || !self.refresh_tokens.mark_rotated(record.id, now).await? {
+            self.refresh_tokens.revoke_family(record.family_id, now).await?;
+            return Err(RefreshError::Reused);
+        }
+        if self.users.find_by_id(record.user_id).await?.is_none() {
+            return Err(RefreshError::Invalid);
+        }
+        Ok(self.start_family(record.user_id, record.family_id).await?)
+    }
+
+    /// Ends the session the refresh token belongs to. Unknown tokens are ignored: logging out
+    /// twice is not an error, and the answer tells nothing about the token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn logout(&self, refresh_token: &str) -> Result<(), RepositoryError> {
+        if let Some(record) = self.refresh_tokens.find_by_hash(&self.secrets.digest(refresh_token)).await? {
+            self.refresh_tokens.revoke_family(record.family_id, Utc::now()).await?;
+        }
+        Ok(())
+    }
+
+    /// Logs a user out everywhere (after a password change or reset).
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn end_all(&self, user_id: Uuid) -> Result<(), RepositoryError> {
+        self.refresh_tokens.revoke_user(user_id, Utc::now()).await
+    }
+
+    /// A new access token and a new refresh token in `family_id`.
+    async fn start_family(&self, user_id: Uuid, family_id: Uuid) -> Result<SessionTokens, RepositoryError> {
+        let now = Utc::now();
+        let refresh_token = self.secrets.generate();
+        self.refresh_tokens
+            .insert(RefreshTokenRecord {
+                id: Uuid::new_v4(),
+                family_id,
+                user_id,
+                token_hash: self.secrets.digest(&refresh_token),
+                created_at: now,
+                expires_at: now + Duration::days(REFRESH_TOKEN_DAYS),
+                rotated_at: None,
+                revoked_at: None,
+            })
+            .await?;
+        Ok(SessionTokens { access_token: self.access_tokens.issue(user_id), refresh_token })
+    }
+
+    async fn decoy_hash(&self) -> String {
+        if let Some(hash) = self.decoy_hash.get() {
+            return hash.clone();
+        }
+        let decoy = Password::parse("decoy-password-0").expect("the decoy meets the rules");
+        let hash = self.hasher.hash(&decoy).await;
+        self.decoy_hash.get_or_init(|| hash).clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use chrono::NaiveDate;
+    use mockall::predicate::eq;
+
+    use super::*;
+    use crate::identity::{DisplayName, Email};
+    use crate::ports::{MockAccessTokens, MockPasswordHasher, MockRefreshTokenRepository, MockSecretTokens, MockUserRepository};
+    use crate::user::{Role, User, UserType};
+
+    fn user() -> User {
+        User {
+            id: Uuid::from_u128(7),
+            number: 1001,
+            phone: Phone::parse("61234567").unwrap(),
+            email: Email::parse("chan@example.com").unwrap(),
+            name: DisplayName::parse("陳太").unwrap(),
+            birthdate: NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
+            user_type: UserType::Individual,
+            role: Role::User,
+            account_type: "student".into(),
+            is_tutor: false,
+            is_tutor_profile_active: false,
+            avatar: None,
+            org_verification: None,
+            created_at: Utc::now(),
+        }
+    }
+
+    fn record(rotated: bool, revoked: bool, expires_in_days: i64) -> RefreshTokenRecord {
+        RefreshTokenRecord {
+            id: Uuid::from_u128(1),
+            family_id: Uuid::from_u128(2),
+            user_id: Uuid::from_u128(7),
+            token_hash: "digest:old".into(),
+            created_at: Utc::now(),
+            expires_at: Utc::now() + Duration::days(expires_in_days),
+            rotated_at: rotated.then(Utc::now),
+            revoked_at: revoked.then(Utc::now),
+        }
+    }
+
+    struct Mocks {
+        users: MockUserRepository,
+        hasher: MockPasswordHasher,
+        tokens: MockRefreshTokenRepository,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self { users: MockUserRepository::new(), hasher: MockPasswordHasher::new(), tokens: MockRefreshTokenRepository::new() }
+        }
+
+        fn build(self) -> Sessions {
+            let mut access = MockAccessTokens::new();
+            access.expect_issue().returning(|id| format!("jwt:{id}"));
+            let mut secrets = MockSecretTokens::new();
+            secrets.expect_generate().returning(|| "new".into());
+            secrets.expect_digest().returning(|s| format!("digest:{s}"));
+            Sessions::new(Arc::new(self.users), Arc::new(self.hasher), Arc::new(access), Arc::new(self.tokens), Arc::new(secrets))
+        }
+    }
+
+    #[tokio::test]
+    async fn logs_in_with_phone_and_password_and_stores_only_the_digest() {
+        let mut m = Mocks::new();
+        m.users.expect_find_by_phone().returning(|_| Ok(Some(user())));
+        m.users.expect_password_hash().returning(|_| Ok(Some("$argon2id$real".into())));
+        m.hasher.expect_verify().with(eq("demo1234"), eq("$argon2id$real")).returning(|_, _| true);
+        let stored = Arc::new(Mutex::new(None));
+        let seen = stored.clone();
+        m.tokens.expect_insert().returning(move |r| {
+            *seen.lock().unwrap() = Some(r);
+            Ok(())
+        });
+        let tokens = m.build().login("6123 4567", "demo1234").await.unwrap();
+        assert_eq!(tokens, SessionTokens { access_token: format!("jwt:{}", Uuid::from_u128(7)), refresh_token: "new".into() });
+        let record = stored.lock().unwrap().clone().unwrap();
+        assert_eq!(record.token_hash, "digest:new");
+        assert_eq!((record.expires_at - record.created_at).num_days(), REFRESH_TOKEN_DAYS);
+    }
+
+    #[tokio::test]
+    async fn a_wrong_password_and_an_unknown_phone_fail_alike() {
+        let mut m = Mocks::new();
+        m.users.expect_find_by_phone().returning(|p| Ok((p.local() == "61234567").then(user)));
+        m.users.expect_password_hash().returning(|_| Ok(Some("$argon2id$real".into())));
+        m.hasher.expect_hash().times(1).returning(|_| "$argon2id$decoy".into());
+        m.hasher.expect_verify().times(3).returning(|_, _| false);
+        let sessions = m.build();
+        let wrong = sessions.login("61234567", "wrong1234").await.unwrap_err();
+        let unknown = sessions.login("98765432", "wrong1234").await.unwrap_err();
+        let again = sessions.login("98765432", "wrong1234").await.unwrap_err();
+        assert_eq!(wrong.to_string(), "電話號碼或密碼不正確，請重新輸入");
+        assert_eq!(unknown.to_string(), wrong.to_string());
+        assert!(matches!(again, LoginError::WrongCredentials));
+    }
+
+    #[tokio::test]
+    async fn empty_fields_and_malformed_phones_are_field_errors() {
+        let err = Mocks::new().build().login(" ", "").await.unwrap_err();
+        let LoginError::Invalid(errors) = err else { panic!("expected Invalid") };
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
+        assert_eq!(fields, vec![("identifier", "請輸入電話號碼"), ("password", "請輸入密碼")]);
+        let err = Mocks::new().build().login("1234", "demo1234").await.unwrap_err();
+        assert_eq!(err.to_string(), "請輸入有效的香港電話號碼（8 位數字）");
+    }
+
+    #[tokio::test]
+    async fn refreshing_rotates_the_token_within_its_family() {
+        let mut m = Mocks::new();
+        m.tokens.expect_find_by_hash().with(eq("digest:old")).returning(|_| Ok(Some(record(false, false, 10))));
+        m.tokens.expect_mark_rotated().with(eq(Uuid::from_u128(1)), mockall::predicate::always()).returning(|_, _| Ok(true));
+        m.users.expect_find_by_id().returning(|_| Ok(Some(user())));
+        m.tokens.expect_insert().withf(|r| r.family_id == Uuid::from_u128(2) && r.token_hash == "digest:new").returning(|_| Ok(()));
+        let tokens = m.build().refresh("old").await.unwrap();
+        assert_eq!(tokens.refresh_token, "new");
+    }
+
+    #[tokio::test]
+    async fn a_rotated_token_presented_again_revokes_its_family() {
+        let mut m = Mocks::new();
+        m.tokens.expect_find_by_hash().returning(|_| Ok(Some(record(true, false, 10))));
+        m.tokens.expect_revoke_family().with(eq(Uuid::from_u128(2)), mockall::predicate::always()).times(1).returning(|_, _| Ok(()));
+        assert!(matches!(m.build().refresh("old").await, Err(RefreshError::Reused)));
+    }
+
+    #[tokio::test]
+    async fn losing_a_rotation_race_counts_as_reuse() {
+        let mut m = Mocks::new();
+        m.tokens.expect_find_by_hash().returning(|_| Ok(Some(record(false, false, 10))));
+        m.tokens.expect_mark_rotated().returning(|_, _| Ok(false));
+        m.tokens.expect_revoke_family().times(1).returning(|_, _| Ok(()));
+        assert!(matches!(m.build().refresh("old").await, Err(RefreshError::Reused)));
+    }
+
+    #[tokio::test]
+    async fn unknown_expired_and_revoked_tokens_are_refused() {
+        for found in [None, Some(record(false, false, -1)), Some(record(false, true, 10))] {
+            let mut m = Mocks::new();
+            m.tokens.expect_find_by_hash().returning(move |_| Ok(found.clone()));
+            let err = m.build().refresh("old").await.unwrap_err();
+            assert_eq!(err.to_string(), "登入已過期，請重新登入");
+        }
+    }
+
+    #[tokio::test]
+    async fn logout_revokes_the_family_and_ignores_unknown_tokens() {
+        let mut m = Mocks::new();
+        m.tokens.expect_find_by_hash().with(eq("digest:old")).returning(|_| Ok(Some(record(false, false, 10))));
+        m.tokens.expect_find_by_hash().with(eq("digest:unknown")).returning(|_| Ok(None));
+        m.tokens.expect_revoke_family().times(1).returning(|_, _| Ok(()));
+        let sessions = m.build();
+        sessions.logout("old").await.unwrap();
+        sessions.logout("unknown").await.unwrap();
+    }
+}
