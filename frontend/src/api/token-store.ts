@@ -1,6 +1,7 @@
 /**
  * The two session values of spec §3, kept in localStorage under the spec's names.
- * The accounts issue adds login, refresh and logout on top of these.
+ * Listeners hear every change, from this tab (login, refresh, logout, a failed refresh) and from
+ * other tabs (the `storage` event), so the session state on screen follows the tokens.
  */
 const AUTH_TOKEN_KEY = 'authToken';
 const REFRESH_TOKEN_KEY = 'refreshToken';
@@ -19,6 +20,19 @@ export interface SessionTokens {
   refreshToken: string;
 }
 
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === AUTH_TOKEN_KEY || event.key === REFRESH_TOKEN_KEY) notify();
+  });
+}
+
 export const tokenStore = {
   getAuthToken(): string | null {
     return storage()?.getItem(AUTH_TOKEN_KEY) ?? null;
@@ -30,10 +44,17 @@ export const tokenStore = {
     const s = storage();
     s?.setItem(AUTH_TOKEN_KEY, token);
     s?.setItem(REFRESH_TOKEN_KEY, refreshToken);
+    notify();
   },
   clear(): void {
     const s = storage();
     s?.removeItem(AUTH_TOKEN_KEY);
     s?.removeItem(REFRESH_TOKEN_KEY);
+    notify();
+  },
+  /** Calls `listener` after every change of the tokens; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   },
 };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '@/api/api-error';
+import { SessionProvider } from '@/session/session';
 import { tutorhubTheme } from './theme';
 
 /** Client errors are answers, not glitches: retrying them only repeats the failure. */
@@ -28,7 +29,9 @@ interface AppProvidersProps {
 export function AppProviders({ children, swr }: AppProvidersProps) {
   return (
     <FluentProvider theme={tutorhubTheme}>
-      <SWRConfig value={{ ...swrConfig, ...swr }}>{children}</SWRConfig>
+      <SWRConfig value={{ ...swrConfig, ...swr }}>
+        <SessionProvider>{children}</SessionProvider>
+      </SWRConfig>
     </FluentProvider>
   );
 }

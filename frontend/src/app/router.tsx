@@ -15,6 +15,9 @@ const TutorProfilePage = lazy(async () => ({
 const TutorApplicationPage = lazy(async () => ({
   default: (await import('@/features/tutors/routes/TutorApplicationPage')).TutorApplicationPage,
 }));
+const LoginOrRegisterPage = lazy(async () => ({
+  default: (await import('@/features/auth/routes/LoginOrRegisterPage')).LoginOrRegisterPage,
+}));
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
 
@@ -30,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: paths.allCases, element: <AllCasesPage /> },
       { path: paths.tutorProfile, element: <TutorProfilePage /> },
       { path: paths.tutorApplication, element: <TutorApplicationPage /> },
+      { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

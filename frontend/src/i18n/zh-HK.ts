@@ -4,8 +4,10 @@
  * The legal pages' long text lives beside this file in legal-zh-HK.ts.
  */
 import { tutorsZhHK } from './tutors-zh-HK';
+import { accountsZhHK } from './accounts-zh-HK';
 
 export const zhHK = {
+  accounts: accountsZhHK,
   brand: {
     name: 'tutorhub',
     tagline: '香港補習配對平台',

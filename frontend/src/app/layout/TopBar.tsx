@@ -1,11 +1,14 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { BriefcaseRegular, PersonRegular } from '@fluentui/react-icons';
+import { BriefcaseRegular, DocumentAddRegular, PersonRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
 import { paths } from '@/config/paths';
 import { useLinkNavigation } from '@/hooks/use-link-navigation';
 import { t } from '@/i18n/zh-HK';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { media, mediaQueries } from '@/styles/breakpoints';
+import { useSession } from '@/session/session';
+import { AccountMenu } from './AccountMenu';
+import { ModeSelector } from './ModeSelector';
 
 const useStyles = makeStyles({
   bar: {
@@ -63,11 +66,15 @@ const useStyles = makeStyles({
   },
 });
 
-/** Logo, the all-cases button and the login/register link (the logged-in menu arrives with the accounts issue). */
+/**
+ * Logo, the all-cases button, then (spec §2) either the login/register link, or the
+ * post-case button (student mode only), the student/tutor selector and the account settings menu.
+ */
 export function TopBar() {
   const styles = useStyles();
   const home = useLinkNavigation(paths.home);
   const isWide = useMediaQuery(mediaQueries.wide);
+  const session = useSession();
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
@@ -84,14 +91,32 @@ export function TopBar() {
           >
             {t.nav.allCases}
           </ButtonLink>
-          <ButtonLink
-            to={paths.loginOrRegister}
-            appearance="primary"
-            icon={isWide ? <PersonRegular /> : undefined}
-            className={styles.navButton}
-          >
-            {t.nav.loginOrRegister}
-          </ButtonLink>
+          {session.isLoggedIn && session.mode === 'student' && (
+            <ButtonLink
+              to={paths.postCase}
+              appearance="subtle"
+              icon={<DocumentAddRegular />}
+              aria-label={isWide ? undefined : t.accounts.menu.postCase}
+              className={styles.navButton}
+            >
+              {isWide ? t.accounts.menu.postCase : undefined}
+            </ButtonLink>
+          )}
+          {session.isLoggedIn ? (
+            <>
+              <ModeSelector />
+              <AccountMenu compact={!isWide} className={styles.navButton} />
+            </>
+          ) : (
+            <ButtonLink
+              to={paths.loginOrRegister}
+              appearance="primary"
+              icon={isWide ? <PersonRegular /> : undefined}
+              className={styles.navButton}
+            >
+              {t.nav.loginOrRegister}
+            </ButtonLink>
+          )}
         </nav>
       </div>
     </header>

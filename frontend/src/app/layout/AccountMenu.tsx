@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router';
+import { Button, Menu, MenuDivider, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { EditRegular, KeyRegular, PersonCircleRegular, SignOutRegular } from '@fluentui/react-icons';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+
+/** Account settings: edit profile, change password, log out (spec §2). Icon only on phones. */
+export function AccountMenu({ compact, className }: { compact: boolean; className?: string }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const text = t.accounts.menu;
+  const onLogout = async () => {
+    await session.logout();
+    void navigate(paths.home);
+  };
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          icon={<PersonCircleRegular />}
+          aria-label={compact ? text.accountSettings : undefined}
+          className={className}
+        >
+          {compact ? undefined : text.accountSettings}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {session.user && <MenuGroupHeader>{text.greeting(session.user.name)}</MenuGroupHeader>}
+          <MenuItem icon={<EditRegular />} onClick={() => void navigate(paths.editProfile)}>
+            {text.editProfile}
+          </MenuItem>
+          <MenuItem icon={<KeyRegular />} onClick={() => void navigate(paths.changePassword)}>
+            {text.changePassword}
+          </MenuItem>
+          <MenuDivider />
+          <MenuItem icon={<SignOutRegular />} onClick={() => void onLogout()}>
+            {text.logout}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

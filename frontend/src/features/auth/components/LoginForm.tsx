@@ -1,0 +1,95 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Field, Input, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { login } from '@/api/generated/accounts/accounts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+import { serverMessage } from '../lib/server-message';
+import { PasswordInput } from './PasswordInput';
+import { validateLogin, type LoginFieldErrors } from '../lib/login-rules';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
+  links: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    marginBlockStart: tokens.spacingVerticalS,
+  },
+});
+
+interface LoginFormProps {
+  /** Opens the register tab (the register-now link); absent when registration is not offered here. */
+  onRegister?: () => void;
+}
+
+/** The login tab (spec §2): phone and password; on success store tokens, refetch the user, go to /. */
+export function LoginForm({ onRegister }: LoginFormProps) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const text = t.accounts.login;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateLogin({ phone, password });
+    setFieldErrors(errors);
+    setError(null);
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    try {
+      const tokens = await login({ identifier: phone.trim(), password });
+      session.login(tokens);
+      void navigate(paths.home);
+    } catch (failure) {
+      setError(serverMessage(failure, text.failed));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.submit}>
+      {error && <ErrorBanner message={error} />}
+      <Field label={text.phone} required validationMessage={fieldErrors.phone}>
+        <Input
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={text.phonePlaceholder}
+          value={phone}
+          onChange={(_, d) => setPhone(d.value)}
+        />
+      </Field>
+      <Field label={text.password} required validationMessage={fieldErrors.password}>
+        <PasswordField value={password} onChange={setPassword} />
+      </Field>
+      <Button type="submit" appearance="primary" size="large" className={styles.submit} disabled={submitting}
+        icon={submitting ? <Spinner size="tiny" /> : undefined}>
+        {submitting ? text.submitting : text.submit}
+      </Button>
+      <div className={styles.links}>
+        {onRegister && (
+          <Text>
+            {text.noAccount}
+            <Link as="button" type="button" onClick={onRegister}>
+              {text.registerNow}
+            </Link>
+          </Text>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function PasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return <PasswordInput autoComplete="current-password" value={value} onChange={(_, d) => onChange(d.value)} />;
+}

@@ -1,0 +1,41 @@
+/** Strings of login, registration, passwords, the account menu and the mode selector. */
+export const accountsZhHK = {
+  menu: {
+    accountSettings: '帳戶設定',
+    editProfile: '編輯個人資料',
+    changePassword: '更改密碼',
+    logout: '登出',
+    postCase: '刊登補習個案',
+    modeLabel: '身份模式',
+    student: '學生',
+    tutor: '導師',
+    studentMode: '學生模式',
+    tutorMode: '導師模式',
+    greeting: (name: string) => `你好，${name}`,
+  },
+  loginOrRegister: {
+    title: '登入或註冊',
+    intro: '用電話號碼登入，或者註冊新帳戶。',
+    tabsLabel: '登入或註冊',
+    loginTab: '登入',
+    registerTab: '註冊',
+  },
+  login: {
+    phone: '電話號碼',
+    phonePlaceholder: '例如：91234567',
+    password: '密碼',
+    submit: '登入',
+    submitting: '登入中…',
+    forgotPassword: '忘記密碼？',
+    noAccount: '未有帳戶？',
+    registerNow: '立即註冊',
+    phoneRequired: '請輸入電話號碼',
+    passwordRequired: '請輸入密碼',
+    failed: '登入失敗，請檢查電話號碼或密碼。',
+    showPassword: '顯示密碼',
+    hidePassword: '隱藏密碼',
+  },
+  session: {
+    loginRequired: '請先登入',
+  },
+} as const;
