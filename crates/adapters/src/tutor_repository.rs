@@ -514,4 +514,26 @@ impl TutorRepository for SqlTutorRepository {
         tx.commit().await.map_err(repository_error)?;
         Ok(true)
     }
+
+    async fn update_identity(&self, user_id: Uuid, name: &str, avatar: Option<String>, at: DateTime<Utc>) -> Result<(), RepositoryError> {
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        let avatar = avatar.unwrap_or_default();
+        for table in ["users", "tutor_profiles"] {
+            let key = if table == "users" { "id" } else { "user_id" };
+            // An empty avatar keeps the current one.
+            let sql = format!(
+                "UPDATE {table} SET name = $1, avatar = COALESCE(NULLIF($2, ''), avatar), updated_at = $3 WHERE {key} = $4"
+            );
+            sqlx::query(&sql)
+                .bind(name.to_string())
+                .bind(avatar.clone())
+                .bind(millis(at))
+                .bind(user_id.to_string())
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+        }
+        tx.commit().await.map_err(repository_error)?;
+        Ok(())
+    }
 }

@@ -326,7 +326,26 @@ async fn search_filters_active_tutors_in_the_database(db: Database) {
     );
 }
 
+async fn the_tutor_profile_follows_name_and_avatar_changes(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let tutor = user(&users, 6).await;
+    approved(&repo, &tutor, &form("中學 數學", "藍田", 300.0), 0).await;
+    repo.update_identity(tutor.id, "李小明", Some("/media/avatars/new.png".into()), Utc::now()).await.unwrap();
+    let account = users.find_by_id(tutor.id).await.unwrap().unwrap();
+    assert_eq!((account.name.as_str(), account.avatar.as_deref()), ("李小明", Some("/media/avatars/new.png")));
+    let profile = repo.find_profile(TutorRef::Id(tutor.id)).await.unwrap().unwrap();
+    assert_eq!((profile.name.as_str(), profile.avatar.as_deref()), ("李小明", Some("/media/avatars/new.png")));
+    repo.update_identity(tutor.id, "Peter", None, Utc::now()).await.unwrap();
+    let profile = repo.find_profile(TutorRef::Id(tutor.id)).await.unwrap().unwrap();
+    assert_eq!((profile.name.as_str(), profile.avatar.as_deref()), ("Peter", Some("/media/avatars/new.png")));
+    let student = user(&users, 7).await;
+    repo.update_identity(student.id, "王五", None, Utc::now()).await.unwrap();
+    assert_eq!(users.find_by_id(student.id).await.unwrap().unwrap().name.as_str(), "王五");
+}
+
 on_both_engines!(
+    the_tutor_profile_follows_name_and_avatar_changes,
     a_user_has_at_most_one_pending_application,
     approval_makes_the_user_an_active_tutor_with_a_public_profile,
     search_filters_active_tutors_in_the_database,

@@ -22,6 +22,7 @@ use tutorhub_domain::ports::{
 };
 use tutorhub_domain::sessions::Sessions;
 use tutorhub_domain::ports::TutorRepository;
+use tutorhub_domain::profile_editing::ProfileEditing;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
 use tutorhub_http::Services;
@@ -71,6 +72,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         bookings: Bookings::new(bookings, users.clone(), notifier.clone()),
         tutor_applications: TutorApplications::new(users.clone(), tutors.clone(), files.clone(), sms.clone()),
         tutor_directory: TutorDirectory::new(tutors.clone()),
+        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone()),
         media_dir,
         sessions: Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets),
         access_tokens,

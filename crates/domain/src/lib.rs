@@ -20,6 +20,7 @@ pub mod money;
 pub mod notify;
 pub mod paging;
 pub mod ports;
+pub mod profile_editing;
 pub mod tutor;
 pub mod tutor_applications;
 pub mod tutor_directory;

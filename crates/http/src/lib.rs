@@ -9,6 +9,7 @@ pub mod error;
 mod health_api;
 mod matching_api;
 mod media;
+mod profile_edit_api;
 mod profiles_api;
 mod request_log;
 mod sessions_api;
@@ -27,6 +28,7 @@ use tutorhub_domain::case_board::CaseBoard;
 use tutorhub_domain::case_posting::CasePosting;
 use tutorhub_domain::matching::Matching;
 use tutorhub_domain::ports::AccessTokens;
+use tutorhub_domain::profile_editing::ProfileEditing;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
 use tutorhub_domain::sessions::Sessions;
@@ -59,6 +61,7 @@ pub struct Services {
     pub bookings: Bookings,
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
+    pub profile_editing: ProfileEditing,
     /// The public uploads folder served at `/media` (`DATA_DIR/media`).
     pub media_dir: std::path::PathBuf,
     pub sessions: Sessions,
@@ -85,6 +88,10 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 applications: services.tutor_applications.clone(),
             },
             sessions_api::SessionsApi { sessions: services.sessions.clone() },
+            profile_edit_api::ProfileEditApi {
+                accounts: services.accounts.clone(),
+                editing: services.profile_editing.clone(),
+            },
         ),
         "tutorhub API",
         env!("CARGO_PKG_VERSION"),

@@ -104,4 +104,12 @@ pub trait TutorRepository: Send + Sync {
         active: bool,
         at: DateTime<Utc>,
     ) -> Result<bool, RepositoryError>;
+
+    /// Sets the account's name (and avatar, when given) and makes the user's tutor profile,
+    /// if any, follow, in one transaction.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn update_identity(&self, user_id: Uuid, name: &str, avatar: Option<String>, at: DateTime<Utc>)
+    -> Result<(), RepositoryError>;
 }

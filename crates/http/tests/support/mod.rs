@@ -18,6 +18,7 @@ use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
 use tutorhub_domain::ports::{AccessTokens, CaseRepository, PasswordHasher, TutorRepository, UserRepository};
 use tutorhub_domain::sessions::Sessions;
+use tutorhub_domain::profile_editing::ProfileEditing;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
 use tutorhub_http::{AppFiles, Services};
@@ -53,8 +54,9 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
     let notifier = Notifier::new(users.clone(), Arc::new(Outbox::sms(dir.path())));
     let store = LocalFileStore::new(dir.path());
     let media_dir = store.media_dir().to_path_buf();
+    let store: Arc<LocalFileStore> = Arc::new(store);
     let tutor_applications =
-        TutorApplications::new(users.clone(), tutors.clone(), Arc::new(store), Arc::new(Outbox::sms(dir.path())));
+        TutorApplications::new(users.clone(), tutors.clone(), store.clone(), Arc::new(Outbox::sms(dir.path())));
     let applications = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
@@ -65,6 +67,7 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
         bookings: Bookings::new(bookings, users.clone(), notifier),
         tutor_applications: tutor_applications.clone(),
         tutor_directory: TutorDirectory::new(tutors.clone()),
+        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store),
         media_dir,
         sessions: Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, Arc::new(RandomSecretTokens)),
         access_tokens: access_tokens.clone(),

@@ -18,8 +18,10 @@ import type {
   CurrentUser,
   ErrorBody,
   LoginRequest,
+  ProfileJson,
   RefreshTokenRequest,
-  SessionTokensBody
+  SessionTokensBody,
+  UpdateUserBodyTwo
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -286,6 +288,63 @@ export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody |
 
   const swrKey = swrOptions?.swrKey ?? getLogoutMutationKey();
   const swrFn = getLogoutMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * A tutor's public profile follows name and avatar changes. Another user's id: 403.
+ * @summary Update one's own name, phone and (tutors) avatar
+ */
+export const getUpdateUserUrl = (id: string,) => {
+
+
+  
+
+  return `/users/${id}`
+}
+
+export const updateUser = async (id: string,
+    updateUserBody: ProfileJson | UpdateUserBodyTwo, options?: RequestInit): Promise<CurrentUser> => {
+  
+  return apiFetch<CurrentUser>(getUpdateUserUrl(id),
+  {      
+    ...options,
+    method: 'PUT'
+    ,
+    body: JSON.stringify(
+      updateUserBody,)
+  }
+);}
+
+
+
+
+export const getUpdateUserMutationFetcher = (id: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ProfileJson | UpdateUserBodyTwo }) => {
+    return updateUser(id, arg, options);
+  }
+}
+export const getUpdateUserMutationKey = (id: string,) => [`/users/${id}`] as const;
+
+export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
+export type UpdateUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Update one's own name, phone and (tutors) avatar
+ */
+export const useUpdateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  id: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof updateUser>>, TError, Key, ProfileJson | UpdateUserBodyTwo, Awaited<ReturnType<typeof updateUser>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getUpdateUserMutationKey(id);
+  const swrFn = getUpdateUserMutationFetcher(id, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

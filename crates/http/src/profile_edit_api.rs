@@ -1,0 +1,98 @@
+//! Editing one's own profile: `PUT /users/{id}` as JSON {name, phone} (edit-profile form) or
+//! multipart {name, phone, avatar} (profile screen), spec §7. Another user's id answers 403.
+
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{ApiRequest, Multipart, Object, OpenApi};
+use tutorhub_domain::accounts::Accounts;
+use tutorhub_domain::profile_editing::{ProfileChange, ProfileEditing, UpdateProfileError};
+
+use crate::Tag;
+use crate::auth::BearerAuth;
+use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrorBody};
+use crate::profiles_api::own_account;
+use crate::users_api::CurrentUser;
+
+/// The edit-profile form.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ProfileJson {
+    pub name: String,
+    /// Hong Kong phone number; a new one needs a completed SMS verification.
+    pub phone: String,
+}
+
+/// The profile screen's form; absent fields stay as they are.
+#[derive(Debug, Multipart)]
+#[oai(rename_all = "camelCase")]
+pub struct ProfileUpload {
+    pub name: Option<String>,
+    /// Sent only when changed and verified.
+    pub phone: Option<String>,
+    /// JPEG, PNG or WebP, at most 5 MB; tutors only.
+    pub avatar: Option<Upload>,
+}
+
+#[derive(Debug, ApiRequest)]
+pub enum ProfileUpdate {
+    Json(Json<ProfileJson>),
+    Multipart(ProfileUpload),
+}
+
+impl From<UpdateProfileError> for ApiError {
+    fn from(error: UpdateProfileError) -> Self {
+        match error {
+            UpdateProfileError::Invalid(errors) => Self::invalid(&errors),
+            UpdateProfileError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody {
+                code: "AVATAR_TOO_LARGE".into(),
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "avatar".into(), message: error.to_string() }]),
+            })),
+            UpdateProfileError::PhoneNotVerified => Self::BadRequest(Json(ErrorBody {
+                code: "PHONE_NOT_VERIFIED".into(),
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
+            })),
+            UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody::new("PHONE_TAKEN", error.to_string()))),
+            UpdateProfileError::Gone => Self::Unauthorized(Json(ErrorBody::new("ACCOUNT_GONE", error.to_string()))),
+            UpdateProfileError::Files(e) => Self::internal(&e),
+            UpdateProfileError::Repository(e) => e.into(),
+        }
+    }
+}
+
+pub struct ProfileEditApi {
+    pub accounts: Accounts,
+    pub editing: ProfileEditing,
+}
+
+#[OpenApi(tag = "Tag::Accounts")]
+impl ProfileEditApi {
+    /// Update one's own name, phone and (tutors) avatar
+    ///
+    /// A tutor's public profile follows name and avatar changes. Another user's id: 403.
+    #[oai(path = "/users/:id", method = "put", operation_id = "updateUser")]
+    async fn update(
+        &self,
+        auth: BearerAuth,
+        /// The caller's user id (or user number).
+        id: Path<String>,
+        body: ProfileUpdate,
+    ) -> ApiResult<Json<CurrentUser>> {
+        let caller = own_account(&self.accounts, &auth, &id.0).await?;
+        let change = match body {
+            ProfileUpdate::Json(Json(form)) => ProfileChange { name: Some(form.name), phone: Some(form.phone), avatar: None },
+            ProfileUpdate::Multipart(form) => ProfileChange {
+                name: form.name.filter(|n| !n.trim().is_empty()),
+                phone: form.phone.filter(|p| !p.trim().is_empty()),
+                avatar: match form.avatar {
+                    Some(upload) => Some(upload.into_vec().await.map_err(|e| ApiError::internal(&e))?),
+                    None => None,
+                },
+            },
+        };
+        let user = self.editing.update(caller.id, change).await?;
+        Ok(Json((&user).into()))
+    }
+}

@@ -1,0 +1,105 @@
+//! `PUT /users/{id}`: only one's own account, names by the rules, no unverified phone, avatars
+//! for tutors only (images up to 5 MB), and the tutor's public profile follows.
+
+mod support;
+
+use poem::http::StatusCode;
+use poem::test::{TestForm, TestFormField};
+use serde_json::{Value, json};
+use tutorhub_domain::tutor::{Decision, TutorApplicationForm};
+use tutorhub_domain::upload::MAX_UPLOAD_BYTES;
+use uuid::Uuid;
+
+const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
+
+async fn read(response: poem::test::TestResponse) -> (StatusCode, Value) {
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+async fn put_json(app: &support::TestApp, token: &str, id: &str, body: Value) -> (StatusCode, Value) {
+    read(app.client.put(format!("/users/{id}")).header("Authorization", format!("Bearer {token}")).body_json(&body).send().await).await
+}
+
+async fn put_form(app: &support::TestApp, token: &str, id: &str, form: TestForm) -> (StatusCode, Value) {
+    read(app.client.put(format!("/users/{id}")).header("Authorization", format!("Bearer {token}")).multipart(form).send().await).await
+}
+
+fn avatar(bytes: Vec<u8>) -> TestForm {
+    TestForm::new().field(TestFormField::bytes(bytes).name("avatar").filename("a.png").content_type("image/png"))
+}
+
+/// Makes a member an approved tutor; returns their user number.
+async fn make_tutor(app: &support::TestApp, id: Uuid) -> i64 {
+    let form = TutorApplicationForm {
+        name: "陳老師".into(),
+        contact_number: "91234567".into(),
+        education: "港大".into(),
+        age: Some(25),
+        teaching_experience: Some(2),
+        subjects: vec!["中學 數學".into()],
+        exam_results: "5**".into(),
+        course_features: "耐心".into(),
+        teaching_area: "藍田".into(),
+        teaching_schedule: "週末".into(),
+        teaching_mode: "online".into(),
+        required_fee: Some(300.0),
+        bio: "你好".into(),
+    };
+    let application = app.tutor_applications.submit(id, &form, Some(PNG.to_vec())).await.unwrap();
+    app.tutor_applications.decide(application.number, &Decision::Approve, "staff").await.unwrap();
+    app.users.find_by_id(id).await.unwrap().unwrap().number
+}
+
+#[tokio::test]
+async fn another_users_profile_is_forbidden() {
+    let app = support::spawn().await;
+    let (_, mine) = support::member(&app, "陳大文", "91234567").await;
+    let (other, _) = support::member(&app, "李小明", "92345678").await;
+    let (status, body) = put_json(&app, &mine, &other.to_string(), json!({"name": "黑客", "phone": "92345678"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("FORBIDDEN")));
+    assert_eq!(app.users.find_by_id(other).await.unwrap().unwrap().name.as_str(), "李小明");
+    let (status, _) = put_form(&app, &mine, &other.to_string(), avatar(PNG.to_vec())).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_new_name_is_saved_by_the_rules_and_a_new_phone_needs_verification() {
+    let app = support::spawn().await;
+    let (id, token) = support::member(&app, "陳大文", "91234567").await;
+    let me = id.to_string();
+    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳小文", "phone": "9123 4567"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!((body["name"].as_str(), body["phone"].as_str()), (Some("陳小文"), Some("+85291234567")));
+    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳1", "phone": "91234567"})).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("name")));
+    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳小文", "phone": "62345678"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("PHONE_NOT_VERIFIED")));
+    assert_eq!(app.users.find_by_id(id).await.unwrap().unwrap().phone.as_str(), "+85291234567");
+}
+
+#[tokio::test]
+async fn only_tutors_upload_avatars_and_the_public_profile_follows() {
+    let app = support::spawn().await;
+    let (id, token) = support::member(&app, "陳大文", "91234567").await;
+    let me = id.to_string();
+    let (status, body) = put_form(&app, &token, &me, avatar(PNG.to_vec())).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("只有導師可以上載頭像")));
+
+    let number = make_tutor(&app, id).await;
+    let (status, _) = put_form(&app, &token, &me, avatar(b"GIF89a not accepted".to_vec())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let mut big = PNG.to_vec();
+    big.resize(MAX_UPLOAD_BYTES + 1, 0);
+    let (status, _) = put_form(&app, &token, &me, avatar(big)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+
+    let form = avatar(PNG.to_vec()).text("name", "Peter Chan");
+    let (status, body) = put_form(&app, &token, &number.to_string(), form).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let new_avatar = body["avatar"].as_str().unwrap().to_string();
+    let (_, tutor) = read(app.client.get(format!("/tutors/{number}")).send().await).await;
+    assert_eq!((tutor["name"].as_str(), tutor["avatar"].as_str()), (Some("Peter Chan"), Some(new_avatar.as_str())));
+    app.client.get(&new_avatar).send().await.assert_status_is_ok();
+}
