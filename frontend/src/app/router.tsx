@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './routes/HomePage';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { RequireLogin } from '@/session/RequireLogin';
 
 // Loaded on demand inside the layout's Suspense, so the top bar shows at once.
 const AllCasesPage = lazy(async () => ({
@@ -17,6 +18,9 @@ const TutorApplicationPage = lazy(async () => ({
 }));
 const LoginOrRegisterPage = lazy(async () => ({
   default: (await import('@/features/auth/routes/LoginOrRegisterPage')).LoginOrRegisterPage,
+}));
+const EditProfilePage = lazy(async () => ({
+  default: (await import('@/features/profile/routes/EditProfilePage')).EditProfilePage,
 }));
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
@@ -34,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: paths.tutorProfile, element: <TutorProfilePage /> },
       { path: paths.tutorApplication, element: <TutorApplicationPage /> },
       { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
+      { path: paths.editProfile, element: <RequireLogin><EditProfilePage /></RequireLogin> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -3,6 +3,7 @@
  * Hong Kong written Chinese. Words follow shared/design/catalogue-zh-HK.md.
  * The legal pages' long text lives beside this file in legal-zh-HK.ts.
  */
+import { profileZhHK } from './profile-zh-HK';
 import { tutorsZhHK } from './tutors-zh-HK';
 import { accountsZhHK } from './accounts-zh-HK';
 
@@ -130,6 +131,7 @@ export const zhHK = {
   },
 
   tutors: tutorsZhHK,
+  profileEdit: profileZhHK,
 
   legal: {
     contents: '目錄',

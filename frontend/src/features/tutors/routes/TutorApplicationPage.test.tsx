@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '@/testing/resize-observer';
 import { server } from '@/testing/server';
 import { renderRoute } from '@/testing/render';
 
@@ -42,17 +43,7 @@ const pending = {
   avatar: '/media/avatars/a.png',
 };
 
-// jsdom has no ResizeObserver; Fluent's MessageBar (the success banner) measures itself with one.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubResizeObserver);
 
 function signedIn(application?: object) {
   localStorage.setItem('authToken', 'token');
