@@ -143,7 +143,8 @@ impl CaseDetails {
     }
 }
 
-fn required_text(raw: &str, label: &str, max_chars: usize) -> Result<String, String> {
+/// A required free-text field of at most `max_chars` characters, trimmed.
+pub(crate) fn required_text(raw: &str, label: &str, max_chars: usize) -> Result<String, String> {
     let text = raw.trim();
     match text.chars().count() {
         0 => Err(format!("請填寫{label}")),
@@ -152,7 +153,8 @@ fn required_text(raw: &str, label: &str, max_chars: usize) -> Result<String, Str
     }
 }
 
-fn in_range(value: Option<i64>, range: std::ops::RangeInclusive<i64>, label: &str, unit: &str) -> Result<u32, String> {
+/// A required whole number within `range`.
+pub(crate) fn in_range(value: Option<i64>, range: std::ops::RangeInclusive<i64>, label: &str, unit: &str) -> Result<u32, String> {
     match value {
         None => Err(format!("請填寫{label}")),
         Some(v) if range.contains(&v) => Ok(v as u32),

@@ -101,11 +101,13 @@ impl CaseFilter {
     }
 }
 
-fn non_empty(value: &Option<String>) -> Option<&str> {
+/// The trimmed value, unless blank.
+pub(crate) fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-fn cleaned(values: &[String]) -> Vec<String> {
+/// Trimmed values without blanks or repeats, in order.
+pub(crate) fn cleaned(values: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
         if !out.iter().any(|o| o == value) {

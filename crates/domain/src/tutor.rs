@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::case::{in_range, required_text};
 use crate::catalogue::{self, Choice, Place};
 use crate::identity::{DisplayName, MINIMUM_AGE, Phone};
 use crate::keyed_enum;
@@ -240,31 +241,7 @@ impl ApplicationDetails {
     }
 }
 
-fn required_text(raw: &str, label: &str, max_chars: usize) -> Result<String, String> {
-    let text = raw.trim();
-    match text.chars().count() {
-        0 => Err(format!("請填寫{label}")),
-        n if n > max_chars => Err(format!("{label}不可多於 {max_chars} 個字")),
-        _ => Ok(text.to_string()),
-    }
-}
 
-fn in_range(
-    value: Option<i64>,
-    range: std::ops::RangeInclusive<i64>,
-    label: &str,
-    unit: &str,
-) -> Result<u32, String> {
-    match value {
-        None => Err(format!("請填寫{label}")),
-        Some(v) if range.contains(&v) => Ok(v as u32),
-        Some(_) => Err(format!(
-            "{label}須介乎 {} 至 {} {unit}",
-            range.start(),
-            range.end()
-        )),
-    }
-}
 
 fn parse_subjects(typed: &[String]) -> Result<Vec<TutorSubject>, String> {
     let mut subjects: Vec<TutorSubject> = Vec::new();

@@ -1,5 +1,6 @@
 //! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
 
+use crate::case_search::{cleaned, non_empty};
 use crate::catalogue;
 use crate::money::{Rate, parse_min_rate};
 use crate::validation::ValidationErrors;
@@ -78,19 +79,7 @@ impl TutorFilter {
     }
 }
 
-fn non_empty(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
 
-fn cleaned(values: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
-        if !out.iter().any(|o| o == value) {
-            out.push(value.to_string());
-        }
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
