@@ -41,6 +41,20 @@ start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" \
   CASES_AUTO_APPROVE=false \
   || die "the server did not start"
 
+# Requests carry the access token of a demo account (`seed --demo`), so that the operations
+# behind login are tested too; without a token they would only ever answer 401.
+auth=()
+login_body="$(printf '{"identifier":"%s","password":"%s"}' "${CONTRACT_LOGIN_PHONE:-61234567}" "${CONTRACT_LOGIN_PASSWORD:-demo1234}")"
+token="$(curl -sf --max-time 10 -H 'Content-Type: application/json' -d "$login_body" \
+  "http://127.0.0.1:$SERVER_PORT/users/login" \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])' 2>/dev/null || true)"
+if [[ -n "$token" ]]; then
+  auth=(-H "Authorization: Bearer $token")
+  log "testing as demo account ${CONTRACT_LOGIN_PHONE:-61234567}"
+else
+  log "warning: could not log in as a demo account: testing without a token"
+fi
+
 # Only the loopback server is contacted: the schema is a local file with no remote $refs and
 # proxies are bypassed for loopback. schemathesis runs in .tmp/contract, where it keeps its
 # files (.hypothesis, .schemathesis for `st replay`), out of the source tree.
@@ -57,6 +71,7 @@ timeout --kill-after=10 "$(( MAX_TIME + 60 ))" \
     --request-timeout 10 \
     --generation-database none \
     --no-color \
+    "${auth[@]}" \
     "$@" </dev/null
 status=$?
 set -e
