@@ -83,4 +83,18 @@ test('a student applies, staff approve with the CLI, and the new tutor is search
   await expect(page.getByRole('heading', { level: 1, name: '李思敏' })).toBeVisible();
   await expect(page.getByText('上門補習')).toBeVisible();
   await expect(page.getByText('香港科技大學 化學系')).toBeVisible();
+  const tutorUrl = page.url();
+  const oldAvatar = await page.locator('img[alt="李思敏的頭像"]').getAttribute('src');
+
+  // The profile screen (home in edit mode) offers a tutor an avatar; the public profile follows.
+  await page.goto('/profile');
+  const profile = page.getByRole('form', { name: '編輯個人資料' });
+  await profile.getByLabel('頭像').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: someAvatar() });
+  await profile.getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText('個人資料已更新')).toBeVisible();
+  await expect(page.getByRole('tab', { name: '搵導師' })).toBeVisible();
+  await page.goto(tutorUrl);
+  const newAvatar = await page.locator('img[alt="李思敏的頭像"]').getAttribute('src');
+  expect(newAvatar).toMatch(/^\/media\/avatars\/.+\.png$/);
+  expect(newAvatar).not.toBe(oldAvatar);
 });

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: paths.tutorProfile, element: <TutorProfilePage /> },
       { path: paths.tutorApplication, element: <TutorApplicationPage /> },
       { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
+      { path: paths.profile, element: <RequireLogin><HomePage profileEdit /></RequireLogin> },
       { path: paths.editProfile, element: <RequireLogin><EditProfilePage /></RequireLogin> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },

@@ -12,4 +12,5 @@ export const paths = {
   privacy: '/privacy',
   tutorProfile: '/tutor/:id',
   tutorApplication: '/tutor-application',
+  profile: '/profile',
 } as const;

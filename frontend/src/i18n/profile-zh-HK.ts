@@ -9,6 +9,8 @@ export const profileZhHK = {
   phoneRequired: '請填寫電話號碼',
   phoneChangedNote: '更改電話號碼須先完成短訊驗證。',
   verifyFirst: '請先完成電話驗證再提交',
+  avatar: '頭像',
+  avatarHint: '只限導師：接受 JPEG、PNG 或 WebP 圖片，最大 5MB',
   save: '儲存',
   saving: '儲存中…',
   success: '個人資料已更新',

@@ -2,7 +2,9 @@ import { useState, type ComponentType } from 'react';
 import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CaseSearchPanel } from '@/features/cases/components/CaseSearchPanel';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
+import { ProfileForm } from '@/features/profile/components/ProfileForm';
 import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
+import { useSession } from '@/session/session';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 
@@ -66,7 +68,9 @@ const useStyles = makeStyles({
   },
 });
 
-export function HomePage() {
+/** Home; on /profile the profile-edit flag is on and the profile form shows first (spec §2). */
+export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
+  const session = useSession();
   const styles = useStyles();
   const [selected, setSelected] = useState(searchTabs[0]?.value ?? '');
   const active = searchTabs.find((tab) => tab.value === selected) ?? searchTabs[0];
@@ -74,6 +78,7 @@ export function HomePage() {
   return (
     <div className={styles.page}>
       <title>{t.pageTitle()}</title>
+      {profileEdit && <ProfileForm withAvatar={session.isTutor || session.mode === 'tutor'} />}
       <section className={styles.hero} aria-labelledby="home-headline">
         <div className={styles.intro}>
           <Text size={300} className={styles.eyebrow}>

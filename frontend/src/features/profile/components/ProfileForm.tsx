@@ -1,0 +1,139 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useSWRConfig } from 'swr';
+import { ApiError, errorMessage } from '@/api/api-error';
+import { getGetSelfUserKey, updateUser, useGetMe } from '@/api/generated/accounts/accounts';
+import type { CurrentUser } from '@/api/generated/model';
+import { apiFetch } from '@/api/mutator';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { t } from '@/i18n/zh-HK';
+import { media } from '@/styles/breakpoints';
+
+/** Spec §9: refetch 2 s after a successful update. */
+const REFRESH_MS = 2000;
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '560px', width: '100%', marginInline: 'auto' },
+  title: { margin: 0 },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, [media.wide]: { padding: tokens.spacingHorizontalXXL } },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+});
+
+/** "+85291234567" -> "91234567", as people type it in Hong Kong. */
+function localPhone(e164: string): string {
+  return e164.replace(/^\+852/, '');
+}
+
+/** Sends the change: multipart when an avatar goes with it (profile screen), JSON otherwise. */
+async function saveProfile(id: string, name: string, phone: string, avatar: File | null): Promise<CurrentUser> {
+  if (!avatar) return updateUser(id, { name, phone }, { headers: { 'Content-Type': 'application/json' } });
+  const body = new FormData();
+  body.append('name', name);
+  body.append('avatar', avatar);
+  return apiFetch<CurrentUser>(`/users/${id}`, { method: 'PUT', body });
+}
+
+/**
+ * Name and phone, loaded from the current user (spec §2), plus an avatar for tutors on the
+ * profile screen. A changed phone needs the SMS verification of spec §4 before it can be
+ * submitted; the server refuses an unverified one too.
+ */
+export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
+  const styles = useStyles();
+  const p = t.profileEdit;
+  const me = useGetMe();
+  const { mutate } = useSWRConfig();
+  const [name, setName] = useState<string | null>(null);
+  const [phone, setPhone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [avatar, setAvatar] = useState<File | null>(null);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => {
+      setSaved(false);
+      setName(null);
+      setPhone(null);
+      void me.mutate();
+      void mutate(getGetSelfUserKey());
+    }, REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [saved, me, mutate]);
+
+  if (me.error) return <ErrorBanner message={errorMessage(me.error, p.loadFailed)} />;
+  if (!me.data) return <LoadingState />;
+  const current = me.data;
+  const nameValue = name ?? current.name;
+  const phoneValue = phone ?? localPhone(current.phone);
+  const phoneChanged = phoneValue.replace(/[\s-]/g, '') !== localPhone(current.phone);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found: { name?: string; phone?: string } = {};
+    if (nameValue.trim() === '') found.name = p.nameRequired;
+    if (phoneValue.trim() === '') found.phone = p.phoneRequired;
+    else if (phoneChanged) found.phone = p.verifyFirst;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await saveProfile(current.id, nameValue.trim(), phoneValue.trim(), withAvatar ? avatar : null);
+      setSaved(true);
+      setAvatar(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.errors) {
+        setErrors(Object.fromEntries(error.body.errors.map((e) => [e.field, e.message])));
+      }
+      setFailure(errorMessage(error, p.failed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className={styles.card}>
+        <Text>{p.intro}</Text>
+        {failure && <ErrorBanner message={failure} />}
+        {saved && (
+          <MessageBar intent="success" role="status">
+            <MessageBarBody>{p.success}</MessageBarBody>
+          </MessageBar>
+        )}
+        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={p.title}>
+          <Field label={p.name} hint={p.nameHint} required validationState={errors.name ? 'error' : 'none'} validationMessage={errors.name}>
+            <Input value={nameValue} onChange={(_, data) => { setName(data.value); setErrors({ ...errors, name: undefined }); }} />
+          </Field>
+          <Field
+            label={p.phone}
+            required
+            hint={phoneChanged ? p.phoneChangedNote : undefined}
+            validationState={errors.phone ? 'error' : 'none'}
+            validationMessage={errors.phone}
+          >
+            <Input value={phoneValue} inputMode="tel" onChange={(_, data) => { setPhone(data.value); setErrors({ ...errors, phone: undefined }); }} />
+          </Field>
+          {withAvatar && (
+            <Field label={p.avatar} hint={p.avatarHint}>
+              <input
+                type="file"
+                aria-label={p.avatar}
+                accept="image/jpeg,image/png,image/webp"
+                onChange={(event) => setAvatar(event.target.files?.[0] ?? null)}
+              />
+            </Field>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" appearance="primary" disabled={saving}>
+              {saving ? p.saving : p.save}
+            </Button>
+          </div>
+        </form>
+    </Card>
+  );
+}
