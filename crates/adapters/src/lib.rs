@@ -2,12 +2,14 @@
 
 pub mod application_repository;
 pub mod booking_repository;
+pub mod account_stores;
 pub mod case_repository;
 pub mod database;
 pub mod file_store;
 pub mod jwt;
 pub mod outbox;
 pub mod password;
+pub mod rate_limiter;
 pub mod refresh_token_repository;
 pub mod secret_tokens;
 pub mod sql;
@@ -16,6 +18,7 @@ pub mod user_repository;
 
 pub use application_repository::SqlApplicationRepository;
 pub use booking_repository::SqlBookingRepository;
+pub use account_stores::SqlAccountStores;
 pub use case_repository::SqlCaseRepository;
 pub use database::{Database, DatabaseError, Engine};
 pub use file_store::LocalFileStore;
@@ -23,6 +26,7 @@ pub use jwt::JwtAccessTokens;
 pub use outbox::Outbox;
 pub use password::Argon2Hasher;
 pub use tutor_repository::SqlTutorRepository;
+pub use rate_limiter::InMemoryRateLimiter;
 pub use refresh_token_repository::SqlRefreshTokenRepository;
 pub use secret_tokens::RandomSecretTokens;
 pub use user_repository::SqlUserRepository;

@@ -20,6 +20,13 @@ impl SecretTokens for RandomSecretTokens {
     fn digest(&self, secret: &str) -> String {
         hex::encode(Sha256::digest(secret.as_bytes()))
     }
+
+    fn sms_code(&self) -> String {
+        let mut bytes = [0u8; 4];
+        rand::rngs::OsRng.try_fill_bytes(&mut bytes).expect("the operating system's random source works");
+        // 2^32 is not a multiple of 10^6; the bias (about 0.02 %) does not help a guesser.
+        format!("{:06}", u32::from_le_bytes(bytes) % 1_000_000)
+    }
 }
 
 #[cfg(test)]

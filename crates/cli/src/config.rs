@@ -39,6 +39,9 @@ pub struct SecurityOpts {
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, global = true)]
     pub access_token_ttl_seconds: i64,
+    /// The site's address as users see it, for links sent by mail (password reset).
+    #[arg(long, env = "PUBLIC_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
+    pub public_base_url: String,
 }
 
 /// How cases are moderated and matched.

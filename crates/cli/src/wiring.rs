@@ -8,6 +8,7 @@ use tutorhub_adapters::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
     SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
+    SqlAccountStores, InMemoryRateLimiter,
 };
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::bookings::Bookings;
@@ -20,6 +21,10 @@ use tutorhub_domain::ports::{
     AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, PasswordHasher,
     RefreshTokenRepository, SecretTokens, SmsSender, UserRepository,
 };
+use tutorhub_domain::passwords::Passwords;
+use tutorhub_domain::phone_verification::PhoneVerification;
+use tutorhub_domain::rate_limits::Throttle;
+use tutorhub_domain::registration::Registration;
 use tutorhub_domain::sessions::Sessions;
 use tutorhub_domain::ports::TutorRepository;
 use tutorhub_domain::profile_editing::ProfileEditing;
@@ -61,6 +66,25 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
     let refresh_tokens: Arc<dyn RefreshTokenRepository> = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
     let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
+    let account_stores = Arc::new(SqlAccountStores::new(database.pool().clone()));
+    // One process's memory: see docs/decisions.md for running several instances.
+    let throttle = Throttle::new(Arc::new(InMemoryRateLimiter::default()));
+    let sessions = Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
+        .with_throttle(throttle.clone());
+    let phone_verification =
+        PhoneVerification::new(account_stores.clone(), users.clone(), sms.clone(), secrets.clone(), throttle.clone());
+    let registration =
+        Registration::new(users.clone(), hasher.clone(), phone_verification.clone(), files.clone(), account_stores.clone());
+    let passwords = Passwords::new(
+        users.clone(),
+        hasher.clone(),
+        account_stores.clone(),
+        secrets,
+        mail.clone(),
+        sessions.clone(),
+        throttle.clone(),
+        &security.public_base_url,
+    );
     let notifier = Notifier::new(users.clone(), sms.clone());
     let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
@@ -74,7 +98,11 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         tutor_directory: TutorDirectory::new(tutors.clone()),
         profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone()),
         media_dir,
-        sessions: Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets),
+        sessions,
+        registration,
+        phone_verification,
+        passwords,
+        throttle,
         access_tokens,
     };
     let moderation = CaseModeration::new(cases.clone(), notifier);

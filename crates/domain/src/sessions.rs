@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use crate::identity::{Password, Phone};
 use crate::ports::{AccessTokens, PasswordHasher, RefreshTokenRecord, RefreshTokenRepository, RepositoryError, SecretTokens, UserRepository};
+use crate::rate_limits::{LOGIN_FAILURES_PER_PHONE, RateLimited, Throttle};
 use crate::validation::ValidationErrors;
 
 /// How long a refresh token may be used.
@@ -33,6 +34,9 @@ pub enum LoginError {
     /// No such phone, or the wrong password; which one is not told.
     #[error("電話號碼或密碼不正確，請重新輸入")]
     WrongCredentials,
+    /// Too many failed logins for this phone.
+    #[error(transparent)]
+    RateLimited(#[from] RateLimited),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -60,6 +64,8 @@ pub struct Sessions {
     /// A real hash to verify against when the phone is unknown, so that a wrong phone takes as
     /// long as a wrong password and the timing tells nobody which phones have accounts.
     decoy_hash: Arc<OnceLock<String>>,
+    /// Counts failed logins per phone, when set.
+    throttle: Option<Throttle>,
 }
 
 impl Sessions {
@@ -70,7 +76,14 @@ impl Sessions {
         refresh_tokens: Arc<dyn RefreshTokenRepository>,
         secrets: Arc<dyn SecretTokens>,
     ) -> Self {
-        Self { users, hasher, access_tokens, refresh_tokens, secrets, decoy_hash: Arc::new(OnceLock::new()) }
+        Self { users, hasher, access_tokens, refresh_tokens, secrets, decoy_hash: Arc::new(OnceLock::new()), throttle: None }
+    }
+
+    /// Locks a phone out for a while after [`LOGIN_FAILURES_PER_PHONE`] failed logins.
+    #[must_use]
+    pub fn with_throttle(mut self, throttle: Throttle) -> Self {
+        self.throttle = Some(throttle);
+        self
     }
 
     /// Logs in with the phone (`identifier`, spec §3) and password.
@@ -89,17 +102,31 @@ impl Sessions {
             errors.add("password", "請輸入密碼");
         }
         let phone = errors.finish(|| phone).map_err(LoginError::Invalid)?.ok_or(LoginError::WrongCredentials)?;
-
-        let Some(user) = self.users.find_by_phone(&phone).await? else {
-            let decoy = self.decoy_hash().await;
-            let _ = self.hasher.verify(password, &decoy).await;
+        if let Some(throttle) = &self.throttle {
+            throttle.check("login-fail", phone.as_str(), LOGIN_FAILURES_PER_PHONE).await?;
+        }
+        let Some(user_id) = self.check_password(&phone, password).await? else {
+            if let Some(throttle) = &self.throttle {
+                // Counting can itself hit the limit; the answer is still "wrong credentials".
+                let _ = throttle.hit("login-fail", phone.as_str(), LOGIN_FAILURES_PER_PHONE).await;
+            }
             return Err(LoginError::WrongCredentials);
         };
-        let hash = self.users.password_hash(user.id).await?.unwrap_or_default();
-        if !self.hasher.verify(password, &hash).await {
-            return Err(LoginError::WrongCredentials);
+        if let Some(throttle) = &self.throttle {
+            throttle.reset("login-fail", phone.as_str()).await;
         }
-        Ok(self.start_family(user.id, Uuid::new_v4()).await?)
+        Ok(self.start_family(user_id, Uuid::new_v4()).await?)
+    }
+
+    /// The account id when the password is right; an unknown phone costs the same time.
+    async fn check_password(&self, phone: &Phone, password: &str) -> Result<Option<Uuid>, RepositoryError> {
+        let Some(user) = self.users.find_by_phone(phone).await? else {
+            let decoy = self.decoy_hash().await;
+            let _ = self.hasher.verify(password, &decoy).await;
+            return Ok(None);
+        };
+        let hash = self.users.password_hash(user.id).await?.unwrap_or_default();
+        Ok(self.hasher.verify(password, &hash).await.then_some(user.id))
     }
 
     /// Exchanges a refresh token for a new pair; the presented token stops working.
@@ -174,6 +201,35 @@ impl Sessions {
         let decoy = Password::parse("decoy-password-0").expect("the decoy meets the rules");
         let hash = self.hasher.hash(&decoy).await;
         self.decoy_hash.get_or_init(|| hash).clone()
+    }
+}
+
+/// An account for unit tests of the account use cases.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use chrono::{NaiveDate, Utc};
+    use uuid::Uuid;
+
+    use crate::identity::{DisplayName, Email, Phone};
+    use crate::user::{Role, User, UserType};
+
+    pub fn user() -> User {
+        User {
+            id: Uuid::from_u128(7),
+            number: 1001,
+            phone: Phone::parse("61234567").unwrap(),
+            email: Email::parse("chan@example.com").unwrap(),
+            name: DisplayName::parse("陳太").unwrap(),
+            birthdate: NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
+            user_type: UserType::Individual,
+            role: Role::User,
+            account_type: "student".into(),
+            is_tutor: false,
+            is_tutor_profile_active: false,
+            avatar: None,
+            org_verification: None,
+            created_at: Utc::now(),
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod media;
 mod profile_edit_api;
 mod profiles_api;
 mod request_log;
+mod registration_api;
 mod sessions_api;
 mod spa;
 mod tutors_api;
@@ -31,6 +32,10 @@ use tutorhub_domain::ports::AccessTokens;
 use tutorhub_domain::profile_editing::ProfileEditing;
 use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::tutor_directory::TutorDirectory;
+use tutorhub_domain::passwords::Passwords;
+use tutorhub_domain::phone_verification::PhoneVerification;
+use tutorhub_domain::rate_limits::Throttle;
+use tutorhub_domain::registration::Registration;
 use tutorhub_domain::sessions::Sessions;
 
 pub use spa::AppFiles;
@@ -65,6 +70,10 @@ pub struct Services {
     /// The public uploads folder served at `/media` (`DATA_DIR/media`).
     pub media_dir: std::path::PathBuf,
     pub sessions: Sessions,
+    pub registration: Registration,
+    pub phone_verification: PhoneVerification,
+    pub passwords: Passwords,
+    pub throttle: Throttle,
     /// Verifies bearer tokens for [`auth::BearerAuth`].
     pub access_tokens: Arc<dyn AccessTokens>,
 }
@@ -91,6 +100,12 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             profile_edit_api::ProfileEditApi {
                 accounts: services.accounts.clone(),
                 editing: services.profile_editing.clone(),
+            },
+            registration_api::RegistrationApi {
+                registration: services.registration.clone(),
+                verification: services.phone_verification.clone(),
+                passwords: services.passwords.clone(),
+                throttle: services.throttle.clone(),
             },
         ),
         "tutorhub API",

@@ -58,6 +58,7 @@ impl From<LoginError> for ApiError {
                 error: error.to_string(),
                 errors: Some(vec![FieldErrorBody { field: "password".into(), message: error.to_string() }]),
             })),
+            LoginError::RateLimited(e) => e.into(),
             LoginError::Repository(e) => e.into(),
         }
     }

@@ -7,7 +7,9 @@ mod matching;
 mod messaging;
 mod security;
 mod tutors;
+mod rate_limits;
 mod sessions;
+mod verification;
 mod users;
 
 use thiserror::Error;
@@ -18,7 +20,9 @@ pub use matching::*;
 pub use messaging::*;
 pub use security::*;
 pub use tutors::*;
+pub use rate_limits::*;
 pub use sessions::*;
+pub use verification::*;
 pub use users::*;
 
 /// A storage failure, translated by the adapter from its driver's error.

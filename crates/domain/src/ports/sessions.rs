@@ -63,4 +63,7 @@ pub trait SecretTokens: Send + Sync {
 
     /// A one-way digest (SHA-256, hex) to store and look the secret up by.
     fn digest(&self, secret: &str) -> String;
+
+    /// A random 6-digit SMS code, `000000`–`999999`.
+    fn sms_code(&self) -> String;
 }

@@ -51,6 +51,7 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(b"test secret, long enough for HS256", 900));
     let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
     let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
+    let accounts = account_services(&database, dir.path(), &users, &hasher, &access_tokens, refresh_tokens);
     let notifier = Notifier::new(users.clone(), Arc::new(Outbox::sms(dir.path())));
     let store = LocalFileStore::new(dir.path());
     let media_dir = store.media_dir().to_path_buf();
@@ -69,7 +70,11 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
         tutor_directory: TutorDirectory::new(tutors.clone()),
         profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store),
         media_dir,
-        sessions: Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, Arc::new(RandomSecretTokens)),
+        sessions: accounts.sessions,
+        registration: accounts.registration,
+        phone_verification: accounts.phone_verification,
+        passwords: accounts.passwords,
+        throttle: accounts.throttle,
         access_tokens: access_tokens.clone(),
     };
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
@@ -141,6 +146,69 @@ pub fn sms_outbox(app: &TestApp) -> Vec<(String, String)> {
         .map(|line| {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             (v["to"].as_str().unwrap_or_default().to_string(), v["body"].as_str().unwrap_or_default().to_string())
+        })
+        .collect()
+}
+
+/// The account use cases (sessions, verification, registration, passwords), as wired in
+/// production but over the test database and the test folder's outboxes.
+pub struct AccountServices {
+    pub sessions: Sessions,
+    pub registration: tutorhub_domain::registration::Registration,
+    pub phone_verification: tutorhub_domain::phone_verification::PhoneVerification,
+    pub passwords: tutorhub_domain::passwords::Passwords,
+    pub throttle: tutorhub_domain::rate_limits::Throttle,
+}
+
+fn account_services(
+    database: &Database,
+    dir: &std::path::Path,
+    users: &Arc<dyn UserRepository>,
+    hasher: &Arc<dyn PasswordHasher>,
+    access_tokens: &Arc<dyn AccessTokens>,
+    refresh_tokens: Arc<SqlRefreshTokenRepository>,
+) -> AccountServices {
+    use tutorhub_domain::rate_limits::Throttle;
+    let stores = Arc::new(tutorhub_adapters::SqlAccountStores::new(database.pool().clone()));
+    let throttle = Throttle::new(Arc::new(tutorhub_adapters::InMemoryRateLimiter::default()));
+    let secrets = Arc::new(RandomSecretTokens);
+    let sessions = Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
+        .with_throttle(throttle.clone());
+    let phone_verification = tutorhub_domain::phone_verification::PhoneVerification::new(
+        stores.clone(),
+        users.clone(),
+        Arc::new(Outbox::sms(dir)),
+        secrets.clone(),
+        throttle.clone(),
+    );
+    let registration = tutorhub_domain::registration::Registration::new(
+        users.clone(),
+        hasher.clone(),
+        phone_verification.clone(),
+        Arc::new(LocalFileStore::new(dir)),
+        stores.clone(),
+    );
+    let passwords = tutorhub_domain::passwords::Passwords::new(
+        users.clone(),
+        hasher.clone(),
+        stores,
+        secrets,
+        Arc::new(Outbox::mail(dir)),
+        sessions.clone(),
+        throttle.clone(),
+        "https://tutorhub.example.hk",
+    );
+    AccountServices { sessions, registration, phone_verification, passwords, throttle }
+}
+
+/// The mail outbox's messages so far, as (to, subject, body).
+pub fn mail_outbox(app: &TestApp) -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(app.dir.path().join("outbox/mail.jsonl")).unwrap_or_default();
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let field = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+            (field("to"), field("subject"), field("body"))
         })
         .collect()
 }

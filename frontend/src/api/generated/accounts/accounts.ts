@@ -15,13 +15,25 @@ import type {
 } from 'swr/mutation';
 
 import type {
+  ChangePasswordRequest,
+  CheckEmailRequest,
+  CheckEmailResponse,
+  CheckPhoneRequest,
+  CheckPhoneResponse,
   CurrentUser,
   ErrorBody,
   LoginRequest,
+  MessageBody,
   ProfileJson,
   RefreshTokenRequest,
+  RegisterBody,
+  RegisteredBody,
+  ResetPasswordRequest,
+  ResetRequest,
+  SendCodeRequest,
   SessionTokensBody,
-  UpdateUserBodyTwo
+  UpdateUserBodyTwo,
+  VerifyCodeRequest
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -345,6 +357,474 @@ export const useUpdateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
 
   const swrKey = swrOptions?.swrKey ?? getUpdateUserMutationKey(id);
   const swrFn = getUpdateUserMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Whether a phone number already has an account
+ */
+export const getCheckPhoneUrl = () => {
+
+
+  
+
+  return `/users/check-phone`
+}
+
+export const checkPhone = async (checkPhoneRequest: CheckPhoneRequest, options?: RequestInit): Promise<CheckPhoneResponse> => {
+  
+  return apiFetch<CheckPhoneResponse>(getCheckPhoneUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      checkPhoneRequest,)
+  }
+);}
+
+
+
+
+export const getCheckPhoneMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: CheckPhoneRequest }) => {
+    return checkPhone(arg, options);
+  }
+}
+export const getCheckPhoneMutationKey = () => [`/users/check-phone`] as const;
+
+export type CheckPhoneMutationResult = NonNullable<Awaited<ReturnType<typeof checkPhone>>>
+export type CheckPhoneMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Whether a phone number already has an account
+ */
+export const useCheckPhone = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof checkPhone>>, TError, Key, CheckPhoneRequest, Awaited<ReturnType<typeof checkPhone>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getCheckPhoneMutationKey();
+  const swrFn = getCheckPhoneMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Whether an e-mail address already has an account
+ */
+export const getCheckEmailUrl = () => {
+
+
+  
+
+  return `/users/check-email`
+}
+
+export const checkEmail = async (checkEmailRequest: CheckEmailRequest, options?: RequestInit): Promise<CheckEmailResponse> => {
+  
+  return apiFetch<CheckEmailResponse>(getCheckEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      checkEmailRequest,)
+  }
+);}
+
+
+
+
+export const getCheckEmailMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: CheckEmailRequest }) => {
+    return checkEmail(arg, options);
+  }
+}
+export const getCheckEmailMutationKey = () => [`/users/check-email`] as const;
+
+export type CheckEmailMutationResult = NonNullable<Awaited<ReturnType<typeof checkEmail>>>
+export type CheckEmailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Whether an e-mail address already has an account
+ */
+export const useCheckEmail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof checkEmail>>, TError, Key, CheckEmailRequest, Awaited<ReturnType<typeof checkEmail>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getCheckEmailMutationKey();
+  const swrFn = getCheckEmailMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Send a 6-digit verification code by SMS (once a minute; the phone must not have an account)
+ */
+export const getSendSmsCodeUrl = () => {
+
+
+  
+
+  return `/sms/send-code`
+}
+
+export const sendSmsCode = async (sendCodeRequest: SendCodeRequest, options?: RequestInit): Promise<MessageBody> => {
+  
+  return apiFetch<MessageBody>(getSendSmsCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      sendCodeRequest,)
+  }
+);}
+
+
+
+
+export const getSendSmsCodeMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: SendCodeRequest }) => {
+    return sendSmsCode(arg, options);
+  }
+}
+export const getSendSmsCodeMutationKey = () => [`/sms/send-code`] as const;
+
+export type SendSmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSmsCode>>>
+export type SendSmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Send a 6-digit verification code by SMS (once a minute; the phone must not have an account)
+ */
+export const useSendSmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof sendSmsCode>>, TError, Key, SendCodeRequest, Awaited<ReturnType<typeof sendSmsCode>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getSendSmsCodeMutationKey();
+  const swrFn = getSendSmsCodeMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Check the SMS code; success verifies the phone for 30 minutes
+ */
+export const getVerifySmsCodeUrl = () => {
+
+
+  
+
+  return `/sms/verify-code`
+}
+
+export const verifySmsCode = async (verifyCodeRequest: VerifyCodeRequest, options?: RequestInit): Promise<MessageBody> => {
+  
+  return apiFetch<MessageBody>(getVerifySmsCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      verifyCodeRequest,)
+  }
+);}
+
+
+
+
+export const getVerifySmsCodeMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: VerifyCodeRequest }) => {
+    return verifySmsCode(arg, options);
+  }
+}
+export const getVerifySmsCodeMutationKey = () => [`/sms/verify-code`] as const;
+
+export type VerifySmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifySmsCode>>>
+export type VerifySmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Check the SMS code; success verifies the phone for 30 minutes
+ */
+export const useVerifySmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof verifySmsCode>>, TError, Key, VerifyCodeRequest, Awaited<ReturnType<typeof verifySmsCode>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getVerifySmsCodeMutationKey();
+  const swrFn = getVerifySmsCodeMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Register (multipart; the phone must have been verified)
+ */
+export const getRegisterUrl = () => {
+
+
+  
+
+  return `/users/register`
+}
+
+export const register = async (registerBody: RegisterBody, options?: RequestInit): Promise<RegisteredBody> => {
+    const formData = new FormData();
+if(registerBody.name !== undefined) {
+ formData.append(`name`, registerBody.name)
+ }
+if(registerBody.email !== undefined) {
+ formData.append(`email`, registerBody.email)
+ }
+if(registerBody.phone !== undefined) {
+ formData.append(`phone`, registerBody.phone)
+ }
+if(registerBody.password !== undefined) {
+ formData.append(`password`, registerBody.password)
+ }
+if(registerBody.birthdate !== undefined) {
+ formData.append(`birthdate`, registerBody.birthdate)
+ }
+if(registerBody.role !== undefined) {
+ formData.append(`role`, registerBody.role)
+ }
+if(registerBody.userType !== undefined) {
+ formData.append(`userType`, registerBody.userType)
+ }
+if(registerBody.businessRegistration !== undefined) {
+ formData.append(`businessRegistration`, registerBody.businessRegistration)
+ }
+if(registerBody.addressProof !== undefined) {
+ formData.append(`addressProof`, registerBody.addressProof)
+ }
+
+  return apiFetch<RegisteredBody>(getRegisterUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getRegisterMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: RegisterBody }) => {
+    return register(arg, options);
+  }
+}
+export const getRegisterMutationKey = () => [`/users/register`] as const;
+
+export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
+export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Register (multipart; the phone must have been verified)
+ */
+export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof register>>, TError, Key, RegisterBody, Awaited<ReturnType<typeof register>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getRegisterMutationKey();
+  const swrFn = getRegisterMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Mail a password reset link to the account of this phone (same answer for unknown phones)
+ */
+export const getRequestPasswordResetUrl = () => {
+
+
+  
+
+  return `/users/request-password-reset`
+}
+
+export const requestPasswordReset = async (resetRequest: ResetRequest, options?: RequestInit): Promise<MessageBody> => {
+  
+  return apiFetch<MessageBody>(getRequestPasswordResetUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      resetRequest,)
+  }
+);}
+
+
+
+
+export const getRequestPasswordResetMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ResetRequest }) => {
+    return requestPasswordReset(arg, options);
+  }
+}
+export const getRequestPasswordResetMutationKey = () => [`/users/request-password-reset`] as const;
+
+export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
+export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Mail a password reset link to the account of this phone (same answer for unknown phones)
+ */
+export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof requestPasswordReset>>, TError, Key, ResetRequest, Awaited<ReturnType<typeof requestPasswordReset>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getRequestPasswordResetMutationKey();
+  const swrFn = getRequestPasswordResetMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Set a new password with the token from a reset link (single use, 30 minutes)
+ */
+export const getResetPasswordUrl = () => {
+
+
+  
+
+  return `/users/reset-password`
+}
+
+export const resetPassword = async (resetPasswordRequest: ResetPasswordRequest, options?: RequestInit): Promise<MessageBody> => {
+  
+  return apiFetch<MessageBody>(getResetPasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      resetPasswordRequest,)
+  }
+);}
+
+
+
+
+export const getResetPasswordMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ResetPasswordRequest }) => {
+    return resetPassword(arg, options);
+  }
+}
+export const getResetPasswordMutationKey = () => [`/users/reset-password`] as const;
+
+export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
+export type ResetPasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Set a new password with the token from a reset link (single use, 30 minutes)
+ */
+export const useResetPassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resetPassword>>, TError, Key, ResetPasswordRequest, Awaited<ReturnType<typeof resetPassword>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getResetPasswordMutationKey();
+  const swrFn = getResetPasswordMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Change the signed-in user's password (the old one is checked)
+ */
+export const getChangePasswordUrl = () => {
+
+
+  
+
+  return `/self-users/me/password`
+}
+
+export const changePassword = async (changePasswordRequest: ChangePasswordRequest, options?: RequestInit): Promise<MessageBody> => {
+  
+  return apiFetch<MessageBody>(getChangePasswordUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      changePasswordRequest,)
+  }
+);}
+
+
+
+
+export const getChangePasswordMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ChangePasswordRequest }) => {
+    return changePassword(arg, options);
+  }
+}
+export const getChangePasswordMutationKey = () => [`/self-users/me/password`] as const;
+
+export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
+export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Change the signed-in user's password (the old one is checked)
+ */
+export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof changePassword>>, TError, Key, ChangePasswordRequest, Awaited<ReturnType<typeof changePassword>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getChangePasswordMutationKey();
+  const swrFn = getChangePasswordMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

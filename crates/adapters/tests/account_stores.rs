@@ -1,0 +1,118 @@
+//! Codes, grants, reset links and organization documents, on SQLite and on PostgreSQL.
+
+mod support;
+
+use chrono::{Duration, NaiveDate, Utc};
+use tutorhub_adapters::{Database, SqlAccountStores, SqlUserRepository};
+use tutorhub_domain::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::ports::{
+    OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordResetStore, PhoneCode, PhoneVerificationStore, StoredFile,
+    UserRepository, Visibility,
+};
+use tutorhub_domain::user::{NewUser, UserType};
+use uuid::Uuid;
+
+fn phone() -> Phone {
+    Phone::parse("91234567").unwrap()
+}
+
+fn code(hash: &str, sent_seconds_ago: i64) -> PhoneCode {
+    let sent_at = Utc::now() - Duration::seconds(sent_seconds_ago);
+    PhoneCode { code_hash: hash.into(), sent_at, expires_at: sent_at + Duration::minutes(10), attempts: 0 }
+}
+
+async fn a_resend_within_the_cooldown_keeps_the_old_code(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let cooldown = || Utc::now() - Duration::seconds(60);
+    assert!(store.replace_code(&phone(), code("first", 0), cooldown()).await.unwrap());
+    assert!(!store.replace_code(&phone(), code("second", 0), cooldown()).await.unwrap());
+    assert_eq!(store.find_code(&phone()).await.unwrap().unwrap().code_hash, "first");
+    // Pretend the first was sent long ago by replacing it with an old one directly.
+    store.delete_code(&phone()).await.unwrap();
+    assert!(store.replace_code(&phone(), code("old", 120), cooldown()).await.unwrap());
+    assert!(store.replace_code(&phone(), code("third", 0), cooldown()).await.unwrap());
+    assert_eq!(store.find_code(&phone()).await.unwrap().unwrap().code_hash, "third");
+}
+
+async fn attempts_stop_at_the_limit_even_in_parallel(db: Database) {
+    let store = std::sync::Arc::new(SqlAccountStores::new(db.pool().clone()));
+    store.replace_code(&phone(), code("h", 0), Utc::now()).await.unwrap();
+    let tries = (0..8).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { store.spend_attempt(&phone(), 5, Utc::now()).await.unwrap() })
+    });
+    let mut granted = 0;
+    for t in tries {
+        granted += usize::from(t.await.unwrap().is_some());
+    }
+    assert_eq!(granted, 5);
+    assert_eq!(store.find_code(&phone()).await.unwrap().unwrap().attempts, 5);
+}
+
+async fn an_expired_code_cannot_be_tried(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    store.replace_code(&phone(), code("h", 11 * 60), Utc::now()).await.unwrap();
+    assert!(store.spend_attempt(&phone(), 5, Utc::now()).await.unwrap().is_none());
+}
+
+async fn a_grant_is_consumed_once_and_only_before_it_expires(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let now = Utc::now();
+    store.grant(&phone(), now, now + Duration::minutes(30)).await.unwrap();
+    assert!(store.consume_grant(&phone(), now).await.unwrap());
+    assert!(!store.consume_grant(&phone(), now).await.unwrap());
+    store.grant(&phone(), now, now + Duration::minutes(30)).await.unwrap();
+    assert!(!store.consume_grant(&phone(), now + Duration::minutes(31)).await.unwrap());
+}
+
+async fn a_user(db: &Database) -> Uuid {
+    let user = NewUser {
+        id: Uuid::new_v4(),
+        phone: phone(),
+        email: Email::parse("org@example.com").unwrap(),
+        name: DisplayName::parse("明德教育").unwrap(),
+        birthdate: NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
+        user_type: UserType::Organization,
+        password_hash: "$argon2id$x".into(),
+        created_at: Utc::now(),
+    };
+    SqlUserRepository::new(db.pool().clone()).insert(user).await.unwrap().id
+}
+
+async fn a_reset_token_is_redeemed_once_before_it_expires(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let user = a_user(&db).await;
+    let now = Utc::now();
+    PasswordResetStore::insert(&store, "live", user, now, now + Duration::minutes(30)).await.unwrap();
+    PasswordResetStore::insert(&store, "stale", user, now, now + Duration::minutes(30)).await.unwrap();
+    assert_eq!(store.redeem("live", now).await.unwrap(), Some(user));
+    assert_eq!(store.redeem("live", now).await.unwrap(), None);
+    assert_eq!(store.redeem("stale", now + Duration::minutes(31)).await.unwrap(), None);
+    assert_eq!(store.redeem("unknown", now).await.unwrap(), None);
+}
+
+async fn organization_documents_are_listed_per_user(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let user = a_user(&db).await;
+    for (kind, key) in [(OrgDocumentKind::BusinessRegistration, "org/a.pdf"), (OrgDocumentKind::AddressProof, "org/b.png")] {
+        let document = OrgDocument {
+            kind,
+            file: StoredFile { key: key.into(), visibility: Visibility::Private },
+            content_type: "application/pdf".into(),
+        };
+        OrgDocumentRepository::insert(&store, user, document, Utc::now()).await.unwrap();
+    }
+    let listed = store.list(user).await.unwrap();
+    assert_eq!(listed.len(), 2);
+    assert!(listed.iter().any(|d| d.kind == OrgDocumentKind::AddressProof && d.file.key == "org/b.png"));
+    assert!(store.list(Uuid::new_v4()).await.unwrap().is_empty());
+}
+
+on_both_engines!(
+    a_resend_within_the_cooldown_keeps_the_old_code,
+    attempts_stop_at_the_limit_even_in_parallel,
+    an_expired_code_cannot_be_tried,
+    a_grant_is_consumed_once_and_only_before_it_expires,
+    a_reset_token_is_redeemed_once_before_it_expires,
+    organization_documents_are_listed_per_user,
+);

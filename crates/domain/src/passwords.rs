@@ -1,0 +1,140 @@
+//! Forgotten and changed passwords.
+//!
+//! A reset link carries a 256-bit token stored as a digest, valid [`RESET_TTL_MINUTES`]
+//! minutes and usable once; it goes to the account's e-mail. A reset logs the account out
+//! everywhere (whoever knew the old password loses their session too).
+
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::identity::{Password, Phone};
+use crate::ports::{Mailer, PasswordHasher, PasswordResetStore, RepositoryError, SecretTokens, UserRepository};
+use crate::rate_limits::{RESET_REQUESTS_PER_PHONE, RateLimited, Throttle};
+use crate::sessions::Sessions;
+
+pub const RESET_TTL_MINUTES: i64 = 30;
+/// The reset/change wording of spec §5.
+pub const PASSWORD_RULE: &str = "密碼必須最少 8 個字元，並包含英文字母及數字";
+
+#[derive(Debug, Error)]
+pub enum ResetRequestError {
+    #[error("{0}")]
+    InvalidPhone(String),
+    #[error(transparent)]
+    RateLimited(#[from] RateLimited),
+    #[error("重設連結發送失敗，請稍後再試")]
+    Delivery,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum ResetError {
+    #[error("{0}")]
+    InvalidPassword(String),
+    #[error("重設連結無效或已過期，請重新申請")]
+    InvalidLink,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum ChangePasswordError {
+    #[error("請輸入舊密碼")]
+    OldPasswordMissing,
+    #[error("{0}")]
+    InvalidPassword(String),
+    #[error("舊密碼不正確")]
+    WrongOldPassword,
+    #[error("帳戶不存在，請重新登入")]
+    Gone,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Clone)]
+pub struct Passwords {
+    users: Arc<dyn UserRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    resets: Arc<dyn PasswordResetStore>,
+    secrets: Arc<dyn SecretTokens>,
+    mail: Arc<dyn Mailer>,
+    sessions: Sessions,
+    throttle: Throttle,
+    /// `PUBLIC_BASE_URL`, without a trailing slash.
+    public_base_url: String,
+}
+
+impl Passwords {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        resets: Arc<dyn PasswordResetStore>,
+        secrets: Arc<dyn SecretTokens>,
+        mail: Arc<dyn Mailer>,
+        sessions: Sessions,
+        throttle: Throttle,
+        public_base_url: &str,
+    ) -> Self {
+        let public_base_url = public_base_url.trim_end_matches('/').to_string();
+        Self { users, hasher, resets, secrets, mail, sessions, throttle, public_base_url }
+    }
+
+    /// Mails a reset link to the account of this phone. An unknown phone gets the same answer
+    /// and no mail, so the form does not tell who has an account.
+    ///
+    /// # Errors
+    /// See [`ResetRequestError`].
+    pub async fn request_reset(&self, raw_phone: &str) -> Result<(), ResetRequestError> {
+        let phone = Phone::parse(raw_phone).map_err(ResetRequestError::InvalidPhone)?;
+        self.throttle.hit("reset-phone", phone.as_str(), RESET_REQUESTS_PER_PHONE).await?;
+        let Some(user) = self.users.find_by_phone(&phone).await? else {
+            return Ok(());
+        };
+        let now = Utc::now();
+        let token = self.secrets.generate();
+        self.resets.insert(&self.secrets.digest(&token), user.id, now, now + Duration::minutes(RESET_TTL_MINUTES)).await?;
+        let link = format!("{}/reset-password?token={token}", self.public_base_url);
+        let body = format!(
+            "{name}你好：\n\n我們收到重設你 tutorhub 帳戶密碼的要求。請在 {RESET_TTL_MINUTES} 分鐘內打開以下連結設定新密碼（連結只可使用一次）：\n\n{link}\n\n如果你沒有提出這個要求，請忽略這封電郵，你的密碼不會改變。\n\ntutorhub 補習配對平台",
+            name = user.name.as_str()
+        );
+        self.mail.send_mail(&user.email, "重設你的 tutorhub 密碼", &body).await.map_err(|_| ResetRequestError::Delivery)
+    }
+
+    /// Sets a new password with the token of a reset link.
+    ///
+    /// # Errors
+    /// See [`ResetError`].
+    pub async fn reset(&self, token: &str, new_password: &str) -> Result<(), ResetError> {
+        let password = Password::parse(new_password).map_err(|_| ResetError::InvalidPassword(PASSWORD_RULE.into()))?;
+        if token.trim().is_empty() {
+            return Err(ResetError::InvalidLink);
+        }
+        let user_id = self.resets.redeem(&self.secrets.digest(token.trim()), Utc::now()).await?.ok_or(ResetError::InvalidLink)?;
+        self.users.set_password_hash(user_id, self.hasher.hash(&password).await).await?;
+        self.sessions.end_all(user_id).await?;
+        Ok(())
+    }
+
+    /// Changes the signed-in user's password after checking the old one.
+    ///
+    /// # Errors
+    /// See [`ChangePasswordError`].
+    pub async fn change(&self, user_id: Uuid, old_password: &str, new_password: &str) -> Result<(), ChangePasswordError> {
+        if old_password.is_empty() {
+            return Err(ChangePasswordError::OldPasswordMissing);
+        }
+        let password = Password::parse(new_password).map_err(|_| ChangePasswordError::InvalidPassword(PASSWORD_RULE.into()))?;
+        let hash = self.users.password_hash(user_id).await?.ok_or(ChangePasswordError::Gone)?;
+        if !self.hasher.verify(old_password, &hash).await {
+            return Err(ChangePasswordError::WrongOldPassword);
+        }
+        self.users.set_password_hash(user_id, self.hasher.hash(&password).await).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,281 @@
+//! Proving that a user holds a phone: a 6-digit SMS code, then a grant.
+//!
+//! A code is stored as a digest only, lives [`CODE_TTL_MINUTES`] minutes, allows
+//! [`MAX_ATTEMPTS`] tries, and a new one can be sent only [`RESEND_COOLDOWN_SECONDS`] seconds
+//! after the last (enforced here, not only by the client's countdown). A correct code turns into
+//! a grant for that phone, valid [`GRANT_TTL_MINUTES`] minutes, which the next step consumes.
+//!
+//! **Reuse:** any flow that needs a verified phone calls [`PhoneVerification::consume_grant`]
+//! just before it commits: registration does, and so must the profile's phone change (issue 4).
+//! The client's "verified" flag is never trusted.
+
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use thiserror::Error;
+
+use crate::identity::Phone;
+use crate::ports::{PhoneCode, PhoneVerificationStore, RepositoryError, SecretTokens, SmsSender, UserRepository};
+use crate::rate_limits::{RateLimited, SEND_CODE_PER_PHONE, Throttle};
+
+pub const CODE_TTL_MINUTES: i64 = 10;
+pub const MAX_ATTEMPTS: i64 = 5;
+pub const RESEND_COOLDOWN_SECONDS: i64 = 60;
+pub const GRANT_TTL_MINUTES: i64 = 30;
+
+#[derive(Debug, Error)]
+pub enum SendCodeError {
+    #[error("{0}")]
+    InvalidPhone(String),
+    #[error("此電話號碼已被使用，請勿重複註冊")]
+    PhoneTaken,
+    /// The last code went out less than the cooldown ago.
+    #[error("驗證碼已發送，請於 {0} 秒後再重新發送")]
+    TooSoon(i64),
+    #[error(transparent)]
+    RateLimited(#[from] RateLimited),
+    #[error("驗證碼發送失敗，請稍後再試")]
+    Delivery,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum VerifyCodeError {
+    #[error("{0}")]
+    InvalidPhone(String),
+    #[error("請輸入 6 位數字驗證碼")]
+    MalformedCode,
+    #[error("請先發送驗證碼")]
+    NoCode,
+    #[error("驗證碼已過期，請重新發送")]
+    Expired,
+    #[error("輸入錯誤次數過多，請重新發送驗證碼")]
+    TooManyAttempts,
+    #[error("驗證碼不正確，請重新輸入")]
+    Wrong,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Clone)]
+pub struct PhoneVerification {
+    store: Arc<dyn PhoneVerificationStore>,
+    users: Arc<dyn UserRepository>,
+    sms: Arc<dyn SmsSender>,
+    secrets: Arc<dyn SecretTokens>,
+    throttle: Throttle,
+}
+
+impl PhoneVerification {
+    pub fn new(
+        store: Arc<dyn PhoneVerificationStore>,
+        users: Arc<dyn UserRepository>,
+        sms: Arc<dyn SmsSender>,
+        secrets: Arc<dyn SecretTokens>,
+        throttle: Throttle,
+    ) -> Self {
+        Self { store, users, sms, secrets, throttle }
+    }
+
+    /// Sends a new code to a phone that has no account yet.
+    ///
+    /// # Errors
+    /// See [`SendCodeError`].
+    pub async fn send_code(&self, raw_phone: &str) -> Result<(), SendCodeError> {
+        let phone = Phone::parse(raw_phone).map_err(SendCodeError::InvalidPhone)?;
+        if self.users.find_by_phone(&phone).await?.is_some() {
+            return Err(SendCodeError::PhoneTaken);
+        }
+        let now = Utc::now();
+        let code = self.secrets.sms_code();
+        let record = PhoneCode {
+            code_hash: self.digest(&phone, &code),
+            sent_at: now,
+            expires_at: now + Duration::minutes(CODE_TTL_MINUTES),
+            attempts: 0,
+        };
+        if !self.store.replace_code(&phone, record, now - Duration::seconds(RESEND_COOLDOWN_SECONDS)).await? {
+            let sent_at = self.store.find_code(&phone).await?.map_or(now, |c| c.sent_at);
+            let wait = (sent_at + Duration::seconds(RESEND_COOLDOWN_SECONDS) - now).num_seconds().max(1);
+            return Err(SendCodeError::TooSoon(wait));
+        }
+        self.throttle.hit("send-code-phone", phone.as_str(), SEND_CODE_PER_PHONE).await?;
+        let body = format!("【tutorhub】你的驗證碼是 {code}，{CODE_TTL_MINUTES} 分鐘內有效。請勿將驗證碼告訴任何人。");
+        if self.sms.send_sms(&phone, &body).await.is_err() {
+            // Not delivered: let the user ask again at once.
+            self.store.delete_code(&phone).await?;
+            return Err(SendCodeError::Delivery);
+        }
+        Ok(())
+    }
+
+    /// Checks a code; a correct one becomes a grant for the phone.
+    ///
+    /// # Errors
+    /// See [`VerifyCodeError`].
+    pub async fn verify_code(&self, raw_phone: &str, code: &str) -> Result<(), VerifyCodeError> {
+        let phone = Phone::parse(raw_phone).map_err(VerifyCodeError::InvalidPhone)?;
+        let code = code.trim();
+        if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+            return Err(VerifyCodeError::MalformedCode);
+        }
+        let now = Utc::now();
+        // The attempt is counted before the comparison, in one statement: parallel guesses
+        // cannot get more than MAX_ATTEMPTS comparisons.
+        let Some(expected) = self.store.spend_attempt(&phone, MAX_ATTEMPTS, now).await? else {
+            return Err(match self.store.find_code(&phone).await? {
+                None => VerifyCodeError::NoCode,
+                Some(c) if c.expires_at <= now => VerifyCodeError::Expired,
+                Some(_) => VerifyCodeError::TooManyAttempts,
+            });
+        };
+        if expected != self.digest(&phone, code) {
+            return Err(VerifyCodeError::Wrong);
+        }
+        self.store.delete_code(&phone).await?;
+        self.store.grant(&phone, now, now + Duration::minutes(GRANT_TTL_MINUTES)).await?;
+        Ok(())
+    }
+
+    /// Uses up the phone's verification grant. Call it right before committing the step that
+    /// needs a verified phone (registration, the profile's phone change); `false` means the
+    /// phone was not verified in the last [`GRANT_TTL_MINUTES`] minutes (or the grant was used).
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn consume_grant(&self, phone: &Phone) -> Result<bool, RepositoryError> {
+        self.store.consume_grant(phone, Utc::now()).await
+    }
+
+    /// Gives a consumed grant back when the step that consumed it failed for another reason.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub async fn restore_grant(&self, phone: &Phone) -> Result<(), RepositoryError> {
+        let now = Utc::now();
+        self.store.grant(phone, now, now + Duration::minutes(GRANT_TTL_MINUTES)).await
+    }
+
+    /// Salted with the phone, so equal codes of two phones have different digests.
+    fn digest(&self, phone: &Phone, code: &str) -> String {
+        self.secrets.digest(&format!("sms-code:{}:{code}", phone.as_str()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{MockPhoneVerificationStore, MockRateLimiter, MockSecretTokens, MockSmsSender, MockUserRepository};
+
+    struct Mocks {
+        store: MockPhoneVerificationStore,
+        users: MockUserRepository,
+        sms: MockSmsSender,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            let mut users = MockUserRepository::new();
+            users.expect_find_by_phone().returning(|_| Ok(None));
+            Self { store: MockPhoneVerificationStore::new(), users, sms: MockSmsSender::new() }
+        }
+
+        fn build(self) -> PhoneVerification {
+            let mut secrets = MockSecretTokens::new();
+            secrets.expect_sms_code().returning(|| "123456".into());
+            secrets.expect_digest().returning(|s| format!("digest({s})"));
+            let mut limiter = MockRateLimiter::new();
+            limiter.expect_hit().returning(|_, _| Ok(()));
+            PhoneVerification::new(
+                Arc::new(self.store),
+                Arc::new(self.users),
+                Arc::new(self.sms),
+                Arc::new(secrets),
+                Throttle::new(Arc::new(limiter)),
+            )
+        }
+    }
+
+    fn code(expires_in_minutes: i64, attempts: i64) -> PhoneCode {
+        PhoneCode {
+            code_hash: "digest(sms-code:+85291234567:123456)".into(),
+            sent_at: Utc::now() - Duration::seconds(10),
+            expires_at: Utc::now() + Duration::minutes(expires_in_minutes),
+            attempts,
+        }
+    }
+
+    #[tokio::test]
+    async fn sends_a_code_and_keeps_only_its_salted_digest_for_ten_minutes() {
+        let mut m = Mocks::new();
+        m.store
+            .expect_replace_code()
+            .withf(|p, c, _| {
+                p.as_str() == "+85291234567"
+                    && c.code_hash == "digest(sms-code:+85291234567:123456)"
+                    && (c.expires_at - c.sent_at).num_minutes() == CODE_TTL_MINUTES
+            })
+            .returning(|_, _, _| Ok(true));
+        m.sms.expect_send_sms().withf(|_, body| body.contains("123456") && body.contains("10 分鐘")).times(1).returning(|_, _| Ok(()));
+        m.build().send_code("9123 4567").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn refuses_a_resend_within_the_cooldown_and_says_how_long_to_wait() {
+        let mut m = Mocks::new();
+        m.store.expect_replace_code().returning(|_, _, _| Ok(false));
+        m.store.expect_find_code().returning(|_| Ok(Some(code(10, 0))));
+        let err = m.build().send_code("91234567").await.unwrap_err();
+        assert!(matches!(err, SendCodeError::TooSoon(50 | 51)), "{err:?}");
+        assert!(err.to_string().starts_with("驗證碼已發送，請於 5"));
+    }
+
+    #[tokio::test]
+    async fn refuses_registered_phones_and_bad_numbers() {
+        let mut m = Mocks::new();
+        m.users = MockUserRepository::new();
+        m.users.expect_find_by_phone().returning(|_| Ok(Some(crate::sessions::tests_support::user())));
+        assert_eq!(m.build().send_code("91234567").await.unwrap_err().to_string(), "此電話號碼已被使用，請勿重複註冊");
+        let err = Mocks::new().build().send_code("1234").await.unwrap_err();
+        assert_eq!(err.to_string(), "請輸入有效的香港電話號碼（8 位數字）");
+    }
+
+    #[tokio::test]
+    async fn a_correct_code_becomes_a_thirty_minute_grant() {
+        let mut m = Mocks::new();
+        m.store.expect_spend_attempt().returning(|_, max, _| {
+            assert_eq!(max, MAX_ATTEMPTS);
+            Ok(Some(code(10, 1).code_hash))
+        });
+        m.store.expect_delete_code().times(1).returning(|_| Ok(()));
+        m.store
+            .expect_grant()
+            .withf(|_, at, until| (*until - *at).num_minutes() == GRANT_TTL_MINUTES)
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        m.build().verify_code("91234567", " 123456 ").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_wrong_code_is_refused_without_a_grant() {
+        let mut m = Mocks::new();
+        m.store.expect_spend_attempt().returning(|_, _, _| Ok(Some(code(10, 1).code_hash)));
+        assert_eq!(m.build().verify_code("91234567", "654321").await.unwrap_err().to_string(), "驗證碼不正確，請重新輸入");
+    }
+
+    #[tokio::test]
+    async fn tells_missing_expired_and_exhausted_codes_apart() {
+        for (found, message) in [
+            (None, "請先發送驗證碼"),
+            (Some(code(-1, 0)), "驗證碼已過期，請重新發送"),
+            (Some(code(10, MAX_ATTEMPTS)), "輸入錯誤次數過多，請重新發送驗證碼"),
+        ] {
+            let mut m = Mocks::new();
+            m.store.expect_spend_attempt().returning(|_, _, _| Ok(None));
+            m.store.expect_find_code().returning(move |_| Ok(found.clone()));
+            assert_eq!(m.build().verify_code("91234567", "123456").await.unwrap_err().to_string(), message);
+        }
+        assert_eq!(Mocks::new().build().verify_code("91234567", "12a456").await.unwrap_err().to_string(), "請輸入 6 位數字驗證碼");
+    }
+}

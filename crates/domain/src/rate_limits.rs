@@ -1,0 +1,77 @@
+//! The limits of the account endpoints and the error they answer (HTTP 429).
+
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::ports::{Limit, RateLimiter};
+
+/// Codes sent to one phone: enough for typos, not for SMS pumping.
+pub const SEND_CODE_PER_PHONE: Limit = Limit { max: 5, window_seconds: 3600 };
+/// Codes requested from one address.
+pub const SEND_CODE_PER_IP: Limit = Limit { max: 20, window_seconds: 3600 };
+/// Failed logins for one phone before it is locked for the rest of the window.
+pub const LOGIN_FAILURES_PER_PHONE: Limit = Limit { max: 10, window_seconds: 900 };
+/// Phone/e-mail existence checks from one address (the form checks as the user types).
+pub const CHECKS_PER_IP: Limit = Limit { max: 60, window_seconds: 60 };
+/// Password reset requests for one phone.
+pub const RESET_REQUESTS_PER_PHONE: Limit = Limit { max: 3, window_seconds: 3600 };
+
+/// Too many requests: wait and try again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}", wait_message(*.retry_after_seconds))]
+pub struct RateLimited {
+    pub retry_after_seconds: u64,
+}
+
+fn wait_message(seconds: u64) -> String {
+    if seconds <= 60 {
+        format!("請求過於頻密，請於 {seconds} 秒後再試")
+    } else {
+        format!("請求過於頻密，請於 {} 分鐘後再試", seconds.div_ceil(60))
+    }
+}
+
+/// The limiter with names for its keys, shared by the account use cases.
+#[derive(Clone)]
+pub struct Throttle {
+    limiter: Arc<dyn RateLimiter>,
+}
+
+impl Throttle {
+    pub fn new(limiter: Arc<dyn RateLimiter>) -> Self {
+        Self { limiter }
+    }
+
+    /// Counts one request of `scope` by `who`.
+    ///
+    /// # Errors
+    /// `RateLimited` when over `limit`.
+    pub async fn hit(&self, scope: &str, who: &str, limit: Limit) -> Result<(), RateLimited> {
+        self.limiter.hit(&format!("{scope}:{who}"), limit).await.map_err(|retry_after_seconds| RateLimited { retry_after_seconds })
+    }
+
+    /// # Errors
+    /// `RateLimited` when `who` is already at `limit` for `scope`.
+    pub async fn check(&self, scope: &str, who: &str, limit: Limit) -> Result<(), RateLimited> {
+        match self.limiter.blocked(&format!("{scope}:{who}"), limit).await {
+            Some(retry_after_seconds) => Err(RateLimited { retry_after_seconds }),
+            None => Ok(()),
+        }
+    }
+
+    pub async fn reset(&self, scope: &str, who: &str) {
+        self.limiter.reset(&format!("{scope}:{who}")).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_says_how_long_to_wait_in_zh_hk() {
+        assert_eq!(RateLimited { retry_after_seconds: 42 }.to_string(), "請求過於頻密，請於 42 秒後再試");
+        assert_eq!(RateLimited { retry_after_seconds: 61 }.to_string(), "請求過於頻密，請於 2 分鐘後再試");
+    }
+}

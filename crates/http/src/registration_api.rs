@@ -1,0 +1,309 @@
+//! Registration and passwords (spec §7): check-phone, check-email, SMS codes, register,
+//! password reset and change.
+
+use chrono::Utc;
+use poem::Request;
+use poem_openapi::payload::Json;
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
+use tutorhub_domain::passwords::{ChangePasswordError, Passwords, ResetError, ResetRequestError};
+use tutorhub_domain::phone_verification::{PhoneVerification, SendCodeError, VerifyCodeError};
+use tutorhub_domain::rate_limits::{CHECKS_PER_IP, RateLimited, SEND_CODE_PER_IP, Throttle};
+use tutorhub_domain::registration::{PHONE_TAKEN, Registration, RegistrationError, RegistrationForm};
+
+use crate::Tag;
+use crate::auth::BearerAuth;
+use crate::error::{ApiError, ApiResult, ErrorBody};
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CheckPhoneRequest {
+    #[oai(default)]
+    pub phone: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CheckPhoneResponse {
+    pub exists: bool,
+    /// What to show next to the field.
+    pub msg: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CheckEmailRequest {
+    #[oai(default)]
+    pub email: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CheckEmailResponse {
+    pub exists: bool,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct SendCodeRequest {
+    #[oai(default)]
+    pub phone_number: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct VerifyCodeRequest {
+    #[oai(default)]
+    pub phone: String,
+    #[oai(default)]
+    pub code: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ResetRequest {
+    #[oai(default)]
+    pub phone: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ResetPasswordRequest {
+    #[oai(default)]
+    pub token: String,
+    #[oai(default)]
+    pub new_password: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ChangePasswordRequest {
+    #[oai(default)]
+    pub old_password: String,
+    #[oai(default)]
+    pub password: String,
+}
+
+/// A success with a message for a banner.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct MessageBody {
+    pub message: String,
+}
+
+fn done(message: &str) -> Json<MessageBody> {
+    Json(MessageBody { message: message.into() })
+}
+
+/// The registration form (multipart, spec §3). Every field is optional here so that a missing
+/// one gets a zh-HK field message rather than a framework error.
+#[derive(Debug, Multipart)]
+#[oai(rename_all = "camelCase")]
+pub struct RegisterUpload {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    /// Hong Kong phone number, verified with an SMS code in the last 30 minutes.
+    pub phone: Option<String>,
+    pub password: Option<String>,
+    /// `YYYY-MM-DD`; at least 15 years ago.
+    pub birthdate: Option<String>,
+    /// Always `user` (spec §3); ignored.
+    pub role: Option<String>,
+    /// `individual` or `organization`.
+    pub user_type: Option<String>,
+    /// Organizations: PDF, JPEG or PNG, at most 5 MB.
+    pub business_registration: Option<Upload>,
+    /// Organizations: PDF, JPEG or PNG, at most 5 MB.
+    pub address_proof: Option<Upload>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct RegisteredBody {
+    pub message: String,
+    /// The new user's number.
+    pub user_id: i64,
+}
+
+#[derive(ApiResponse)]
+pub enum RegisterResponse {
+    /// 註冊成功
+    #[oai(status = 201)]
+    Created(Json<RegisteredBody>),
+}
+
+impl From<RateLimited> for ApiError {
+    fn from(error: RateLimited) -> Self {
+        ApiError::TooManyRequests(Json(ErrorBody::new("RATE_LIMITED", error.to_string())))
+    }
+}
+
+impl From<SendCodeError> for ApiError {
+    fn from(error: SendCodeError) -> Self {
+        match error {
+            SendCodeError::InvalidPhone(m) => ApiError::invalid_field("phoneNumber", m),
+            SendCodeError::PhoneTaken => ApiError::Conflict(Json(ErrorBody::new("PHONE_TAKEN", error.to_string()))),
+            SendCodeError::TooSoon(_) => ApiError::TooManyRequests(Json(ErrorBody::new("RESEND_TOO_SOON", error.to_string()))),
+            SendCodeError::RateLimited(e) => e.into(),
+            SendCodeError::Delivery => ApiError::internal(&error),
+            SendCodeError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<VerifyCodeError> for ApiError {
+    fn from(error: VerifyCodeError) -> Self {
+        match error {
+            VerifyCodeError::InvalidPhone(m) => ApiError::invalid_field("phone", m),
+            VerifyCodeError::MalformedCode | VerifyCodeError::Wrong => ApiError::invalid_field("code", error.to_string()),
+            VerifyCodeError::NoCode | VerifyCodeError::Expired => ApiError::bad_request("CODE_EXPIRED", error.to_string()),
+            VerifyCodeError::TooManyAttempts => {
+                ApiError::TooManyRequests(Json(ErrorBody::new("TOO_MANY_ATTEMPTS", error.to_string())))
+            }
+            VerifyCodeError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<RegistrationError> for ApiError {
+    fn from(error: RegistrationError) -> Self {
+        match error {
+            RegistrationError::Invalid(errors) => ApiError::invalid(&errors),
+            RegistrationError::PhoneNotVerified => ApiError::Forbidden(Json(ErrorBody::new("PHONE_NOT_VERIFIED", error.to_string()))),
+            RegistrationError::Taken(errors) => {
+                let ApiError::BadRequest(Json(mut body)) = ApiError::invalid(&errors) else { unreachable!() };
+                body.code = "ALREADY_REGISTERED".into();
+                ApiError::Conflict(Json(body))
+            }
+            RegistrationError::Storage => ApiError::internal(&error),
+            RegistrationError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ResetRequestError> for ApiError {
+    fn from(error: ResetRequestError) -> Self {
+        match error {
+            ResetRequestError::InvalidPhone(m) => ApiError::invalid_field("phone", m),
+            ResetRequestError::RateLimited(e) => e.into(),
+            ResetRequestError::Delivery => ApiError::internal(&error),
+            ResetRequestError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ResetError> for ApiError {
+    fn from(error: ResetError) -> Self {
+        match error {
+            ResetError::InvalidPassword(m) => ApiError::invalid_field("newPassword", m),
+            ResetError::InvalidLink => ApiError::bad_request("RESET_LINK_INVALID", error.to_string()),
+            ResetError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ChangePasswordError> for ApiError {
+    fn from(error: ChangePasswordError) -> Self {
+        match error {
+            ChangePasswordError::OldPasswordMissing | ChangePasswordError::WrongOldPassword => {
+                ApiError::invalid_field("oldPassword", error.to_string())
+            }
+            ChangePasswordError::InvalidPassword(m) => ApiError::invalid_field("password", m),
+            ChangePasswordError::Gone => ApiError::Unauthorized(Json(ErrorBody::new("ACCOUNT_GONE", error.to_string()))),
+            ChangePasswordError::Repository(e) => e.into(),
+        }
+    }
+}
+
+/// The caller's address, for per-address limits (the direct peer: put a trusted proxy's
+/// forwarding in front of this if one is added).
+fn client_ip(req: &Request) -> String {
+    req.remote_addr().as_socket_addr().map_or_else(|| "unknown".into(), |a| a.ip().to_string())
+}
+
+async fn read(upload: Option<Upload>) -> ApiResult<Option<Vec<u8>>> {
+    match upload {
+        Some(upload) => Ok(Some(upload.into_vec().await.map_err(|e| ApiError::internal(&e))?)),
+        None => Ok(None),
+    }
+}
+
+pub struct RegistrationApi {
+    pub registration: Registration,
+    pub verification: PhoneVerification,
+    pub passwords: Passwords,
+    pub throttle: Throttle,
+}
+
+#[OpenApi(tag = "Tag::Accounts")]
+impl RegistrationApi {
+    /// Whether a phone number already has an account
+    #[oai(path = "/users/check-phone", method = "post", operation_id = "checkPhone")]
+    async fn check_phone(&self, req: &Request, body: Json<CheckPhoneRequest>) -> ApiResult<Json<CheckPhoneResponse>> {
+        self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
+        let exists = self.registration.phone_exists(&body.phone).await?.map_err(|m| ApiError::invalid_field("phone", m))?;
+        let msg = if exists { PHONE_TAKEN } else { "此電話號碼可以使用" };
+        Ok(Json(CheckPhoneResponse { exists, msg: msg.into() }))
+    }
+
+    /// Whether an e-mail address already has an account
+    #[oai(path = "/users/check-email", method = "post", operation_id = "checkEmail")]
+    async fn check_email(&self, req: &Request, body: Json<CheckEmailRequest>) -> ApiResult<Json<CheckEmailResponse>> {
+        self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
+        let exists = self.registration.email_exists(&body.email).await?.map_err(|m| ApiError::invalid_field("email", m))?;
+        Ok(Json(CheckEmailResponse { exists }))
+    }
+
+    /// Send a 6-digit verification code by SMS (once a minute; the phone must not have an account)
+    #[oai(path = "/sms/send-code", method = "post", operation_id = "sendSmsCode")]
+    async fn send_code(&self, req: &Request, body: Json<SendCodeRequest>) -> ApiResult<Json<MessageBody>> {
+        self.throttle.hit("send-code-ip", &client_ip(req), SEND_CODE_PER_IP).await?;
+        self.verification.send_code(&body.phone_number).await?;
+        Ok(done("驗證碼已發送，請查看手機短訊"))
+    }
+
+    /// Check the SMS code; success verifies the phone for 30 minutes
+    #[oai(path = "/sms/verify-code", method = "post", operation_id = "verifySmsCode")]
+    async fn verify_code(&self, body: Json<VerifyCodeRequest>) -> ApiResult<Json<MessageBody>> {
+        self.verification.verify_code(&body.phone, &body.code).await?;
+        Ok(done("電話號碼已驗證！請繼續填寫你的資料。"))
+    }
+
+    /// Register (multipart; the phone must have been verified)
+    #[oai(path = "/users/register", method = "post", operation_id = "register")]
+    async fn register(&self, form: RegisterUpload) -> ApiResult<RegisterResponse> {
+        let parsed = RegistrationForm {
+            name: form.name.unwrap_or_default(),
+            email: form.email.unwrap_or_default(),
+            phone: form.phone.unwrap_or_default(),
+            password: form.password.unwrap_or_default(),
+            birthdate: form.birthdate.unwrap_or_default(),
+            user_type: form.user_type.unwrap_or_default(),
+            business_registration: read(form.business_registration).await?,
+            address_proof: read(form.address_proof).await?,
+        };
+        let user = self.registration.register(parsed, Utc::now().date_naive()).await?;
+        Ok(RegisterResponse::Created(Json(RegisteredBody { message: "註冊成功！請登入。".into(), user_id: user.number })))
+    }
+
+    /// Mail a password reset link to the account of this phone (same answer for unknown phones)
+    #[oai(path = "/users/request-password-reset", method = "post", operation_id = "requestPasswordReset")]
+    async fn request_reset(&self, body: Json<ResetRequest>) -> ApiResult<Json<MessageBody>> {
+        self.passwords.request_reset(&body.phone).await?;
+        Ok(done("重設密碼連結已發送到你的電郵，請查看收件匣或垃圾郵件。"))
+    }
+
+    /// Set a new password with the token from a reset link (single use, 30 minutes)
+    #[oai(path = "/users/reset-password", method = "post", operation_id = "resetPassword")]
+    async fn reset(&self, body: Json<ResetPasswordRequest>) -> ApiResult<Json<MessageBody>> {
+        self.passwords.reset(&body.token, &body.new_password).await?;
+        Ok(done("密碼已重設，請用新密碼登入。"))
+    }
+
+    /// Change the signed-in user's password (the old one is checked)
+    #[oai(path = "/self-users/me/password", method = "put", operation_id = "changePassword")]
+    async fn change(&self, auth: BearerAuth, body: Json<ChangePasswordRequest>) -> ApiResult<Json<MessageBody>> {
+        self.passwords.change(auth.user_id(), &body.old_password, &body.password).await?;
+        Ok(done("密碼已更新"))
+    }
+}

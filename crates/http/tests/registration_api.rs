@@ -1,0 +1,245 @@
+//! Phone verification, registration and passwords through the API.
+
+mod support;
+
+use poem::http::StatusCode;
+use poem::test::TestForm;
+use serde_json::{Value, json};
+
+async fn post(app: &support::TestApp, path: &str, body: Value) -> (StatusCode, Value) {
+    let response = app.client.post(path).body_json(&body).send().await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() })
+}
+
+/// The 6 digits of the last SMS sent to `phone` (E.164).
+fn last_code(app: &support::TestApp, phone: &str) -> String {
+    let (_, body) = support::sms_outbox(app).into_iter().rev().find(|(to, _)| to == phone).expect("an SMS was sent");
+    body.chars().filter(char::is_ascii_digit).take(6).collect()
+}
+
+async fn verify_phone(app: &support::TestApp, phone: &str) {
+    let (status, _) = post(app, "/sms/send-code", json!({"phoneNumber": phone})).await;
+    assert_eq!(status, StatusCode::OK);
+    let code = last_code(app, &format!("+852{phone}"));
+    let (status, body) = post(app, "/sms/verify-code", json!({"phone": phone, "code": code})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+fn individual(phone: &str, email: &str) -> TestForm {
+    person(phone, email).text("userType", "individual")
+}
+
+fn person(phone: &str, email: &str) -> TestForm {
+    TestForm::new()
+        .text("name", "陳大文")
+        .text("email", email)
+        .text("phone", phone)
+        .text("password", "abcd1234")
+        .text("birthdate", "2000-01-31")
+        .text("role", "user")
+}
+
+async fn register(app: &support::TestApp, form: TestForm) -> (StatusCode, Value) {
+    let response = app.client.post("/users/register").multipart(form).send().await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn registers_an_individual_after_verifying_the_phone_then_logs_in() {
+    let app = support::spawn().await;
+    verify_phone(&app, "91234567").await;
+    let (status, body) = register(&app, individual("91234567", "chan@example.com")).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["message"], "註冊成功！請登入。");
+    let (token, _) = support::login(&app, "91234567", "abcd1234").await;
+    assert!(!token.is_empty());
+    let hash: String = sqlx::query_scalar("SELECT password_hash FROM users").fetch_one(app.database.pool()).await.unwrap();
+    assert!(hash.starts_with("$argon2id$") && !hash.contains("abcd1234"));
+}
+
+#[tokio::test]
+async fn refuses_registration_without_a_verified_phone_and_the_grant_works_once() {
+    let app = support::spawn().await;
+    let (status, body) = register(&app, individual("91234567", "chan@example.com")).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("PHONE_NOT_VERIFIED")));
+    assert_eq!(body["error"], "請先完成電話號碼驗證");
+
+    verify_phone(&app, "91234567").await;
+    // A form error keeps the grant: the user fixes the form and submits again.
+    let (status, body) = register(&app, individual("91234567", "not-an-email")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"][0], json!({"field": "email", "message": "請輸入有效的電郵地址"}));
+    let (status, _) = register(&app, individual("91234567", "chan@example.com")).await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn a_taken_email_or_phone_is_409_in_zh_hk() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await; // e-mail 61234567@example.com
+    verify_phone(&app, "91234567").await;
+    let (status, body) = register(&app, individual("91234567", "61234567@example.com")).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["errors"][0], json!({"field": "email", "message": "此電郵已被註冊，請使用其他電郵"}));
+    let (status, body) = post(&app, "/sms/send-code", json!({"phoneNumber": "61234567"})).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("此電話號碼已被使用，請勿重複註冊")));
+}
+
+#[tokio::test]
+async fn an_organization_uploads_two_private_documents_and_an_oversized_one_is_not_kept() {
+    let app = support::spawn().await;
+    verify_phone(&app, "51234567").await;
+    let org = |registration: Vec<u8>| {
+        person("51234567", "org@example.com")
+            .text("userType", "organization")
+            .bytes("businessRegistration", registration)
+            .bytes("addressProof", vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0])
+    };
+    let mut big = b"%PDF-1.7".to_vec();
+    big.resize(5_242_881, b' ');
+    let (status, body) = register(&app, org(big)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["errors"][0]["message"], "商業登記證檔案超過大小上限，最大 5MB", "{body}");
+    let kept = walk(&app.dir.path().join("private"));
+    assert!(kept.is_empty(), "nothing is kept: {kept:?}");
+
+    let (status, body) = register(&app, org(b"%PDF-1.7 registration".to_vec())).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let documents: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM org_documents").fetch_one(app.database.pool()).await.unwrap();
+    assert_eq!(documents, 2);
+    assert_eq!(walk(&app.dir.path().join("private")).len(), 2);
+    assert!(walk(&app.dir.path().join("media")).is_empty(), "documents are never public");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flatten()
+        .flat_map(|e| if e.path().is_dir() { walk(&e.path()) } else { vec![e.path()] })
+        .collect()
+}
+
+#[tokio::test]
+async fn codes_are_hashed_resends_wait_a_minute_and_wrong_codes_run_out() {
+    let app = support::spawn().await;
+    let (status, body) = post(&app, "/sms/send-code", json!({"phoneNumber": "91234567"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let code = last_code(&app, "+85291234567");
+    let stored: String = sqlx::query_scalar("SELECT code_hash FROM phone_codes").fetch_one(app.database.pool()).await.unwrap();
+    assert!(!stored.contains(&code));
+
+    let (status, body) = post(&app, "/sms/send-code", json!({"phoneNumber": "91234567"})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(body["error"].as_str().unwrap().starts_with("驗證碼已發送，請於"));
+
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        let (status, body) = post(&app, "/sms/verify-code", json!({"phone": "91234567", "code": wrong})).await;
+        assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("驗證碼不正確，請重新輸入")));
+    }
+    let (status, body) = post(&app, "/sms/verify-code", json!({"phone": "91234567", "code": code})).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("輸入錯誤次數過多，請重新發送驗證碼")));
+}
+
+#[tokio::test]
+async fn check_phone_and_email_tell_whether_they_are_taken() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    let (status, body) = post(&app, "/users/check-phone", json!({"phone": "6123 4567"})).await;
+    assert_eq!((status, body["exists"].as_bool()), (StatusCode::OK, Some(true)));
+    assert_eq!(body["msg"], "此電話號碼已被使用，請勿重複註冊");
+    let (_, body) = post(&app, "/users/check-phone", json!({"phone": "91234567"})).await;
+    assert_eq!(body["exists"], false);
+    let (_, body) = post(&app, "/users/check-email", json!({"email": "61234567@EXAMPLE.com"})).await;
+    assert_eq!(body["exists"], true);
+    let (status, body) = post(&app, "/users/check-phone", json!({"phone": "12"})).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("phone")));
+}
+
+#[tokio::test]
+async fn checks_from_one_address_are_rate_limited_with_429() {
+    let app = support::spawn().await;
+    let mut last = StatusCode::OK;
+    for _ in 0..61 {
+        last = post(&app, "/users/check-email", json!({"email": "a@example.com"})).await.0;
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn repeated_failed_logins_lock_the_phone_with_429() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    for _ in 0..10 {
+        let (status, _) = post(&app, "/users/login", json!({"identifier": "61234567", "password": "wrong1234"})).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let (status, body) = post(&app, "/users/login", json!({"identifier": "61234567", "password": "demo1234"})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(body["error"].as_str().unwrap().starts_with("請求過於頻密"));
+}
+
+/// The token of the reset link in the last mail.
+fn reset_token(app: &support::TestApp) -> String {
+    let (to, subject, body) = support::mail_outbox(app).pop().expect("a mail was sent");
+    assert_eq!((to.as_str(), subject.as_str()), ("61234567@example.com", "重設你的 tutorhub 密碼"));
+    let link = body.split_whitespace().find(|w| w.starts_with("https://tutorhub.example.hk/reset-password?token=")).unwrap();
+    link.rsplit('=').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn forgot_then_reset_sets_a_new_password_once_and_ends_old_sessions() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    let (_, old_refresh) = support::login(&app, "61234567", "demo1234").await;
+    let (status, body) = post(&app, "/users/request-password-reset", json!({"phone": "61234567"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body["message"].as_str().unwrap().contains("電郵"));
+    let token = reset_token(&app);
+    let stored: String = sqlx::query_scalar("SELECT token_hash FROM password_resets").fetch_one(app.database.pool()).await.unwrap();
+    assert_ne!(stored, token);
+
+    let (status, body) = post(&app, "/users/reset-password", json!({"token": token, "newPassword": "short"})).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("密碼必須最少 8 個字元，並包含英文字母及數字")));
+    let (status, _) = post(&app, "/users/reset-password", json!({"token": token, "newPassword": "newpass99"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = post(&app, "/users/reset-password", json!({"token": token, "newPassword": "other999x"})).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::BAD_REQUEST, Some("重設連結無效或已過期，請重新申請")));
+
+    support::login(&app, "61234567", "newpass99").await;
+    let (status, _) = post(&app, "/users/refresh-token", json!({"refreshToken": old_refresh})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a reset logs the old sessions out");
+}
+
+#[tokio::test]
+async fn an_unknown_phone_gets_the_same_answer_and_no_mail() {
+    let app = support::spawn().await;
+    let (status, _) = post(&app, "/users/request-password-reset", json!({"phone": "98765432"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(support::mail_outbox(&app).is_empty());
+}
+
+#[tokio::test]
+async fn change_password_checks_the_old_one_and_needs_login() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    let (token, _) = support::login(&app, "61234567", "demo1234").await;
+    let change = |old: &'static str, new: &'static str, token: Option<String>| {
+        let mut request = app.client.put("/self-users/me/password").body_json(&json!({"oldPassword": old, "password": new}));
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        request.send()
+    };
+    change("demo1234", "newpass99", None).await.assert_status(StatusCode::UNAUTHORIZED);
+    let wrong = change("wrong1234", "newpass99", Some(token.clone())).await;
+    wrong.assert_status(StatusCode::BAD_REQUEST);
+    let body: Value = wrong.json().await.value().deserialize();
+    assert_eq!(body["errors"][0], json!({"field": "oldPassword", "message": "舊密碼不正確"}));
+    change("demo1234", "newpass99", Some(token)).await.assert_status_is_ok();
+    support::login(&app, "61234567", "newpass99").await;
+}
