@@ -22,6 +22,16 @@ const LoginOrRegisterPage = lazy(async () => ({
 const EditProfilePage = lazy(async () => ({
   default: (await import('@/features/profile/routes/EditProfilePage')).EditProfilePage,
 }));
+const PostCasePage = lazy(async () => ({
+  default: (await import('@/features/cases/routes/PostCasePage')).PostCasePage,
+}));
+const MyCasesPage = lazy(async () => ({ default: (await import('@/features/cases/routes/MyCasesPage')).MyCasesPage }));
+const MyApplicationsPage = lazy(async () => ({
+  default: (await import('@/features/cases/routes/MyApplicationsPage')).MyApplicationsPage,
+}));
+const MyBookingsPage = lazy(async () => ({
+  default: (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage,
+}));
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
 
@@ -40,6 +50,12 @@ export const routes: RouteObject[] = [
       { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
       { path: paths.profile, element: <RequireLogin><HomePage profileEdit /></RequireLogin> },
       { path: paths.editProfile, element: <RequireLogin><EditProfilePage /></RequireLogin> },
+      // The case form shows its own login notice, then redirects (spec §4: after 2 s).
+      { path: paths.postCase, element: <PostCasePage /> },
+      { path: `${paths.postCase}/:caseId`, element: <PostCasePage /> },
+      { path: paths.myCases, element: <RequireLogin><MyCasesPage /></RequireLogin> },
+      { path: paths.myApplications, element: <RequireLogin><MyApplicationsPage /></RequireLogin> },
+      { path: paths.myBookings, element: <RequireLogin><MyBookingsPage /></RequireLogin> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

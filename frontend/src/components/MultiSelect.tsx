@@ -10,6 +10,8 @@ interface MultiSelectProps {
   placeholder?: string;
   disabled?: boolean;
   hint?: string;
+  validationMessage?: string;
+  required?: boolean;
   className?: string;
 }
 
@@ -35,11 +37,13 @@ export function MultiSelect({
   placeholder = t.common.noLimit,
   disabled,
   hint,
+  validationMessage,
+  required,
   className,
 }: MultiSelectProps) {
   const styles = useStyles();
   return (
-    <Field label={label} hint={hint} className={className}>
+    <Field label={label} hint={hint} validationMessage={validationMessage} required={required} className={className}>
       <Dropdown
         multiselect
         className={styles.dropdown}

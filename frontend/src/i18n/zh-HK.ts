@@ -6,9 +6,11 @@
 import { profileZhHK } from './profile-zh-HK';
 import { tutorsZhHK } from './tutors-zh-HK';
 import { accountsZhHK } from './accounts-zh-HK';
+import { matchingZhHK } from './matching-zh-HK';
 
 export const zhHK = {
   accounts: accountsZhHK,
+  matching: matchingZhHK,
   brand: {
     name: 'tutorhub',
     tagline: '香港補習配對平台',

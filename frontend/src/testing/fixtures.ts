@@ -42,8 +42,15 @@ export const catalogueFixture: Catalogue = {
     },
   ],
   teachingModes: [{ key: 'one-to-one', label: '一對一' }],
-  genders: [{ key: 'no limit', label: '不限' }],
-  postTypes: [{ key: 'student-seeking-tutor', label: '學生搵導師' }],
+  genders: [
+    { key: 'no limit', label: '不限' },
+    { key: 'male', label: '男' },
+    { key: 'female', label: '女' },
+  ],
+  postTypes: [
+    { key: 'student-seeking-tutor', label: '學生搵導師' },
+    { key: 'tutor-seeking-student', label: '導師招學生' },
+  ],
   userTypes: [{ key: 'individual', label: '個人' }],
 };
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button, Menu, MenuDivider, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { EditRegular, KeyRegular, PersonCircleRegular, SignOutRegular } from '@fluentui/react-icons';
+import { BriefcaseRegular, CalendarRegular, DocumentBulletListRegular, EditRegular, KeyRegular, PersonCircleRegular, SignOutRegular } from '@fluentui/react-icons';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
@@ -29,6 +29,16 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
       <MenuPopover>
         <MenuList>
           {session.user && <MenuGroupHeader>{text.greeting(session.user.name)}</MenuGroupHeader>}
+          <MenuItem icon={<DocumentBulletListRegular />} onClick={() => void navigate(paths.myCases)}>
+            {t.matching.nav.myCases}
+          </MenuItem>
+          <MenuItem icon={<BriefcaseRegular />} onClick={() => void navigate(paths.myApplications)}>
+            {t.matching.nav.myApplications}
+          </MenuItem>
+          <MenuItem icon={<CalendarRegular />} onClick={() => void navigate(paths.myBookings)}>
+            {t.matching.nav.myBookings}
+          </MenuItem>
+          <MenuDivider />
           <MenuItem icon={<EditRegular />} onClick={() => void navigate(paths.editProfile)}>
             {text.editProfile}
           </MenuItem>

@@ -1,9 +1,8 @@
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { CaseSummary } from '@/api/generated/model';
-import { ButtonLink } from '@/components/ButtonLink';
 import { t } from '@/i18n/zh-HK';
-import { paths } from '@/config/paths';
+import { CaseApplyAction } from './CaseApplyAction';
 import { caseDisplay } from './case-display';
 
 const useStyles = makeStyles({
@@ -58,6 +57,7 @@ const useStyles = makeStyles({
   footer: {
     marginTop: 'auto',
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalS,
@@ -108,9 +108,7 @@ export function CaseCard({ item }: { item: CaseSummary }) {
         <Text size={200} className={styles.posted}>
           {view.posted}
         </Text>
-        <ButtonLink to={paths.loginOrRegister} appearance="primary" aria-label={view.applyLabel}>
-          {t.common.loginToApply}
-        </ButtonLink>
+        <CaseApplyAction item={item} />
       </div>
     </Card>
   );

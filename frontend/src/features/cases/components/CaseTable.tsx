@@ -9,9 +9,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { CaseSummary } from '@/api/generated/model';
-import { ButtonLink } from '@/components/ButtonLink';
-import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
+import { CaseApplyAction } from './CaseApplyAction';
 import { caseDisplay } from './case-display';
 
 const useStyles = makeStyles({
@@ -88,9 +87,7 @@ export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
                 <TableCell className={styles.rate}>{view.rate}</TableCell>
                 <TableCell className={styles.date}>{view.createdAt}</TableCell>
                 <TableCell className={styles.actionCell}>
-                  <ButtonLink to={paths.loginOrRegister} appearance="primary" size="small" aria-label={view.applyLabel}>
-                    {t.common.loginToApply}
-                  </ButtonLink>
+                  <CaseApplyAction item={item} size="small" />
                 </TableCell>
               </TableRow>
             );

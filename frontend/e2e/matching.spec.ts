@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { backOffice, choose, smsTo, useTutorMode } from './support/matching';
+import { type DemoAccount, demoParent, logInThroughUi, logOutThroughUi } from './support/session';
+
+/** The first demo tutor of `seed --demo`: approved, with an active profile. */
+const tutor: DemoAccount = { name: 'demo tutor 1', phone: '50000001', password: 'demo1234' };
+
+const spaced = (phone: string) => `${phone.slice(0, 4)} ${phone.slice(4)}`;
+
+test('a parent posts a case, the back office approves it, a tutor applies, the parent chooses them and both see the contact', async ({ page }) => {
+  test.setTimeout(90_000);
+  const title = `中三數學補習 ${Date.now() % 100000}`;
+
+  // The parent posts a case through the form.
+  await logInThroughUi(page, demoParent);
+  await page.goto('/post-case');
+  await expect(page.getByRole('heading', { name: '新增補習個案' })).toBeVisible();
+  await page.getByRole('textbox', { name: '標題' }).fill(title);
+  await choose(page, '教育程度', '中學');
+  await choose(page, '年級', '中三');
+  await page.getByRole('combobox', { name: '科目' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '數學', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await choose(page, '區域', '九龍');
+  await choose(page, '地點', '藍田');
+  await page.getByRole('spinbutton', { name: '每堂學費（HK$）' }).fill('350');
+  await page.getByRole('spinbutton', { name: '每堂時長（分鐘）' }).fill('90');
+  await page.getByRole('spinbutton', { name: '每週堂數' }).fill('2');
+  const nextYear = String(new Date().getFullYear() + 1);
+  await choose(page, '年', `${nextYear}年`);
+  await choose(page, '月', '1月');
+  await choose(page, '日', '15日');
+  await page.getByRole('textbox', { name: '個案描述' }).fill('希望加強代數及應用題');
+  const posted = page.waitForResponse((r) => r.url().endsWith('/cases') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: '刊登個案' }).click();
+  const caseId = String((await (await posted).json()).caseId);
+  await expect(page.getByText('個案新增成功！')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+
+  // Pending until the back office approves it with the CLI.
+  await page.goto('/my-cases');
+  const myCase = page.getByTestId('my-case').filter({ hasText: title });
+  await expect(myCase.getByText('審批中')).toBeVisible();
+  expect(backOffice('cases', 'approve', caseId, '--yes')).toContain('is now approved');
+  expect(smsTo(demoParent.phone).some((body) => body.includes(caseId) && body.includes('已獲批核'))).toBe(true);
+  await logOutThroughUi(page);
+
+  // A tutor in tutor mode applies from the case card.
+  await logInThroughUi(page, tutor);
+  await useTutorMode(page);
+  await page.goto('/all-cases');
+  const row = page.getByTestId('case-row').filter({ hasText: caseId });
+  await row.getByRole('textbox', { name: '可上堂時間' }).fill('星期六 下午2時至6時');
+  await row.getByRole('button', { name: '申請', exact: true }).click();
+  await expect(row.getByRole('button', { name: '已申請' })).toBeDisabled();
+  await logOutThroughUi(page);
+
+  // The parent chooses the tutor and sees their phone.
+  await logInThroughUi(page, demoParent);
+  await page.goto('/my-cases');
+  const card = page.getByTestId('my-case').filter({ hasText: title });
+  await card.getByRole('button', { name: '1 位導師申請' }).click();
+  const applicant = card.getByTestId('applicant').filter({ hasText: '星期六 下午2時至6時' });
+  await expect(applicant.getByText('星期六 下午2時至6時')).toBeVisible();
+  await expect(applicant.getByText(spaced(tutor.phone))).toHaveCount(0);
+  await applicant.getByRole('button', { name: '選擇此導師' }).click();
+  await expect(applicant.getByText(spaced(tutor.phone))).toBeVisible();
+  await expect(card.getByText('已配對')).toBeVisible();
+  await logOutThroughUi(page);
+
+  // The tutor sees the selection and the parent's phone.
+  await logInThroughUi(page, tutor);
+  await page.goto('/my-applications');
+  const application = page.getByTestId('my-application').filter({ hasText: caseId });
+  await expect(application.getByText('已獲選', { exact: true })).toBeVisible();
+  await expect(application.getByText(spaced(demoParent.phone))).toBeVisible();
+});

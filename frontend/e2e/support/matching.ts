@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Runs a back-office command of the real binary against the e2e server's data folder. */
+export function backOffice(...args: string[]): string {
+  const bin = process.env.TUTORHUB_BIN;
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!bin || !dataDir) throw new Error('TUTORHUB_BIN and E2E_DATA_DIR must be set (scripts/e2e.sh sets them)');
+  return execFileSync(bin, [...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, LOG_FORMAT: 'text' } });
+}
+
+/** Switches the top bar's selector to tutor mode (the account must be a tutor). */
+export async function useTutorMode(page: Page): Promise<void> {
+  const selector = page.getByRole('group', { name: '身份模式' });
+  await selector.getByRole('button', { name: '導師', exact: true }).click();
+  await expect(selector.getByRole('button', { name: '導師', exact: true })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Picks an option of a native select by its visible label. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
+}
+
+/** The bodies of the SMS outbox's messages to a Hong Kong number (8 digits). */
+export function smsTo(phone: string): string[] {
+  const file = join(process.env.E2E_DATA_DIR ?? '', 'outbox', 'sms.jsonl');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { to: string; body: string })
+    .filter((message) => message.to === `+852${phone}`)
+    .map((message) => message.body);
+}

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { BookingBody } from '@/api/generated/model';
+import { renderRoute, renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { loggedInAs, makeCurrentUser } from '@/testing/session';
+import { BookingBox } from './components/BookingBox';
+
+const TUTOR = '00000000-0000-4000-8000-0000000000aa';
+
+function booking(overrides: Partial<BookingBody>): BookingBody {
+  return {
+    id: 'b-1',
+    tutorId: TUTOR,
+    tutorName: '黃老師',
+    userName: '陳**',
+    userType: 'student',
+    bookingTime: '星期三 19:00-21:00',
+    status: 'pending',
+    mine: false,
+    forMe: false,
+    createdAt: '2026-11-21T10:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('the booking box on a tutor profile', () => {
+  it('offers a visitor to log in to book and shows no bookings', async () => {
+    renderWithProviders(<BookingBox tutorId={TUTOR} />);
+    expect(await screen.findByRole('button', { name: '登入後預約' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('requires a time, books, and shows the table with masked names', async () => {
+    loggedInAs(makeCurrentUser({ name: '陳太' }));
+    let rows = [booking({ id: 'b-0', userName: '李**', bookingTime: '星期一 16:00-17:00' })];
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: rows })),
+      http.post('*/bookings', async ({ request }) => {
+        sent.push(await request.json());
+        const made = booking({ id: 'b-1', userName: '陳太', mine: true });
+        rows = [made, ...rows];
+        return HttpResponse.json(made);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BookingBox tutorId={TUTOR} />);
+    const table = await screen.findByRole('table', { name: '這位導師的預約' });
+    expect(within(table).getByText('李**')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '預約' }));
+    expect(await screen.findByText('請填寫預約時間')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: '預約時間' }), '星期三 19:00-21:00');
+    await user.click(screen.getByRole('button', { name: '預約' }));
+    expect(await screen.findByText('預約已提交！')).toBeInTheDocument();
+    expect(sent).toEqual([{ tutorId: TUTOR, bookingTime: '星期三 19:00-21:00' }]);
+    expect(await within(table).findByText('陳太')).toBeInTheDocument();
+  });
+});
+
+describe('/my-bookings', () => {
+  it('lets the tutor accept a received booking and the booker cancel theirs', async () => {
+    loggedInAs(makeCurrentUser({ id: TUTOR, name: '黃老師' }));
+    let received = booking({ id: 'b-1', forMe: true, userName: '陳太' });
+    const made = booking({ id: 'b-2', mine: true, tutorName: '何老師', status: 'accepted', contact: { name: '何老師', phone: '+85250000002' } });
+    const calls: string[] = [];
+    server.use(
+      http.get('*/bookings/mine', () => HttpResponse.json({ items: [received, made] })),
+      http.post('*/bookings/:id/:action', ({ params }) => {
+        calls.push(`${params.id} ${params.action}`);
+        if (params.action === 'accept') received = { ...received, status: 'accepted', contact: { name: '陳太', phone: '+85261234567' } };
+        return HttpResponse.json(received);
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/my-bookings');
+    const [receivedCard, madeCard] = (await screen.findAllByTestId('my-booking')) as [HTMLElement, HTMLElement];
+    expect(within(madeCard).getByText('5000 0002', { exact: false })).toBeInTheDocument();
+    expect(within(receivedCard).queryByRole('button', { name: '取消預約' })).not.toBeInTheDocument();
+    await user.click(within(receivedCard).getByRole('button', { name: '接受' }));
+    expect(await within(receivedCard).findByText('6123 4567', { exact: false })).toBeInTheDocument();
+    await user.click(within(madeCard).getByRole('button', { name: '取消預約' }));
+    expect(calls).toEqual(['b-1 accept', 'b-2 cancel']);
+  });
+});

@@ -1,0 +1,40 @@
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { errorMessage } from '@/api/api-error';
+import type { BookingBody } from '@/api/generated/model';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { t } from '@/i18n/zh-HK';
+
+const useStyles = makeStyles({
+  muted: { color: tokens.colorNeutralForeground3 },
+  mine: { fontWeight: tokens.fontWeightSemibold },
+});
+
+/** A tutor's bookings: time, user, status (spec §2). */
+export function BookingTable({ items, error }: { items: BookingBody[] | undefined; error: unknown }) {
+  const styles = useStyles();
+  const text = t.matching.booking;
+  if (error) return <ErrorBanner message={errorMessage(error, text.loadFailed)} />;
+  if (!items) return <LoadingState />;
+  if (items.length === 0) return <Text className={styles.muted}>{text.empty}</Text>;
+  return (
+    <Table aria-label={text.tableLabel} size="small">
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>{text.time}</TableHeaderCell>
+          <TableHeaderCell>{text.user}</TableHeaderCell>
+          <TableHeaderCell>{text.status}</TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((b) => (
+          <TableRow key={b.id} className={b.mine ? styles.mine : undefined} data-testid="booking-row">
+            <TableCell>{b.bookingTime}</TableCell>
+            <TableCell>{b.userName}</TableCell>
+            <TableCell>{text.status_[b.status] ?? b.status}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

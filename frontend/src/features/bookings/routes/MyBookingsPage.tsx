@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { errorMessage } from '@/api/api-error';
+import { acceptBooking, cancelBooking, declineBooking, useListMyBookings } from '@/api/generated/bookings/bookings';
+import type { BookingBody } from '@/api/generated/model';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { PageShell } from '@/components/PageShell';
+import { formatDateTime } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+import { formatPhone } from '@/lib/phone';
+
+const useStyles = makeStyles({
+  muted: { color: tokens.colorNeutralForeground3 },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyle: 'none' },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  contact: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+});
+
+type Action = (id: string) => Promise<BookingBody>;
+
+/** /my-bookings: the tutor accepts or declines bookings received; the booker cancels their own. */
+export function MyBookingsPage() {
+  const styles = useStyles();
+  const text = t.matching.myBookings;
+  const bookings = useListMyBookings();
+  const [busy, setBusy] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+
+  const act = async (id: string, action: Action) => {
+    setBusy(id);
+    setFailure(undefined);
+    try {
+      await action(id);
+      await bookings.mutate();
+    } catch (error) {
+      setFailure(errorMessage(error, text.actionFailed));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const items = bookings.data?.items ?? [];
+  return (
+    <PageShell title={text.title} intro={text.intro}>
+      {failure && <ErrorBanner message={failure} />}
+      {bookings.error && <ErrorBanner message={errorMessage(bookings.error, text.loadFailed)} />}
+      {!bookings.data && !bookings.error && <LoadingState />}
+      {bookings.data && items.length === 0 && <EmptyState title={text.empty} />}
+      <ul className={styles.list}>
+        {items.map((b) => (
+          <li key={b.id}>
+            <Card className={styles.card} data-testid="my-booking">
+              <div className={styles.head}>
+                <Badge appearance="tint" color={b.forMe ? 'brand' : 'informative'}>
+                  {b.forMe ? text.received : text.made}
+                </Badge>
+                <Badge appearance="filled" color={b.status === 'accepted' ? 'success' : b.status === 'pending' ? 'warning' : 'subtle'}>
+                  {t.matching.booking.status_[b.status] ?? b.status}
+                </Badge>
+                <Text size={200} className={styles.muted}>
+                  {formatDateTime(b.createdAt)}
+                </Text>
+              </div>
+              <Text weight="semibold">{b.bookingTime}</Text>
+              <Text>{b.forMe ? text.fromUser(b.userName) : text.withTutor(b.tutorName)}</Text>
+              {b.contact && (
+                <Text className={styles.contact}>
+                  {t.matching.labeled(text.contact)}
+                  {b.contact.name} {formatPhone(b.contact.phone)}
+                </Text>
+              )}
+              <div className={styles.actions}>
+                {b.forMe && b.status === 'pending' && (
+                  <>
+                    <Button appearance="primary" size="small" disabled={busy !== undefined} onClick={() => void act(b.id, acceptBooking)}>
+                      {text.accept}
+                    </Button>
+                    <Button size="small" disabled={busy !== undefined} onClick={() => void act(b.id, declineBooking)}>
+                      {text.decline}
+                    </Button>
+                  </>
+                )}
+                {b.mine && (b.status === 'pending' || b.status === 'accepted') && (
+                  <Button size="small" disabled={busy !== undefined} onClick={() => void act(b.id, cancelBooking)}>
+                    {text.cancel}
+                  </Button>
+                )}
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </PageShell>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeCase } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { loggedInAs, makeCurrentUser } from '@/testing/session';
+import { CaseApplyAction } from './CaseApplyAction';
+
+const activeTutor = makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true, name: '黃老師' });
+
+function appliedList(caseIds: number[]) {
+  server.use(
+    http.get('*/cases/applied', () =>
+      HttpResponse.json({ items: caseIds.map((caseId) => ({ id: `a-${caseId}`, caseId, availableTimes: '週末', status: 'applied', createdAt: '2026-11-20T10:00:00Z', case: makeCase({ caseId }) })) }),
+    ),
+  );
+}
+
+describe('the case card action (spec §4)', () => {
+  it('asks a visitor to log in to apply', async () => {
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    expect(await screen.findByRole('link', { name: '登入後申請個案編號 10001' })).toHaveAttribute('href', '/login-or-register');
+  });
+
+  it('tells a member who is not an active tutor in tutor mode to act as a tutor and pass approval', async () => {
+    loggedInAs(makeCurrentUser());
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    expect(await screen.findByText('請以導師身份並通過導師審批後申請')).toBeInTheDocument();
+  });
+
+  it('lets an active tutor in tutor mode apply with available times, then shows 已申請', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/cases/apply', async ({ request }) => {
+        sent.push(await request.json());
+        appliedList([10001]);
+        return HttpResponse.json({ id: 'a-1', caseId: 10001, availableTimes: '星期六下午', status: 'applied', createdAt: '2026-11-21T10:00:00Z' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await user.click(await screen.findByRole('button', { name: '申請' }));
+    expect(await screen.findByText('請填寫可上堂時間')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: '可上堂時間' }), '星期六下午');
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    expect(await screen.findByRole('button', { name: '已申請' })).toBeDisabled();
+    expect(sent).toEqual([{ caseId: 10001, availableTimes: '星期六下午' }]);
+  });
+
+  it('shows the server error when applying fails', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    server.use(http.post('*/cases/apply', () => HttpResponse.json({ code: 'CASE_FULL', error: '這個個案的申請人數已滿' }, { status: 409 })));
+    const user = userEvent.setup();
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await user.type(await screen.findByRole('textbox', { name: '可上堂時間' }), '週末');
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('這個個案的申請人數已滿');
+  });
+
+  it('shows 已申請 for a case the tutor already applied to', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([10001]);
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: '已申請' })).toBeDisabled());
+  });
+});

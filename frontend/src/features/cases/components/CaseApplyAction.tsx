@@ -1,0 +1,107 @@
+import { type FormEvent, useState } from 'react';
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CheckmarkRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { applyToCase } from '@/api/generated/cases/cases';
+import type { CaseSummary } from '@/api/generated/model';
+import { ButtonLink } from '@/components/ButtonLink';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+import { hasActiveTutorProfile, useAppliedCaseIds } from '../lib/applied-cases';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '100%' },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
+  input: { flexGrow: 1, minWidth: 0 },
+  notice: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/**
+ * The action area of a case card or row (spec §4): 登入後申請 when logged out; 已申請 once
+ * applied; for an active tutor in tutor mode the available-times field and 申請; otherwise the
+ * notice to act as a tutor and pass approval. A full case says so.
+ */
+export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; size?: 'small' | 'medium' }) {
+  const styles = useStyles();
+  const session = useSession();
+  const applied = useAppliedCaseIds(session.user, session.mode);
+  const [times, setTimes] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const text = t.matching.apply;
+
+  if (!session.isLoggedIn) {
+    return (
+      <ButtonLink to={paths.loginOrRegister} appearance="primary" size={size} aria-label={t.cases.applyLabel(item.caseId)}>
+        {t.common.loginToApply}
+      </ButtonLink>
+    );
+  }
+  if (applied.ids.has(item.caseId)) {
+    return (
+      <Button appearance="secondary" size={size} disabled icon={<CheckmarkRegular />}>
+        {text.applied}
+      </Button>
+    );
+  }
+  if (item.full) {
+    return <Text className={styles.notice}>{text.full}</Text>;
+  }
+  if (session.mode !== 'tutor' || !hasActiveTutorProfile(session.user)) {
+    return (
+      <Text size={200} className={styles.notice}>
+        {text.actAsTutor}
+      </Text>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (times.trim() === '') {
+      setFieldError(text.availableTimesRequired);
+      return;
+    }
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
+      // Spec §4: the case joins the applied list, so the card turns to 已申請.
+      await applied.mutate(
+        (list) => ({ items: [{ ...application, case: item }, ...(list?.items ?? [])] }),
+        { revalidate: true },
+      );
+    } catch (error) {
+      setFailure(errorMessage(error, text.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label={text.formLabel(item.caseId)} noValidate>
+      <div className={styles.row}>
+        <Field label={text.availableTimes} validationMessage={fieldError} className={styles.input} size={size}>
+          <Input
+            value={times}
+            placeholder={text.availableTimesPlaceholder}
+            onChange={(_, d) => {
+              setTimes(d.value);
+              setFieldError(undefined);
+            }}
+          />
+        </Field>
+      </div>
+      <Button type="submit" appearance="primary" size={size} disabled={busy}>
+        {busy ? text.applying : text.apply}
+      </Button>
+      {failure && (
+        <Text role="alert" size={200} className={styles.error}>
+          {failure}
+        </Text>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { errorMessage } from '@/api/api-error';
+import { useListAppliedCases } from '@/api/generated/cases/cases';
+import { ButtonLink } from '@/components/ButtonLink';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { PageShell } from '@/components/PageShell';
+import { caseDisplay } from '../components/case-display';
+import { formatPhone } from '@/lib/phone';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyle: 'none' },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  contact: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+});
+
+/** /my-applications: the tutor's applications and their states; the owner's phone once selected. */
+export function MyApplicationsPage() {
+  const styles = useStyles();
+  const text = t.matching.myApplications;
+  const applied = useListAppliedCases();
+  return (
+    <PageShell title={text.title} intro={text.intro}>
+      {applied.error && <ErrorBanner message={errorMessage(applied.error, text.loadFailed)} />}
+      {!applied.data && !applied.error && <LoadingState />}
+      {applied.data?.items.length === 0 && (
+        <EmptyState
+          title={text.empty}
+          action={
+            <ButtonLink to={paths.allCases} appearance="primary">
+              {text.browse}
+            </ButtonLink>
+          }
+        />
+      )}
+      {applied.data && applied.data.items.length > 0 && (
+        <ul className={styles.list}>
+          {applied.data.items.map((item) => {
+            const view = caseDisplay(item.case);
+            return (
+              <li key={item.id}>
+                <Card className={styles.card} data-testid="my-application">
+                  <div className={styles.head}>
+                    <Text size={200} className={styles.muted}>
+                      {t.cases.caseNumberValue(view.caseNumber)}
+                    </Text>
+                    <Badge appearance="filled" color={item.status === 'selected' ? 'success' : item.status === 'declined' ? 'subtle' : 'informative'}>
+                      {t.matching.myCases.applicationStatus[item.status] ?? item.status}
+                    </Badge>
+                  </div>
+                  <Text as="h2" size={500} weight="semibold">
+                    {view.subject}
+                  </Text>
+                  <Text>{t.matching.factsLine([view.location, view.rate])}</Text>
+                  <Text>
+                    <span className={styles.muted}>{t.matching.labeled(text.availableTimes)}</span>
+                    {item.availableTimes}
+                  </Text>
+                  {item.ownerContact && (
+                    <Text className={styles.contact}>
+                      {text.selectedNote} {t.matching.labeled(text.ownerContact)}
+                      {item.ownerContact.name} {formatPhone(item.ownerContact.phone)}
+                    </Text>
+                  )}
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

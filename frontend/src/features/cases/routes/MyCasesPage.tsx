@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { EditRegular, PeopleRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { useListMyCases } from '@/api/generated/cases/cases';
+import type { CaseSummary } from '@/api/generated/model';
+import { ButtonLink } from '@/components/ButtonLink';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { ApplicantList } from '../components/ApplicantList';
+import { PageShell } from '@/components/PageShell';
+import { caseDisplay } from '../components/case-display';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyle: 'none' },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  number: { color: tokens.colorNeutralForeground3 },
+  subject: { margin: 0, flexGrow: 1 },
+  facts: { color: tokens.colorNeutralForeground2 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+});
+
+const statusColor = (status: string) =>
+  status === 'approved' ? 'success' : status === 'matched' ? 'brand' : status === 'rejected' ? 'danger' : status === 'closed' ? 'subtle' : 'warning';
+
+/** /my-cases: the member's cases with status, edit link, applicants (spec §4, issue 5). */
+export function MyCasesPage() {
+  const styles = useStyles();
+  const text = t.matching.myCases;
+  const cases = useListMyCases({ pageSize: 100 });
+  return (
+    <PageShell title={text.title} intro={text.intro}>
+      {cases.error && <ErrorBanner message={errorMessage(cases.error, text.loadFailed)} />}
+      {!cases.data && !cases.error && <LoadingState />}
+      {cases.data?.items.length === 0 && (
+        <EmptyState
+          title={text.empty}
+          action={
+            <ButtonLink to={paths.postCase} appearance="primary">
+              {text.postOne}
+            </ButtonLink>
+          }
+        />
+      )}
+      {cases.data && cases.data.items.length > 0 && (
+        <ul className={styles.list}>
+          {cases.data.items.map((item) => (
+            <li key={item.id}>
+              <MyCaseCard item={item} onChanged={() => void cases.mutate()} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}
+
+function MyCaseCard({ item, onChanged }: { item: CaseSummary; onChanged: () => void }) {
+  const styles = useStyles();
+  const text = t.matching.myCases;
+  const view = caseDisplay(item);
+  const [open, setOpen] = useState(item.status === 'matched');
+  const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
+  return (
+    <Card className={styles.card} data-testid="my-case">
+      <div className={styles.head}>
+        <Text size={200} className={styles.number}>
+          {t.cases.caseNumberValue(view.caseNumber)}
+        </Text>
+        <Badge appearance="filled" color={statusColor(item.status)}>
+          {t.matching.caseStatus[item.status] ?? item.status}
+        </Badge>
+      </div>
+      <Text as="h2" size={500} weight="semibold" className={styles.subject}>
+        {item.postTitle}
+      </Text>
+      <Text className={styles.facts}>
+        {t.matching.factsLine([view.subject, view.location, view.rate])}
+      </Text>
+      <div className={styles.actions}>
+        {editable && (
+          <ButtonLink to={`${paths.postCase}/${item.caseId}`} appearance="secondary" size="small" icon={<EditRegular />}>
+            {text.edit}
+          </ButtonLink>
+        )}
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<PeopleRegular />}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {text.applicants(item.applicantCount)}
+        </Button>
+      </div>
+      {open && <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />}
+    </Card>
+  );
+}
