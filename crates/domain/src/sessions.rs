@@ -237,32 +237,11 @@ pub(crate) mod tests_support {
 mod tests {
     use std::sync::Mutex;
 
-    use chrono::NaiveDate;
     use mockall::predicate::eq;
 
     use super::*;
-    use crate::identity::{DisplayName, Email};
     use crate::ports::{MockAccessTokens, MockPasswordHasher, MockRefreshTokenRepository, MockSecretTokens, MockUserRepository};
-    use crate::user::{Role, User, UserType};
-
-    fn user() -> User {
-        User {
-            id: Uuid::from_u128(7),
-            number: 1001,
-            phone: Phone::parse("61234567").unwrap(),
-            email: Email::parse("chan@example.com").unwrap(),
-            name: DisplayName::parse("陳太").unwrap(),
-            birthdate: NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
-            user_type: UserType::Individual,
-            role: Role::User,
-            account_type: "student".into(),
-            is_tutor: false,
-            is_tutor_profile_active: false,
-            avatar: None,
-            org_verification: None,
-            created_at: Utc::now(),
-        }
-    }
+    use super::tests_support::user;
 
     fn record(rotated: bool, revoked: bool, expires_in_days: i64) -> RefreshTokenRecord {
         RefreshTokenRecord {
