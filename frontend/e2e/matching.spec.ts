@@ -75,3 +75,38 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   await expect(application.getByText('已獲選', { exact: true })).toBeVisible();
   await expect(application.getByText(spaced(demoParent.phone))).toBeVisible();
 });
+
+test('a parent books a tutor on the profile page, the tutor accepts, the parent sees accepted', async ({ page }) => {
+  test.setTimeout(90_000);
+  const time = `星期三 19:00-21:00（${Date.now() % 10000}）`;
+  await logInThroughUi(page, tutor);
+  const tutorId = await page.evaluate(async () => {
+    const me = await fetch('/self-users/me', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    return ((await me.json()) as { id: string }).id;
+  });
+  await logOutThroughUi(page);
+
+  await logInThroughUi(page, demoParent);
+  await page.goto(`/tutor/${tutorId}`);
+  const box = page.getByTestId('booking-box');
+  await box.getByRole('button', { name: '預約' }).click();
+  await expect(box.getByText('請填寫預約時間')).toBeVisible();
+  await box.getByRole('textbox', { name: '預約時間' }).fill(time);
+  await box.getByRole('button', { name: '預約' }).click();
+  await expect(box.getByText('預約已提交！')).toBeVisible();
+  await expect(box.getByRole('row').filter({ hasText: time }).getByText('待確認')).toBeVisible();
+  await logOutThroughUi(page);
+
+  await logInThroughUi(page, tutor);
+  await page.goto('/my-bookings');
+  const received = page.getByTestId('my-booking').filter({ hasText: time });
+  await received.getByRole('button', { name: '接受' }).click();
+  await expect(received.getByText(spaced(demoParent.phone), { exact: false })).toBeVisible();
+  await logOutThroughUi(page);
+
+  await logInThroughUi(page, demoParent);
+  await page.goto('/my-bookings');
+  const made = page.getByTestId('my-booking').filter({ hasText: time });
+  await expect(made.getByText('已接受')).toBeVisible();
+  await expect(made.getByText(spaced(tutor.phone), { exact: false })).toBeVisible();
+});

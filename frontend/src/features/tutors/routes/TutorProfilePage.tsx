@@ -5,6 +5,8 @@ import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
+// The booking box belongs to the bookings feature; the profile page only hosts it (spec §2).
+import { BookingBox } from '@/features/bookings/components/BookingBox';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
@@ -100,6 +102,7 @@ export function TutorProfilePage() {
           ))}
         </dl>
       </Card>
+      <BookingBox tutorId={tutor.data.id} />
     </div>
   );
 }
