@@ -32,6 +32,9 @@ const MyApplicationsPage = lazy(async () => ({
 const MyBookingsPage = lazy(async () => ({
   default: (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage,
 }));
+const ChangePasswordPage = lazy(async () => ({
+  default: (await import('@/features/auth/routes/ChangePasswordPage')).ChangePasswordPage,
+}));
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
 
@@ -56,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.myCases, element: <RequireLogin><MyCasesPage /></RequireLogin> },
       { path: paths.myApplications, element: <RequireLogin><MyApplicationsPage /></RequireLogin> },
       { path: paths.myBookings, element: <RequireLogin><MyBookingsPage /></RequireLogin> },
+      { path: paths.changePassword, element: <RequireLogin><ChangePasswordPage /></RequireLogin> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,87 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Field, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { changePassword } from '@/api/generated/accounts/accounts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { AuthPageShell } from '../components/AuthPageShell';
+import { PasswordInput } from '../components/PasswordInput';
+import { meetsPasswordRule } from '../lib/password-rules';
+import { fieldMessage, serverMessage } from '../lib/server-message';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
+});
+
+/** Spec §9: back to / two seconds after a successful change. */
+const REDIRECT_MS = 2000;
+
+/** /change-password (spec §2): old password, new password and its confirmation. */
+export function ChangePasswordPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const text = t.accounts.changePassword;
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ old?: string; password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (!done) return undefined;
+    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      old: oldPassword === '' ? text.oldRequired : undefined,
+      password: meetsPasswordRule(password) ? undefined : text.rule,
+      confirm: confirm === password ? undefined : text.mismatch,
+    };
+    setErrors(next);
+    setError(null);
+    if (next.old || next.password || next.confirm) return;
+    setSubmitting(true);
+    try {
+      await changePassword({ oldPassword, password });
+      setDone(true);
+    } catch (failure) {
+      const old = fieldMessage(failure, 'oldPassword');
+      if (old) setErrors({ old });
+      setError(serverMessage(failure, text.failed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthPageShell title={text.title} intro={text.intro}>
+      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.title}>
+        {error && <ErrorBanner message={error} />}
+        {done && (
+          <MessageBar intent="success" layout="multiline" role="status">
+            <MessageBarBody>{text.success}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label={text.oldPassword} required validationMessage={errors.old}>
+          <PasswordInput autoComplete="current-password" value={oldPassword} onChange={(_, d) => setOldPassword(d.value)} />
+        </Field>
+        <Field label={text.newPassword} required validationMessage={errors.password}>
+          <PasswordInput autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+        </Field>
+        <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
+          <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
+        </Field>
+        <Button type="submit" appearance="primary" size="large" className={styles.submit} disabled={submitting || done}>
+          {submitting ? text.submitting : text.submit}
+        </Button>
+      </form>
+    </AuthPageShell>
+  );
+}
