@@ -13,20 +13,6 @@ async fn post(app: &support::TestApp, path: &str, body: Value) -> (StatusCode, V
     (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() })
 }
 
-/// The 6 digits of the last SMS sent to `phone` (E.164).
-fn last_code(app: &support::TestApp, phone: &str) -> String {
-    let (_, body) = support::sms_outbox(app).into_iter().rev().find(|(to, _)| to == phone).expect("an SMS was sent");
-    body.chars().filter(char::is_ascii_digit).take(6).collect()
-}
-
-async fn verify_phone(app: &support::TestApp, phone: &str) {
-    let (status, _) = post(app, "/sms/send-code", json!({"phoneNumber": phone})).await;
-    assert_eq!(status, StatusCode::OK);
-    let code = last_code(app, &format!("+852{phone}"));
-    let (status, body) = post(app, "/sms/verify-code", json!({"phone": phone, "code": code})).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-}
-
 fn individual(phone: &str, email: &str) -> TestForm {
     person(phone, email).text("userType", "individual")
 }
@@ -51,7 +37,7 @@ async fn register(app: &support::TestApp, form: TestForm) -> (StatusCode, Value)
 #[tokio::test]
 async fn registers_an_individual_after_verifying_the_phone_then_logs_in() {
     let app = support::spawn().await;
-    verify_phone(&app, "91234567").await;
+    support::verify_phone(&app, "91234567").await;
     let (status, body) = register(&app, individual("91234567", "chan@example.com")).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["message"], "註冊成功！請登入。");
@@ -68,7 +54,7 @@ async fn refuses_registration_without_a_verified_phone_and_the_grant_works_once(
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("PHONE_NOT_VERIFIED")));
     assert_eq!(body["error"], "請先完成電話號碼驗證");
 
-    verify_phone(&app, "91234567").await;
+    support::verify_phone(&app, "91234567").await;
     // A form error keeps the grant: the user fixes the form and submits again.
     let (status, body) = register(&app, individual("91234567", "not-an-email")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -81,7 +67,7 @@ async fn refuses_registration_without_a_verified_phone_and_the_grant_works_once(
 async fn a_taken_email_or_phone_is_409_in_zh_hk() {
     let app = support::spawn().await;
     support::register_user(&app, "61234567", "demo1234").await; // e-mail 61234567@example.com
-    verify_phone(&app, "91234567").await;
+    support::verify_phone(&app, "91234567").await;
     let (status, body) = register(&app, individual("91234567", "61234567@example.com")).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["errors"][0], json!({"field": "email", "message": "此電郵已被註冊，請使用其他電郵"}));
@@ -92,7 +78,7 @@ async fn a_taken_email_or_phone_is_409_in_zh_hk() {
 #[tokio::test]
 async fn an_organization_uploads_two_private_documents_and_an_oversized_one_is_not_kept() {
     let app = support::spawn().await;
-    verify_phone(&app, "51234567").await;
+    support::verify_phone(&app, "51234567").await;
     let org = |registration: Vec<u8>| {
         person("51234567", "org@example.com")
             .text("userType", "organization")
@@ -128,7 +114,7 @@ async fn codes_are_hashed_resends_wait_a_minute_and_wrong_codes_run_out() {
     let app = support::spawn().await;
     let (status, body) = post(&app, "/sms/send-code", json!({"phoneNumber": "91234567"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let code = last_code(&app, "+85291234567");
+    let code = support::last_code(&app, "+85291234567");
     let stored: String = sqlx::query_scalar("SELECT code_hash FROM phone_codes").fetch_one(app.database.pool()).await.unwrap();
     assert!(!stored.contains(&code));
 

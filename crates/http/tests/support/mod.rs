@@ -68,7 +68,7 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
         bookings: Bookings::new(bookings, users.clone(), notifier),
         tutor_applications: tutor_applications.clone(),
         tutor_directory: TutorDirectory::new(tutors.clone()),
-        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store),
+        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store, accounts.phone_verification.clone()),
         media_dir,
         sessions: accounts.sessions,
         registration: accounts.registration,
@@ -148,6 +148,22 @@ pub fn sms_outbox(app: &TestApp) -> Vec<(String, String)> {
             (v["to"].as_str().unwrap_or_default().to_string(), v["body"].as_str().unwrap_or_default().to_string())
         })
         .collect()
+}
+
+/// The 6 digits of the last SMS sent to `phone` (E.164).
+pub fn last_code(app: &TestApp, phone: &str) -> String {
+    let (_, body) = sms_outbox(app).into_iter().rev().find(|(to, _)| to == phone).expect("an SMS was sent");
+    body.chars().filter(char::is_ascii_digit).take(6).collect()
+}
+
+/// Verifies `phone` (8 local digits) through `POST /sms/send-code` and `/sms/verify-code`,
+/// with the code from the SMS outbox, as a user would: the phone then holds a grant.
+pub async fn verify_phone(app: &TestApp, phone: &str) {
+    let response = app.client.post("/sms/send-code").body_json(&serde_json::json!({ "phoneNumber": phone })).send().await;
+    response.assert_status_is_ok();
+    let code = last_code(app, &format!("+852{phone}"));
+    let response = app.client.post("/sms/verify-code").body_json(&serde_json::json!({ "phone": phone, "code": code })).send().await;
+    response.assert_status_is_ok();
 }
 
 /// The account use cases (sessions, verification, registration, passwords), as wired in
