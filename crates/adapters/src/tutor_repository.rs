@@ -7,7 +7,7 @@ use tutorhub_domain::catalogue;
 use tutorhub_domain::identity::{DisplayName, Phone};
 use tutorhub_domain::money::Rate;
 use tutorhub_domain::paging::{Page, PageRequest};
-use tutorhub_domain::ports::{RepositoryError, TutorRepository};
+use tutorhub_domain::ports::{IdentityUpdate, RepositoryError, TutorRepository};
 use tutorhub_domain::tutor::{
     ApplicationDetails, ApplicationStatus, NewTutorApplication, TutorApplication, TutorProfile,
     TutorRef, TutorSubject,
@@ -515,9 +515,9 @@ impl TutorRepository for SqlTutorRepository {
         Ok(true)
     }
 
-    async fn update_identity(&self, user_id: Uuid, name: &str, avatar: Option<String>, at: DateTime<Utc>) -> Result<(), RepositoryError> {
+    async fn update_identity(&self, user_id: Uuid, update: IdentityUpdate, at: DateTime<Utc>) -> Result<(), RepositoryError> {
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
-        let avatar = avatar.unwrap_or_default();
+        let avatar = update.avatar.unwrap_or_default();
         for table in ["users", "tutor_profiles"] {
             let key = if table == "users" { "id" } else { "user_id" };
             // An empty avatar keeps the current one.
@@ -525,9 +525,19 @@ impl TutorRepository for SqlTutorRepository {
                 "UPDATE {table} SET name = $1, avatar = COALESCE(NULLIF($2, ''), avatar), updated_at = $3 WHERE {key} = $4"
             );
             sqlx::query(&sql)
-                .bind(name.to_string())
+                .bind(update.name.as_str().to_string())
                 .bind(avatar.clone())
                 .bind(millis(at))
+                .bind(user_id.to_string())
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+        }
+        if let Some(phone) = update.phone {
+            // A phone taken by another account fails on the unique index: `Conflict`, and the
+            // transaction rolls back as it is dropped.
+            sqlx::query("UPDATE users SET phone = $1 WHERE id = $2")
+                .bind(phone.as_str().to_string())
                 .bind(user_id.to_string())
                 .execute(&mut *tx)
                 .await

@@ -7,7 +7,7 @@ use tutorhub_adapters::{Database, SqlTutorRepository, SqlUserRepository};
 use tutorhub_domain::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::money::Rate;
 use tutorhub_domain::paging::PageRequest;
-use tutorhub_domain::ports::{RepositoryError, TutorRepository, UserRepository};
+use tutorhub_domain::ports::{IdentityUpdate, RepositoryError, TutorRepository, UserRepository};
 use tutorhub_domain::tutor::{
     ApplicationDetails, ApplicationStatus, NewTutorApplication, TutorApplicationForm, TutorProfile,
     TutorRef,
@@ -326,26 +326,50 @@ async fn search_filters_active_tutors_in_the_database(db: Database) {
     );
 }
 
+fn identity(name: &str, phone: Option<&str>, avatar: Option<&str>) -> IdentityUpdate {
+    IdentityUpdate {
+        name: DisplayName::parse(name).unwrap(),
+        phone: phone.map(|p| Phone::parse(p).unwrap()),
+        avatar: avatar.map(str::to_string),
+    }
+}
+
 async fn the_tutor_profile_follows_name_and_avatar_changes(db: Database) {
     let users = SqlUserRepository::new(db.pool().clone());
     let repo = SqlTutorRepository::new(db.pool().clone());
     let tutor = user(&users, 6).await;
     approved(&repo, &tutor, &form("中學 數學", "藍田", 300.0), 0).await;
-    repo.update_identity(tutor.id, "李小明", Some("/media/avatars/new.png".into()), Utc::now()).await.unwrap();
+    repo.update_identity(tutor.id, identity("李小明", None, Some("/media/avatars/new.png")), Utc::now()).await.unwrap();
     let account = users.find_by_id(tutor.id).await.unwrap().unwrap();
     assert_eq!((account.name.as_str(), account.avatar.as_deref()), ("李小明", Some("/media/avatars/new.png")));
     let profile = repo.find_profile(TutorRef::Id(tutor.id)).await.unwrap().unwrap();
     assert_eq!((profile.name.as_str(), profile.avatar.as_deref()), ("李小明", Some("/media/avatars/new.png")));
-    repo.update_identity(tutor.id, "Peter", None, Utc::now()).await.unwrap();
+    repo.update_identity(tutor.id, identity("Peter", None, None), Utc::now()).await.unwrap();
     let profile = repo.find_profile(TutorRef::Id(tutor.id)).await.unwrap().unwrap();
     assert_eq!((profile.name.as_str(), profile.avatar.as_deref()), ("Peter", Some("/media/avatars/new.png")));
     let student = user(&users, 7).await;
-    repo.update_identity(student.id, "王五", None, Utc::now()).await.unwrap();
+    repo.update_identity(student.id, identity("王五", None, None), Utc::now()).await.unwrap();
     assert_eq!(users.find_by_id(student.id).await.unwrap().unwrap().name.as_str(), "王五");
+}
+
+async fn a_new_phone_is_saved_unless_another_account_has_it(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let (me, other) = (user(&users, 8).await, user(&users, 9).await);
+    let taken = repo.update_identity(me.id, identity("新名", Some(other.phone.as_str()), None), Utc::now()).await;
+    assert!(matches!(taken, Err(RepositoryError::Conflict(_))), "{taken:?}");
+    let unchanged = users.find_by_id(me.id).await.unwrap().unwrap();
+    assert_eq!((unchanged.name.as_str(), unchanged.phone.as_str()), ("陳大文", me.phone.as_str()), "rolled back as a whole");
+
+    repo.update_identity(me.id, identity("新名", Some("51234567"), None), Utc::now()).await.unwrap();
+    let moved = users.find_by_phone(&Phone::parse("51234567").unwrap()).await.unwrap().unwrap();
+    assert_eq!((moved.id, moved.name.as_str()), (me.id, "新名"));
+    assert!(users.find_by_phone(&me.phone).await.unwrap().is_none(), "the old phone is free again");
 }
 
 on_both_engines!(
     the_tutor_profile_follows_name_and_avatar_changes,
+    a_new_phone_is_saved_unless_another_account_has_it,
     a_user_has_at_most_one_pending_application,
     approval_makes_the_user_an_active_tutor_with_a_public_profile,
     search_filters_active_tutors_in_the_database,

@@ -96,7 +96,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         bookings: Bookings::new(bookings, users.clone(), notifier.clone()),
         tutor_applications: TutorApplications::new(users.clone(), tutors.clone(), files.clone(), sms.clone()),
         tutor_directory: TutorDirectory::new(tutors.clone()),
-        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone()),
+        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone(), phone_verification.clone()),
         media_dir,
         sessions,
         registration,

@@ -1,5 +1,6 @@
 //! A user editing their own profile: name, phone and (tutors only) avatar. A tutor's public
-//! profile follows name and avatar changes.
+//! profile follows name and avatar changes. A new phone needs the SMS verification of spec §4:
+//! its grant is consumed here, so the client's "verified" flag is never trusted.
 
 use std::sync::Arc;
 
@@ -8,7 +9,8 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::identity::{DisplayName, Phone};
-use crate::ports::{FileStore, FileStoreError, RepositoryError, TutorRepository, UserRepository, Visibility};
+use crate::phone_verification::PhoneVerification;
+use crate::ports::{FileStore, FileStoreError, IdentityUpdate, RepositoryError, TutorRepository, UserRepository, Visibility};
 use crate::tutor_applications::AVATAR_FOLDER;
 use crate::upload::{Upload, UploadError, UploadPurpose};
 use crate::user::User;
@@ -46,20 +48,26 @@ pub struct ProfileEditing {
     users: Arc<dyn UserRepository>,
     tutors: Arc<dyn TutorRepository>,
     files: Arc<dyn FileStore>,
+    verification: PhoneVerification,
 }
 
 impl ProfileEditing {
-    pub fn new(users: Arc<dyn UserRepository>, tutors: Arc<dyn TutorRepository>, files: Arc<dyn FileStore>) -> Self {
-        Self { users, tutors, files }
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        tutors: Arc<dyn TutorRepository>,
+        files: Arc<dyn FileStore>,
+        verification: PhoneVerification,
+    ) -> Self {
+        Self { users, tutors, files, verification }
     }
 
     /// Applies a change to the caller's own account and returns the account as it now is.
-    /// A phone different from the current one is refused until the phone-verification grant
-    /// store (accounts issue) can vouch for it: the client's "verified" flag is not a control.
+    /// A phone different from the current one must be free and verified: its grant is used
+    /// up by a successful change and given back when the change fails.
     ///
     /// # Errors
     /// `Invalid` (name rules, bad phone, avatar type or not a tutor), `AvatarTooLarge`,
-    /// `PhoneNotVerified`, `Gone`, storage failures.
+    /// `PhoneTaken`, `PhoneNotVerified`, `Gone`, storage failures.
     pub async fn update(&self, user_id: Uuid, change: ProfileChange) -> Result<User, UpdateProfileError> {
         let user = self.users.find_by_id(user_id).await?.ok_or(UpdateProfileError::Gone)?;
         let mut errors = ValidationErrors::new();
@@ -81,27 +89,50 @@ impl ProfileEditing {
         if !errors.is_empty() {
             return Err(UpdateProfileError::Invalid(errors));
         }
-        if phone.as_ref().is_some_and(|phone| *phone != user.phone) {
-            return Err(UpdateProfileError::PhoneNotVerified);
-        }
-        let avatar_path = match avatar {
-            Some(upload) => {
-                let stored = self.files.save(AVATAR_FOLDER, upload.kind, Visibility::Public, upload.bytes).await?;
-                stored.public_path()
+        let new_phone = phone.filter(|phone| *phone != user.phone);
+        if let Some(phone) = &new_phone {
+            // Checked before the grant is touched, so a taken phone keeps its grant.
+            if self.users.find_by_phone(phone).await?.is_some() {
+                return Err(UpdateProfileError::PhoneTaken);
             }
-            None => None,
-        };
-        let name = name.unwrap_or_else(|| user.name.clone());
-        self.tutors.update_identity(user_id, name.as_str(), avatar_path, Utc::now()).await?;
+            if !self.verification.consume_grant(phone).await? {
+                return Err(UpdateProfileError::PhoneNotVerified);
+            }
+        }
+        let update = IdentityUpdate { name: name.unwrap_or_else(|| user.name.clone()), phone: new_phone.clone(), avatar: None };
+        let result = self.save(user_id, update, avatar).await;
+        if let (Err(_), Some(phone)) = (&result, &new_phone) {
+            // The phone is still verified; the user may fix the form and submit again.
+            self.verification.restore_grant(phone).await?;
+        }
+        result
+    }
+
+    async fn save(&self, user_id: Uuid, mut update: IdentityUpdate, avatar: Option<Upload>) -> Result<User, UpdateProfileError> {
+        if let Some(upload) = avatar {
+            let stored = self.files.save(AVATAR_FOLDER, upload.kind, Visibility::Public, upload.bytes).await?;
+            update.avatar = stored.public_path();
+        }
+        self.tutors.update_identity(user_id, update, Utc::now()).await.map_err(|error| match error {
+            // Lost a race for the phone: the unique index decided.
+            RepositoryError::Conflict(_) => UpdateProfileError::PhoneTaken,
+            other => other.into(),
+        })?;
         self.users.find_by_id(user_id).await?.ok_or(UpdateProfileError::Gone)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
     use super::*;
     use crate::identity::Email;
-    use crate::ports::{MockFileStore, MockTutorRepository, MockUserRepository, StoredFile};
+    use crate::ports::{
+        MockFileStore, MockPhoneVerificationStore, MockRateLimiter, MockSecretTokens, MockSmsSender, MockTutorRepository,
+        MockUserRepository, StoredFile,
+    };
+    use crate::rate_limits::Throttle;
     use crate::user::{Role, UserType};
     use chrono::NaiveDate;
 
@@ -126,17 +157,42 @@ mod tests {
         }
     }
 
-    fn users(is_tutor: bool) -> MockUserRepository {
+    /// The account, and no other account holding any phone unless `taken`.
+    fn users(is_tutor: bool, taken: bool) -> MockUserRepository {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(move |_| Ok(Some(user(is_tutor))));
+        users.expect_find_by_phone().returning(move |_| Ok(taken.then(|| User { id: Uuid::new_v4(), ..user(false) })));
         users
+    }
+
+    fn editing(users: MockUserRepository, tutors: MockTutorRepository, files: MockFileStore, grants: MockPhoneVerificationStore) -> ProfileEditing {
+        let mut limiter = MockRateLimiter::new();
+        limiter.expect_hit().returning(|_, _| Ok(()));
+        let verification = PhoneVerification::new(
+            Arc::new(grants),
+            Arc::new(MockUserRepository::new()),
+            Arc::new(MockSmsSender::new()),
+            Arc::new(MockSecretTokens::new()),
+            Throttle::new(Arc::new(limiter)),
+        );
+        ProfileEditing::new(Arc::new(users), Arc::new(tutors), Arc::new(files), verification)
+    }
+
+    fn new_phone() -> ProfileChange {
+        ProfileChange { name: Some("陳大文".into()), phone: Some("6234 5678".into()), avatar: None }
     }
 
     #[tokio::test]
     async fn a_new_name_is_checked_and_reaches_the_tutor_profile() {
         let mut tutors = MockTutorRepository::new();
-        tutors.expect_update_identity().withf(|_, name, avatar, _| name == "李小明" && avatar.is_none()).times(1).returning(|_, _, _, _| Ok(()));
-        let editing = ProfileEditing::new(Arc::new(users(true)), Arc::new(tutors), Arc::new(MockFileStore::new()));
+        tutors
+            .expect_update_identity()
+            .withf(|_, update, _| update.name.as_str() == "李小明" && update.phone.is_none() && update.avatar.is_none())
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let mut grants = MockPhoneVerificationStore::new();
+        grants.expect_consume_grant().never();
+        let editing = editing(users(true, false), tutors, MockFileStore::new(), grants);
         let same_phone = ProfileChange { name: Some("李小明".into()), phone: Some("9123 4567".into()), avatar: None };
         editing.update(Uuid::nil(), same_phone).await.unwrap();
         let bad = ProfileChange { name: Some("李小明1".into()), ..Default::default() };
@@ -144,29 +200,73 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_verified_new_phone_is_saved_once_and_its_grant_cannot_be_reused() {
+        let mut grants = MockPhoneVerificationStore::new();
+        let granted = Arc::new(AtomicBool::new(true));
+        grants
+            .expect_consume_grant()
+            .withf(|phone, _| phone.as_str() == "+85262345678")
+            .times(2)
+            .returning(move |_, _| Ok(granted.swap(false, Ordering::SeqCst)));
+        let mut tutors = MockTutorRepository::new();
+        tutors
+            .expect_update_identity()
+            .withf(|_, update, _| update.phone.as_ref().map(Phone::as_str) == Some("+85262345678"))
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let editing = editing(users(false, false), tutors, MockFileStore::new(), grants);
+        editing.update(Uuid::nil(), new_phone()).await.unwrap();
+        assert!(matches!(editing.update(Uuid::nil(), new_phone()).await, Err(UpdateProfileError::PhoneNotVerified)));
+    }
+
+    #[tokio::test]
     async fn a_new_phone_without_verification_is_refused() {
+        let mut grants = MockPhoneVerificationStore::new();
+        grants.expect_consume_grant().returning(|_, _| Ok(false));
         let mut tutors = MockTutorRepository::new();
         tutors.expect_update_identity().never();
-        let editing = ProfileEditing::new(Arc::new(users(false)), Arc::new(tutors), Arc::new(MockFileStore::new()));
-        let change = ProfileChange { name: Some("陳大文".into()), phone: Some("62345678".into()), avatar: None };
-        assert!(matches!(editing.update(Uuid::nil(), change).await, Err(UpdateProfileError::PhoneNotVerified)));
+        let editing = editing(users(false, false), tutors, MockFileStore::new(), grants);
+        assert!(matches!(editing.update(Uuid::nil(), new_phone()).await, Err(UpdateProfileError::PhoneNotVerified)));
+    }
+
+    #[tokio::test]
+    async fn a_taken_phone_is_refused_and_keeps_its_grant() {
+        let mut grants = MockPhoneVerificationStore::new();
+        grants.expect_consume_grant().never();
+        let mut tutors = MockTutorRepository::new();
+        tutors.expect_update_identity().never();
+        let editing = editing(users(false, true), tutors, MockFileStore::new(), grants);
+        let error = editing.update(Uuid::nil(), new_phone()).await.unwrap_err();
+        assert_eq!(error.to_string(), "此電話號碼已被使用，請使用其他號碼");
+    }
+
+    #[tokio::test]
+    async fn losing_the_phone_to_a_concurrent_change_gives_the_grant_back() {
+        let mut grants = MockPhoneVerificationStore::new();
+        grants.expect_consume_grant().times(1).returning(|_, _| Ok(true));
+        grants.expect_grant().withf(|phone, _, _| phone.as_str() == "+85262345678").times(1).returning(|_, _, _| Ok(()));
+        let mut tutors = MockTutorRepository::new();
+        tutors.expect_update_identity().returning(|_, _, _| Err(RepositoryError::Conflict("users_phone_key".into())));
+        let editing = editing(users(false, false), tutors, MockFileStore::new(), grants);
+        assert!(matches!(editing.update(Uuid::nil(), new_phone()).await, Err(UpdateProfileError::PhoneTaken)));
     }
 
     #[tokio::test]
     async fn only_tutors_upload_an_avatar_and_it_must_be_an_image() {
-        let editing = ProfileEditing::new(Arc::new(users(false)), Arc::new(MockTutorRepository::new()), Arc::new(MockFileStore::new()));
+        let grants = MockPhoneVerificationStore::new;
+        let editing_as_student = editing(users(false, false), MockTutorRepository::new(), MockFileStore::new(), grants());
         let change = ProfileChange { avatar: Some(PNG.to_vec()), ..Default::default() };
-        assert!(matches!(editing.update(Uuid::nil(), change).await, Err(UpdateProfileError::Invalid(_))));
+        assert!(matches!(editing_as_student.update(Uuid::nil(), change).await, Err(UpdateProfileError::Invalid(_))));
 
         let mut files = MockFileStore::new();
         files.expect_save().returning(|_, _, visibility, _| Ok(StoredFile { key: "avatars/n.png".into(), visibility }));
         let mut tutors = MockTutorRepository::new();
         tutors
             .expect_update_identity()
-            .withf(|_, _, avatar, _| avatar.as_deref() == Some("/media/avatars/n.png"))
+            .withf(|_, update, _| update.avatar.as_deref() == Some("/media/avatars/n.png"))
             .times(1)
-            .returning(|_, _, _, _| Ok(()));
-        let editing = ProfileEditing::new(Arc::new(users(true)), Arc::new(tutors), Arc::new(files));
+            .returning(|_, _, _| Ok(()));
+        let editing = editing(users(true, false), tutors, files, grants());
         let pdf = ProfileChange { avatar: Some(b"%PDF-1.7".to_vec()), ..Default::default() };
         assert!(matches!(editing.update(Uuid::nil(), pdf).await, Err(UpdateProfileError::Invalid(_))));
         editing.update(Uuid::nil(), ProfileChange { avatar: Some(PNG.to_vec()), ..Default::default() }).await.unwrap();

@@ -19,7 +19,8 @@ use crate::users_api::CurrentUser;
 #[oai(rename_all = "camelCase")]
 pub struct ProfileJson {
     pub name: String,
-    /// Hong Kong phone number; a new one needs a completed SMS verification.
+    /// Hong Kong phone number; a new one must be free and needs a completed SMS verification
+    /// (`POST /sms/send-code`, `POST /sms/verify-code`), whose grant the change uses up.
     pub phone: String,
 }
 
@@ -54,7 +55,11 @@ impl From<UpdateProfileError> for ApiError {
                 error: error.to_string(),
                 errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
             })),
-            UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody::new("PHONE_TAKEN", error.to_string()))),
+            UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody {
+                code: "PHONE_TAKEN".into(),
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
+            })),
             UpdateProfileError::Gone => Self::Unauthorized(Json(ErrorBody::new("ACCOUNT_GONE", error.to_string()))),
             UpdateProfileError::Files(e) => Self::internal(&e),
             UpdateProfileError::Repository(e) => e.into(),
@@ -71,7 +76,9 @@ pub struct ProfileEditApi {
 impl ProfileEditApi {
     /// Update one's own name, phone and (tutors) avatar
     ///
-    /// A tutor's public profile follows name and avatar changes. Another user's id: 403.
+    /// A tutor's public profile follows name and avatar changes. A new phone needs a verified
+    /// SMS code for it (400 `PHONE_NOT_VERIFIED` otherwise; one verification, one change) and
+    /// must not belong to another account (409 `PHONE_TAKEN`). Another user's id: 403.
     #[oai(path = "/users/:id", method = "put", operation_id = "updateUser")]
     async fn update(
         &self,

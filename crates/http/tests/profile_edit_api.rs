@@ -1,5 +1,5 @@
-//! `PUT /users/{id}`: only one's own account, names by the rules, no unverified phone, avatars
-//! for tutors only (images up to 5 MB), and the tutor's public profile follows.
+//! `PUT /users/{id}`: only one's own account, names by the rules, a new phone only once verified
+//! and free, avatars for tutors only (images up to 5 MB), and the tutor's public profile follows.
 
 mod support;
 
@@ -102,4 +102,46 @@ async fn only_tutors_upload_avatars_and_the_public_profile_follows() {
     let (_, tutor) = read(app.client.get(format!("/tutors/{number}")).send().await).await;
     assert_eq!((tutor["name"].as_str(), tutor["avatar"].as_str()), (Some("Peter Chan"), Some(new_avatar.as_str())));
     app.client.get(&new_avatar).send().await.assert_status_is_ok();
+}
+
+async fn login_status(app: &support::TestApp, phone: &str, password: &str) -> StatusCode {
+    let body = json!({ "identifier": phone, "password": password });
+    app.client.post("/users/login").body_json(&body).send().await.0.status()
+}
+
+#[tokio::test]
+async fn a_verified_new_phone_is_saved_once_and_becomes_the_login() {
+    let app = support::spawn().await;
+    let id = support::register_user(&app, "91234567", "abcd1234").await;
+    let (token, me) = (app.access_tokens.issue(id), id.to_string());
+
+    support::verify_phone(&app, "62345678").await;
+    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳太", "phone": "6234 5678"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["phone"].as_str(), Some("+85262345678"));
+    assert_eq!(login_status(&app, "62345678", "abcd1234").await, StatusCode::OK);
+    assert_eq!(login_status(&app, "91234567", "abcd1234").await, StatusCode::UNAUTHORIZED);
+
+    // The profile screen's multipart form carries the phone too.
+    support::verify_phone(&app, "63456789").await;
+    let form = TestForm::new().text("name", "陳太").text("phone", "63456789");
+    let (status, body) = put_form(&app, &token, &me, form).await;
+    assert_eq!((status, body["phone"].as_str()), (StatusCode::OK, Some("+85263456789")), "{body}");
+
+    // 62345678 is free again, but its grant went into the first change.
+    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳太", "phone": "62345678"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("PHONE_NOT_VERIFIED")), "{body}");
+    assert_eq!(body["errors"][0]["field"].as_str(), Some("phone"));
+    assert_eq!(app.users.find_by_id(id).await.unwrap().unwrap().phone.as_str(), "+85263456789");
+}
+
+#[tokio::test]
+async fn another_accounts_phone_is_refused_with_409() {
+    let app = support::spawn().await;
+    let (id, token) = support::member(&app, "陳大文", "91234567").await;
+    support::member(&app, "李小明", "92345678").await;
+    let (status, body) = put_json(&app, &token, &id.to_string(), json!({"name": "陳大文", "phone": "92345678"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("PHONE_TAKEN")), "{body}");
+    assert_eq!(body["errors"][0]["message"].as_str(), Some("此電話號碼已被使用，請使用其他號碼"));
+    assert_eq!(app.users.find_by_id(id).await.unwrap().unwrap().phone.as_str(), "+85291234567");
 }

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::identity::{DisplayName, Phone};
 use crate::paging::{Page, PageRequest};
 use crate::ports::RepositoryError;
 use crate::tutor::{
@@ -105,11 +106,21 @@ pub trait TutorRepository: Send + Sync {
         at: DateTime<Utc>,
     ) -> Result<bool, RepositoryError>;
 
-    /// Sets the account's name (and avatar, when given) and makes the user's tutor profile,
-    /// if any, follow, in one transaction.
+    /// Sets the account's name (and phone and avatar, when given) and makes the user's tutor
+    /// profile, if any, follow, in one transaction.
     ///
     /// # Errors
-    /// `Unavailable` when the store fails (then nothing changed).
-    async fn update_identity(&self, user_id: Uuid, name: &str, avatar: Option<String>, at: DateTime<Utc>)
-    -> Result<(), RepositoryError>;
+    /// `Conflict` when the new phone belongs to another account (the unique index decides,
+    /// also under concurrency); `Unavailable` when the store fails. Either way nothing changed.
+    async fn update_identity(&self, user_id: Uuid, update: IdentityUpdate, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+}
+
+/// What [`TutorRepository::update_identity`] writes; `None` keeps the current value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdentityUpdate {
+    pub name: DisplayName,
+    /// A new phone, already verified by the caller.
+    pub phone: Option<Phone>,
+    /// The public path of a new avatar.
+    pub avatar: Option<String>,
 }
