@@ -309,7 +309,9 @@ export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody |
   }
 }
 /**
- * A tutor's public profile follows name and avatar changes. Another user's id: 403.
+ * A tutor's public profile follows name and avatar changes. A new phone needs a verified
+SMS code for it (400 `PHONE_NOT_VERIFIED` otherwise; one verification, one change) and
+must not belong to another account (409 `PHONE_TAKEN`). Another user's id: 403.
  * @summary Update one's own name, phone and (tutors) avatar
  */
 export const getUpdateUserUrl = (id: string,) => {

@@ -9,6 +9,7 @@
  */
 export interface ProfileJson {
   name: string;
-  /** Hong Kong phone number; a new one needs a completed SMS verification. */
+  /** Hong Kong phone number; a new one must be free and needs a completed SMS verification
+(`POST /sms/send-code`, `POST /sms/verify-code`), whose grant the change uses up. */
   phone: string;
 }
