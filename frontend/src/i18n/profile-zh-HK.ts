@@ -9,6 +9,7 @@ export const profileZhHK = {
   phoneRequired: '請填寫電話號碼',
   phoneChangedNote: '更改電話號碼須先完成短訊驗證。',
   verifyFirst: '請先完成電話驗證再提交',
+  phoneTaken: '此電話號碼已被使用，請使用其他號碼',
   avatar: '頭像',
   avatarHint: '只限導師：接受 JPEG、PNG 或 WebP 圖片，最大 5MB',
   save: '儲存',

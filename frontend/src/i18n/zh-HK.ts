@@ -7,10 +7,12 @@ import { profileZhHK } from './profile-zh-HK';
 import { tutorsZhHK } from './tutors-zh-HK';
 import { accountsZhHK } from './accounts-zh-HK';
 import { matchingZhHK } from './matching-zh-HK';
+import { phoneVerificationZhHK } from './phone-verification-zh-HK';
 
 export const zhHK = {
   accounts: accountsZhHK,
   matching: matchingZhHK,
+  phoneVerification: phoneVerificationZhHK,
   brand: {
     name: 'tutorhub',
     tagline: '香港補習配對平台',

@@ -7,8 +7,10 @@ import type { CurrentUser } from '@/api/generated/model';
 import { apiFetch } from '@/api/mutator';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { SmsCodeVerification } from '@/components/SmsCodeVerification';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
+import { isPhoneChanged, localPhone, profileFormErrors } from '../lib/phone-change';
 
 /** Spec §9: refetch 2 s after a successful update. */
 const REFRESH_MS = 2000;
@@ -21,16 +23,15 @@ const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
 
-/** "+85291234567" -> "91234567", as people type it in Hong Kong. */
-function localPhone(e164: string): string {
-  return e164.replace(/^\+852/, '');
-}
-
-/** Sends the change: multipart when an avatar goes with it (profile screen), JSON otherwise. */
-async function saveProfile(id: string, name: string, phone: string, avatar: File | null): Promise<CurrentUser> {
+/**
+ * Sends the change: multipart when an avatar goes with it (profile screen), JSON otherwise.
+ * The multipart form carries the phone only when it changed (and was verified).
+ */
+async function saveProfile(id: string, name: string, phone: string, phoneChanged: boolean, avatar: File | null): Promise<CurrentUser> {
   if (!avatar) return updateUser(id, { name, phone }, { headers: { 'Content-Type': 'application/json' } });
   const body = new FormData();
   body.append('name', name);
+  if (phoneChanged) body.append('phone', phone);
   body.append('avatar', avatar);
   return apiFetch<CurrentUser>(`/users/${id}`, { method: 'PUT', body });
 }
@@ -52,6 +53,8 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const [avatar, setAvatar] = useState<File | null>(null);
+  // What the user sees of the SMS step; the server checks the grant itself.
+  const [phoneVerified, setPhoneVerified] = useState(false);
 
   useEffect(() => {
     if (!saved) return;
@@ -59,6 +62,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       setSaved(false);
       setName(null);
       setPhone(null);
+      setPhoneVerified(false);
       void me.mutate();
       void mutate(getGetSelfUserKey());
     }, REFRESH_MS);
@@ -70,20 +74,17 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const current = me.data;
   const nameValue = name ?? current.name;
   const phoneValue = phone ?? localPhone(current.phone);
-  const phoneChanged = phoneValue.replace(/[\s-]/g, '') !== localPhone(current.phone);
+  const phoneChanged = isPhoneChanged(phoneValue, current.phone);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found: { name?: string; phone?: string } = {};
-    if (nameValue.trim() === '') found.name = p.nameRequired;
-    if (phoneValue.trim() === '') found.phone = p.phoneRequired;
-    else if (phoneChanged) found.phone = p.verifyFirst;
+    const found = profileFormErrors({ name: nameValue, phone: phoneValue, phoneChanged, phoneVerified }, p);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await saveProfile(current.id, nameValue.trim(), phoneValue.trim(), withAvatar ? avatar : null);
+      await saveProfile(current.id, nameValue.trim(), phoneValue.trim(), phoneChanged, withAvatar ? avatar : null);
       setSaved(true);
       setAvatar(null);
     } catch (error) {
@@ -116,8 +117,28 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
             validationState={errors.phone ? 'error' : 'none'}
             validationMessage={errors.phone}
           >
-            <Input value={phoneValue} inputMode="tel" onChange={(_, data) => { setPhone(data.value); setErrors({ ...errors, phone: undefined }); }} />
+            <Input
+              value={phoneValue}
+              inputMode="tel"
+              onChange={(_, data) => {
+                setPhone(data.value);
+                setPhoneVerified(false);
+                setErrors({ ...errors, phone: undefined });
+              }}
+            />
           </Field>
+          {phoneChanged && phoneValue.trim() !== '' && (
+            <SmsCodeVerification
+              phone={localPhone(phoneValue)}
+              phoneInvalid={Boolean(errors.phone) && errors.phone !== p.verifyFirst}
+              verified={phoneVerified}
+              onVerified={() => {
+                setPhoneVerified(true);
+                setErrors({ ...errors, phone: undefined });
+              }}
+              phoneTakenMessage={p.phoneTaken}
+            />
+          )}
           {withAvatar && (
             <Field label={p.avatar} hint={p.avatarHint}>
               <input

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isPhoneChanged, localPhone, profileFormErrors } from './phone-change';
+
+const messages = { nameRequired: 'name?', phoneRequired: 'phone?', verifyFirst: 'verify first' };
+
+describe('the profile phone change rules', () => {
+  it('compares numbers the way they are typed in Hong Kong', () => {
+    expect(localPhone('+852 9123-4567')).toBe('91234567');
+    expect(localPhone('852 9123 4567')).toBe('91234567');
+    expect(isPhoneChanged('9123 4567', '+85291234567')).toBe(false);
+    expect(isPhoneChanged('62345678', '+85291234567')).toBe(true);
+  });
+
+  it('requires name and phone', () => {
+    const errors = profileFormErrors({ name: ' ', phone: '', phoneChanged: false, phoneVerified: false }, messages);
+    expect(errors).toEqual({ name: 'name?', phone: 'phone?' });
+  });
+
+  it('holds back a changed phone until it is verified', () => {
+    const fields = { name: '陳太', phone: '62345678', phoneChanged: true, phoneVerified: false };
+    expect(profileFormErrors(fields, messages)).toEqual({ phone: 'verify first' });
+    expect(profileFormErrors({ ...fields, phoneVerified: true }, messages)).toEqual({});
+    expect(profileFormErrors({ ...fields, phoneChanged: false }, messages)).toEqual({});
+  });
+});
