@@ -38,8 +38,8 @@ export interface SmsCodeVerificationProps {
 
 /**
  * The SMS step of spec §4 for any form that needs a verified phone (registration, the
- * profile's phone change): 發送驗證碼 with a visible 60 s countdown, the code (required) and
- * 驗證. The server grants the phone on a correct code and the form's own submit uses the
+ * profile's phone change): "send code" with a visible 60 s countdown, the code (required) and
+ * "verify". The server grants the phone on a correct code and the form's own submit uses the
  * grant up; `verified` is only what the user sees. A new `phone` starts over.
  */
 export function SmsCodeVerification({ phone, phoneInvalid = false, verified, onVerified, phoneTakenMessage }: SmsCodeVerificationProps) {

@@ -15,8 +15,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The booking box of a tutor's profile (spec §2): a free-text time and 預約; logged out,
- * 預約 goes to login. Below it, the tutor's bookings (others' names masked by the server).
+ * The booking box of a tutor's profile (spec §2): a free-text time and "book"; logged out,
+ * "book" goes to login. Below it, the tutor's bookings (others' names masked by the server).
  */
 export function BookingBox({ tutorId }: { tutorId: string }) {
   const styles = useStyles();

@@ -19,8 +19,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The action area of a case card or row (spec §4): 登入後申請 when logged out; 已申請 once
- * applied; for an active tutor in tutor mode the available-times field and 申請; otherwise the
+ * The action area of a case card or row (spec §4): "log in to apply" when logged out; "applied" once
+ * applied; for an active tutor in tutor mode the available-times field and "apply"; otherwise the
  * notice to act as a tutor and pass approval. A full case says so.
  */
 export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; size?: 'small' | 'medium' }) {
@@ -68,7 +68,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
     setFailure(undefined);
     try {
       const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
-      // Spec §4: the case joins the applied list, so the card turns to 已申請.
+      // Spec §4: the case joins the applied list, so the card turns to "applied".
       await applied.mutate(
         (list) => ({ items: [{ ...application, case: item }, ...(list?.items ?? [])] }),
         { revalidate: true },

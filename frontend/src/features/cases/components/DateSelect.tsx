@@ -19,7 +19,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A date as year / month / day selects: native pickers on phones, read the Hong Kong way
- * (2026年12月1日), where `<input type="date">` would show mm/dd/yyyy.
+ * (year, month, day in Chinese order), where `<input type="date">` would show mm/dd/yyyy.
  */
 export function DateSelect({ label, value, onChange, validationMessage, required }: DateSelectProps) {
   const styles = useStyles();

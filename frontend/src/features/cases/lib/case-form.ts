@@ -21,7 +21,7 @@ export interface CaseFormState {
 export type CaseFormField = keyof CaseFormState;
 export type CaseFormErrors = Partial<Record<CaseFormField, string>>;
 
-/** Spec §3 defaults: student-seeking-tutor, 不限, everything else empty. */
+/** Spec §3 defaults: student-seeking-tutor, "no limit", everything else empty. */
 export const emptyCaseForm: CaseFormState = {
   postType: 'student-seeking-tutor',
   postTitle: '',
