@@ -244,7 +244,7 @@ mod tests {
         MockFileStore, MockSmsSender, MockTutorRepository, MockUserRepository, StoredFile,
     };
     use crate::tutor::tests::valid_form;
-    use crate::user::{Role, User, UserType};
+    use crate::user::{Role, User};
     use chrono::NaiveDate;
 
     const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0];
@@ -252,19 +252,14 @@ mod tests {
     fn user(is_tutor: bool) -> User {
         User {
             id: Uuid::new_v4(),
-            number: 1001,
             phone: Phone::parse("91234567").unwrap(),
             email: Email::parse("a@example.com").unwrap(),
             name: DisplayName::parse("陳大文").unwrap(),
             birthdate: NaiveDate::from_ymd_opt(2000, 1, 1).unwrap(),
-            user_type: UserType::Individual,
             role: if is_tutor { Role::Tutor } else { Role::User },
-            account_type: "student".into(),
             is_tutor,
             is_tutor_profile_active: is_tutor,
-            avatar: None,
-            org_verification: None,
-            created_at: Utc::now(),
+            ..crate::sessions::tests_support::user()
         }
     }
 
