@@ -60,14 +60,6 @@ export const matchingZhHK = {
     pendingNote: '個案需經審批後才會公開。',
   },
 
-  dateSelect: {
-    year: '年',
-    month: '月',
-    day: '日',
-    yearValue: (year: number) => `${year}年`,
-    monthValue: (month: number) => `${month}月`,
-    dayValue: (day: number) => `${day}日`,
-  },
 
   caseStatus: {
     pending: '審批中',

@@ -34,6 +34,15 @@ export const zhHK = {
     blurb: '連繫家長、學生與導師的香港補習配對平台。',
   },
 
+  dateSelect: {
+    year: '年',
+    month: '月',
+    day: '日',
+    yearValue: (year: number) => `${year}年`,
+    monthValue: (month: number) => `${month}月`,
+    dayValue: (day: number) => `${day}日`,
+  },
+
   common: {
     noLimit: '不限',
     notFilled: '未填寫',

@@ -13,7 +13,7 @@ import {
   changeField,
   checkCaseForm,
 } from '../lib/case-form';
-import { DateSelect } from './DateSelect';
+import { DateSelect } from '@/components/DateSelect';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },

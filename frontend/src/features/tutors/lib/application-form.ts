@@ -1,8 +1,9 @@
 import type { SubmitTutorApplicationBody } from '@/api/generated/model';
+import { MAX_UPLOAD_BYTES } from '@/config/limits';
 import { t } from '@/i18n/zh-HK';
 
-/** The largest avatar accepted (spec §9: 5 MB). */
-export const MAX_AVATAR_BYTES = 5_242_880;
+/** The largest avatar accepted (spec §9). */
+export const MAX_AVATAR_BYTES = MAX_UPLOAD_BYTES;
 
 export type TextField =
   | 'name'

@@ -12,7 +12,10 @@ interface DateSelectProps {
   value: string;
   onChange: (value: string) => void;
   validationMessage?: string;
+  hint?: string;
   required?: boolean;
+  /** The years offered, in the order shown; this year and the next two by default. */
+  years?: readonly number[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -21,7 +24,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * A date as year / month / day selects: native pickers on phones, read the Hong Kong way
  * (year, month, day in Chinese order), where `<input type="date">` would show mm/dd/yyyy.
  */
-export function DateSelect({ label, value, onChange, validationMessage, required }: DateSelectProps) {
+export function DateSelect({ label, value, onChange, validationMessage, hint, required, years: offered }: DateSelectProps) {
   const styles = useStyles();
   const [parts, setParts] = useState(() => splitDate(value));
   // A full date from outside (edit mode's loaded case) replaces what was picked.
@@ -29,7 +32,7 @@ export function DateSelect({ label, value, onChange, validationMessage, required
     if (value) setParts(splitDate(value));
   }, [value]);
   const thisYear = new Date().getFullYear();
-  const years = [thisYear, thisYear + 1, thisYear + 2];
+  const years = offered ? [...offered] : [thisYear, thisYear + 1, thisYear + 2];
   if (parts.year && !years.includes(Number(parts.year))) years.unshift(Number(parts.year));
   const daysInMonth = parts.year && parts.month ? new Date(Number(parts.year), Number(parts.month), 0).getDate() : 31;
   const update = (change: Partial<DateParts>) => {
@@ -41,9 +44,9 @@ export function DateSelect({ label, value, onChange, validationMessage, required
     setParts(next);
     onChange(next.year && next.month && next.day ? `${next.year}-${next.month}-${next.day}` : '');
   };
-  const u = t.matching.dateSelect;
+  const u = t.dateSelect;
   return (
-    <Field label={label} validationMessage={validationMessage} required={required}>
+    <Field label={label} validationMessage={validationMessage} hint={hint} required={required}>
       <div className={styles.row} role="group" aria-label={label}>
         <Select aria-label={u.year} value={parts.year} onChange={(_, data) => update({ year: data.value })}>
           <option value="">{u.year}</option>

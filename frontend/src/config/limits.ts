@@ -1,0 +1,2 @@
+/** Spec §9: every uploaded document or avatar is at most 5 MB. The server enforces it too. */
+export const MAX_UPLOAD_BYTES = 5_242_880;
