@@ -35,12 +35,17 @@ const MyBookingsPage = lazy(async () => ({
 const ChangePasswordPage = lazy(async () => ({
   default: (await import('@/features/auth/routes/ChangePasswordPage')).ChangePasswordPage,
 }));
+const ForgotPasswordPage = lazy(async () => ({
+  default: (await import('@/features/auth/routes/ForgotPasswordPage')).ForgotPasswordPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('@/features/auth/routes/ResetPasswordPage')).ResetPasswordPage,
+}));
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
 
 /**
- * The route table (spec §2); /login-or-register and the logged-in routes come with later
- * issues. Home is in the entry chunk (it is the landing page); the others load on demand.
+ * The route table (spec §2). Home is in the entry chunk (it is the landing page); the others load on demand.
  */
 export const routes: RouteObject[] = [
   {
@@ -60,6 +65,8 @@ export const routes: RouteObject[] = [
       { path: paths.myApplications, element: <RequireLogin><MyApplicationsPage /></RequireLogin> },
       { path: paths.myBookings, element: <RequireLogin><MyBookingsPage /></RequireLogin> },
       { path: paths.changePassword, element: <RequireLogin><ChangePasswordPage /></RequireLogin> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -57,3 +57,9 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const date = toDate(value);
   return date && dateTimeFormat.format(date);
 }
+
+/** "820 KB", "4.8 MB": a chosen file's size next to its name. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Field, Input, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { login } from '@/api/generated/accounts/accounts';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
@@ -25,14 +26,16 @@ const useStyles = makeStyles({
 interface LoginFormProps {
   /** Opens the register tab (the register-now link); absent when registration is not offered here. */
   onRegister?: () => void;
+  /** The phone just registered, so that logging in right after takes only the password. */
+  initialPhone?: string;
 }
 
 /** The login tab (spec §2): phone and password; on success store tokens, refetch the user, go to /. */
-export function LoginForm({ onRegister }: LoginFormProps) {
+export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
   const styles = useStyles();
   const navigate = useNavigate();
   const session = useSession();
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(initialPhone);
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +80,7 @@ export function LoginForm({ onRegister }: LoginFormProps) {
         {submitting ? text.submitting : text.submit}
       </Button>
       <div className={styles.links}>
+        <RouterLink to={paths.forgotPassword}>{text.forgotPassword}</RouterLink>
         {onRegister && (
           <Text>
             {text.noAccount}

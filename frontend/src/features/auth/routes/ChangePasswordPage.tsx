@@ -1,5 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { Button, Field, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { changePassword } from '@/api/generated/accounts/accounts';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -9,6 +8,7 @@ import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
 import { fieldMessage, serverMessage } from '../lib/server-message';
+import { useRedirectAfter } from '../lib/use-redirect-after';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -21,7 +21,6 @@ const REDIRECT_MS = 2000;
 /** /change-password (spec §2): old password, new password and its confirmation. */
 export function ChangePasswordPage() {
   const styles = useStyles();
-  const navigate = useNavigate();
   const text = t.accounts.changePassword;
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -31,11 +30,7 @@ export function ChangePasswordPage() {
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    if (!done) return undefined;
-    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useRedirectAfter(done, paths.home, REDIRECT_MS);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

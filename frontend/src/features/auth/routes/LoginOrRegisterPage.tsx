@@ -1,12 +1,76 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { LoginForm } from '../components/LoginForm';
+import { RegisterForm } from '../components/RegisterForm';
+import { emptyDetails, type RegisterDetails } from '../lib/register-rules';
 
-/** /login-or-register (spec §2). */
+const useStyles = makeStyles({
+  tabs: { marginBlockEnd: tokens.spacingVerticalS },
+});
+
+type AuthTab = 'login' | 'register';
+
+/** The tab in the address (`?tab=register`), so a link or a reload opens the right one. */
+const TAB_PARAM = 'tab';
+
+/**
+ * /login-or-register (spec §2): a login tab and a register tab. Switching tabs clears the
+ * messages, the registration step (back to 1), the verified flag, the resend countdown and
+ * the phone field: each tab's form starts afresh. The register details typed so far are kept.
+ */
 export function LoginOrRegisterPage() {
+  const styles = useStyles();
+  const text = t.accounts.loginOrRegister;
+  const [params, setParams] = useSearchParams();
+  const tab: AuthTab = params.get(TAB_PARAM) === 'register' ? 'register' : 'login';
+  // A new generation mounts fresh forms: the simplest way to reset exactly what §2 lists.
+  const [generation, setGeneration] = useState(0);
+  const [loginPhone, setLoginPhone] = useState('');
+  const [details, setDetails] = useState<RegisterDetails>(emptyDetails);
+
+  const open = useCallback(
+    (next: AuthTab, phone = '') => {
+      setGeneration((g) => g + 1);
+      setLoginPhone(phone);
+      setParams(next === 'register' ? { [TAB_PARAM]: 'register' } : {}, { replace: true });
+    },
+    [setParams],
+  );
+  const onRegistered = useCallback(
+    (phone: string) => {
+      setDetails(emptyDetails);
+      open('login', phone);
+    },
+    [open],
+  );
+
   return (
-    <AuthPageShell title={t.accounts.loginOrRegister.title} intro={t.accounts.loginOrRegister.intro}>
-      <LoginForm />
+    <AuthPageShell title={text.title} intro={text.intro}>
+      <TabList
+        className={styles.tabs}
+        aria-label={text.tabsLabel}
+        selectedValue={tab}
+        onTabSelect={(_, data) => {
+          if (data.value !== tab) open(data.value as AuthTab);
+        }}
+      >
+        <Tab value="login">{text.loginTab}</Tab>
+        <Tab value="register">{text.registerTab}</Tab>
+      </TabList>
+      {tab === 'login' ? (
+        <LoginForm key={generation} initialPhone={loginPhone} onRegister={() => open('register')} />
+      ) : (
+        <RegisterForm
+          key={generation}
+          details={details}
+          onDetailsChange={(change) => setDetails((current) => ({ ...current, ...change }))}
+          onLogin={() => open('login')}
+          onRegistered={onRegistered}
+        />
+      )}
     </AuthPageShell>
   );
 }

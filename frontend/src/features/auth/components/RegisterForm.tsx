@@ -1,0 +1,221 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ApiError } from '@/api/api-error';
+import { checkEmail, register } from '@/api/generated/accounts/accounts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { t } from '@/i18n/zh-HK';
+import {
+  looksLikeEmail,
+  validateDetails,
+  type DocumentField,
+  type RegisterDetails,
+  type RegisterErrors,
+  type RegisterField,
+} from '../lib/register-rules';
+import { serverMessage } from '../lib/server-message';
+import { RegisterDetailsStep } from './RegisterDetailsStep';
+import { RegisterPhoneStep } from './RegisterPhoneStep';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  stepTitle: { margin: 0 },
+  verifiedPhone: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
+  links: { marginBlockStart: tokens.spacingVerticalS },
+});
+
+/** Spec §9: the login tab opens 2 s after a successful registration. */
+export const REGISTERED_REDIRECT_MS = 2000;
+
+const FIELDS: readonly RegisterField[] = [
+  'name',
+  'email',
+  'password',
+  'confirmPassword',
+  'birthdate',
+  'userType',
+  'businessRegistration',
+  'addressProof',
+];
+
+interface RegisterFormProps {
+  /** The step-2 values; kept by the page so that switching tabs does not lose them (spec §2). */
+  details: RegisterDetails;
+  onDetailsChange: (change: Partial<RegisterDetails>) => void;
+  /** The login-now link. */
+  onLogin: () => void;
+  /** Registration succeeded for this phone; called 2 s after the success message shows. */
+  onRegistered: (phone: string) => void;
+}
+
+/** The register tab (spec §2): step 1 verifies the phone by SMS, step 2 sends the details. */
+export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }: RegisterFormProps) {
+  const styles = useStyles();
+  const text = t.accounts.register;
+  const [phone, setPhone] = useState('');
+  const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [registered, setRegistered] = useState(false);
+  const emailChecked = useRef<{ email: string; taken: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!registered || !verifiedPhone) return undefined;
+    const timer = setTimeout(() => onRegistered(verifiedPhone), REGISTERED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [registered, verifiedPhone, onRegistered]);
+
+  const change = (next: Partial<RegisterDetails>) => {
+    onDetailsChange(next);
+    const cleared = { ...errors };
+    for (const key of Object.keys(next) as RegisterField[]) delete cleared[key];
+    setErrors(cleared);
+  };
+
+  /** Spec §5: "this email is already registered", asked before submitting. */
+  const emailTaken = async (email: string): Promise<boolean> => {
+    const trimmed = email.trim();
+    if (emailChecked.current?.email === trimmed) return emailChecked.current.taken;
+    const { exists } = await checkEmail({ email: trimmed });
+    emailChecked.current = { email: trimmed, taken: exists };
+    return exists;
+  };
+
+  const onEmailBlur = () => {
+    if (!looksLikeEmail(details.email)) return;
+    emailTaken(details.email)
+      .then((taken) => {
+        if (taken) setErrors((current) => ({ ...current, email: text.emailTaken }));
+      })
+      // A failed check on blur says nothing: submitting checks again and reports it.
+      .catch(() => undefined);
+  };
+
+  const onDocumentRefused = (field: DocumentField, message: string) => setErrors((current) => ({ ...current, [field]: message }));
+
+  const backToPhoneStep = (message: string) => {
+    setVerifiedPhone(null);
+    setError(message);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!verifiedPhone || submitting || registered) return;
+    const found = validateDetails(details);
+    setErrors(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      if (await emailTaken(details.email).catch(() => { throw new EmailCheckFailed(); })) {
+        setErrors({ email: text.emailTaken });
+        return;
+      }
+      const organization = details.userType === 'organization';
+      await register({
+        name: details.name.trim(),
+        email: details.email.trim(),
+        phone: verifiedPhone,
+        password: details.password,
+        birthdate: details.birthdate,
+        role: 'user',
+        userType: details.userType,
+        ...(organization && details.businessRegistration ? { businessRegistration: details.businessRegistration } : {}),
+        ...(organization && details.addressProof ? { addressProof: details.addressProof } : {}),
+      });
+      setRegistered(true);
+    } catch (failure) {
+      if (failure instanceof EmailCheckFailed) {
+        setError(text.emailCheckFailed);
+      } else if (failure instanceof ApiError && failure.code === 'PHONE_NOT_VERIFIED') {
+        // The 30-minute grant ran out: verify again; the details stay as typed.
+        backToPhoneStep(serverMessage(failure, text.failed));
+      } else {
+        setErrors(fieldErrors(failure));
+        setError(serverMessage(failure, text.failed));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const step = verifiedPhone ? 2 : 1;
+  return (
+    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.formLabel}>
+      <div>
+        <Text size={200}>{text.step(step, 2)}</Text>
+        <Text as="h2" size={500} weight="semibold" block className={styles.stepTitle}>
+          {step === 1 ? text.phoneStepTitle : text.detailsStepTitle}
+        </Text>
+      </div>
+      {error && <ErrorBanner message={error} />}
+      {registered && (
+        <MessageBar intent="success" layout="multiline" role="status">
+          <MessageBarBody>{text.success}</MessageBarBody>
+        </MessageBar>
+      )}
+      {verifiedPhone === null ? (
+        <RegisterPhoneStep
+          phone={phone}
+          onPhoneChange={setPhone}
+          onVerified={(verified) => {
+            setError(null);
+            setVerifiedPhone(verified);
+          }}
+        />
+      ) : (
+        <>
+          {!registered && (
+            <MessageBar intent="success" layout="multiline">
+              <MessageBarBody>{text.phoneVerified}</MessageBarBody>
+            </MessageBar>
+          )}
+          <div className={styles.verifiedPhone}>
+            <Text weight="semibold">{text.verifiedPhone(verifiedPhone)}</Text>
+            {!registered && (
+              <Link as="button" type="button" onClick={() => setVerifiedPhone(null)}>
+                {text.changePhone}
+              </Link>
+            )}
+          </div>
+          <RegisterDetailsStep
+            details={details}
+            errors={errors}
+            onChange={change}
+            onEmailBlur={onEmailBlur}
+            onDocumentRefused={onDocumentRefused}
+          />
+          <Button
+            type="submit"
+            appearance="primary"
+            size="large"
+            className={styles.submit}
+            disabled={submitting || registered}
+            icon={submitting ? <Spinner size="tiny" /> : undefined}
+          >
+            {submitting ? text.submitting : text.submit}
+          </Button>
+        </>
+      )}
+      <Text className={styles.links}>
+        {text.haveAccount}
+        <Link as="button" type="button" onClick={onLogin}>
+          {text.loginNow}
+        </Link>
+      </Text>
+    </form>
+  );
+}
+
+class EmailCheckFailed extends Error {}
+
+/** The server's per-field messages, on the fields this form shows. */
+function fieldErrors(failure: unknown): RegisterErrors {
+  if (!(failure instanceof ApiError)) return {};
+  const found: RegisterErrors = {};
+  for (const { field, message } of failure.body?.errors ?? []) {
+    if ((FIELDS as readonly string[]).includes(field)) found[field as RegisterField] = message;
+  }
+  return found;
+}

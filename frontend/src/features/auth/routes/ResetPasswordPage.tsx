@@ -1,0 +1,102 @@
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Field, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ApiError } from '@/api/api-error';
+import { resetPassword } from '@/api/generated/accounts/accounts';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { RouterLink } from '@/components/RouterLink';
+import { paths } from '@/config/paths';
+import { t } from '@/i18n/zh-HK';
+import { AuthPageShell } from '../components/AuthPageShell';
+import { PasswordInput } from '../components/PasswordInput';
+import { meetsPasswordRule } from '../lib/password-rules';
+import { fieldMessage, serverMessage } from '../lib/server-message';
+import { useRedirectAfter } from '../lib/use-redirect-after';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
+});
+
+/** Spec §9: back to the login screen 3 s after a reset, or after an unusable link. */
+export const RESET_REDIRECT_MS = 3000;
+
+/** /reset-password?token= (spec §2): a new password and its confirmation. */
+export function ResetPasswordPage() {
+  const styles = useStyles();
+  const text = t.accounts.resetPassword;
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [linkRefused, setLinkRefused] = useState(false);
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  // Spec §5: a link without a token is invalid; the user is taken back like after a reset.
+  useRedirectAfter(done || token === '', paths.loginOrRegister, RESET_REDIRECT_MS);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      password: meetsPasswordRule(password) ? undefined : text.rule,
+      confirm: confirm === password ? undefined : text.mismatch,
+    };
+    setErrors(next);
+    setError(null);
+    if (next.password || next.confirm) return;
+    setSubmitting(true);
+    try {
+      await resetPassword({ token, newPassword: password });
+      setDone(true);
+    } catch (failure) {
+      const field = fieldMessage(failure, 'newPassword');
+      if (field) setErrors({ password: field });
+      // Used, expired or unknown: no new password can help, only a new link.
+      setLinkRefused(failure instanceof ApiError && failure.code === 'RESET_LINK_INVALID');
+      setError(serverMessage(failure, text.failed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (token === '') {
+    return (
+      <AuthPageShell title={text.title}>
+        <ErrorBanner message={text.invalidLink} />
+        <RouterLink to={paths.forgotPassword}>{text.requestAgain}</RouterLink>
+      </AuthPageShell>
+    );
+  }
+
+  return (
+    <AuthPageShell title={text.title} intro={text.intro}>
+      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.title}>
+        {error && <ErrorBanner message={error} />}
+        {linkRefused && <RouterLink to={paths.forgotPassword}>{text.requestAgain}</RouterLink>}
+        {done && (
+          <MessageBar intent="success" layout="multiline" role="status">
+            <MessageBarBody>{text.success}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label={text.newPassword} required validationMessage={errors.password}>
+          <PasswordInput autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+        </Field>
+        <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
+          <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          className={styles.submit}
+          disabled={submitting || done}
+          icon={submitting ? <Spinner size="tiny" /> : undefined}
+        >
+          {submitting ? text.submitting : text.submit}
+        </Button>
+      </form>
+    </AuthPageShell>
+  );
+}
