@@ -4,7 +4,8 @@
 # (`make test` builds both first). Exit status = Playwright's.
 #
 # The specs get: E2E_BASE_URL (the server), E2E_DATA_DIR (its data dir; SMS and mail
-# outboxes in $E2E_DATA_DIR/outbox/*.jsonl) and TUTORHUB_BIN (for back-office CLI commands
+# outboxes in $E2E_DATA_DIR/outbox/*.jsonl), E2E_STATIC_DIR (the built frontend, for a spec that
+# starts a second server) and TUTORHUB_BIN (for back-office CLI commands
 # with --data-dir "$E2E_DATA_DIR"). Extra arguments are passed to `playwright test`.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -49,6 +50,7 @@ set +e
   cd frontend
   export E2E_BASE_URL="http://127.0.0.1:$SERVER_PORT"
   export E2E_DATA_DIR="$DATA_DIR"
+  export E2E_STATIC_DIR="$STATIC_DIR"
   export TUTORHUB_BIN="$BIN"
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
   exec npx --no-install playwright test "$@" </dev/null
