@@ -11,7 +11,7 @@ use tutorhub_domain::paging::{Page, PageRequest};
 use tutorhub_domain::ports::{CaseRepository, RepositoryError};
 use uuid::Uuid;
 
-use crate::sql::{Conditions, Value, bind_all, corrupt, from_millis, like_pattern, millis, repository_error};
+use crate::sql::{Conditions, Value, bind_all, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error};
 
 pub(crate) const COLUMNS: &str = "c.number, c.id, c.owner_id, c.post_type, c.title, c.level, c.grade, c.subjects, \
      c.area, c.rate_cents, c.session_minutes, c.sessions_per_week, c.description, \
@@ -196,27 +196,8 @@ impl CaseRepository for SqlCaseRepository {
     }
 
     async fn search(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
-        let mut conditions = conditions(filter);
-        let where_sql = conditions.where_sql();
-        let count_sql = format!("SELECT COUNT(*) FROM cases c{where_sql}");
-        let total: i64 = {
-            let row = bind_all(&count_sql, conditions.values()).fetch_one(&self.pool).await.map_err(repository_error)?;
-            sqlx::Row::try_get(&row, 0).map_err(repository_error)?
-        };
-        if total == 0 || page.offset() >= total as u64 {
-            return Ok(Page { items: Vec::new(), total: total as u64, request: page });
-        }
-        let limit = conditions.bind(Value::Int(page.page_size().into()));
-        let offset = conditions.bind(Value::Int(page.offset() as i64));
-        let list_sql = format!(
-            "SELECT {COLUMNS} FROM cases c{where_sql} ORDER BY c.created_at DESC, c.number DESC LIMIT {limit} OFFSET {offset}"
-        );
-        let rows = bind_all(&list_sql, conditions.values()).fetch_all(&self.pool).await.map_err(repository_error)?;
-        let items = rows
-            .iter()
-            .map(|row| CaseRow::from_row(row).map_err(repository_error)?.into_case())
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Page { items, total: total as u64, request: page })
+        let query = (COLUMNS, "cases c", "c.created_at DESC, c.number DESC");
+        fetch_page(&self.pool, query, conditions(filter), page, |row| CaseRow::from_row(row).map_err(repository_error)?.into_case()).await
     }
 
     async fn find_by_number(&self, number: i64) -> Result<Option<Case>, RepositoryError> {

@@ -14,6 +14,7 @@ pub mod refresh_token_repository;
 pub mod secret_tokens;
 pub mod sql;
 pub mod tutor_repository;
+pub mod user_directory_repository;
 pub mod user_repository;
 
 pub use application_repository::SqlApplicationRepository;
@@ -29,4 +30,5 @@ pub use tutor_repository::SqlTutorRepository;
 pub use rate_limiter::InMemoryRateLimiter;
 pub use refresh_token_repository::SqlRefreshTokenRepository;
 pub use secret_tokens::RandomSecretTokens;
+pub use user_directory_repository::SqlUserDirectory;
 pub use user_repository::SqlUserRepository;

@@ -1,8 +1,9 @@
 //! Small helpers for writing one SQL text that both engines run.
 
-use sqlx::any::AnyArguments;
+use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
-use sqlx::{Any, Arguments};
+use sqlx::{Any, AnyPool, Arguments};
+use tutorhub_domain::paging::{Page, PageRequest};
 use tutorhub_domain::ports::RepositoryError;
 
 /// A value to bind: the only two types our columns use.
@@ -71,6 +72,34 @@ pub fn bind_all<'q>(sql: &'q str, values: &[Value]) -> Query<'q, Any, AnyArgumen
         };
     }
     sqlx::query_with(sql, args)
+}
+
+/// One page of `SELECT columns FROM from WHERE … ORDER BY order_by`, with the exact total of
+/// matches (a `COUNT(*)` under the same conditions; the page query is skipped past the end).
+///
+/// # Errors
+/// `Unavailable` when the store fails or a row cannot be read.
+pub async fn fetch_page<T>(
+    pool: &AnyPool,
+    (columns, from, order_by): (&str, &str, &str),
+    mut conditions: Conditions,
+    page: PageRequest,
+    read: impl Fn(&AnyRow) -> Result<T, RepositoryError>,
+) -> Result<Page<T>, RepositoryError> {
+    let where_sql = conditions.where_sql();
+    let count_sql = format!("SELECT COUNT(*) FROM {from}{where_sql}");
+    let row = bind_all(&count_sql, conditions.values()).fetch_one(pool).await.map_err(repository_error)?;
+    let total: i64 = sqlx::Row::try_get(&row, 0).map_err(repository_error)?;
+    let total = u64::try_from(total).unwrap_or_default();
+    if total == 0 || page.offset() >= total {
+        return Ok(Page { items: Vec::new(), total, request: page });
+    }
+    let limit = conditions.bind(Value::Int(page.page_size().into()));
+    let offset = conditions.bind(Value::Int(i64::try_from(page.offset()).unwrap_or(i64::MAX)));
+    let list_sql = format!("SELECT {columns} FROM {from}{where_sql} ORDER BY {order_by} LIMIT {limit} OFFSET {offset}");
+    let rows = bind_all(&list_sql, conditions.values()).fetch_all(pool).await.map_err(repository_error)?;
+    let items = rows.iter().map(read).collect::<Result<Vec<_>, _>>()?;
+    Ok(Page { items, total, request: page })
 }
 
 /// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.

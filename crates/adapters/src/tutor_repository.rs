@@ -16,7 +16,7 @@ use tutorhub_domain::tutor_search::{TutorFilter, TutorSubjectMatch};
 use uuid::Uuid;
 
 use crate::sql::{
-    Conditions, Value, bind_all, corrupt, from_millis, like_pattern, millis, repository_error,
+    Conditions, Value, bind_all, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error,
 };
 
 const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_number, a.education, a.age, \
@@ -426,46 +426,13 @@ impl TutorRepository for SqlTutorRepository {
         filter: &TutorFilter,
         page: PageRequest,
     ) -> Result<Page<TutorProfile>, RepositoryError> {
-        let mut conditions = conditions(filter);
-        let where_sql = conditions.where_sql();
-        let count_sql = format!("SELECT COUNT(*) FROM tutor_profiles t{where_sql}");
-        let total: i64 = {
-            let row = bind_all(&count_sql, conditions.values())
-                .fetch_one(&self.pool)
-                .await
-                .map_err(repository_error)?;
-            sqlx::Row::try_get(&row, 0).map_err(repository_error)?
-        };
-        if total == 0 || page.offset() >= total as u64 {
-            return Ok(Page {
-                items: Vec::new(),
-                total: total as u64,
-                request: page,
-            });
-        }
-        let limit = conditions.bind(Value::Int(page.page_size().into()));
-        let offset = conditions.bind(Value::Int(page.offset() as i64));
-        let sql = format!(
-            "SELECT {PROFILE_COLUMNS} FROM tutor_profiles t{where_sql} \
-             ORDER BY t.approved_at DESC, t.user_number DESC LIMIT {limit} OFFSET {offset}"
-        );
-        let rows = bind_all(&sql, conditions.values())
-            .fetch_all(&self.pool)
-            .await
-            .map_err(repository_error)?;
-        let items = rows
-            .iter()
-            .map(|row| {
-                ProfileRow::from_row(row)
-                    .map_err(repository_error)?
-                    .into_profile()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Page {
-            items,
-            total: total as u64,
-            request: page,
+        let query = (PROFILE_COLUMNS, "tutor_profiles t", "t.approved_at DESC, t.user_number DESC");
+        fetch_page(&self.pool, query, conditions(filter), page, |row| {
+            ProfileRow::from_row(row)
+                .map_err(repository_error)?
+                .into_profile()
         })
+        .await
     }
 
     async fn find_profile(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError> {

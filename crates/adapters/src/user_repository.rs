@@ -12,7 +12,7 @@ use crate::sql::{corrupt, from_millis, millis, repository_error};
 
 /// The columns of [`UserRow`], for `SELECT … FROM users u`.
 pub const USER_COLUMNS: &str = "u.number, u.id, u.phone, u.email, u.name, u.birthdate, u.user_type, u.role, \
-     u.account_type, u.is_tutor, u.is_tutor_profile_active, u.avatar, u.org_verification, u.created_at";
+     u.account_type, u.is_tutor, u.is_tutor_profile_active, u.avatar, u.org_verification, u.org_rejection_reason, u.created_at";
 
 pub struct SqlUserRepository {
     pool: AnyPool,
@@ -46,6 +46,7 @@ pub struct UserRow {
     is_tutor_profile_active: i64,
     avatar: Option<String>,
     org_verification: Option<String>,
+    org_rejection_reason: Option<String>,
     created_at: i64,
 }
 
@@ -70,6 +71,7 @@ impl UserRow {
                 .as_deref()
                 .map(|v| OrgVerification::parse(v).ok_or_else(|| bad("org_verification")))
                 .transpose()?,
+            org_rejection_reason: self.org_rejection_reason.clone(),
             created_at: from_millis(self.created_at)?,
         })
     }

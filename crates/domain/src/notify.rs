@@ -20,13 +20,14 @@ impl Notifier {
         Self { users, sms }
     }
 
-    pub async fn tell(&self, user: &User, text: &str) {
-        let _ = self.sms.send_sms(&user.phone, &format!("【tutorhub】{text}")).await;
+    /// Returns whether the message went out, for callers that report it.
+    pub async fn tell(&self, user: &User, text: &str) -> bool {
+        self.sms.send_sms(&user.phone, &format!("【tutorhub】{text}")).await.is_ok()
     }
 
     pub async fn tell_id(&self, user_id: Uuid, text: &str) {
         if let Ok(Some(user)) = self.users.find_by_id(user_id).await {
-            self.tell(&user, text).await;
+            let _ = self.tell(&user, text).await;
         }
     }
 }

@@ -228,6 +228,7 @@ pub(crate) mod tests_support {
             is_tutor_profile_active: false,
             avatar: None,
             org_verification: None,
+            org_rejection_reason: None,
             created_at: Utc::now(),
         }
     }

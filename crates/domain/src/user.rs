@@ -31,6 +31,17 @@ keyed_enum! {
     }
 }
 
+impl OrgVerification {
+    /// The zh-HK word for the state, as the organization sees it on its profile.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Pending => "審批中",
+            Self::Verified => "已認證",
+            Self::Rejected => "未獲認證",
+        }
+    }
+}
+
 /// The default account type (spec §3).
 pub const DEFAULT_ACCOUNT_TYPE: &str = "student";
 
@@ -53,6 +64,8 @@ pub struct User {
     pub avatar: Option<String>,
     /// Present for organizations only.
     pub org_verification: Option<OrgVerification>,
+    /// Why the back office refused to verify the organization (only while rejected).
+    pub org_rejection_reason: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 

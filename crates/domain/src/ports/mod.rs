@@ -11,6 +11,7 @@ mod rate_limits;
 mod sessions;
 mod verification;
 mod users;
+mod user_directory;
 
 use thiserror::Error;
 
@@ -24,6 +25,7 @@ pub use rate_limits::*;
 pub use sessions::*;
 pub use verification::*;
 pub use users::*;
+pub use user_directory::*;
 
 /// A storage failure, translated by the adapter from its driver's error.
 #[derive(Debug, Error)]
