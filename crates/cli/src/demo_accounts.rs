@@ -25,7 +25,7 @@ pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
     DemoAccount { name: "陳太", phone: "61234567", email: "chan.tai@example.com", birthdate: (1985, 3, 1), user_type: UserType::Individual },
     // A university student who will apply to become a tutor.
     DemoAccount { name: "李思敏", phone: "62345678", email: "lee.simone@example.com", birthdate: (2003, 9, 15), user_type: UserType::Individual },
-    // A tutoring centre, pending verification by the back office.
+    // A tutoring centre, pending verification by the back office (with two demo documents).
     DemoAccount { name: "明德教育", phone: "63456789", email: "info@mingtak.example.com", birthdate: (1990, 1, 1), user_type: UserType::Organization },
 ];
 
@@ -42,7 +42,7 @@ pub async fn ensure_demo_accounts(app: &App) -> anyhow::Result<usize> {
             continue;
         }
         let (y, m, d) = account.birthdate;
-        app.users
+        let user = app.users
             .insert(NewUser {
                 id: Uuid::new_v4(),
                 phone,
@@ -54,6 +54,9 @@ pub async fn ensure_demo_accounts(app: &App) -> anyhow::Result<usize> {
                 created_at: Utc::now(),
             })
             .await?;
+        if user.user_type == UserType::Organization {
+            crate::demo_documents::add_demo_documents(app, &user).await?;
+        }
         added += 1;
     }
     Ok(added)

@@ -6,6 +6,7 @@ mod config;
 mod demo;
 mod demo_tutors;
 mod demo_accounts;
+mod demo_documents;
 mod wiring;
 
 use clap::{Parser, Subcommand};
@@ -42,6 +43,12 @@ enum Command {
     Applications(commands::applications::ApplicationsOpts),
     /// List or hide tutors (back office).
     Tutors(commands::tutors::TutorsOpts),
+    /// Look up accounts, private fields included (back office).
+    Users(commands::users::UsersOpts),
+    /// Verify or reject organizations (back office).
+    Orgs(commands::orgs::OrgsOpts),
+    /// Export an organization's registration documents (back office).
+    Documents(commands::documents::DocumentsOpts),
 }
 
 #[tokio::main]
@@ -60,6 +67,9 @@ async fn main() -> anyhow::Result<()> {
         Command::Cases(opts) => commands::cases::run(&cli.store, &cli.security, opts).await,
         Command::Applications(opts) => commands::applications::run(&cli.store, &cli.security, opts).await,
         Command::Tutors(opts) => commands::tutors::run(&cli.store, &cli.security, opts).await,
+        Command::Users(opts) => commands::users::run(&cli.store, &cli.security, opts).await,
+        Command::Orgs(opts) => commands::orgs::run(&cli.store, &cli.security, opts).await,
+        Command::Documents(opts) => commands::documents::run(&cli.store, &cli.security, opts).await,
     }
 }
 

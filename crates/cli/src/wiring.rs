@@ -8,17 +8,20 @@ use tutorhub_adapters::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
     SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
-    SqlAccountStores, InMemoryRateLimiter,
+    SqlAccountStores, InMemoryRateLimiter, SqlUserDirectory,
 };
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::bookings::Bookings;
 use tutorhub_domain::case_board::CaseBoard;
 use tutorhub_domain::case_moderation::CaseModeration;
 use tutorhub_domain::case_posting::CasePosting;
+use tutorhub_domain::document_export::DocumentExport;
+use tutorhub_domain::org_verification::OrgVerifications;
+use tutorhub_domain::user_directory::UserDirectory;
 use tutorhub_domain::matching::Matching;
 use tutorhub_domain::notify::Notifier;
 use tutorhub_domain::ports::{
-    AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, PasswordHasher,
+    AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, OrgDocumentRepository, PasswordHasher,
     RefreshTokenRepository, SecretTokens, SmsSender, UserRepository,
 };
 use tutorhub_domain::passwords::Passwords;
@@ -41,7 +44,12 @@ pub struct App {
     pub sms: Arc<dyn SmsSender>,
     pub mail: Arc<dyn Mailer>,
     pub files: Arc<dyn FileStore>,
+    pub org_documents: Arc<dyn OrgDocumentRepository>,
     pub moderation: CaseModeration,
+    /// Back office: accounts, organization verification, document export.
+    pub user_directory: UserDirectory,
+    pub org_verifications: OrgVerifications,
+    pub document_export: DocumentExport,
     pub hasher: Arc<dyn PasswordHasher>,
     pub services: Services,
 }
@@ -105,6 +113,11 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         throttle,
         access_tokens,
     };
+    let directory_store = Arc::new(SqlUserDirectory::new(database.pool().clone()));
+    let user_directory = UserDirectory::new(directory_store.clone(), users.clone(), account_stores.clone());
+    let org_verifications = OrgVerifications::new(user_directory.clone(), directory_store, notifier.clone());
+    let org_documents: Arc<dyn OrgDocumentRepository> = account_stores;
+    let document_export = DocumentExport::new(user_directory.clone(), org_documents.clone(), files.clone());
     let moderation = CaseModeration::new(cases.clone(), notifier);
-    Ok(App { cases, users, tutors, sms, mail, files, moderation, hasher, services })
+    Ok(App { cases, users, tutors, sms, mail, files, org_documents, moderation, user_directory, org_verifications, document_export, hasher, services })
 }

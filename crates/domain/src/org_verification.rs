@@ -75,17 +75,13 @@ impl OrgVerifications {
         self.directory.list(filter, page).await
     }
 
-    /// Verifies or rejects the organization `org`. `redecide` allows changing an earlier
-    /// decision; without it only a pending organization is decided.
+    /// Checks a decision without making it: the organization and its current state, or the
+    /// error [`Self::decide`] would give. The back office shows it before asking to confirm.
     ///
     /// # Errors
-    /// `ReasonRequired`/`ReasonTooLong` for a bad reason (checked first); `Directory`
-    /// (not found); `NotOrganization`; `Unchanged`; `AlreadyDecided`; storage failures.
-    pub async fn decide(&self, org: &UserRef, decision: &OrgDecision, reviewer: &str, redecide: bool) -> Result<OrgDecided, OrgVerificationError> {
-        let (outcome, reason) = match decision {
-            OrgDecision::Verify => (OrgVerification::Verified, None),
-            OrgDecision::Reject { reason } => (OrgVerification::Rejected, Some(clean_reason(reason)?)),
-        };
+    /// As [`Self::decide`].
+    pub async fn preview(&self, org: &UserRef, decision: &OrgDecision, redecide: bool) -> Result<(User, OrgVerification), OrgVerificationError> {
+        let (outcome, _) = outcome_of(decision)?;
         let user = self.directory.find(org).await?;
         let current = current_state(&user)?;
         if current == outcome {
@@ -94,6 +90,18 @@ impl OrgVerifications {
         if current != OrgVerification::Pending && !redecide {
             return Err(OrgVerificationError::AlreadyDecided(current));
         }
+        Ok((user, current))
+    }
+
+    /// Verifies or rejects the organization `org`. `redecide` allows changing an earlier
+    /// decision; without it only a pending organization is decided.
+    ///
+    /// # Errors
+    /// `ReasonRequired`/`ReasonTooLong` for a bad reason (checked first); `Directory`
+    /// (not found); `NotOrganization`; `Unchanged`; `AlreadyDecided`; storage failures.
+    pub async fn decide(&self, org: &UserRef, decision: &OrgDecision, reviewer: &str, redecide: bool) -> Result<OrgDecided, OrgVerificationError> {
+        let (user, current) = self.preview(org, decision, redecide).await?;
+        let (outcome, reason) = outcome_of(decision)?;
         let review = OrgReview { outcome, reason: reason.clone(), reviewer: reviewer.to_string(), decided_at: Utc::now() };
         if !self.store.decide_org(user.id, current, &review).await? {
             // Someone else decided between our read and our write: report what they decided.
@@ -108,6 +116,13 @@ impl OrgVerifications {
         let notified = self.notifier.tell(&user, &message).await;
         Ok(OrgDecided { user: self.directory.find(org).await?, previous: current, notified })
     }
+}
+
+fn outcome_of(decision: &OrgDecision) -> Result<(OrgVerification, Option<String>), OrgVerificationError> {
+    Ok(match decision {
+        OrgDecision::Verify => (OrgVerification::Verified, None),
+        OrgDecision::Reject { reason } => (OrgVerification::Rejected, Some(clean_reason(reason)?)),
+    })
 }
 
 fn current_state(user: &User) -> Result<OrgVerification, OrgVerificationError> {

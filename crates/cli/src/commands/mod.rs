@@ -1,7 +1,11 @@
 pub mod cases;
 pub mod applications;
 pub mod confirm;
+pub mod documents;
+pub mod listing;
 pub mod openapi;
+pub mod orgs;
 pub mod seed;
 pub mod serve;
 pub mod tutors;
+pub mod users;

@@ -1,0 +1,120 @@
+//! `tutorhub orgs list|verify|reject`: the back office verifies organizations from their
+//! registration documents (`tutorhub documents export`), or refuses with a reason.
+
+use anyhow::bail;
+use clap::{Args, Subcommand};
+use tutorhub_domain::org_verification::{OrgDecision, OrgVerificationError, OrgVerifications};
+use tutorhub_domain::user::OrgVerification;
+
+use crate::commands::confirm::confirm;
+use crate::commands::listing::{Paging, keyed, page_json, print_page};
+use crate::commands::users::{hong_kong, user_json, user_ref};
+use crate::config::{SecurityOpts, StoreOpts};
+use crate::wiring;
+
+#[derive(Debug, Args)]
+pub struct OrgsOpts {
+    #[command(subcommand)]
+    command: OrgsCommand,
+}
+
+#[derive(Debug, Args)]
+struct Decide {
+    /// User number, user id or phone number of the organization.
+    org: String,
+    /// Do not ask for confirmation.
+    #[arg(long)]
+    yes: bool,
+    /// Change an earlier decision (revoke a verification, or verify after a rejection).
+    #[arg(long)]
+    redecide: bool,
+    /// Recorded as the reviewer.
+    #[arg(long, env = "TUTORHUB_REVIEWER", default_value = "back-office")]
+    reviewer: String,
+}
+
+#[derive(Debug, Subcommand)]
+enum OrgsCommand {
+    /// List organizations, newest first.
+    List {
+        /// Only organizations in this verification state.
+        #[arg(long, value_parser = keyed(OrgVerification::ALL, OrgVerification::key))]
+        status: Option<OrgVerification>,
+        #[command(flatten)]
+        paging: Paging,
+        /// One JSON page `{items, total, page, pageSize}` instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Verify an organization; it is told by SMS.
+    Verify(Decide),
+    /// Refuse to verify an organization, with a reason it is told by SMS.
+    Reject {
+        #[command(flatten)]
+        decide: Decide,
+        /// Why (sent to the organization and shown on its profile).
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &OrgsOpts) -> anyhow::Result<()> {
+    let database = store.open().await?;
+    let app = wiring::build(&database, store, security)?;
+    let result = execute(&app.org_verifications, &opts.command).await;
+    database.close().await;
+    result
+}
+
+async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Result<()> {
+    let (decide, decision) = match command {
+        OrgsCommand::List { status, paging, json } => {
+            let page = orgs.list(*status, paging.request()?).await?;
+            if *json {
+                println!("{}", serde_json::to_string_pretty(&page_json(&page, user_json))?);
+            } else {
+                let headers = ["NO", "STATUS", "REGISTERED", "PHONE", "NAME", "REASON"];
+                print_page(&page, "organizations", &headers, |u| {
+                    vec![
+                        u.number.to_string(),
+                        u.org_verification.map_or("-", |v| v.label()).into(),
+                        u.created_at.with_timezone(&hong_kong()).format("%Y-%m-%d").to_string(),
+                        u.phone.local().into(),
+                        u.name.as_str().into(),
+                        u.org_rejection_reason.clone().unwrap_or_default(),
+                    ]
+                });
+            }
+            return Ok(());
+        }
+        OrgsCommand::Verify(decide) => (decide, OrgDecision::Verify),
+        OrgsCommand::Reject { decide, reason } => (decide, OrgDecision::Reject { reason: reason.clone() }),
+    };
+    let org = user_ref(&decide.org)?;
+    let (user, current) = orgs.preview(&org, &decision, decide.redecide).await.map_err(explain)?;
+    let action = match &decision {
+        OrgDecision::Verify => "Verify".to_string(),
+        OrgDecision::Reject { reason } => format!("Reject (reason: {})", reason.trim()),
+    };
+    let question = format!("{action} organization {} {} (now {})? It is told by SMS.", user.number, user.name.as_str(), current.label());
+    if !confirm(decide.yes, &question) {
+        bail!("not confirmed: nothing changed");
+    }
+    let done = orgs.decide(&org, &decision, &decide.reviewer, decide.redecide).await.map_err(explain)?;
+    let state = done.user.org_verification.map_or("-", |v| v.key());
+    println!("organization {} is now {state}", done.user.number);
+    if done.notified {
+        eprintln!("the organization was told by SMS");
+    } else {
+        eprintln!("warning: the SMS to the organization could not be sent; tell them another way");
+    }
+    Ok(())
+}
+
+/// The domain's message, plus what to type when a decision is to be changed.
+fn explain(error: OrgVerificationError) -> anyhow::Error {
+    match error {
+        OrgVerificationError::AlreadyDecided(_) => anyhow::anyhow!("{error} (add --redecide to change the decision)"),
+        other => other.into(),
+    }
+}
