@@ -37,6 +37,9 @@ pub struct CurrentUser {
     /// For organizations: `pending`, `verified` or `rejected`.
     #[oai(skip_serializing_if_is_none)]
     pub org_verification: Option<String>,
+    /// For a rejected organization: the back office's reason, shown on its profile.
+    #[oai(skip_serializing_if_is_none)]
+    pub org_rejection_reason: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -56,6 +59,7 @@ impl From<&User> for CurrentUser {
             user_type: user.user_type.key().into(),
             avatar: user.avatar.clone(),
             org_verification: user.org_verification.map(|v| v.key().into()),
+            org_rejection_reason: user.org_rejection_reason.clone(),
             created_at: user.created_at,
         }
     }

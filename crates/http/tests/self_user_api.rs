@@ -5,18 +5,24 @@ mod support;
 use chrono::{NaiveDate, Utc};
 use poem::http::StatusCode;
 use serde_json::Value;
+use tutorhub_adapters::SqlUserDirectory;
 use tutorhub_domain::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::user::{NewUser, UserType};
+use tutorhub_domain::ports::{OrgReview, UserDirectoryRepository};
+use tutorhub_domain::user::{NewUser, OrgVerification, UserType};
 use uuid::Uuid;
 
 async fn registered(app: &support::TestApp) -> Uuid {
+    registered_as(app, "91234567", UserType::Individual).await
+}
+
+async fn registered_as(app: &support::TestApp, phone: &str, user_type: UserType) -> Uuid {
     let user = NewUser {
         id: Uuid::new_v4(),
-        phone: Phone::parse("91234567").unwrap(),
-        email: Email::parse("chan@example.com").unwrap(),
+        phone: Phone::parse(phone).unwrap(),
+        email: Email::parse(&format!("{phone}@example.com")).unwrap(),
         name: DisplayName::parse("陳大文").unwrap(),
         birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
-        user_type: UserType::Individual,
+        user_type,
         password_hash: "$argon2id$x".into(),
         created_at: Utc::now(),
     };
@@ -36,6 +42,32 @@ async fn answers_the_callers_own_account_with_the_spec_defaults() {
     assert_eq!(body["isTutor"], false);
     assert_eq!(body["phone"], "+85291234567");
     assert!(body.get("passwordHash").is_none());
+}
+
+async fn self_user(app: &support::TestApp, id: Uuid) -> Value {
+    let token = app.access_tokens.issue(id);
+    let response = app.client.get("/self-users/me").header("Authorization", format!("Bearer {token}")).send().await;
+    response.assert_status_is_ok();
+    response.json().await.value().deserialize()
+}
+
+#[tokio::test]
+async fn an_organization_sees_its_verification_and_the_reason_of_a_rejection() {
+    let app = support::spawn().await;
+    let person = registered(&app).await;
+    let org = registered_as(&app, "63456789", UserType::Organization).await;
+    let other_org = registered_as(&app, "64567890", UserType::Organization).await;
+    let body = self_user(&app, person).await;
+    assert!(body.get("orgVerification").is_none() && body.get("orgRejectionReason").is_none(), "{body}");
+    assert_eq!(self_user(&app, org).await["orgVerification"], "pending");
+
+    let review = OrgReview { outcome: OrgVerification::Rejected, reason: Some("地址證明不清晰".into()), reviewer: "staff".into(), decided_at: Utc::now() };
+    assert!(SqlUserDirectory::new(app.database.pool().clone()).decide_org(org, OrgVerification::Pending, &review).await.unwrap());
+    let body = self_user(&app, org).await;
+    assert_eq!((&body["orgVerification"], &body["orgRejectionReason"]), (&Value::from("rejected"), &Value::from("地址證明不清晰")));
+    // Nobody else is told the reason.
+    let other = self_user(&app, other_org).await;
+    assert!(other.get("orgRejectionReason").is_none() && other["orgVerification"] == "pending", "{other}");
 }
 
 #[tokio::test]

@@ -29,5 +29,7 @@ export interface CurrentUser {
   avatar?: string;
   /** For organizations: `pending`, `verified` or `rejected`. */
   orgVerification?: string;
+  /** For a rejected organization: the back office's reason, shown on its profile. */
+  orgRejectionReason?: string;
   createdAt: string;
 }
