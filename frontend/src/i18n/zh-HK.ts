@@ -8,6 +8,7 @@ import { tutorsZhHK } from './tutors-zh-HK';
 import { accountsZhHK } from './accounts-zh-HK';
 import { matchingZhHK } from './matching-zh-HK';
 import { phoneVerificationZhHK } from './phone-verification-zh-HK';
+import { orgVerificationZhHK } from './org-verification-zh-HK';
 
 export const zhHK = {
   accounts: accountsZhHK,
@@ -145,6 +146,7 @@ export const zhHK = {
 
   tutors: tutorsZhHK,
   profileEdit: profileZhHK,
+  orgVerification: orgVerificationZhHK,
 
   legal: {
     contents: '目錄',

@@ -11,6 +11,7 @@ import { SmsCodeVerification } from '@/components/SmsCodeVerification';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import { isPhoneChanged, localPhone, profileFormErrors } from '../lib/phone-change';
+import { OrgVerificationStatus } from './OrgVerificationStatus';
 
 /** Spec §9: refetch 2 s after a successful update. */
 const REFRESH_MS = 2000;
@@ -99,6 +100,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
 
   return (
     <Card className={styles.card}>
+        <OrgVerificationStatus user={current} />
         <Text>{p.intro}</Text>
         {failure && <ErrorBanner message={failure} />}
         {saved && (
