@@ -1,7 +1,9 @@
 //! The back office through the real binary: list, show, approve, reject, hide and list again.
 
+mod support;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::Arc;
 
 use chrono::{NaiveDate, Utc};
@@ -13,26 +15,13 @@ use tutorhub_domain::tutor_applications::TutorApplications;
 use tutorhub_domain::user::{NewUser, Role, UserType};
 use uuid::Uuid;
 
+use support::ok;
+
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
 
+/// Runs the binary without an answer on stdin.
 fn tutorhub(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tutorhub"))
-        .args(args)
-        .env("DATA_DIR", data_dir)
-        .env_remove("DATABASE_URL")
-        .env("LOG_FORMAT", "text")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the tutorhub binary runs")
-}
-
-fn ok(output: Output) -> String {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    support::tutorhub(data_dir, args, "")
 }
 
 /// Two users, each with a pending application, filed through the same use case the web uses.

@@ -1,9 +1,10 @@
 //! `tutorhub users|orgs|documents …` on the real binary, over accounts registered through the
 //! same registration use case the web uses (documents included).
 
-use std::io::Write;
+mod support;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};
@@ -15,31 +16,11 @@ use tutorhub_domain::ports::PhoneVerificationStore;
 use tutorhub_domain::rate_limits::Throttle;
 use tutorhub_domain::registration::{Registration, RegistrationForm};
 
+use support::{ok, tutorhub};
+
 const PDF: &[u8] = b"%PDF-1.7\nbusiness registration of test org\n%%EOF\n";
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 4];
 const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0, 9, 8, 7];
-
-/// Runs the binary with `stdin` as the operator's typing (empty: no answer at all).
-fn tutorhub(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tutorhub"))
-        .args(args)
-        .env("DATA_DIR", data_dir)
-        .env_remove("DATABASE_URL")
-        .env_remove("RUST_BACKTRACE")
-        .env("LOG_FORMAT", "text")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tutorhub binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn ok(output: Output) -> String {
-    assert!(output.status.success(), "failed: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap()
-}
 
 fn json(output: Output) -> Value {
     serde_json::from_str(&ok(output)).unwrap()

@@ -1,24 +1,11 @@
 //! `tutorhub cases …` on the real binary: listing, showing, refusing illegal moves,
 //! confirming destructive ones.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn tutorhub(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tutorhub"))
-        .args(args)
-        .env("DATA_DIR", data_dir)
-        .env_remove("DATABASE_URL")
-        .env("LOG_FORMAT", "text")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tutorhub binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
+
+use support::tutorhub;
 
 fn json(output: &Output) -> serde_json::Value {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));

@@ -4,23 +4,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '@/testing/resize-observer';
 import { renderRoute, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
+import { loggedInAs, makeCurrentUser } from '@/testing/session';
 import { OrgVerificationStatus } from './OrgVerificationStatus';
 
-const org = {
-  id: '00000000-0000-4000-8000-00000000cccc',
+const rejected = makeCurrentUser({
   userId: 1003,
-  role: 'user',
-  accountType: 'student',
-  isTutor: false,
-  isTutorProfileActive: false,
   name: '明德教育',
   phone: '+85263456789',
-  email: 'info@mingtak.example.com',
-  birthdate: '1990-01-01',
   userType: 'organization',
-  orgVerification: 'pending',
-  createdAt: '2026-11-01T00:00:00Z',
-};
+  orgVerification: 'rejected',
+  orgRejectionReason: '地址證明不清晰',
+});
 
 beforeAll(stubResizeObserver);
 
@@ -49,12 +43,8 @@ describe('OrgVerificationStatus', () => {
   });
 
   it('shows a rejected organization the reason on /edit-profile', async () => {
-    localStorage.setItem('authToken', 'token');
-    const rejected = { ...org, orgVerification: 'rejected', orgRejectionReason: '地址證明不清晰' };
-    server.use(
-      http.get('*/users/me', () => HttpResponse.json(rejected)),
-      http.get('*/self-users/me', () => HttpResponse.json(rejected)),
-    );
+    loggedInAs(rejected);
+    server.use(http.get('*/users/me', () => HttpResponse.json(rejected)));
     renderRoute('/edit-profile');
     expect(await screen.findByText('機構認證：未獲認證')).toBeInTheDocument();
     const status = screen.getByRole('status', { name: '機構認證：未獲認證' });
