@@ -11,6 +11,7 @@ use tutorhub_domain::paging::{Page, PageRequest};
 use tutorhub_domain::ports::{CaseRepository, RepositoryError};
 use uuid::Uuid;
 
+use crate::coalesced_read::CoalescedRead;
 use crate::sql::{Conditions, Value, bind_all, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error};
 
 pub(crate) const COLUMNS: &str = "c.number, c.id, c.owner_id, c.post_type, c.title, c.level, c.grade, c.subjects, \
@@ -19,11 +20,13 @@ pub(crate) const COLUMNS: &str = "c.number, c.id, c.owner_id, c.post_type, c.tit
 
 pub struct SqlCaseRepository {
     pool: AnyPool,
+    /// Every board request asks for the version: concurrent asks share one query.
+    board_version: CoalescedRead<i64>,
 }
 
 impl SqlCaseRepository {
     pub fn new(pool: AnyPool) -> Self {
-        Self { pool }
+        Self { pool, board_version: CoalescedRead::default() }
     }
 }
 
@@ -207,10 +210,14 @@ impl CaseRepository for SqlCaseRepository {
     }
 
     async fn board_version(&self) -> Result<i64, RepositoryError> {
-        sqlx::query_scalar("SELECT version FROM board_version WHERE id = 1")
-            .fetch_one(&self.pool)
+        self.board_version
+            .get(|| async {
+                sqlx::query_scalar("SELECT version FROM board_version WHERE id = 1")
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err(repository_error)
+            })
             .await
-            .map_err(repository_error)
     }
 
     async fn update_details(&self, number: i64, details: CaseDetails, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {

@@ -4,6 +4,7 @@ pub mod application_repository;
 pub mod booking_repository;
 pub mod account_stores;
 pub mod case_repository;
+pub mod coalesced_read;
 pub mod database;
 pub mod file_store;
 pub mod jwt;
