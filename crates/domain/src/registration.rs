@@ -22,6 +22,8 @@ pub struct RegistrationForm {
     pub phone: String,
     pub password: String,
     pub birthdate: String,
+    /// Spec §3: always `user`; empty is taken as `user`.
+    pub role: String,
     pub user_type: String,
     pub business_registration: Option<Vec<u8>>,
     pub address_proof: Option<Vec<u8>>,
@@ -188,6 +190,10 @@ fn parse(form: RegistrationForm, today: NaiveDate) -> Result<Parsed, ValidationE
     let password = errors.check("password", Password::parse(&form.password));
     let birthdate = errors.check("birthdate", parse_birthdate(&form.birthdate, today));
     let user_type = errors.check("userType", UserType::parse(form.user_type.trim()).ok_or_else(|| "請選擇個人或機構".to_string()));
+    // Nobody registers themselves into the back office.
+    if !matches!(form.role.trim(), "" | "user") {
+        errors.add("role", "只可以註冊一般用戶帳戶");
+    }
     let mut documents = Vec::new();
     if user_type == Some(UserType::Organization) {
         let registration = document(&mut errors, "businessRegistration", "商業登記證", form.business_registration);
@@ -230,6 +236,7 @@ mod tests {
             phone: "91234567".into(),
             password: "abcd1234".into(),
             birthdate: "2000-01-31".into(),
+            role: "user".into(),
             user_type: user_type.into(),
             business_registration: None,
             address_proof: None,
@@ -261,6 +268,13 @@ mod tests {
         assert_eq!(fields, ["name", "email", "phone", "password", "birthdate", "userType"]);
         assert_eq!(messages(&errors)[0].1, "名稱只可包含英文字母或中文字，不可包含數字或符號");
         assert_eq!(messages(&errors)[4].1, "根據服務條款，用戶須年滿 15 歲");
+    }
+
+    #[test]
+    fn the_role_is_always_user() {
+        assert!(parse(RegistrationForm { role: String::new(), ..form("individual") }, today()).is_ok());
+        let admin = parse(RegistrationForm { role: "admin".into(), ..form("individual") }, today()).err().unwrap();
+        assert_eq!(messages(&admin), [("role", "只可以註冊一般用戶帳戶".to_string())]);
     }
 
     #[test]

@@ -107,7 +107,7 @@ pub struct RegisterUpload {
     pub password: Option<String>,
     /// `YYYY-MM-DD`; at least 15 years ago.
     pub birthdate: Option<String>,
-    /// Always `user` (spec §3); ignored.
+    /// Always `user` (spec §3); another role is refused.
     pub role: Option<String>,
     /// `individual` or `organization`.
     pub user_type: Option<String>,
@@ -278,6 +278,7 @@ impl RegistrationApi {
             phone: form.phone.unwrap_or_default(),
             password: form.password.unwrap_or_default(),
             birthdate: form.birthdate.unwrap_or_default(),
+            role: form.role.unwrap_or_default(),
             user_type: form.user_type.unwrap_or_default(),
             business_registration: read(form.business_registration).await?,
             address_proof: read(form.address_proof).await?,

@@ -59,6 +59,18 @@ async fn refuses_registration_without_a_verified_phone_and_the_grant_works_once(
     let (status, body) = register(&app, individual("91234567", "not-an-email")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"][0], json!({"field": "email", "message": "請輸入有效的電郵地址"}));
+    // Nobody registers into the back office (spec §3: the role is always `user`).
+    let admin = TestForm::new()
+        .text("name", "陳大文")
+        .text("email", "chan@example.com")
+        .text("phone", "91234567")
+        .text("password", "abcd1234")
+        .text("birthdate", "2000-01-31")
+        .text("role", "admin")
+        .text("userType", "individual");
+    let (status, body) = register(&app, admin).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"][0], json!({"field": "role", "message": "只可以註冊一般用戶帳戶"}));
     let (status, _) = register(&app, individual("91234567", "chan@example.com")).await;
     assert_eq!(status, StatusCode::CREATED);
 }

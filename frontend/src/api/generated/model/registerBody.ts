@@ -12,7 +12,7 @@ export type RegisterBody = {
   password?: string;
   /** `YYYY-MM-DD`; at least 15 years ago. */
   birthdate?: string;
-  /** Always `user` (spec §3); ignored. */
+  /** Always `user` (spec §3); another role is refused. */
   role?: string;
   /** `individual` or `organization`. */
   userType?: string;
