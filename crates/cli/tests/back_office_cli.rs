@@ -67,6 +67,7 @@ async fn register(data_dir: &Path) {
             phone: phone.into(),
             password: "abcd1234".into(),
             birthdate: "1990-05-01".into(),
+            role: "user".into(),
             user_type: user_type.into(),
             business_registration: documents.map(|(b, _)| b.to_vec()),
             address_proof: documents.map(|(_, a)| a.to_vec()),
