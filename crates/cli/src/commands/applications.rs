@@ -1,6 +1,5 @@
 //! `tutorhub applications …`: the back office's review of tutor applications.
 
-use anyhow::bail;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 use tutorhub_domain::tutor::{ApplicationStatus, Decision, TutorApplication, status_label};
@@ -169,9 +168,7 @@ pub async fn run(
                     a.number,
                     a.details.name.as_str()
                 );
-                if !confirm(review.yes, &question) {
-                    bail!("not confirmed: nothing changed");
-                }
+                confirm(review.yes, &question)?;
                 let done = applications
                     .decide(review.id, &Decision::Approve, &review.reviewer)
                     .await?;
@@ -184,9 +181,7 @@ pub async fn run(
                     a.number,
                     a.details.name.as_str()
                 );
-                if !confirm(review.yes, &question) {
-                    bail!("not confirmed: nothing changed");
-                }
+                confirm(review.yes, &question)?;
                 let decision = Decision::Reject {
                     reason: reason.clone(),
                 };

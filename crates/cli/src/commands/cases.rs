@@ -1,14 +1,12 @@
 //! `tutorhub cases …`: the back office's moderation of cases.
 
-use std::io::{BufRead, Write};
-
-use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use tutorhub_domain::case::{Case, CaseStatus};
 use tutorhub_domain::case_moderation::CaseModeration;
 use tutorhub_domain::paging::PageRequest;
 
+use crate::commands::confirm::confirm;
 use crate::config::{SecurityOpts, StoreOpts};
 use crate::wiring;
 
@@ -113,15 +111,15 @@ async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow:
             }
         }
         CasesCommand::Approve { id, yes } => {
-            confirm(*yes, &format!("批核個案 {id}（批核後公開）"))?;
+            confirm(*yes, &format!("批核個案 {id}（批核後公開）？"))?;
             report(&moderation.approve(*id).await?);
         }
         CasesCommand::Reject { id, reason, yes } => {
-            confirm(*yes, &format!("拒絕個案 {id}，原因：{reason}"))?;
+            confirm(*yes, &format!("拒絕個案 {id}，原因：{reason}？"))?;
             report(&moderation.reject(*id, reason).await?);
         }
         CasesCommand::Close { id, yes } => {
-            confirm(*yes, &format!("關閉個案 {id}（不再公開或接受申請）"))?;
+            confirm(*yes, &format!("關閉個案 {id}（不再公開或接受申請）？"))?;
             report(&moderation.close(*id).await?);
         }
     }
@@ -130,22 +128,6 @@ async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow:
 
 fn report(case: &Case) {
     println!("case {} is now {}", case.number, case.status.key());
-}
-
-/// Asks on stderr and reads y/yes from stdin, unless `--yes` was given.
-fn confirm(yes: bool, action: &str) -> anyhow::Result<()> {
-    if yes {
-        return Ok(());
-    }
-    eprint!("{action}？ [y/N] ");
-    std::io::stderr().flush().ok();
-    let mut answer = String::new();
-    std::io::stdin().lock().read_line(&mut answer).context("cannot read the confirmation")?;
-    if matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
-        Ok(())
-    } else {
-        bail!("cancelled: nothing changed")
-    }
 }
 
 fn case_json(case: &Case) -> serde_json::Value {

@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use tutorhub_domain::document_export::{ExportedDocument, kind_label};
 
-use crate::commands::confirm::confirm;
+use crate::commands::confirm::confirmed;
 use crate::commands::users::user_ref;
 use crate::config::{SecurityOpts, StoreOpts};
 use crate::wiring;
@@ -45,7 +45,7 @@ pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &DocumentsOpt
     let existing: Vec<_> = documents.iter().map(|d| out.join(&d.file_name)).filter(|p| p.exists()).collect();
     if !existing.is_empty() {
         let names: Vec<_> = existing.iter().map(|p| p.display().to_string()).collect();
-        if !confirm(*yes, &format!("Overwrite {}?", names.join(", "))) {
+        if !confirmed(*yes, &format!("Overwrite {}?", names.join(", "))) {
             bail!("not confirmed: nothing written ({} already exist)", names.join(", "));
         }
     }

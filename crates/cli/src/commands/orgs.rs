@@ -1,7 +1,6 @@
 //! `tutorhub orgs list|verify|reject`: the back office verifies organizations from their
 //! registration documents (`tutorhub documents export`), or refuses with a reason.
 
-use anyhow::bail;
 use clap::{Args, Subcommand};
 use tutorhub_domain::org_verification::{OrgDecision, OrgVerificationError, OrgVerifications};
 use tutorhub_domain::user::OrgVerification;
@@ -97,9 +96,7 @@ async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Resu
         OrgDecision::Reject { reason } => format!("Reject (reason: {})", reason.trim()),
     };
     let question = format!("{action} organization {} {} (now {})? It is told by SMS.", user.number, user.name.as_str(), current.label());
-    if !confirm(decide.yes, &question) {
-        bail!("not confirmed: nothing changed");
-    }
+    confirm(decide.yes, &question)?;
     let done = orgs.decide(&org, &decision, &decide.reviewer, decide.redecide).await.map_err(explain)?;
     let state = done.user.org_verification.map_or("-", |v| v.key());
     println!("organization {} is now {state}", done.user.number);

@@ -1,6 +1,6 @@
 //! `tutorhub tutors activate|deactivate USER`: listing or hiding a tutor's public profile.
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, Subcommand};
 use tutorhub_domain::tutor::TutorRef;
 
@@ -41,12 +41,7 @@ pub async fn run(
         TutorsCommand::Deactivate { user, yes } => (user, false, *yes),
     };
     let tutor = TutorRef::parse(user).context("USER must be a user number or a user id")?;
-    if !confirm(
-        yes,
-        &format!("Hide tutor {user} from search and their profile page?"),
-    ) {
-        bail!("not confirmed: nothing changed");
-    }
+    confirm(yes, &format!("Hide tutor {user} from search and their profile page?"))?;
     let database = store.open().await?;
     let app = wiring::build(&database, store, security)?;
     let result = app.services.tutor_directory.set_active(tutor, active).await;
