@@ -25,7 +25,8 @@ pub enum ResetRequestError {
     InvalidPhone(String),
     #[error(transparent)]
     RateLimited(#[from] RateLimited),
-    #[error("重設連結發送失敗，請稍後再試")]
+    /// The mail provider refused or could not be reached; the link that was not sent is void.
+    #[error("電郵暫時未能發送，請稍後再試")]
     Delivery,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -97,13 +98,20 @@ impl Passwords {
         };
         let now = Utc::now();
         let token = self.secrets.generate();
-        self.resets.insert(&self.secrets.digest(&token), user.id, now, now + Duration::minutes(RESET_TTL_MINUTES)).await?;
+        let token_hash = self.secrets.digest(&token);
+        self.resets.insert(&token_hash, user.id, now, now + Duration::minutes(RESET_TTL_MINUTES)).await?;
         let link = format!("{}/reset-password?token={token}", self.public_base_url);
         let body = format!(
             "{name}你好：\n\n我們收到重設你 tutorhub 帳戶密碼的要求。請在 {RESET_TTL_MINUTES} 分鐘內打開以下連結設定新密碼（連結只可使用一次）：\n\n{link}\n\n如果你沒有提出這個要求，請忽略這封電郵，你的密碼不會改變。\n\ntutorhub 補習配對平台",
             name = user.name.as_str()
         );
-        self.mail.send_mail(&user.email, "重設你的 tutorhub 密碼", &body).await.map_err(|_| ResetRequestError::Delivery)
+        if self.mail.send_mail(&user.email, "重設你的 tutorhub 密碼", &body).await.is_err() {
+            // The adapter logged why. Redeeming the token ourselves voids it: no usable link is
+            // left behind that nobody received.
+            self.resets.redeem(&token_hash, Utc::now()).await?;
+            return Err(ResetRequestError::Delivery);
+        }
+        Ok(())
     }
 
     /// Sets a new password with the token of a reset link.
@@ -136,5 +144,76 @@ impl Passwords {
         }
         self.users.set_password_hash(user_id, self.hasher.hash(&password).await).await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{
+        DeliveryError, MockAccessTokens, MockMailer, MockPasswordHasher, MockPasswordResetStore, MockRateLimiter,
+        MockRefreshTokenRepository, MockSecretTokens, MockUserRepository,
+    };
+    use crate::sessions::tests_support::user;
+
+    fn passwords(mail: MockMailer, resets: MockPasswordResetStore) -> Passwords {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_phone().returning(|_| Ok(Some(user())));
+        let mut secrets = MockSecretTokens::new();
+        secrets.expect_generate().returning(|| "token-1".into());
+        secrets.expect_digest().returning(|s| format!("digest({s})"));
+        let mut limiter = MockRateLimiter::new();
+        limiter.expect_hit().returning(|_, _| Ok(()));
+        let users: Arc<dyn UserRepository> = Arc::new(users);
+        let hasher: Arc<dyn PasswordHasher> = Arc::new(MockPasswordHasher::new());
+        let secrets: Arc<dyn SecretTokens> = Arc::new(secrets);
+        let sessions = Sessions::new(
+            users.clone(),
+            hasher.clone(),
+            Arc::new(MockAccessTokens::new()),
+            Arc::new(MockRefreshTokenRepository::new()),
+            secrets.clone(),
+        );
+        Passwords::new(
+            users,
+            hasher,
+            Arc::new(resets),
+            secrets,
+            Arc::new(mail),
+            sessions,
+            Throttle::new(Arc::new(limiter)),
+            "https://tutorhub.example.hk/",
+        )
+    }
+
+    #[tokio::test]
+    async fn mails_a_thirty_minute_link_with_the_token_and_stores_its_digest() {
+        let mut resets = MockPasswordResetStore::new();
+        resets
+            .expect_insert()
+            .withf(|hash, _, at, until| hash == "digest(token-1)" && (*until - *at).num_minutes() == RESET_TTL_MINUTES)
+            .times(1)
+            .returning(|_, _, _, _| Ok(()));
+        resets.expect_redeem().never();
+        let mut mail = MockMailer::new();
+        mail.expect_send_mail()
+            .withf(|to, _, body| {
+                to.as_str() == "chan@example.com" && body.contains("https://tutorhub.example.hk/reset-password?token=token-1")
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        passwords(mail, resets).request_reset("61234567").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_mail_that_does_not_go_out_voids_its_link() {
+        let mut resets = MockPasswordResetStore::new();
+        resets.expect_insert().times(1).returning(|_, _, _, _| Ok(()));
+        resets.expect_redeem().withf(|hash, _| hash == "digest(token-1)").times(1).returning(|_, _| Ok(Some(user().id)));
+        let mut mail = MockMailer::new();
+        mail.expect_send_mail().times(1).returning(|_, _, _| Err(DeliveryError("SMTP refused".into())));
+        let err = passwords(mail, resets).request_reset("61234567").await.unwrap_err();
+        assert!(matches!(err, ResetRequestError::Delivery));
+        assert_eq!(err.to_string(), "電郵暫時未能發送，請稍後再試");
     }
 }

@@ -34,7 +34,9 @@ pub enum SendCodeError {
     TooSoon(i64),
     #[error(transparent)]
     RateLimited(#[from] RateLimited),
-    #[error("驗證碼發送失敗，請稍後再試")]
+    /// The SMS provider refused or could not be reached; nothing is left behind, so the user
+    /// may ask again at once.
+    #[error("短訊暫時未能發送，請稍後再試")]
     Delivery,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -95,15 +97,23 @@ impl PhoneVerification {
             expires_at: now + Duration::minutes(CODE_TTL_MINUTES),
             attempts: 0,
         };
+        // Checked (not counted) first, so that a refused request leaves the last code alone.
+        self.throttle.check("send-code-phone", phone.as_str(), SEND_CODE_PER_PHONE).await?;
         if !self.store.replace_code(&phone, record, now - Duration::seconds(RESEND_COOLDOWN_SECONDS)).await? {
             let sent_at = self.store.find_code(&phone).await?.map_or(now, |c| c.sent_at);
             let wait = (sent_at + Duration::seconds(RESEND_COOLDOWN_SECONDS) - now).num_seconds().max(1);
             return Err(SendCodeError::TooSoon(wait));
         }
-        self.throttle.hit("send-code-phone", phone.as_str(), SEND_CODE_PER_PHONE).await?;
+        // From here on, a code that does not go out is deleted: it could not be typed in, and
+        // it would hold the resend cooldown for nothing.
+        if let Err(limited) = self.throttle.hit("send-code-phone", phone.as_str(), SEND_CODE_PER_PHONE).await {
+            self.store.delete_code(&phone).await?;
+            return Err(limited.into());
+        }
         let body = format!("【tutorhub】你的驗證碼是 {code}，{CODE_TTL_MINUTES} 分鐘內有效。請勿將驗證碼告訴任何人。");
         if self.sms.send_sms(&phone, &body).await.is_err() {
-            // Not delivered: let the user ask again at once.
+            // The adapter logged why. The attempt still counts towards the per-phone limit
+            // (an outage must not become a way around it).
             self.store.delete_code(&phone).await?;
             return Err(SendCodeError::Delivery);
         }
@@ -166,27 +176,32 @@ impl PhoneVerification {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockPhoneVerificationStore, MockRateLimiter, MockSecretTokens, MockSmsSender, MockUserRepository};
+    use crate::ports::{
+        DeliveryError, MockPhoneVerificationStore, MockRateLimiter, MockSecretTokens, MockSmsSender, MockUserRepository,
+    };
 
     struct Mocks {
         store: MockPhoneVerificationStore,
         users: MockUserRepository,
         sms: MockSmsSender,
+        limiter: MockRateLimiter,
     }
 
     impl Mocks {
         fn new() -> Self {
             let mut users = MockUserRepository::new();
             users.expect_find_by_phone().returning(|_| Ok(None));
-            Self { store: MockPhoneVerificationStore::new(), users, sms: MockSmsSender::new() }
+            let mut limiter = MockRateLimiter::new();
+            limiter.expect_blocked().returning(|_, _| None);
+            limiter.expect_hit().returning(|_, _| Ok(()));
+            Self { store: MockPhoneVerificationStore::new(), users, sms: MockSmsSender::new(), limiter }
         }
 
         fn build(self) -> PhoneVerification {
             let mut secrets = MockSecretTokens::new();
             secrets.expect_sms_code().returning(|| "123456".into());
             secrets.expect_digest().returning(|s| format!("digest({s})"));
-            let mut limiter = MockRateLimiter::new();
-            limiter.expect_hit().returning(|_, _| Ok(()));
+            let limiter = self.limiter;
             PhoneVerification::new(
                 Arc::new(self.store),
                 Arc::new(self.users),
@@ -229,6 +244,41 @@ mod tests {
         let err = m.build().send_code("91234567").await.unwrap_err();
         assert!(matches!(err, SendCodeError::TooSoon(50 | 51)), "{err:?}");
         assert!(err.to_string().starts_with("驗證碼已發送，請於 5"));
+    }
+
+    #[tokio::test]
+    async fn a_failed_send_deletes_the_code_so_the_user_can_ask_again_at_once() {
+        let mut m = Mocks::new();
+        m.store.expect_replace_code().times(1).returning(|_, _, _| Ok(true));
+        m.sms.expect_send_sms().times(1).returning(|_, _| Err(DeliveryError("gateway answered 503".into())));
+        m.store.expect_delete_code().withf(|p| p.as_str() == "+85291234567").times(1).returning(|_| Ok(()));
+        let err = m.build().send_code("91234567").await.unwrap_err();
+        assert!(matches!(err, SendCodeError::Delivery));
+        assert_eq!(err.to_string(), "短訊暫時未能發送，請稍後再試");
+    }
+
+    #[tokio::test]
+    async fn a_phone_over_its_limit_keeps_its_last_code_and_gets_no_sms() {
+        let mut m = Mocks::new();
+        m.limiter = MockRateLimiter::new();
+        m.limiter.expect_blocked().returning(|_, _| Some(1200));
+        m.store.expect_replace_code().never();
+        m.store.expect_delete_code().never();
+        m.sms.expect_send_sms().never();
+        assert!(matches!(m.build().send_code("91234567").await.unwrap_err(), SendCodeError::RateLimited(_)));
+    }
+
+    #[tokio::test]
+    async fn a_code_refused_by_the_limit_after_all_is_deleted_unsent() {
+        // Two requests raced past the check: the loser's code is not left behind.
+        let mut m = Mocks::new();
+        m.limiter = MockRateLimiter::new();
+        m.limiter.expect_blocked().returning(|_, _| None);
+        m.limiter.expect_hit().returning(|_, _| Err(1200));
+        m.store.expect_replace_code().returning(|_, _, _| Ok(true));
+        m.store.expect_delete_code().times(1).returning(|_| Ok(()));
+        m.sms.expect_send_sms().never();
+        assert!(matches!(m.build().send_code("91234567").await.unwrap_err(), SendCodeError::RateLimited(_)));
     }
 
     #[tokio::test]
