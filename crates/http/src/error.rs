@@ -67,6 +67,9 @@ pub enum ApiError {
     /// 系統錯誤
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// 服務暫時未能使用（例如短訊或電郵供應商未能發送），請稍後再試
+    #[oai(status = 503)]
+    ServiceUnavailable(Json<ErrorBody>),
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -101,6 +104,14 @@ impl ApiError {
     pub fn internal(cause: &dyn std::error::Error) -> Self {
         tracing::error!(error = %cause, "request failed");
         Self::Internal(Json(ErrorBody::new("INTERNAL", "系統暫時出現問題，請稍後再試")))
+    }
+
+    /// A provider we depend on (SMS, mail) failed: the user may simply try again later, so
+    /// this is a 503 with the use case's zh-HK message, not a 500. The provider's reason was
+    /// logged by its adapter.
+    pub fn unavailable(code: &str, cause: &dyn std::error::Error) -> Self {
+        tracing::warn!(code, error = %cause, "request failed: a provider is unavailable");
+        Self::ServiceUnavailable(Json(ErrorBody::new(code, cause.to_string())))
     }
 }
 

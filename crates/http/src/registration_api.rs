@@ -145,7 +145,7 @@ impl From<SendCodeError> for ApiError {
             SendCodeError::PhoneTaken => ApiError::Conflict(Json(ErrorBody::new("PHONE_TAKEN", error.to_string()))),
             SendCodeError::TooSoon(_) => ApiError::TooManyRequests(Json(ErrorBody::new("RESEND_TOO_SOON", error.to_string()))),
             SendCodeError::RateLimited(e) => e.into(),
-            SendCodeError::Delivery => ApiError::internal(&error),
+            SendCodeError::Delivery => ApiError::unavailable("SMS_UNAVAILABLE", &error),
             SendCodeError::Repository(e) => e.into(),
         }
     }
@@ -186,7 +186,7 @@ impl From<ResetRequestError> for ApiError {
         match error {
             ResetRequestError::InvalidPhone(m) => ApiError::invalid_field("phone", m),
             ResetRequestError::RateLimited(e) => e.into(),
-            ResetRequestError::Delivery => ApiError::internal(&error),
+            ResetRequestError::Delivery => ApiError::unavailable("MAIL_UNAVAILABLE", &error),
             ResetRequestError::Repository(e) => e.into(),
         }
     }

@@ -16,7 +16,9 @@ use tutorhub_domain::matching::Matching;
 use tutorhub_domain::notify::Notifier;
 use tutorhub_domain::accounts::Accounts;
 use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::{AccessTokens, CaseRepository, PasswordHasher, TutorRepository, UserRepository};
+use tutorhub_domain::ports::{
+    AccessTokens, CaseRepository, Mailer, PasswordHasher, SmsSender, TutorRepository, UserRepository,
+};
 use tutorhub_domain::sessions::Sessions;
 use tutorhub_domain::profile_editing::ProfileEditing;
 use tutorhub_domain::tutor_applications::TutorApplications;
@@ -43,7 +45,18 @@ pub async fn spawn() -> TestApp {
 }
 
 pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
+    spawn_app(files, None).await
+}
+
+/// The app with these SMS and mail providers instead of the test folder's outboxes.
+pub async fn spawn_with_messaging(sms: Arc<dyn SmsSender>, mail: Arc<dyn Mailer>) -> TestApp {
+    spawn_app(None, Some((sms, mail))).await
+}
+
+async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender>, Arc<dyn Mailer>)>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
+    let (sms, mail): (Arc<dyn SmsSender>, Arc<dyn Mailer>) =
+        messaging.unwrap_or_else(|| (Arc::new(Outbox::sms(dir.path())), Arc::new(Outbox::mail(dir.path()))));
     let database = Database::open(&Database::sqlite_url(dir.path())).await.unwrap();
     let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
@@ -51,13 +64,13 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(b"test secret, long enough for HS256", 900));
     let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
     let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
-    let accounts = account_services(&database, dir.path(), &users, &hasher, &access_tokens, refresh_tokens);
-    let notifier = Notifier::new(users.clone(), Arc::new(Outbox::sms(dir.path())));
+    let accounts = account_services(&database, dir.path(), &users, &hasher, &access_tokens, refresh_tokens, (&sms, &mail));
+    let notifier = Notifier::new(users.clone(), sms.clone());
     let store = LocalFileStore::new(dir.path());
     let media_dir = store.media_dir().to_path_buf();
     let store: Arc<LocalFileStore> = Arc::new(store);
     let tutor_applications =
-        TutorApplications::new(users.clone(), tutors.clone(), store.clone(), Arc::new(Outbox::sms(dir.path())));
+        TutorApplications::new(users.clone(), tutors.clone(), store.clone(), sms);
     let applications = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
@@ -183,6 +196,7 @@ fn account_services(
     hasher: &Arc<dyn PasswordHasher>,
     access_tokens: &Arc<dyn AccessTokens>,
     refresh_tokens: Arc<SqlRefreshTokenRepository>,
+    (sms, mail): (&Arc<dyn SmsSender>, &Arc<dyn Mailer>),
 ) -> AccountServices {
     use tutorhub_domain::rate_limits::Throttle;
     let stores = Arc::new(tutorhub_adapters::SqlAccountStores::new(database.pool().clone()));
@@ -193,7 +207,7 @@ fn account_services(
     let phone_verification = tutorhub_domain::phone_verification::PhoneVerification::new(
         stores.clone(),
         users.clone(),
-        Arc::new(Outbox::sms(dir)),
+        sms.clone(),
         secrets.clone(),
         throttle.clone(),
     );
@@ -209,7 +223,7 @@ fn account_services(
         hasher.clone(),
         stores,
         secrets,
-        Arc::new(Outbox::mail(dir)),
+        mail.clone(),
         sessions.clone(),
         throttle.clone(),
         "https://tutorhub.example.hk",
