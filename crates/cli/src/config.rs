@@ -15,6 +15,9 @@ pub struct StoreOpts {
     /// `postgres://…` to use PostgreSQL; when unset, SQLite at DATA_DIR/tutorhub.db.
     #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
     pub database_url: Option<String>,
+    /// Where messages go: the outboxes in DATA_DIR, or the real SMS gateway and SMTP server.
+    #[command(flatten)]
+    pub messaging: crate::messaging::MessagingOpts,
 }
 
 impl StoreOpts {

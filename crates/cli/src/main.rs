@@ -7,6 +7,7 @@ mod demo;
 mod demo_tutors;
 mod demo_accounts;
 mod demo_documents;
+mod messaging;
 mod wiring;
 
 use clap::{Parser, Subcommand};

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use tutorhub_adapters::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
+    Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, RandomSecretTokens, SqlApplicationRepository,
     SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
     SqlAccountStores, InMemoryRateLimiter, SqlUserDirectory,
 };
@@ -65,8 +65,8 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, security.access_token_ttl_seconds));
     let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
     let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
-    let sms: Arc<dyn SmsSender> = Arc::new(Outbox::sms(&store.data_dir));
-    let mail: Arc<dyn Mailer> = Arc::new(Outbox::mail(&store.data_dir));
+    let sms: Arc<dyn SmsSender> = store.messaging.sms(&store.data_dir)?;
+    let mail: Arc<dyn Mailer> = store.messaging.mail(&store.data_dir)?;
     let tutors: Arc<dyn TutorRepository> = Arc::new(SqlTutorRepository::new(database.pool().clone()));
     let local_files = LocalFileStore::new(&store.data_dir);
     let media_dir = local_files.media_dir().to_path_buf();

@@ -9,7 +9,7 @@ pub async fn run() -> anyhow::Result<()> {
     // The document describes the API, not any data: an empty in-memory database and a
     // throwaway folder and secret back it.
     let dir = std::env::temp_dir().join(format!("tutorhub-openapi-{}", std::process::id()));
-    let store = StoreOpts { data_dir: dir.clone(), database_url: Some("sqlite::memory:".into()) };
+    let store = StoreOpts { data_dir: dir.clone(), database_url: Some("sqlite::memory:".into()), messaging: Default::default() };
     let security = SecurityOpts { jwt_secret: Some("only-used-to-describe-the-api".into()), access_token_ttl_seconds: 900, public_base_url: "http://127.0.0.1:8080".into() };
     let database = Database::connect("sqlite::memory:").await?;
     let app = wiring::build(&database, &store, &security)?;
