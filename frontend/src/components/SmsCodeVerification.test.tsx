@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '@/testing/resize-observer';
+import { server } from '@/testing/server';
+import { renderWithProviders } from '@/testing/render';
+import { t } from '@/i18n/zh-HK';
+import { SmsCodeVerification } from './SmsCodeVerification';
+
+beforeAll(stubResizeObserver);
+
+describe('SmsCodeVerification', () => {
+  it('shows the server message of a provider outage (503) and lets the user send again at once', async () => {
+    const outage = '短訊暫時未能發送，請稍後再試';
+    let calls = 0;
+    server.use(
+      http.post('*/sms/send-code', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ code: 'SMS_UNAVAILABLE', error: outage }, { status: 503 })
+          : HttpResponse.json({ message: '驗證碼已發送' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SmsCodeVerification phone="91234567" verified={false} onVerified={() => {}} />);
+    const v = t.phoneVerification;
+
+    await user.click(screen.getByRole('button', { name: v.sendCode }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(outage);
+    // No countdown after a failed send: the button is ready again.
+    const again = screen.getByRole('button', { name: v.sendCode });
+    expect(again).toBeEnabled();
+
+    await user.click(again);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: v.resendIn(60) })).toBeDisabled();
+    expect(calls).toBe(2);
+  });
+});
