@@ -1,8 +1,10 @@
 //! The real binary with the real SMS provider: `tutorhub serve --sms-provider http` sends the
 //! verification code to a local mock gateway, and the code it received verifies the phone.
 
+mod support;
+
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -27,15 +29,10 @@ fn free_port() -> u16 {
 
 fn serve(data_dir: &Path, port: u16, args: &[&str]) -> Server {
     let log = std::fs::File::create(data_dir.join("server.log")).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_tutorhub"))
+    let child = support::command(data_dir)
         .arg("serve")
         .args(["--bind", &format!("127.0.0.1:{port}")])
         .args(args)
-        .env("DATA_DIR", data_dir)
-        .env("LOG_FORMAT", "text")
-        .env_remove("DATABASE_URL")
-        .env_remove("SMS_PROVIDER")
-        .env_remove("MAIL_PROVIDER")
         .stdout(Stdio::null())
         .stderr(log)
         .spawn()

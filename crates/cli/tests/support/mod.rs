@@ -8,12 +8,8 @@ use std::process::{Command, Output, Stdio};
 /// Runs the binary on `data_dir` (SQLite) with `stdin` as the operator's typing; an empty
 /// `stdin` is no answer at all, as in a script without a terminal.
 pub fn tutorhub(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tutorhub"))
+    let mut child = command(data_dir)
         .args(args)
-        .env("DATA_DIR", data_dir)
-        .env_remove("DATABASE_URL")
-        .env_remove("RUST_BACKTRACE")
-        .env("LOG_FORMAT", "text")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -21,6 +17,19 @@ pub fn tutorhub(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
         .expect("the tutorhub binary runs");
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// The binary on `data_dir` (SQLite, outboxes, readable logs), ready for arguments.
+pub fn command(data_dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tutorhub"));
+    command
+        .env("DATA_DIR", data_dir)
+        .env_remove("DATABASE_URL")
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("SMS_PROVIDER")
+        .env_remove("MAIL_PROVIDER")
+        .env("LOG_FORMAT", "text");
+    command
 }
 
 /// The standard output of a successful run.
