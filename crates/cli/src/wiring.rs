@@ -41,8 +41,6 @@ pub struct App {
     pub cases: Arc<dyn CaseRepository>,
     pub users: Arc<dyn UserRepository>,
     pub tutors: Arc<dyn TutorRepository>,
-    pub sms: Arc<dyn SmsSender>,
-    pub mail: Arc<dyn Mailer>,
     pub files: Arc<dyn FileStore>,
     pub org_documents: Arc<dyn OrgDocumentRepository>,
     pub moderation: CaseModeration,
@@ -119,5 +117,5 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let org_documents: Arc<dyn OrgDocumentRepository> = account_stores;
     let document_export = DocumentExport::new(user_directory.clone(), org_documents.clone(), files.clone());
     let moderation = CaseModeration::new(cases.clone(), notifier);
-    Ok(App { cases, users, tutors, sms, mail, files, org_documents, moderation, user_directory, org_verifications, document_export, hasher, services })
+    Ok(App { cases, users, tutors, files, org_documents, moderation, user_directory, org_verifications, document_export, hasher, services })
 }
