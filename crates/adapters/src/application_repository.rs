@@ -12,6 +12,8 @@ use crate::case_repository::parse_uuid;
 use crate::sql::{Value, bind_all, corrupt, from_millis, millis, repository_error};
 
 const COLUMNS: &str = "id, case_number, tutor_id, available_times, status, created_at";
+/// The unique constraint of (case, tutor), named in conflicts.
+const ONE_PER_TUTOR: &str = "case_applications_one_per_tutor";
 
 pub struct SqlApplicationRepository {
     pool: AnyPool,
@@ -80,9 +82,15 @@ impl ApplicationRepository for SqlApplicationRepository {
                 .map_err(repository_error)?;
             return Ok(if status.as_deref() == Some(CaseStatus::Approved.key()) { ApplyOutcome::Full } else { ApplyOutcome::NotOpen });
         }
-        sqlx::query(
+        // A withdrawn application of this tutor reopens in place (the unique index keeps one
+        // row per tutor and case); any other existing row makes the upsert a no-op: a conflict.
+        let stored: Option<String> = sqlx::query_scalar(
             "INSERT INTO case_applications (id, case_number, tutor_id, available_times, status, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $6)",
+             VALUES ($1, $2, $3, $4, $5, $6, $6) \
+             ON CONFLICT (case_number, tutor_id) DO UPDATE SET available_times = excluded.available_times, \
+             status = excluded.status, created_at = excluded.created_at, updated_at = excluded.updated_at \
+             WHERE case_applications.status = $7 \
+             RETURNING id",
         )
         .bind(application.id.to_string())
         .bind(application.case_number)
@@ -90,11 +98,16 @@ impl ApplicationRepository for SqlApplicationRepository {
         .bind(application.available_times.as_str().to_string())
         .bind(application.status.key())
         .bind(created)
-        .execute(&mut *tx)
+        .bind(ApplicationStatus::Withdrawn.key())
+        .fetch_optional(&mut *tx)
         .await
         .map_err(repository_error)?;
+        let Some(id) = stored else {
+            tx.rollback().await.map_err(repository_error)?;
+            return Err(RepositoryError::Conflict(ONE_PER_TUTOR.into()));
+        };
         tx.commit().await.map_err(repository_error)?;
-        Ok(ApplyOutcome::Applied(CaseApplication { created_at: from_millis(created)?, ..application }))
+        Ok(ApplyOutcome::Applied(CaseApplication { id: parse_uuid(&id)?, created_at: from_millis(created)?, ..application }))
     }
 
     async fn find(&self, id: Uuid) -> Result<Option<CaseApplication>, RepositoryError> {
@@ -159,5 +172,41 @@ impl ApplicationRepository for SqlApplicationRepository {
         tx.commit().await.map_err(repository_error)?;
         let declined_tutors = declined.iter().map(|id| parse_uuid(id)).collect::<Result<_, _>>()?;
         Ok(SelectOutcome::Selected { declined_tutors })
+    }
+
+    async fn withdraw(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let at = millis(at);
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        // The case row first, as in `apply` and `select`: the same lock order everywhere (no
+        // deadlock), and a racing selection has either committed before the conditional
+        // update below reads the application, or waits until this transaction is done.
+        let counted = sqlx::query("UPDATE cases SET applicant_count = applicant_count - 1 WHERE number = $1 AND applicant_count > 0")
+            .bind(case_number)
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?
+            .rows_affected();
+        let withdrawn = if counted == 0 {
+            0
+        } else {
+            sqlx::query(
+                "UPDATE case_applications SET status = $1, updated_at = $2 WHERE id = $3 AND case_number = $4 AND status = $5",
+            )
+            .bind(ApplicationStatus::Withdrawn.key())
+            .bind(at)
+            .bind(application_id.to_string())
+            .bind(case_number)
+            .bind(ApplicationStatus::Applied.key())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?
+            .rows_affected()
+        };
+        if withdrawn == 0 {
+            tx.rollback().await.map_err(repository_error)?;
+            return Ok(false);
+        }
+        tx.commit().await.map_err(repository_error)?;
+        Ok(true)
     }
 }

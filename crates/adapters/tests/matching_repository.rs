@@ -176,11 +176,94 @@ async fn an_edit_replaces_the_content_only_from_the_expected_state(db: Database)
     assert_eq!((case.status, case.details.subjects), (CaseStatus::Pending, vec!["物理".to_string()]));
 }
 
+async fn case_of(db: &Database, number: i64) -> tutorhub_domain::case::Case {
+    SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap()
+}
+
+async fn withdrawing_frees_a_place_and_the_tutor_may_apply_again(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = SqlApplicationRepository::new(db.pool().clone());
+    let (first, second) = (Uuid::new_v4(), Uuid::new_v4());
+    let ApplyOutcome::Applied(a) = repo.apply(application(number, first), 2).await.unwrap() else { panic!() };
+    let ApplyOutcome::Applied(_) = repo.apply(application(number, second), 2).await.unwrap() else { panic!() };
+    assert_eq!(repo.apply(application(number, Uuid::new_v4()), 2).await.unwrap(), ApplyOutcome::Full);
+
+    assert!(repo.withdraw(number, a.id, Utc::now()).await.unwrap());
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Withdrawn);
+    assert_eq!(case_of(&db, number).await.applicant_count, 1);
+    // Only once: a second withdrawal changes nothing, the count included.
+    assert!(!repo.withdraw(number, a.id, Utc::now()).await.unwrap());
+    assert_eq!(case_of(&db, number).await.applicant_count, 1);
+
+    // The withdrawn tutor applies again: the same row reopens with the new times.
+    let again = CaseApplication { available_times: AvailableTimes::parse("星期日上午").unwrap(), ..application(number, first) };
+    let ApplyOutcome::Applied(reopened) = repo.apply(again, 2).await.unwrap() else { panic!() };
+    assert_eq!(reopened.id, a.id);
+    let stored = repo.find(a.id).await.unwrap().unwrap();
+    assert_eq!((stored.status, stored.available_times.as_str()), (ApplicationStatus::Applied, "星期日上午"));
+    assert_eq!(repo.for_tutor(first, 10).await.unwrap().len(), 1);
+    assert_eq!(case_of(&db, number).await.applicant_count, 2);
+    // An open application is still a conflict, and a full case still says so.
+    assert!(matches!(repo.apply(application(number, second), 5).await, Err(RepositoryError::Conflict(_))));
+    assert_eq!(repo.apply(application(number, Uuid::new_v4()), 2).await.unwrap(), ApplyOutcome::Full);
+    assert_eq!(case_of(&db, number).await.applicant_count, 2);
+}
+
+async fn a_decided_application_is_not_withdrawn_nor_reopened(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = SqlApplicationRepository::new(db.pool().clone());
+    let tutor = Uuid::new_v4();
+    let ApplyOutcome::Applied(a) = repo.apply(application(number, tutor), 30).await.unwrap() else { panic!() };
+    assert!(matches!(repo.select(number, a.id, Utc::now()).await.unwrap(), SelectOutcome::Selected { .. }));
+    assert!(!repo.withdraw(number, a.id, Utc::now()).await.unwrap());
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Selected);
+    assert_eq!(case_of(&db, number).await.applicant_count, 1);
+}
+
+async fn a_withdrawal_racing_a_selection_has_exactly_one_winner(db: Database) {
+    let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
+    let (mut selections_won, mut withdrawals_won) = (0, 0);
+    for _ in 0..8 {
+        let number = approved_case(&db).await;
+        let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+        let ApplyOutcome::Applied(b) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+        let select = tokio::spawn({
+            let repo = repo.clone();
+            async move { repo.select(number, a.id, Utc::now()).await.unwrap() }
+        });
+        let withdraw = tokio::spawn({
+            let repo = repo.clone();
+            async move { repo.withdraw(number, a.id, Utc::now()).await.unwrap() }
+        });
+        let (selected, withdrawn) = (select.await.unwrap(), withdraw.await.unwrap());
+        let case = case_of(&db, number).await;
+        let other = repo.find(b.id).await.unwrap().unwrap().status;
+        match (selected, withdrawn) {
+            (SelectOutcome::Selected { .. }, false) => {
+                selections_won += 1;
+                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Selected);
+                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Matched, 2, ApplicationStatus::Declined));
+            }
+            (SelectOutcome::ApplicationNotOpen, true) => {
+                withdrawals_won += 1;
+                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Withdrawn);
+                // The losing selection left nothing behind: the case is still open.
+                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Approved, 1, ApplicationStatus::Applied));
+            }
+            other => panic!("both or neither won: {other:?}"),
+        }
+    }
+    assert_eq!(selections_won + withdrawals_won, 8);
+}
+
 on_both_engines!(
     many_tutors_applying_at_once_never_exceed_the_cap,
     one_tutor_applying_twice_at_once_gets_one_application,
     a_case_that_is_not_approved_takes_no_applications,
     two_concurrent_selections_have_exactly_one_winner,
+    withdrawing_frees_a_place_and_the_tutor_may_apply_again,
+    a_decided_application_is_not_withdrawn_nor_reopened,
+    a_withdrawal_racing_a_selection_has_exactly_one_winner,
     bookings_move_only_from_the_states_given,
     an_edit_replaces_the_content_only_from_the_expected_state,
 );

@@ -58,6 +58,19 @@ pub enum ApplicantsError {
     Repository(#[from] RepositoryError),
 }
 
+#[derive(Debug, Error)]
+pub enum WithdrawError {
+    #[error("找不到這份申請")]
+    NotFound,
+    #[error("只有提出申請的導師可以撤回這份申請")]
+    NotYours,
+    /// Only an open application is withdrawn; selected, declined and withdrawn ones stay.
+    #[error("申請狀態為「{}」，不能撤回", .0.label())]
+    NotOpen(ApplicationStatus),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
 /// A tutor's application with its case; the owner's phone once the tutor is selected.
 #[derive(Debug, Clone)]
 pub struct AppliedCase {
@@ -117,7 +130,8 @@ impl Matching {
     ///
     /// # Errors
     /// `NotATutor`, `CaseNotFound`, `OwnCase`, `NotOpen`, `Invalid` (available times),
-    /// `AlreadyApplied` (also when two requests race), `Full`.
+    /// `AlreadyApplied` (also when two requests race), `Full`. A withdrawn application to
+    /// the same case reopens with the new times.
     pub async fn apply(&self, tutor_id: Uuid, case_number: i64, available_times: &str) -> Result<CaseApplication, ApplyError> {
         let tutor = self.users.find_by_id(tutor_id).await?.ok_or(ApplyError::NotATutor)?;
         if !tutor.is_active_tutor() {
@@ -175,14 +189,35 @@ impl Matching {
         Ok(out)
     }
 
-    /// The applicants of one's own case, oldest first.
+    /// The tutor takes back an open application: the case's owner no longer sees it and the
+    /// place under the cap is free again. The tutor may apply to the case again later (the
+    /// application then reopens). No SMS: the owner has nothing to do about it.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotYours` (another user's application), `NotOpen` (selected, declined or
+    /// already withdrawn, also when a racing selection won).
+    pub async fn withdraw(&self, tutor_id: Uuid, application_id: Uuid) -> Result<CaseApplication, WithdrawError> {
+        let application = self.applications.find(application_id).await?.ok_or(WithdrawError::NotFound)?;
+        if application.tutor_id != tutor_id {
+            return Err(WithdrawError::NotYours);
+        }
+        let status = application.status.move_to(ApplicationStatus::Withdrawn).map_err(|e| WithdrawError::NotOpen(e.from))?;
+        if !self.applications.withdraw(application.case_number, application_id, Utc::now()).await? {
+            let now = self.applications.find(application_id).await?.ok_or(WithdrawError::NotFound)?;
+            return Err(WithdrawError::NotOpen(now.status));
+        }
+        Ok(CaseApplication { status, ..application })
+    }
+
+    /// The applicants of one's own case, oldest first; withdrawn applications are gone.
     ///
     /// # Errors
     /// `CaseNotFound`, `NotOwner`.
     pub async fn applicants(&self, owner: Uuid, case_number: i64) -> Result<(Case, Vec<Applicant>), ApplicantsError> {
         let case = self.owned_case(owner, case_number).await?;
         let mut out = Vec::new();
-        for application in self.applications.for_case(case_number).await? {
+        let applications = self.applications.for_case(case_number).await?;
+        for application in applications.into_iter().filter(|a| a.status != ApplicationStatus::Withdrawn) {
             if let Some(tutor) = self.users.find_by_id(application.tutor_id).await? {
                 out.push(Applicant { application, tutor });
             }
@@ -235,5 +270,53 @@ impl Matching {
             return Err(if case.is_public() { ApplicantsError::NotOwner } else { ApplicantsError::CaseNotFound });
         }
         Ok(case)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{MockApplicationRepository, MockCaseRepository, MockSmsSender, MockUserRepository};
+
+    fn matching(applications: MockApplicationRepository) -> Matching {
+        let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());
+        let notifier = Notifier::new(users.clone(), Arc::new(MockSmsSender::new()));
+        Matching::new(Arc::new(MockCaseRepository::new()), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP)
+    }
+
+    fn open_application(tutor_id: Uuid) -> CaseApplication {
+        CaseApplication {
+            id: Uuid::new_v4(),
+            case_number: 10234,
+            tutor_id,
+            available_times: AvailableTimes::from_stored("星期六".into()),
+            status: ApplicationStatus::Applied,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_withdrawal_that_loses_the_race_to_a_selection_names_the_new_state() {
+        let tutor = Uuid::new_v4();
+        let application = open_application(tutor);
+        let id = application.id;
+        let mut applications = MockApplicationRepository::new();
+        let mut reads = vec![CaseApplication { status: ApplicationStatus::Selected, ..application.clone() }, application];
+        applications.expect_find().times(2).returning(move |_| Ok(reads.pop()));
+        applications.expect_withdraw().withf(move |case, app, _| *case == 10234 && *app == id).returning(|_, _, _| Ok(false));
+        let error = matching(applications).withdraw(tutor, id).await.unwrap_err();
+        assert!(matches!(error, WithdrawError::NotOpen(ApplicationStatus::Selected)), "{error:?}");
+        assert_eq!(error.to_string(), "申請狀態為「已獲選」，不能撤回");
+    }
+
+    #[tokio::test]
+    async fn only_the_applying_tutor_withdraws_and_nothing_is_written_otherwise() {
+        let application = open_application(Uuid::new_v4());
+        let id = application.id;
+        let mut applications = MockApplicationRepository::new();
+        applications.expect_find().returning(move |_| Ok(Some(application.clone())));
+        applications.expect_withdraw().never();
+        let error = matching(applications).withdraw(Uuid::new_v4(), id).await.unwrap_err();
+        assert!(matches!(error, WithdrawError::NotYours), "{error:?}");
     }
 }

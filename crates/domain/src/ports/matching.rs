@@ -35,11 +35,14 @@ pub enum SelectOutcome {
 pub trait ApplicationRepository: Send + Sync {
     /// Adds an application atomically: the case MUST be approved and below `cap` applicants
     /// at the moment of writing, and its applicant count goes up in the same transaction,
-    /// so concurrent applications never exceed the cap.
+    /// so concurrent applications never exceed the cap. A withdrawn application of the same
+    /// tutor to the same case reopens instead (its id stays; times, status and `created_at`
+    /// are the new ones): one row per tutor and case, always.
     ///
     /// # Errors
-    /// `Conflict` when this tutor already applied to this case (the store's unique index
-    /// decides, also under concurrency); `Unavailable` when the store fails.
+    /// `Conflict` when this tutor already has an open or decided application to this case
+    /// (the store's unique index decides, also under concurrency); `Unavailable` when the
+    /// store fails.
     async fn apply(&self, application: CaseApplication, cap: u32) -> Result<ApplyOutcome, RepositoryError>;
 
     /// # Errors
@@ -65,6 +68,16 @@ pub trait ApplicationRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails (then nothing changed).
     async fn select(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<SelectOutcome, RepositoryError>;
+
+    /// In one transaction: the application applied -> withdrawn and the case's applicant
+    /// count down by one, freeing a place under the cap. Takes the case row first, like
+    /// `apply` and `select`, so a withdrawal racing a selection either wins (the selection
+    /// then finds the application not open) or loses (the application is no longer applied).
+    /// Answers whether this call withdrew it.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn withdraw(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }
 
 /// Bookings of tutors.
