@@ -1,6 +1,7 @@
 //! A member's own cases and the matching of tutors with them (`POST /cases` and
 //! `PUT /cases/{caseId}` live beside `GET` in `cases_api`, one OpenAPI path item each): `GET /cases/mine`, `POST /cases/apply`, `GET /cases/applied`,
-//! `GET /cases/{caseId}/applications`, `POST /cases/{caseId}/applications/{applicationId}/select`.
+//! `GET /cases/{caseId}/applications`, `POST /cases/{caseId}/applications/{applicationId}/select`,
+//! `POST /cases/applied/{applicationId}/withdraw`.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
@@ -9,7 +10,7 @@ use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::application::CaseApplication;
 use tutorhub_domain::case::CaseForm;
 use tutorhub_domain::case_posting::{CasePosting, PostCaseError, ViewCaseError};
-use tutorhub_domain::matching::{Applicant, ApplicantsError, ApplyError, Contact, Matching};
+use tutorhub_domain::matching::{Applicant, ApplicantsError, ApplyError, Contact, Matching, WithdrawError};
 use uuid::Uuid;
 
 use crate::Tag;
@@ -244,6 +245,18 @@ impl From<ApplicantsError> for ApiError {
     }
 }
 
+impl From<WithdrawError> for ApiError {
+    fn from(e: WithdrawError) -> Self {
+        let message = e.to_string();
+        match e {
+            WithdrawError::NotFound => error(404, "NOT_FOUND", message),
+            WithdrawError::NotYours => error(403, "NOT_YOUR_APPLICATION", message),
+            WithdrawError::NotOpen(_) => error(409, "ILLEGAL_TRANSITION", message),
+            WithdrawError::Repository(e) => e.into(),
+        }
+    }
+}
+
 pub struct MatchingApi {
     pub posting: CasePosting,
     pub matching: Matching,
@@ -331,5 +344,22 @@ impl MatchingApi {
     ) -> ApiResult<Json<ApplicantBody>> {
         let applicant = self.matching.select(auth.user_id(), case_id.0, application_id.0).await?;
         Ok(Json((&applicant).into()))
+    }
+
+    /// Withdraw one's application
+    ///
+    /// The applying tutor only, while the application is still `applied` (selected, declined
+    /// or withdrawn ones answer 409). The owner no longer sees it, its place under the cap is
+    /// free, and the tutor may apply to the case again.
+    #[oai(path = "/cases/applied/:applicationId/withdraw", method = "post", operation_id = "withdrawApplication")]
+    async fn withdraw(
+        &self,
+        auth: BearerAuth,
+        /// The application id.
+        #[oai(name = "applicationId")]
+        application_id: Path<Uuid>,
+    ) -> ApiResult<Json<ApplicationBody>> {
+        let application = self.matching.withdraw(auth.user_id(), application_id.0).await?;
+        Ok(Json((&application).into()))
     }
 }

@@ -221,6 +221,61 @@ async fn selecting_discloses_contacts_to_both_sides_only_and_declines_the_rest()
 }
 
 #[tokio::test]
+async fn a_tutor_withdraws_an_open_application_and_may_apply_again() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let n = posted_case(&app, &c.owner).await;
+    approve(&app, n).await;
+    let apply = json!({"caseId": n, "availableTimes": "星期一晚上"});
+    let (_, mine) = call(&app, "POST", "/cases/apply", Some(&c.tutor), Some(apply.clone())).await;
+    call(&app, "POST", "/cases/apply", Some(&c.tutor2), Some(apply.clone())).await;
+    let id = mine["id"].as_str().unwrap().to_string();
+    let withdraw = format!("/cases/applied/{id}/withdraw");
+
+    assert_eq!(call(&app, "POST", &withdraw, None, None).await.0, StatusCode::UNAUTHORIZED);
+    for someone_else in [&c.tutor2, &c.owner, &c.other] {
+        let (status, body) = call(&app, "POST", &withdraw, Some(someone_else), None).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NOT_YOUR_APPLICATION")));
+    }
+    let missing = format!("/cases/applied/{}/withdraw", uuid::Uuid::new_v4());
+    assert_eq!(call(&app, "POST", &missing, Some(&c.tutor), None).await.0, StatusCode::NOT_FOUND);
+
+    let (status, body) = call(&app, "POST", &withdraw, Some(&c.tutor), None).await;
+    assert_eq!((status, body["status"].as_str(), body["id"].as_str()), (StatusCode::OK, Some("withdrawn"), Some(id.as_str())));
+    let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
+    assert_eq!(applied["items"][0]["status"], "withdrawn");
+    // The owner no longer sees (nor can pick) the withdrawn applicant; the place is free.
+    let (_, list) = call(&app, "GET", &format!("/cases/{n}/applications"), Some(&c.owner), None).await;
+    let names: Vec<_> = list["items"].as_array().unwrap().iter().map(|a| a["tutor"]["name"].clone()).collect();
+    assert_eq!(names, vec![json!("張老師")]);
+    assert_eq!(list["case"]["applicantCount"], 1);
+    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, body) = call(&app, "POST", &withdraw, Some(&c.tutor), None).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("申請狀態為「已撤回」，不能撤回")));
+
+    // Applying again reopens the same application with the new times.
+    let again = json!({"caseId": n, "availableTimes": "星期六上午"});
+    let (status, body) = call(&app, "POST", "/cases/apply", Some(&c.tutor), Some(again)).await;
+    assert_eq!((status, body["id"].as_str(), body["status"].as_str()), (StatusCode::OK, Some(id.as_str()), Some("applied")));
+    let (_, list) = call(&app, "GET", &format!("/cases/{n}/applications"), Some(&c.owner), None).await;
+    assert_eq!((list["items"].as_array().unwrap().len(), list["case"]["applicantCount"].as_u64()), (2, Some(2)));
+    assert_eq!(list["items"][1]["availableTimes"], "星期六上午");
+    // The owner is told of each application (the re-apply too), never of the withdrawal.
+    assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 3);
+
+    // After the selection neither side's application can be withdrawn.
+    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = call(&app, "POST", &withdraw, Some(&c.tutor), None).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("申請狀態為「已獲選」，不能撤回")));
+    let (_, applied2) = call(&app, "GET", "/cases/applied", Some(&c.tutor2), None).await;
+    let declined = format!("/cases/applied/{}/withdraw", applied2["items"][0]["id"].as_str().unwrap());
+    let (status, body) = call(&app, "POST", &declined, Some(&c.tutor2), None).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("申請狀態為「未獲選」，不能撤回")));
+}
+
+#[tokio::test]
 async fn bookings_authorization_masking_and_answers() {
     let app = support::spawn().await;
     let (tutor_id, tutor) = member(&app, "黃老師", "63456789").await;

@@ -600,3 +600,60 @@ export const useSelectApplicant = <TError = ErrorType<ErrorBody | ErrorBody | Er
     ...query
   }
 }
+/**
+ * The applying tutor only, while the application is still `applied` (selected, declined
+or withdrawn ones answer 409). The owner no longer sees it, its place under the cap is
+free, and the tutor may apply to the case again.
+ * @summary Withdraw one's application
+ */
+export const getWithdrawApplicationUrl = (applicationId: string,) => {
+
+
+  
+
+  return `/cases/applied/${applicationId}/withdraw`
+}
+
+export const withdrawApplication = async (applicationId: string, options?: RequestInit): Promise<ApplicationBody> => {
+  
+  return apiFetch<ApplicationBody>(getWithdrawApplicationUrl(applicationId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getWithdrawApplicationMutationFetcher = (applicationId: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return withdrawApplication(applicationId, options);
+  }
+}
+export const getWithdrawApplicationMutationKey = (applicationId: string,) => [`/cases/applied/${applicationId}/withdraw`] as const;
+
+export type WithdrawApplicationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawApplication>>>
+export type WithdrawApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Withdraw one's application
+ */
+export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof withdrawApplication>>, TError, Key, Arguments, Awaited<ReturnType<typeof withdrawApplication>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getWithdrawApplicationMutationKey(applicationId);
+  const swrFn = getWithdrawApplicationMutationFetcher(applicationId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
