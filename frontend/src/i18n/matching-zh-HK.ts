@@ -121,6 +121,15 @@ export const matchingZhHK = {
     ownerContact: '家長聯絡',
     selectedNote: '恭喜！你已獲選為這個個案的導師，請聯絡家長安排上堂。',
     loadFailed: '無法載入已申請的個案資料。',
+    withdraw: '撤回申請',
+    withdrawTitle: '撤回申請？',
+    withdrawBody: (caseNumber: string) =>
+      `撤回後，家長不會再看到你對${caseNumber} 的申請。如個案仍然接受申請，你之後可以再次申請。`,
+    withdrawConfirm: '確定撤回',
+    withdrawCancel: '暫不撤回',
+    withdrawing: '撤回中…',
+    withdrawnNote: '你已撤回這份申請。如個案仍然接受申請，可以在補習個案列表再次申請。',
+    withdrawFailed: '撤回申請失敗，請稍後再試。',
   },
 
   booking: {

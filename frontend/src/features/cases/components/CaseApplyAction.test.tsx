@@ -10,10 +10,10 @@ import { CaseApplyAction } from './CaseApplyAction';
 
 const activeTutor = makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true, name: '黃老師' });
 
-function appliedList(caseIds: number[]) {
+function appliedList(caseIds: number[], status = 'applied') {
   server.use(
     http.get('*/cases/applied', () =>
-      HttpResponse.json({ items: caseIds.map((caseId) => ({ id: `a-${caseId}`, caseId, availableTimes: '週末', status: 'applied', createdAt: '2026-11-20T10:00:00Z', case: makeCase({ caseId }) })) }),
+      HttpResponse.json({ items: caseIds.map((caseId) => ({ id: `a-${caseId}`, caseId, availableTimes: '週末', status, createdAt: '2026-11-20T10:00:00Z', case: makeCase({ caseId }) })) }),
     ),
   );
 }
@@ -71,5 +71,22 @@ describe('the case card action (spec §4)', () => {
     appliedList([10001]);
     renderWithProviders(<CaseApplyAction item={makeCase()} />);
     await waitFor(() => expect(screen.getByRole('button', { name: '已申請' })).toBeDisabled());
+  });
+
+  it('offers the apply form again for a case whose application was withdrawn', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([10001], 'withdrawn');
+    server.use(
+      http.post('*/cases/apply', () => {
+        appliedList([10001]);
+        return HttpResponse.json({ id: 'a-10001', caseId: 10001, availableTimes: '星期日', status: 'applied', createdAt: '2026-11-22T10:00:00Z' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await user.type(await screen.findByRole('textbox', { name: '可上堂時間' }), '星期日');
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    expect(await screen.findByRole('button', { name: '已申請' })).toBeDisabled();
   });
 });

@@ -70,7 +70,8 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
       const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
       // Spec §4: the case joins the applied list, so the card turns to "applied".
       await applied.mutate(
-        (list) => ({ items: [{ ...application, case: item }, ...(list?.items ?? [])] }),
+        // A re-apply reopens the withdrawn application under the same id: replace it.
+        (list) => ({ items: [{ ...application, case: item }, ...(list?.items ?? []).filter((i) => i.id !== application.id)] }),
         { revalidate: true },
       );
     } catch (error) {

@@ -1,9 +1,17 @@
 import { useListAppliedCases } from '@/api/generated/cases/cases';
-import type { CurrentUser } from '@/api/generated/model';
+import type { ApplicationBody, CurrentUser } from '@/api/generated/model';
 
 /** Spec §4: an active tutor profile may apply (and has an applied list to load). */
 export function hasActiveTutorProfile(user: CurrentUser | undefined): boolean {
   return Boolean(user?.isTutor && user.isTutorProfileActive);
+}
+
+/**
+ * The cases an application still holds: a withdrawn one does not, so the tutor may apply
+ * again (docs/decisions.md, withdrawing an application).
+ */
+export function appliedCaseIds(items: readonly Pick<ApplicationBody, 'caseId' | 'status'>[]): Set<number> {
+  return new Set(items.filter((item) => item.status !== 'withdrawn').map((item) => item.caseId));
 }
 
 /**
@@ -13,6 +21,6 @@ export function hasActiveTutorProfile(user: CurrentUser | undefined): boolean {
 export function useAppliedCaseIds(user: CurrentUser | undefined, mode: string) {
   const enabled = (mode === 'tutor' || Boolean(user?.isTutor)) && hasActiveTutorProfile(user);
   const applied = useListAppliedCases({ swr: { enabled } });
-  const ids = new Set<number>(enabled ? (applied.data?.items ?? []).map((item) => item.caseId) : []);
+  const ids = appliedCaseIds(enabled ? (applied.data?.items ?? []) : []);
   return { ids, error: enabled ? applied.error : undefined, mutate: applied.mutate };
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useListAppliedCases } from '@/api/generated/cases/cases';
@@ -9,6 +10,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
 import { caseDisplay } from '../components/case-display';
+import { WithdrawApplicationButton } from '../components/WithdrawApplicationButton';
 import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
@@ -17,16 +19,21 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   contact: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
+
+const statusColor = { selected: 'success', declined: 'subtle', withdrawn: 'subtle' } as const;
 
 /** /my-applications: the tutor's applications and their states; the owner's phone once selected. */
 export function MyApplicationsPage() {
   const styles = useStyles();
   const text = t.matching.myApplications;
   const applied = useListAppliedCases();
+  const [failure, setFailure] = useState<string>();
   return (
     <PageShell title={text.title} intro={text.intro}>
       {applied.error && <ErrorBanner message={errorMessage(applied.error, text.loadFailed)} />}
+      {failure && <ErrorBanner message={failure} />}
       {!applied.data && !applied.error && <LoadingState />}
       {applied.data?.items.length === 0 && (
         <EmptyState
@@ -49,7 +56,7 @@ export function MyApplicationsPage() {
                     <Text size={200} className={styles.muted}>
                       {t.cases.caseNumberValue(view.caseNumber)}
                     </Text>
-                    <Badge appearance="filled" color={item.status === 'selected' ? 'success' : item.status === 'declined' ? 'subtle' : 'informative'}>
+                    <Badge appearance="filled" color={statusColor[item.status as keyof typeof statusColor] ?? 'informative'}>
                       {t.matching.myCases.applicationStatus[item.status] ?? item.status}
                     </Badge>
                   </div>
@@ -66,6 +73,23 @@ export function MyApplicationsPage() {
                       {text.selectedNote} {t.matching.labeled(text.ownerContact)}
                       {item.ownerContact.name} {formatPhone(item.ownerContact.phone)}
                     </Text>
+                  )}
+                  {item.status === 'withdrawn' && <Text className={styles.muted}>{text.withdrawnNote}</Text>}
+                  {item.status === 'applied' && (
+                    <div className={styles.actions}>
+                      <WithdrawApplicationButton
+                        applicationId={item.id}
+                        caseLabel={t.cases.caseNumberValue(view.caseNumber)}
+                        onFailed={setFailure}
+                        // The shared applied list changes, so the home page's case cards agree.
+                        onWithdrawn={(done) =>
+                          applied.mutate(
+                            (list) => list && { items: list.items.map((i) => (i.id === done.id ? { ...i, status: done.status } : i)) },
+                            { revalidate: true },
+                          )
+                        }
+                      />
+                    </div>
                   )}
                 </Card>
               </li>
