@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { backOffice, useTutorMode } from './support/matching';
+import { type DemoAccount, demoParent, logInThroughUi, logOutThroughUi } from './support/session';
+
+/** The first demo tutor of `seed --demo`: approved, with an active profile. */
+const tutor: DemoAccount = { name: 'demo tutor 1', phone: '50000001', password: 'demo1234' };
+
+/** Posts a case as the logged-in user through the API (the form has its own spec) and approves it. */
+async function postApprovedCase(page: Page, title: string): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('authToken'));
+  const response = await page.request.post('/cases', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      postType: 'student-seeking-tutor',
+      postTitle: title,
+      level: 'secondary',
+      grade: '中四',
+      subjects: ['化學'],
+      location: '沙田',
+      rate: 380,
+      sessionLength: 90,
+      sessionsPerWeek: 1,
+      description: '準備文憑試化學',
+      preferredGender: 'no limit',
+      startDate: `${new Date().getFullYear() + 1}-02-01`,
+    },
+  });
+  expect(response.ok()).toBe(true);
+  const caseId = String((await response.json()).caseId);
+  expect(backOffice('cases', 'approve', caseId, '--yes')).toContain('is now approved');
+  return caseId;
+}
+
+test('a tutor applies, withdraws after confirming, may apply again, and the parent can no longer pick the withdrawn application', async ({ page }) => {
+  test.setTimeout(90_000);
+  const title = `中四化學補習 ${Date.now() % 100000}`;
+  await logInThroughUi(page, demoParent);
+  const caseId = await postApprovedCase(page, title);
+  await logOutThroughUi(page);
+
+  // The tutor applies from the case list.
+  await logInThroughUi(page, tutor);
+  await useTutorMode(page);
+  await page.goto('/all-cases');
+  const row = page.getByTestId('case-row').filter({ hasText: caseId });
+  await row.getByRole('textbox', { name: '可上堂時間' }).fill('星期日 上午');
+  await row.getByRole('button', { name: '申請', exact: true }).click();
+  await expect(row.getByRole('button', { name: '已申請' })).toBeDisabled();
+
+  // ...and withdraws on /my-applications, after a confirmation it first declines.
+  await page.goto('/my-applications');
+  const application = page.getByTestId('my-application').filter({ hasText: caseId });
+  await expect(application.getByText('已申請', { exact: true })).toBeVisible();
+  await application.getByRole('button', { name: '撤回申請' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`個案編號 ${caseId}`);
+  await dialog.getByRole('button', { name: '暫不撤回' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(application.getByText('已申請', { exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await application.getByRole('button', { name: '撤回申請' }).click();
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: 'test-results/withdraw-dialog-375.png' });
+  await dialog.getByRole('button', { name: '確定撤回' }).click();
+  await expect(application.getByText('已撤回', { exact: true })).toBeVisible();
+  await expect(application.getByRole('button', { name: '撤回申請' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/withdrawn-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The case list offers the apply form again instead of 已申請.
+  await page.goto('/all-cases');
+  await expect(row.getByRole('textbox', { name: '可上堂時間' })).toBeVisible();
+  await expect(row.getByRole('button', { name: '已申請' })).toHaveCount(0);
+  await logOutThroughUi(page);
+
+  // The parent sees no applicant to pick.
+  await logInThroughUi(page, demoParent);
+  await page.goto('/my-cases');
+  const card = page.getByTestId('my-case').filter({ hasText: title });
+  await card.getByRole('button', { name: '0 位導師申請' }).click();
+  await expect(card.getByText('暫時未有導師申請')).toBeVisible();
+  await expect(card.getByRole('button', { name: '選擇此導師' })).toHaveCount(0);
+});
