@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { backOffice, choose, smsTo, useTutorMode } from './support/matching';
-import { type DemoAccount, demoParent, logInThroughUi, logOutThroughUi } from './support/session';
-
-/** The first demo tutor of `seed --demo`: approved, with an active profile. */
-const tutor: DemoAccount = { name: 'demo tutor 1', phone: '50000001', password: 'demo1234' };
+import { applyFromCaseList, backOffice, choose, smsTo, useTutorMode } from './support/matching';
+import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
 
 const spaced = (phone: string) => `${phone.slice(0, 4)} ${phone.slice(4)}`;
 
@@ -48,11 +45,7 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   // A tutor in tutor mode applies from the case card.
   await logInThroughUi(page, tutor);
   await useTutorMode(page);
-  await page.goto('/all-cases');
-  const row = page.getByTestId('case-row').filter({ hasText: caseId });
-  await row.getByRole('textbox', { name: '可上堂時間' }).fill('星期六 下午2時至6時');
-  await row.getByRole('button', { name: '申請', exact: true }).click();
-  await expect(row.getByRole('button', { name: '已申請' })).toBeDisabled();
+  await applyFromCaseList(page, caseId, '星期六 下午2時至6時');
   await logOutThroughUi(page);
 
   // The parent chooses the tutor and sees their phone.

@@ -1,9 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { backOffice, useTutorMode } from './support/matching';
-import { type DemoAccount, demoParent, logInThroughUi, logOutThroughUi } from './support/session';
-
-/** The first demo tutor of `seed --demo`: approved, with an active profile. */
-const tutor: DemoAccount = { name: 'demo tutor 1', phone: '50000001', password: 'demo1234' };
+import { applyFromCaseList, backOffice, useTutorMode } from './support/matching';
+import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
 
 /** Posts a case as the logged-in user through the API (the form has its own spec) and approves it. */
 async function postApprovedCase(page: Page, title: string): Promise<string> {
@@ -41,11 +38,7 @@ test('a tutor applies, withdraws after confirming, may apply again, and the pare
   // The tutor applies from the case list.
   await logInThroughUi(page, tutor);
   await useTutorMode(page);
-  await page.goto('/all-cases');
-  const row = page.getByTestId('case-row').filter({ hasText: caseId });
-  await row.getByRole('textbox', { name: '可上堂時間' }).fill('星期日 上午');
-  await row.getByRole('button', { name: '申請', exact: true }).click();
-  await expect(row.getByRole('button', { name: '已申請' })).toBeDisabled();
+  const row = await applyFromCaseList(page, caseId, '星期日 上午');
 
   // ...and withdraws on /my-applications, after a confirmation it first declines.
   await page.goto('/my-applications');

@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use sqlx::{AnyPool, FromRow};
+use sqlx::{Any, AnyPool, FromRow, Transaction};
 use tutorhub_domain::application::{ApplicationStatus, AvailableTimes, CaseApplication};
 use tutorhub_domain::case::CaseStatus;
 use tutorhub_domain::ports::{ApplicationRepository, ApplyOutcome, RepositoryError, SelectOutcome};
@@ -54,6 +54,28 @@ impl ApplicationRow {
     }
 }
 
+/// Moves one open (`applied`) application of the case to `to`; false when it is not open.
+async fn decide_open(
+    tx: &mut Transaction<'_, Any>,
+    case_number: i64,
+    application_id: Uuid,
+    to: ApplicationStatus,
+    at: i64,
+) -> Result<bool, RepositoryError> {
+    let moved = sqlx::query(
+        "UPDATE case_applications SET status = $1, updated_at = $2 WHERE id = $3 AND case_number = $4 AND status = $5",
+    )
+    .bind(to.key())
+    .bind(at)
+    .bind(application_id.to_string())
+    .bind(case_number)
+    .bind(ApplicationStatus::Applied.key())
+    .execute(&mut **tx)
+    .await
+    .map_err(repository_error)?
+    .rows_affected();
+    Ok(moved == 1)
+}
 
 #[async_trait]
 impl ApplicationRepository for SqlApplicationRepository {
@@ -143,19 +165,7 @@ impl ApplicationRepository for SqlApplicationRepository {
             tx.rollback().await.map_err(repository_error)?;
             return Ok(SelectOutcome::CaseNotOpen);
         }
-        let selected = sqlx::query(
-            "UPDATE case_applications SET status = $1, updated_at = $2 WHERE id = $3 AND case_number = $4 AND status = $5",
-        )
-        .bind(ApplicationStatus::Selected.key())
-        .bind(at)
-        .bind(application_id.to_string())
-        .bind(case_number)
-        .bind(ApplicationStatus::Applied.key())
-        .execute(&mut *tx)
-        .await
-        .map_err(repository_error)?
-        .rows_affected();
-        if selected == 0 {
+        if !decide_open(&mut tx, case_number, application_id, ApplicationStatus::Selected, at).await? {
             tx.rollback().await.map_err(repository_error)?;
             return Ok(SelectOutcome::ApplicationNotOpen);
         }
@@ -186,23 +196,7 @@ impl ApplicationRepository for SqlApplicationRepository {
             .await
             .map_err(repository_error)?
             .rows_affected();
-        let withdrawn = if counted == 0 {
-            0
-        } else {
-            sqlx::query(
-                "UPDATE case_applications SET status = $1, updated_at = $2 WHERE id = $3 AND case_number = $4 AND status = $5",
-            )
-            .bind(ApplicationStatus::Withdrawn.key())
-            .bind(at)
-            .bind(application_id.to_string())
-            .bind(case_number)
-            .bind(ApplicationStatus::Applied.key())
-            .execute(&mut *tx)
-            .await
-            .map_err(repository_error)?
-            .rows_affected()
-        };
-        if withdrawn == 0 {
+        if counted == 0 || !decide_open(&mut tx, case_number, application_id, ApplicationStatus::Withdrawn, at).await? {
             tx.rollback().await.map_err(repository_error)?;
             return Ok(false);
         }

@@ -18,6 +18,19 @@ export async function useTutorMode(page: Page): Promise<void> {
   await expect(selector.getByRole('button', { name: '導師', exact: true })).toHaveAttribute('aria-pressed', 'true');
 }
 
+/**
+ * As the logged-in tutor in tutor mode: applies to a case from /all-cases with the given times
+ * and waits for 已申請. Answers the case's row.
+ */
+export async function applyFromCaseList(page: Page, caseId: string, availableTimes: string) {
+  await page.goto('/all-cases');
+  const row = page.getByTestId('case-row').filter({ hasText: caseId });
+  await row.getByRole('textbox', { name: '可上堂時間' }).fill(availableTimes);
+  await row.getByRole('button', { name: '申請', exact: true }).click();
+  await expect(row.getByRole('button', { name: '已申請' })).toBeDisabled();
+  return row;
+}
+
 /** Picks an option of a native select by its visible label. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });

@@ -14,6 +14,8 @@ export const DEMO_PASSWORD = 'demo1234';
 export const demoParent: DemoAccount = { name: '陳太', phone: '61234567', password: DEMO_PASSWORD };
 /** A university student, not a tutor yet (for tutor applications). */
 export const demoStudent: DemoAccount = { name: '李思敏', phone: '62345678', password: DEMO_PASSWORD };
+/** The first demo tutor: approved, with an active profile. */
+export const demoTutor: DemoAccount = { name: 'demo tutor 1', phone: '50000001', password: DEMO_PASSWORD };
 /** A tutoring centre, organization pending verification. */
 export const demoOrganization: DemoAccount = { name: '明德教育', phone: '63456789', password: DEMO_PASSWORD };
 
