@@ -636,12 +636,12 @@ export const getWithdrawApplicationMutationFetcher = (applicationId: string, opt
 export const getWithdrawApplicationMutationKey = (applicationId: string,) => [`/cases/applied/${applicationId}/withdraw`] as const;
 
 export type WithdrawApplicationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawApplication>>>
-export type WithdrawApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type WithdrawApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Withdraw one's application
  */
-export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof withdrawApplication>>, TError, Key, Arguments, Awaited<ReturnType<typeof withdrawApplication>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
