@@ -105,6 +105,23 @@ impl UserRepository for SqlUserRepository {
         self.find_where("u.id = $1", id.to_string()).await
     }
 
+    async fn find_by_ids(&self, ids: &[Uuid]) -> Result<Vec<User>, RepositoryError> {
+        let mut found = Vec::with_capacity(ids.len());
+        // Bounded IN lists: well under every engine's limit on bound parameters.
+        for chunk in ids.chunks(500) {
+            let placeholders = (1..=chunk.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+            let sql = format!("SELECT {USER_COLUMNS} FROM users u WHERE u.id IN ({placeholders})");
+            let mut query = sqlx::query(&sql);
+            for id in chunk {
+                query = query.bind(id.to_string());
+            }
+            for row in query.fetch_all(&self.pool).await.map_err(repository_error)? {
+                found.push(UserRow::from_row(&row).map_err(repository_error)?.into_user()?);
+            }
+        }
+        Ok(found)
+    }
+
     async fn find_by_phone(&self, phone: &Phone) -> Result<Option<User>, RepositoryError> {
         self.find_where("u.phone = $1", phone.as_str().to_string()).await
     }

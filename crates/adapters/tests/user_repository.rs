@@ -61,7 +61,19 @@ async fn keeps_only_the_hash_and_replaces_it(db: Database) {
     assert_eq!(repo.password_hash(user.id).await.unwrap().as_deref(), Some("$argon2id$new"));
 }
 
+async fn finds_a_list_of_users_in_one_call(db: Database) {
+    let repo = SqlUserRepository::new(db.pool().clone());
+    let a = repo.insert(new_user("91234567", "a@example.com", UserType::Individual)).await.unwrap();
+    let b = repo.insert(new_user("92234567", "b@example.com", UserType::Organization)).await.unwrap();
+    repo.insert(new_user("93234567", "c@example.com", UserType::Individual)).await.unwrap();
+    let mut found = repo.find_by_ids(&[b.id, Uuid::new_v4(), a.id, a.id]).await.unwrap();
+    found.sort_by_key(|u| u.number);
+    assert_eq!(found, vec![a, b]);
+    assert!(repo.find_by_ids(&[]).await.unwrap().is_empty());
+}
+
 on_both_engines!(
+    finds_a_list_of_users_in_one_call,
     stores_an_account_with_defaults_and_finds_it_three_ways,
     organizations_start_pending_verification,
     a_taken_phone_or_email_is_a_conflict_naming_it,

@@ -1,7 +1,7 @@
 //! Booking a tutor: a member asks for a time, the tutor accepts or declines, the booker
 //! may cancel. On a tutor's page others' bookings show a masked name and never a phone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use chrono::Utc;
@@ -172,13 +172,9 @@ impl Bookings {
     }
 
     async fn views(&self, viewer: Uuid, list: Vec<Booking>) -> Result<Vec<BookingView>, BookingError> {
-        let mut people: HashMap<Uuid, Option<User>> = HashMap::new();
-        for id in list.iter().flat_map(|b| [b.tutor_id, b.user_id]) {
-            if !people.contains_key(&id) {
-                people.insert(id, self.users.find_by_id(id).await?);
-            }
-        }
-        let name = |id: Uuid| people.get(&id).cloned().flatten();
+        let ids: Vec<Uuid> = list.iter().flat_map(|b| [b.tutor_id, b.user_id]).collect::<HashSet<_>>().into_iter().collect();
+        let people: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
+        let name = |id: Uuid| people.get(&id).cloned();
         Ok(list
             .into_iter()
             .map(|booking| {

@@ -21,6 +21,13 @@ pub trait UserRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn find_by_id(&self, id: Uuid) -> Result<Option<User>, RepositoryError>;
 
+    /// The users among `ids` that exist, in no particular order: one query for a whole list
+    /// (applicants, bookings) instead of one per row.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_by_ids(&self, ids: &[Uuid]) -> Result<Vec<User>, RepositoryError>;
+
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn find_by_phone(&self, phone: &Phone) -> Result<Option<User>, RepositoryError>;
