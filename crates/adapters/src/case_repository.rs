@@ -209,6 +209,23 @@ impl CaseRepository for SqlCaseRepository {
         row.map(|row| CaseRow::from_row(&row).map_err(repository_error)?.into_case()).transpose()
     }
 
+    async fn find_by_numbers(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError> {
+        let mut found = Vec::with_capacity(numbers.len());
+        // Bounded IN lists: well under every engine's limit on bound parameters.
+        for chunk in numbers.chunks(500) {
+            let placeholders = (1..=chunk.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+            let sql = format!("SELECT {COLUMNS} FROM cases c WHERE c.number IN ({placeholders})");
+            let mut query = sqlx::query(&sql);
+            for number in chunk {
+                query = query.bind(*number);
+            }
+            for row in query.fetch_all(&self.pool).await.map_err(repository_error)? {
+                found.push(CaseRow::from_row(&row).map_err(repository_error)?.into_case()?);
+            }
+        }
+        Ok(found)
+    }
+
     async fn board_version(&self) -> Result<i64, RepositoryError> {
         self.board_version
             .get(|| async {

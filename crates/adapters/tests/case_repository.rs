@@ -141,7 +141,25 @@ async fn a_duplicate_id_is_a_conflict_and_stores_nothing(db: Database) {
     assert_eq!(repo.search(&CaseFilter::public(), PageRequest::default()).await.unwrap().total, 0);
 }
 
+async fn finds_a_list_of_cases_by_number_whatever_their_status(db: Database) {
+    let repo = SqlCaseRepository::new(db.pool().clone());
+    let stored = repo
+        .insert(vec![
+            new_case(form("primary", "小一", &["中文"], "北角", 150.0), CaseStatus::Approved, 0),
+            new_case(form("primary", "小二", &["英文"], "北角", 160.0), CaseStatus::Pending, 1),
+            new_case(form("primary", "小三", &["數學"], "北角", 170.0), CaseStatus::Approved, 2),
+        ])
+        .await
+        .unwrap();
+    let wanted = [stored[1].number, 99_999, stored[0].number];
+    let mut found: Vec<i64> = repo.find_by_numbers(&wanted).await.unwrap().iter().map(|c| c.number).collect();
+    found.sort_unstable();
+    assert_eq!(found, [stored[0].number, stored[1].number]);
+    assert!(repo.find_by_numbers(&[]).await.unwrap().is_empty());
+}
+
 on_both_engines!(
+    finds_a_list_of_cases_by_number_whatever_their_status,
     numbers_start_at_10001_and_round_trip_every_field,
     lists_only_approved_cases_newest_first,
     filters_by_district_area_and_region,

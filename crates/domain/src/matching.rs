@@ -2,6 +2,7 @@
 //! times; the owner sees the applicants and selects one. Only then do the two see each
 //! other's phone number.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::Utc;
@@ -173,20 +174,29 @@ impl Matching {
     /// # Errors
     /// `Repository` when storage fails.
     pub async fn applied(&self, tutor_id: Uuid) -> Result<Vec<AppliedCase>, RepositoryError> {
-        let mut out = Vec::new();
-        for application in self.applications.for_tutor(tutor_id, APPLIED_LIST_LIMIT).await? {
-            let Some(case) = self.cases.find_by_number(application.case_number).await? else { continue };
-            let owner_contact = match (application.status, case.owner_id) {
-                (ApplicationStatus::Selected, Some(owner)) => self
-                    .users
-                    .find_by_id(owner)
-                    .await?
-                    .map(|o| Contact { name: o.name.as_str().into(), phone: o.phone }),
-                _ => None,
-            };
-            out.push(AppliedCase { application, case, owner_contact });
-        }
-        Ok(out)
+        let applications = self.applications.for_tutor(tutor_id, APPLIED_LIST_LIMIT).await?;
+        let numbers: Vec<i64> = applications.iter().map(|a| a.case_number).collect();
+        let cases: HashMap<i64, Case> = self.cases.find_by_numbers(&numbers).await?.into_iter().map(|c| (c.number, c)).collect();
+        // Only a selected tutor sees the owner's contact (spec: after the match).
+        let owners: Vec<Uuid> = applications
+            .iter()
+            .filter(|a| a.status == ApplicationStatus::Selected)
+            .filter_map(|a| cases.get(&a.case_number)?.owner_id)
+            .collect();
+        let owners: HashMap<Uuid, User> = self.users.find_by_ids(&owners).await?.into_iter().map(|u| (u.id, u)).collect();
+        Ok(applications
+            .into_iter()
+            .filter_map(|application| {
+                let case = cases.get(&application.case_number)?.clone();
+                let owner_contact = match (application.status, case.owner_id) {
+                    (ApplicationStatus::Selected, Some(owner)) => {
+                        owners.get(&owner).map(|o| Contact { name: o.name.as_str().into(), phone: o.phone.clone() })
+                    }
+                    _ => None,
+                };
+                Some(AppliedCase { application, case, owner_contact })
+            })
+            .collect())
     }
 
     /// The tutor takes back an open application: the case's owner no longer sees it and the
@@ -215,13 +225,19 @@ impl Matching {
     /// `CaseNotFound`, `NotOwner`.
     pub async fn applicants(&self, owner: Uuid, case_number: i64) -> Result<(Case, Vec<Applicant>), ApplicantsError> {
         let case = self.owned_case(owner, case_number).await?;
-        let mut out = Vec::new();
-        let applications = self.applications.for_case(case_number).await?;
-        for application in applications.into_iter().filter(|a| a.status != ApplicationStatus::Withdrawn) {
-            if let Some(tutor) = self.users.find_by_id(application.tutor_id).await? {
-                out.push(Applicant { application, tutor });
-            }
-        }
+        let applications: Vec<_> = self
+            .applications
+            .for_case(case_number)
+            .await?
+            .into_iter()
+            .filter(|a| a.status != ApplicationStatus::Withdrawn)
+            .collect();
+        let ids: Vec<Uuid> = applications.iter().map(|a| a.tutor_id).collect();
+        let mut tutors: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
+        let out = applications
+            .into_iter()
+            .filter_map(|application| tutors.remove(&application.tutor_id).map(|tutor| Applicant { application, tutor }))
+            .collect();
         Ok((case, out))
     }
 

@@ -31,6 +31,13 @@ pub trait CaseRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn find_by_number(&self, number: i64) -> Result<Option<Case>, RepositoryError>;
 
+    /// The cases among `numbers` that exist, whatever their status, in no particular order:
+    /// one query for a whole list.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_by_numbers(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError>;
+
     /// A number that changes whenever any case is written, by any process sharing the store.
     /// Readers cache search answers under it.
     ///
