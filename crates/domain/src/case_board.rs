@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use tokio::sync::OnceCell;
+
 use thiserror::Error;
 
 use crate::case::Case;
@@ -27,15 +29,32 @@ pub enum BrowseCasesError {
 /// every match. Answers are keyed by the store's board version, which every write to cases
 /// moves (a database trigger), so a write by any process — another server, the back-office
 /// CLI — retires them at once: no answer is ever served stale.
+///
+/// Each page is computed once per version: the callers that miss the same page together wait
+/// for one search instead of each running it (after every write, a busy board would
+/// otherwise run the same expensive count once per waiting visitor).
 #[derive(Default)]
 struct BoardCache {
     version: i64,
-    pages: HashMap<(CaseFilter, PageRequest), Page<Case>>,
+    pages: HashMap<(CaseFilter, PageRequest), Arc<OnceCell<Page<Case>>>>,
 }
 
 impl BoardCache {
     /// Enough for every page people actually open; past it the cache starts over.
     const MAX_PAGES: usize = 2_000;
+
+    /// The page's slot under `version`, or None when `version` is older than the cache's
+    /// (a slow caller: it searches on its own rather than turn the cache back).
+    fn slot(&mut self, version: i64, key: (CaseFilter, PageRequest)) -> Option<Arc<OnceCell<Page<Case>>>> {
+        if version < self.version {
+            return None;
+        }
+        if version > self.version || self.pages.len() >= Self::MAX_PAGES {
+            self.version = version;
+            self.pages.clear();
+        }
+        Some(self.pages.entry(key).or_default().clone())
+    }
 }
 
 /// Read access to approved cases.
@@ -71,26 +90,13 @@ impl CaseBoard {
         // Read the version first: whatever the search then sees is at least that new, so an
         // answer is never filed under a version older than its data.
         let version = self.cases.board_version().await?;
-        let key = (filter, page);
-        {
-            let mut cache = self.cache.lock().expect("the board cache lock is never poisoned");
-            if cache.version != version {
-                cache.version = version;
-                cache.pages.clear();
-            }
-            if let Some(hit) = cache.pages.get(&key) {
-                return Ok(hit.clone());
-            }
-        }
-        let answer = self.cases.search(&key.0, key.1).await?;
-        let mut cache = self.cache.lock().expect("the board cache lock is never poisoned");
-        if cache.version == version {
-            if cache.pages.len() >= BoardCache::MAX_PAGES {
-                cache.pages.clear();
-            }
-            cache.pages.insert(key, answer.clone());
-        }
-        Ok(answer)
+        let slot = self.cache.lock().expect("the board cache lock is never poisoned").slot(version, (filter.clone(), page));
+        let Some(slot) = slot else {
+            return Ok(self.cases.search(&filter, page).await?);
+        };
+        // A failed search leaves the slot empty: the next caller tries again.
+        let answer = slot.get_or_try_init(|| self.cases.search(&filter, page)).await?;
+        Ok(answer.clone())
     }
 
     /// An approved case by its number. Others' unapproved cases are indistinguishable from missing ones.
@@ -180,5 +186,40 @@ mod tests {
         board.search(&query, PageRequest::default()).await.unwrap();
         version.store(2, std::sync::atomic::Ordering::SeqCst);
         assert_eq!(board.search(&query, PageRequest::default()).await.unwrap().total, 1);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn visitors_missing_the_same_page_together_share_one_search() {
+        let mut repo = MockCaseRepository::new();
+        repo.expect_board_version().returning(|| Ok(1));
+        repo.expect_search().times(1).returning(|_, page| {
+            // Slow enough that every visitor arrives while it runs.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            Ok(Page { items: vec![], total: 0, request: page })
+        });
+        let board = CaseBoard::new(Arc::new(repo));
+        let visitors: Vec<_> = (0..32)
+            .map(|_| {
+                let board = board.clone();
+                tokio::spawn(async move { board.search(&CaseQuery::default(), PageRequest::default()).await })
+            })
+            .collect();
+        for visitor in visitors {
+            assert_eq!(visitor.await.unwrap().unwrap().total, 0);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_search_is_not_kept() {
+        let mut repo = MockCaseRepository::new();
+        repo.expect_board_version().returning(|| Ok(1));
+        let mut calls = 0;
+        repo.expect_search().times(2).returning(move |_, page| {
+            calls += 1;
+            if calls == 1 { Err(RepositoryError::Unavailable("down".into())) } else { Ok(Page { items: vec![], total: 3, request: page }) }
+        });
+        let board = CaseBoard::new(Arc::new(repo));
+        assert!(board.search(&CaseQuery::default(), PageRequest::default()).await.is_err());
+        assert_eq!(board.search(&CaseQuery::default(), PageRequest::default()).await.unwrap().total, 3);
     }
 }
