@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Field, Input, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { login } from '@/api/generated/accounts/accounts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
@@ -8,12 +8,12 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { serverMessage } from '../lib/server-message';
+import { AuthSubmit } from './AuthForm';
 import { PasswordInput } from './PasswordInput';
 import { validateLogin, type LoginFieldErrors } from '../lib/login-rules';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
   links: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -75,10 +75,7 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
       <Field label={text.password} required validationMessage={fieldErrors.password}>
         <PasswordField value={password} onChange={setPassword} />
       </Field>
-      <Button type="submit" appearance="primary" size="large" className={styles.submit} disabled={submitting}
-        icon={submitting ? <Spinner size="tiny" /> : undefined}>
-        {submitting ? text.submitting : text.submit}
-      </Button>
+      <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} />
       <div className={styles.links}>
         <RouterLink to={paths.forgotPassword}>{text.forgotPassword}</RouterLink>
         {onRegister && (

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button, Link, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError } from '@/api/api-error';
 import { checkEmail, register } from '@/api/generated/accounts/accounts';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
 import {
   looksLikeEmail,
@@ -13,6 +14,7 @@ import {
   type RegisterField,
 } from '../lib/register-rules';
 import { serverMessage } from '../lib/server-message';
+import { AuthSubmit } from './AuthForm';
 import { RegisterDetailsStep } from './RegisterDetailsStep';
 import { RegisterPhoneStep } from './RegisterPhoneStep';
 
@@ -20,7 +22,6 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   stepTitle: { margin: 0 },
   verifiedPhone: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
   links: { marginBlockStart: tokens.spacingVerticalS },
 });
 
@@ -151,9 +152,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
       </div>
       {error && <ErrorBanner message={error} />}
       {registered && (
-        <MessageBar intent="success" layout="multiline" role="status">
-          <MessageBarBody>{text.success}</MessageBarBody>
-        </MessageBar>
+        <SuccessBanner message={text.success} />
       )}
       {verifiedPhone === null ? (
         <RegisterPhoneStep
@@ -167,9 +166,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
       ) : (
         <>
           {!registered && (
-            <MessageBar intent="success" layout="multiline">
-              <MessageBarBody>{text.phoneVerified}</MessageBarBody>
-            </MessageBar>
+            <SuccessBanner message={text.phoneVerified} announce={false} />
           )}
           <div className={styles.verifiedPhone}>
             <Text weight="semibold">{text.verifiedPhone(verifiedPhone)}</Text>
@@ -186,16 +183,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
             onEmailBlur={onEmailBlur}
             onDocumentRefused={onDocumentRefused}
           />
-          <Button
-            type="submit"
-            appearance="primary"
-            size="large"
-            className={styles.submit}
-            disabled={submitting || registered}
-            icon={submitting ? <Spinner size="tiny" /> : undefined}
-          >
-            {submitting ? text.submitting : text.submit}
-          </Button>
+          <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={registered} />
         </>
       )}
       <Text className={styles.links}>

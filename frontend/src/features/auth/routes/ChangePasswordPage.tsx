@@ -1,26 +1,20 @@
 import { type FormEvent, useState } from 'react';
-import { Button, Field, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Field } from '@fluentui/react-components';
 import { changePassword } from '@/api/generated/accounts/accounts';
-import { ErrorBanner } from '@/components/ErrorBanner';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
+import { AuthForm, AuthSubmit } from '../components/AuthForm';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
 import { fieldMessage, serverMessage } from '../lib/server-message';
 import { useRedirectAfter } from '../lib/use-redirect-after';
 
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
-});
-
 /** Spec §9: back to / two seconds after a successful change. */
 const REDIRECT_MS = 2000;
 
 /** /change-password (spec §2): old password, new password and its confirmation. */
 export function ChangePasswordPage() {
-  const styles = useStyles();
   const text = t.accounts.changePassword;
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -57,13 +51,7 @@ export function ChangePasswordPage() {
 
   return (
     <AuthPageShell title={text.title} intro={text.intro}>
-      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.title}>
-        {error && <ErrorBanner message={error} />}
-        {done && (
-          <MessageBar intent="success" layout="multiline" role="status">
-            <MessageBarBody>{text.success}</MessageBarBody>
-          </MessageBar>
-        )}
+      <AuthForm label={text.title} onSubmit={onSubmit} error={error} success={done ? text.success : null}>
         <Field label={text.oldPassword} required validationMessage={errors.old}>
           <PasswordInput autoComplete="current-password" value={oldPassword} onChange={(_, d) => setOldPassword(d.value)} />
         </Field>
@@ -73,10 +61,8 @@ export function ChangePasswordPage() {
         <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
           <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
         </Field>
-        <Button type="submit" appearance="primary" size="large" className={styles.submit} disabled={submitting || done}>
-          {submitting ? text.submitting : text.submit}
-        </Button>
-      </form>
+        <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
+      </AuthForm>
     </AuthPageShell>
   );
 }

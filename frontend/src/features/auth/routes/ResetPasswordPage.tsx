@@ -1,29 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Field, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Field } from '@fluentui/react-components';
 import { ApiError } from '@/api/api-error';
 import { resetPassword } from '@/api/generated/accounts/accounts';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
+import { AuthForm, AuthSubmit } from '../components/AuthForm';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
 import { fieldMessage, serverMessage } from '../lib/server-message';
 import { useRedirectAfter } from '../lib/use-redirect-after';
 
-const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
-});
-
 /** Spec §9: back to the login screen 3 s after a reset, or after an unusable link. */
 export const RESET_REDIRECT_MS = 3000;
 
 /** /reset-password?token= (spec §2): a new password and its confirmation. */
 export function ResetPasswordPage() {
-  const styles = useStyles();
   const text = t.accounts.resetPassword;
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -72,31 +67,16 @@ export function ResetPasswordPage() {
 
   return (
     <AuthPageShell title={text.title} intro={text.intro}>
-      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.title}>
-        {error && <ErrorBanner message={error} />}
+      <AuthForm label={text.title} onSubmit={onSubmit} error={error} success={done ? text.success : null}>
         {linkRefused && <RouterLink to={paths.forgotPassword}>{text.requestAgain}</RouterLink>}
-        {done && (
-          <MessageBar intent="success" layout="multiline" role="status">
-            <MessageBarBody>{text.success}</MessageBarBody>
-          </MessageBar>
-        )}
         <Field label={text.newPassword} required validationMessage={errors.password}>
           <PasswordInput autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
         </Field>
         <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
           <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          size="large"
-          className={styles.submit}
-          disabled={submitting || done}
-          icon={submitting ? <Spinner size="tiny" /> : undefined}
-        >
-          {submitting ? text.submitting : text.submit}
-        </Button>
-      </form>
+        <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
+      </AuthForm>
     </AuthPageShell>
   );
 }

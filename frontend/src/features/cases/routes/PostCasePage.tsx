@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import {  } from '@fluentui/react-components';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { ApiError, errorMessage } from '@/api/api-error';
 import { postCase, updateCase, useGetCase } from '@/api/generated/cases/cases';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -81,9 +82,7 @@ export function PostCasePage() {
   return (
     <PageShell title={title} intro={text.intro}>
       {saved && (
-        <MessageBar intent="success" layout="multiline" role="status">
-          <MessageBarBody>{saved}</MessageBarBody>
-        </MessageBar>
+        <SuccessBanner message={saved} />
       )}
       {failure && <ErrorBanner message={failure} />}
       <CaseForm

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage } from '@/api/api-error';
 import { getGetSelfUserKey, updateUser, useGetMe } from '@/api/generated/accounts/accounts';
@@ -104,9 +105,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
         <Text>{p.intro}</Text>
         {failure && <ErrorBanner message={failure} />}
         {saved && (
-          <MessageBar intent="success" role="status">
-            <MessageBarBody>{p.success}</MessageBarBody>
-          </MessageBar>
+          <SuccessBanner message={p.success} />
         )}
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={p.title}>
           <Field label={p.name} hint={p.nameHint} required validationState={errors.name ? 'error' : 'none'} validationMessage={errors.name}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Badge, Card, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import { useGetSelfUser } from '@/api/generated/accounts/accounts';
@@ -93,9 +94,7 @@ export function TutorApplicationPage() {
             </ButtonLink>
           )}
           {submitted ? (
-            <MessageBar intent="success" role="status">
-              <MessageBarBody>{a.success}</MessageBarBody>
-            </MessageBar>
+            <SuccessBanner message={a.success} />
           ) : (
             !blocked && (
               <Card className={styles.card}>

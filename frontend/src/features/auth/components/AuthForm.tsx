@@ -1,0 +1,56 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { SuccessBanner } from '@/components/SuccessBanner';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
+});
+
+interface AuthFormProps {
+  label: string;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  /** The red banner's text, if any (spec §8). */
+  error?: string | null;
+  /** The green banner's text once the form has done its job. */
+  success?: string | null;
+  children: ReactNode;
+}
+
+/** The column form of the account screens, with its error and success banners on top. */
+export function AuthForm({ label, onSubmit, error, success, children }: AuthFormProps) {
+  const styles = useStyles();
+  return (
+    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
+      {error && <ErrorBanner message={error} />}
+      {success && <SuccessBanner message={success} />}
+      {children}
+    </form>
+  );
+}
+
+interface AuthSubmitProps {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Done forms stay disabled until they redirect. */
+  done?: boolean;
+}
+
+/** The full-width primary button that ends every account form, with a spinner while busy. */
+export function AuthSubmit({ label, busyLabel, busy, done = false }: AuthSubmitProps) {
+  const styles = useStyles();
+  return (
+    <Button
+      type="submit"
+      appearance="primary"
+      size="large"
+      className={styles.submit}
+      disabled={busy || done}
+      icon={busy ? <Spinner size="tiny" /> : undefined}
+    >
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
