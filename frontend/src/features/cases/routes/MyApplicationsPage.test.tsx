@@ -16,9 +16,15 @@ function serveApplications(items: () => AppliedCaseBody[]) {
   server.use(http.get('*/cases/applied', () => HttpResponse.json({ items: items() })));
 }
 
-/** The confirmation, found by its title: role queries over the whole page are slow in jsdom. */
+/**
+ * The confirmation, found by its title: role queries over the whole page are slow in jsdom.
+ * Fluent's focus manager keeps a modal aria-hidden until focus has moved into it, which happens
+ * on a timer that a busy machine delays; wait for that so the buttons are reachable by role.
+ */
 async function confirmation(): Promise<HTMLElement> {
-  return (await screen.findByText('撤回申請？')).closest('[role="dialog"]') as HTMLElement;
+  const dialog = (await screen.findByText('撤回申請？')).closest('[role="dialog"]') as HTMLElement;
+  await waitFor(() => expect(dialog).not.toHaveAttribute('aria-hidden'));
+  return dialog;
 }
 
 const tutor = makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true });
