@@ -6,6 +6,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, Row};
 use tutorhub_domain::identity::Phone;
+use tutorhub_domain::user::{OrgVerification, UserType};
 use tutorhub_domain::ports::{
     OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordResetStore, PhoneCode, PhoneVerificationStore, RepositoryError,
     StoredFile, Visibility,
@@ -146,6 +147,44 @@ impl OrgDocumentRepository for SqlAccountStores {
             .await
             .map_err(repository_error)?;
         Ok(())
+    }
+
+    async fn resubmit(&self, user_id: Uuid, documents: &[OrgDocument], at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        // Compare-and-set on the state: a decision or another resubmission racing this one
+        // leaves the account out of `rejected`, and then nothing here is applied.
+        let reopened = sqlx::query(
+            "UPDATE users SET org_verification = $1, org_rejection_reason = NULL, updated_at = $2 \
+             WHERE id = $3 AND user_type = $4 AND org_verification = $5",
+        )
+        .bind(OrgVerification::Pending.key().to_string())
+        .bind(millis(at))
+        .bind(user_id.to_string())
+        .bind(UserType::Organization.key().to_string())
+        .bind(OrgVerification::Rejected.key().to_string())
+        .execute(&mut *tx)
+        .await
+        .map_err(repository_error)?;
+        if reopened.rows_affected() != 1 {
+            return Ok(false);
+        }
+        for document in documents {
+            sqlx::query(
+                "INSERT INTO org_documents (user_id, kind, file_key, file_type, created_at) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT (user_id, kind) DO UPDATE SET file_key = excluded.file_key, file_type = excluded.file_type, \
+                 created_at = excluded.created_at",
+            )
+            .bind(user_id.to_string())
+            .bind(document.kind.key().to_string())
+            .bind(document.file.key.clone())
+            .bind(document.content_type.clone())
+            .bind(millis(at))
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
+        }
+        tx.commit().await.map_err(repository_error)?;
+        Ok(true)
     }
 
     async fn list(&self, user_id: Uuid) -> Result<Vec<OrgDocument>, RepositoryError> {

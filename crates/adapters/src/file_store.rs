@@ -53,6 +53,13 @@ impl FileStore for LocalFileStore {
     async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError> {
         tokio::fs::read(self.path_of(file)?).await.map_err(|e| FileStoreError(e.to_string()))
     }
+
+    async fn delete(&self, file: &StoredFile) -> Result<(), FileStoreError> {
+        match tokio::fs::remove_file(self.path_of(file)?).await {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(FileStoreError(e.to_string())),
+            _ => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -71,7 +78,11 @@ mod tests {
         assert_eq!(avatar.public_path().unwrap(), format!("/media/{}", avatar.key));
         assert_eq!(document.public_path(), None);
         assert_eq!(store.read(&document).await.unwrap(), b"pdf");
+        store.delete(&document).await.unwrap();
+        assert!(!dir.path().join("private").join(&document.key).exists());
+        store.delete(&document).await.expect("a file already gone is not an error");
         let escape = StoredFile { key: "../x".into(), visibility: Visibility::Private };
         assert!(store.read(&escape).await.is_err());
+        assert!(store.delete(&escape).await.is_err());
     }
 }

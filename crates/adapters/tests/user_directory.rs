@@ -6,10 +6,13 @@ mod support;
 use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};
-use tutorhub_adapters::{Database, SqlUserDirectory, SqlUserRepository};
+use tutorhub_adapters::{Database, SqlAccountStores, SqlUserDirectory, SqlUserRepository};
 use tutorhub_domain::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::paging::PageRequest;
-use tutorhub_domain::ports::{OrgReview, UserDirectoryRepository, UserFilter, UserRepository};
+use tutorhub_domain::ports::{
+    OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, StoredFile, UserDirectoryRepository, UserFilter, UserRepository,
+    Visibility,
+};
 use tutorhub_domain::user::{NewUser, OrgVerification, Role, User, UserType};
 use uuid::Uuid;
 
@@ -120,7 +123,45 @@ async fn of_two_racing_decisions_exactly_one_wins(db: Database) {
     assert_eq!(directory.org_reviews(org.id).await.unwrap().len(), 1);
 }
 
+fn document(kind: OrgDocumentKind, key: &str) -> OrgDocument {
+    OrgDocument { kind, file: StoredFile { key: key.into(), visibility: Visibility::Private }, content_type: "application/pdf".into() }
+}
+
+async fn keys(documents: &SqlAccountStores, user: Uuid) -> Vec<String> {
+    documents.list(user).await.unwrap().into_iter().map(|d| d.file.key).collect()
+}
+
+async fn a_rejected_organization_resubmits_once_and_is_pending_again(db: Database) {
+    let directory = SqlUserDirectory::new(db.pool().clone());
+    let documents = SqlAccountStores::new(db.pool().clone());
+    let users = SqlUserRepository::new(db.pool().clone());
+    let org = account(&db, "63456789", "明德教育", "a@example.com", UserType::Organization, 0).await;
+    let person = account(&db, "91234567", "陳大文", "chan@example.com", UserType::Individual, 0).await;
+    for (kind, key) in [(OrgDocumentKind::BusinessRegistration, "org/br-1.pdf"), (OrgDocumentKind::AddressProof, "org/ap-1.pdf")] {
+        OrgDocumentRepository::insert(&documents, org.id, document(kind, key), Utc::now()).await.unwrap();
+    }
+    let new_proof = [document(OrgDocumentKind::AddressProof, "org/ap-2.pdf")];
+    assert!(!documents.resubmit(org.id, &new_proof, Utc::now()).await.unwrap(), "a pending organization is still under review");
+    assert!(!documents.resubmit(person.id, &new_proof, Utc::now()).await.unwrap(), "not an organization");
+
+    directory.decide_org(org.id, OrgVerification::Pending, &review(OrgVerification::Rejected, Some("地址證明不清晰"))).await.unwrap();
+    assert!(documents.resubmit(org.id, &new_proof, Utc::now()).await.unwrap());
+    let stored = users.find_by_id(org.id).await.unwrap().unwrap();
+    assert_eq!((stored.org_verification, stored.org_rejection_reason), (Some(OrgVerification::Pending), None));
+    // The address proof is replaced in place; the business registration is untouched.
+    assert_eq!(keys(&documents, org.id).await, ["org/ap-2.pdf", "org/br-1.pdf"]);
+    let pending = UserFilter { org_verification: Some(OrgVerification::Pending), ..UserFilter::default() };
+    assert_eq!(names(&directory, pending).await, ["明德教育"]);
+
+    // Pending again: a second resubmission changes nothing until the back office decides.
+    assert!(!documents.resubmit(org.id, &[document(OrgDocumentKind::AddressProof, "org/ap-3.pdf")], Utc::now()).await.unwrap());
+    assert_eq!(keys(&documents, org.id).await, ["org/ap-2.pdf", "org/br-1.pdf"]);
+    // The decision history is the back office's alone: resubmitting records no review.
+    assert_eq!(directory.org_reviews(org.id).await.unwrap().len(), 1);
+}
+
 on_both_engines!(
+    a_rejected_organization_resubmits_once_and_is_pending_again,
     lists_newest_first_with_filters_and_search_in_the_database,
     finds_an_account_by_its_number,
     a_decision_moves_an_organization_once_and_is_recorded,

@@ -27,6 +27,7 @@ use tutorhub_domain::ports::{
 use tutorhub_domain::passwords::Passwords;
 use tutorhub_domain::phone_verification::PhoneVerification;
 use tutorhub_domain::rate_limits::Throttle;
+use tutorhub_domain::org_resubmission::OrgResubmission;
 use tutorhub_domain::registration::Registration;
 use tutorhub_domain::sessions::Sessions;
 use tutorhub_domain::ports::TutorRepository;
@@ -81,6 +82,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         PhoneVerification::new(account_stores.clone(), users.clone(), sms.clone(), secrets.clone(), throttle.clone());
     let registration =
         Registration::new(users.clone(), hasher.clone(), phone_verification.clone(), files.clone(), account_stores.clone());
+    let org_resubmission = OrgResubmission::new(users.clone(), files.clone(), account_stores.clone());
     let passwords = Passwords::new(
         users.clone(),
         hasher.clone(),
@@ -106,6 +108,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         media_dir,
         sessions,
         registration,
+        org_resubmission,
         phone_verification,
         passwords,
         throttle,

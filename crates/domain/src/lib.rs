@@ -19,6 +19,7 @@ pub mod keyed;
 pub mod matching;
 pub mod money;
 pub mod notify;
+pub mod org_resubmission;
 pub mod org_verification;
 pub mod paging;
 pub mod ports;

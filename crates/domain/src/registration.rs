@@ -133,7 +133,7 @@ impl Registration {
         for (kind, upload) in parsed.documents {
             let file = self
                 .files
-                .save(&format!("org-documents/{id}"), upload.kind, Visibility::Private, upload.bytes)
+                .save(&documents_folder(id), upload.kind, Visibility::Private, upload.bytes)
                 .await
                 .map_err(|_| RegistrationError::Storage)?;
             stored.push(OrgDocument { kind, file, content_type: upload.kind.content_type().into() });
@@ -167,7 +167,13 @@ impl Registration {
     }
 }
 
-fn document(errors: &mut ValidationErrors, field: &'static str, label: &str, bytes: Option<Vec<u8>>) -> Option<Upload> {
+/// Where an organization's documents are kept (private storage).
+pub(crate) fn documents_folder(user_id: Uuid) -> String {
+    format!("org-documents/{user_id}")
+}
+
+/// One organization document, checked by size and content; an empty part counts as absent.
+pub(crate) fn document(errors: &mut ValidationErrors, field: &'static str, label: &str, bytes: Option<Vec<u8>>) -> Option<Upload> {
     let bytes = bytes.filter(|b| !b.is_empty())?;
     match Upload::check(bytes, UploadPurpose::Document) {
         Ok(upload) => Some(upload),

@@ -9,6 +9,7 @@ pub mod error;
 mod health_api;
 mod matching_api;
 mod media;
+mod org_documents_api;
 mod profile_edit_api;
 mod profiles_api;
 mod request_log;
@@ -28,6 +29,7 @@ use tutorhub_domain::bookings::Bookings;
 use tutorhub_domain::case_board::CaseBoard;
 use tutorhub_domain::case_posting::CasePosting;
 use tutorhub_domain::matching::Matching;
+use tutorhub_domain::org_resubmission::OrgResubmission;
 use tutorhub_domain::ports::AccessTokens;
 use tutorhub_domain::profile_editing::ProfileEditing;
 use tutorhub_domain::tutor_applications::TutorApplications;
@@ -71,6 +73,7 @@ pub struct Services {
     pub media_dir: std::path::PathBuf,
     pub sessions: Sessions,
     pub registration: Registration,
+    pub org_resubmission: OrgResubmission,
     pub phone_verification: PhoneVerification,
     pub passwords: Passwords,
     pub throttle: Throttle,
@@ -101,6 +104,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 accounts: services.accounts.clone(),
                 editing: services.profile_editing.clone(),
             },
+            org_documents_api::OrgDocumentsApi { resubmission: services.org_resubmission.clone() },
             registration_api::RegistrationApi {
                 registration: services.registration.clone(),
                 verification: services.phone_verification.clone(),

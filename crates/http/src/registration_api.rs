@@ -221,7 +221,8 @@ fn client_ip(req: &Request) -> String {
     req.remote_addr().as_socket_addr().map_or_else(|| "unknown".into(), |a| a.ip().to_string())
 }
 
-async fn read(upload: Option<Upload>) -> ApiResult<Option<Vec<u8>>> {
+/// The bytes of an optional multipart file.
+pub(crate) async fn read_upload(upload: Option<Upload>) -> ApiResult<Option<Vec<u8>>> {
     match upload {
         Some(upload) => Ok(Some(upload.into_vec().await.map_err(|e| ApiError::internal(&e))?)),
         None => Ok(None),
@@ -280,8 +281,8 @@ impl RegistrationApi {
             birthdate: form.birthdate.unwrap_or_default(),
             role: form.role.unwrap_or_default(),
             user_type: form.user_type.unwrap_or_default(),
-            business_registration: read(form.business_registration).await?,
-            address_proof: read(form.address_proof).await?,
+            business_registration: read_upload(form.business_registration).await?,
+            address_proof: read_upload(form.address_proof).await?,
         };
         let user = self.registration.register(parsed, Utc::now().date_naive()).await?;
         Ok(RegisterResponse::Created(Json(RegisteredBody { message: "註冊成功！請登入。".into(), user_id: user.number })))

@@ -48,4 +48,11 @@ pub trait FileStore: Send + Sync {
     /// # Errors
     /// When it is missing or unreadable.
     async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError>;
+
+    /// Removes a file no longer referenced (a replaced organization document). A file already
+    /// gone is not an error.
+    ///
+    /// # Errors
+    /// When the disk (or bucket) refuses.
+    async fn delete(&self, file: &StoredFile) -> Result<(), FileStoreError>;
 }

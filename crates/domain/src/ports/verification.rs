@@ -117,4 +117,12 @@ pub trait OrgDocumentRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn list(&self, user_id: Uuid) -> Result<Vec<OrgDocument>, RepositoryError>;
+
+    /// A rejected organization's new documents: replaces those of the same kinds and moves the
+    /// account back to `pending` (clearing the rejection reason), in one transaction. Returns
+    /// false, changing nothing, when `user_id` is not a rejected organization (any more).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn resubmit(&self, user_id: Uuid, documents: &[OrgDocument], at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }

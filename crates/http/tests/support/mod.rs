@@ -85,6 +85,7 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
         media_dir,
         sessions: accounts.sessions,
         registration: accounts.registration,
+        org_resubmission: accounts.org_resubmission,
         phone_verification: accounts.phone_verification,
         passwords: accounts.passwords,
         throttle: accounts.throttle,
@@ -184,6 +185,7 @@ pub async fn verify_phone(app: &TestApp, phone: &str) {
 pub struct AccountServices {
     pub sessions: Sessions,
     pub registration: tutorhub_domain::registration::Registration,
+    pub org_resubmission: tutorhub_domain::org_resubmission::OrgResubmission,
     pub phone_verification: tutorhub_domain::phone_verification::PhoneVerification,
     pub passwords: tutorhub_domain::passwords::Passwords,
     pub throttle: tutorhub_domain::rate_limits::Throttle,
@@ -211,13 +213,15 @@ fn account_services(
         secrets.clone(),
         throttle.clone(),
     );
+    let files = Arc::new(LocalFileStore::new(dir));
     let registration = tutorhub_domain::registration::Registration::new(
         users.clone(),
         hasher.clone(),
         phone_verification.clone(),
-        Arc::new(LocalFileStore::new(dir)),
+        files.clone(),
         stores.clone(),
     );
+    let org_resubmission = tutorhub_domain::org_resubmission::OrgResubmission::new(users.clone(), files, stores.clone());
     let passwords = tutorhub_domain::passwords::Passwords::new(
         users.clone(),
         hasher.clone(),
@@ -228,7 +232,7 @@ fn account_services(
         throttle.clone(),
         "https://tutorhub.example.hk",
     );
-    AccountServices { sessions, registration, phone_verification, passwords, throttle }
+    AccountServices { sessions, registration, org_resubmission, phone_verification, passwords, throttle }
 }
 
 /// The mail outbox's messages so far, as (to, subject, body).

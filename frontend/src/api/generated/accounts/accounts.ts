@@ -30,6 +30,7 @@ import type {
   RegisteredBody,
   ResetPasswordRequest,
   ResetRequest,
+  ResubmitOrgDocumentsBody,
   SendCodeRequest,
   SessionTokensBody,
   UpdateUserBodyTwo,
@@ -359,6 +360,71 @@ export const useUpdateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBo
 
   const swrKey = swrOptions?.swrKey ?? getUpdateUserMutationKey(id);
   const swrFn = getUpdateUserMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The documents sent replace those of the same kind, the rejection reason is cleared and
+the organization is pending again. Only a rejected organization may resubmit: 403
+`NOT_ORGANIZATION` for an individual, 409 `NOT_REJECTED` while pending or once verified.
+ * @summary Resubmit an organization's documents after a rejection
+ */
+export const getResubmitOrgDocumentsUrl = () => {
+
+
+  
+
+  return `/self-users/me/org-documents`
+}
+
+export const resubmitOrgDocuments = async (resubmitOrgDocumentsBody: ResubmitOrgDocumentsBody, options?: RequestInit): Promise<CurrentUser> => {
+    const formData = new FormData();
+if(resubmitOrgDocumentsBody.businessRegistration !== undefined) {
+ formData.append(`businessRegistration`, resubmitOrgDocumentsBody.businessRegistration)
+ }
+if(resubmitOrgDocumentsBody.addressProof !== undefined) {
+ formData.append(`addressProof`, resubmitOrgDocumentsBody.addressProof)
+ }
+
+  return apiFetch<CurrentUser>(getResubmitOrgDocumentsUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getResubmitOrgDocumentsMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ResubmitOrgDocumentsBody }) => {
+    return resubmitOrgDocuments(arg, options);
+  }
+}
+export const getResubmitOrgDocumentsMutationKey = () => [`/self-users/me/org-documents`] as const;
+
+export type ResubmitOrgDocumentsMutationResult = NonNullable<Awaited<ReturnType<typeof resubmitOrgDocuments>>>
+export type ResubmitOrgDocumentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Resubmit an organization's documents after a rejection
+ */
+export const useResubmitOrgDocuments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resubmitOrgDocuments>>, TError, Key, ResubmitOrgDocumentsBody, Awaited<ReturnType<typeof resubmitOrgDocuments>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getResubmitOrgDocumentsMutationKey();
+  const swrFn = getResubmitOrgDocumentsMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

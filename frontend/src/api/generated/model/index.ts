@@ -46,6 +46,7 @@ export * from './registerBody';
 export * from './registeredBody';
 export * from './resetPasswordRequest';
 export * from './resetRequest';
+export * from './resubmitOrgDocumentsBody';
 export * from './searchCasesParams';
 export * from './searchTutorsParams';
 export * from './sendCodeRequest';
