@@ -3,32 +3,21 @@
 
 mod support;
 
-use chrono::{NaiveDate, Utc};
+use chrono::Utc;
 use poem::http::StatusCode;
 use poem::test::{TestForm, TestFormField};
 use serde_json::Value;
 use tutorhub_adapters::{SqlAccountStores, SqlUserDirectory};
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::ports::{FileStore, OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository, Visibility};
 use tutorhub_domain::upload::{FileKind, MAX_UPLOAD_BYTES};
-use tutorhub_domain::user::{NewUser, OrgVerification, UserType};
+use tutorhub_domain::user::{OrgVerification, UserType};
 use uuid::Uuid;
 
 const PDF: &[u8] = b"%PDF-1.7\n";
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
 
 async fn account(app: &support::TestApp, phone: &str, user_type: UserType) -> Uuid {
-    let user = NewUser {
-        id: Uuid::new_v4(),
-        phone: Phone::parse(phone).unwrap(),
-        email: Email::parse(&format!("{phone}@example.com")).unwrap(),
-        name: DisplayName::parse("明德教育").unwrap(),
-        birthdate: NaiveDate::from_ymd_opt(1990, 1, 31).unwrap(),
-        user_type,
-        password_hash: "$argon2id$x".into(),
-        created_at: Utc::now(),
-    };
-    app.users.insert(user).await.unwrap().id
+    support::insert_account(app, phone, "明德教育", user_type).await
 }
 
 /// An organization as registration leaves it (both documents on disk), then rejected.

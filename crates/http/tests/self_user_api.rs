@@ -2,13 +2,12 @@
 
 mod support;
 
-use chrono::{NaiveDate, Utc};
+use chrono::Utc;
 use poem::http::StatusCode;
 use serde_json::Value;
 use tutorhub_adapters::SqlUserDirectory;
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::ports::{OrgReview, UserDirectoryRepository};
-use tutorhub_domain::user::{NewUser, OrgVerification, UserType};
+use tutorhub_domain::user::{OrgVerification, UserType};
 use uuid::Uuid;
 
 async fn registered(app: &support::TestApp) -> Uuid {
@@ -16,17 +15,7 @@ async fn registered(app: &support::TestApp) -> Uuid {
 }
 
 async fn registered_as(app: &support::TestApp, phone: &str, user_type: UserType) -> Uuid {
-    let user = NewUser {
-        id: Uuid::new_v4(),
-        phone: Phone::parse(phone).unwrap(),
-        email: Email::parse(&format!("{phone}@example.com")).unwrap(),
-        name: DisplayName::parse("陳大文").unwrap(),
-        birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
-        user_type,
-        password_hash: "$argon2id$x".into(),
-        created_at: Utc::now(),
-    };
-    app.users.insert(user).await.unwrap().id
+    support::insert_account(app, phone, "陳大文", user_type).await
 }
 
 #[tokio::test]

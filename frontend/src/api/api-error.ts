@@ -56,3 +56,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.body?.error) return error.body.error;
   return fallback;
 }
+
+/** The server's field messages of a validation failure, by field; undefined for any other failure. */
+export function fieldErrors(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof ApiError) || !error.body?.errors) return undefined;
+  return Object.fromEntries(error.body.errors.map((e) => [e.field, e.message]));
+}

@@ -21,6 +21,16 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
   };
 }
 
+/** The demo organization after the back office refused its documents. */
+export const rejectedOrganization = makeCurrentUser({
+  userId: 1003,
+  name: '明德教育',
+  phone: '+85263456789',
+  userType: 'organization',
+  orgVerification: 'rejected',
+  orgRejectionReason: '地址證明不清晰',
+});
+
 /** Stores tokens and answers GET /self-users/me with this user: the app starts logged in. */
 export function loggedInAs(user: CurrentUser = makeCurrentUser()) {
   tokenStore.set({ token: 'access-1', refreshToken: 'refresh-1' });

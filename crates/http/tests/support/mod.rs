@@ -96,6 +96,23 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
     TestApp { client: TestClient::new(endpoint), cases, users, tutors, tutor_applications, access_tokens, hasher, database, dir }
 }
 
+/// Stores an account of `user_type` with this phone (e-mail derived from it, no usable
+/// password) and returns its id: for tests that sign in with an issued token.
+pub async fn insert_account(app: &TestApp, phone: &str, name: &str, user_type: tutorhub_domain::user::UserType) -> uuid::Uuid {
+    use tutorhub_domain::identity::{DisplayName, Email, Phone};
+    let user = tutorhub_domain::user::NewUser {
+        id: uuid::Uuid::new_v4(),
+        phone: Phone::parse(phone).unwrap(),
+        email: Email::parse(&format!("{phone}@example.com")).unwrap(),
+        name: DisplayName::parse(name).unwrap(),
+        birthdate: chrono::NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
+        user_type,
+        password_hash: "$argon2id$x".into(),
+        created_at: chrono::Utc::now(),
+    };
+    app.users.insert(user).await.unwrap().id
+}
+
 /// Stores an individual account with this phone and password (e-mail derived from the phone)
 /// and returns its id: the quickest way for a test to have someone to log in as.
 pub async fn register_user(app: &TestApp, phone: &str, password: &str) -> uuid::Uuid {

@@ -10,7 +10,7 @@ import {
   type RegisterErrors,
   type UserType,
 } from '../lib/register-rules';
-import { DocumentPicker } from './DocumentPicker';
+import { DocumentPicker } from '@/components/DocumentPicker';
 import { PasswordInput } from './PasswordInput';
 
 const useStyles = makeStyles({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@/config/limits';
-import { birthYears, documentProblem, emptyDetails, nameProblem, validateDetails } from './register-rules';
+import { documentProblem } from '@/lib/documents';
+import { birthYears, emptyDetails, nameProblem, validateDetails } from './register-rules';
 
 const valid = {
   ...emptyDetails,

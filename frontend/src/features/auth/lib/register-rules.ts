@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@/config/limits';
+import { documentProblem } from '@/lib/documents';
 import { t } from '@/i18n/zh-HK';
 import { meetsPasswordRule } from './password-rules';
 
@@ -54,17 +54,6 @@ export function nameProblem(raw: string): string | undefined {
 /** Enough of an address to be worth asking the server about; the server has the last word. */
 export function looksLikeEmail(raw: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.trim());
-}
-
-const ACCEPTED_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
-const ACCEPTED_EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
-
-/** Why this file cannot be a registration document, or undefined (the server checks its content). */
-export function documentProblem(file: File, label: string): string | undefined {
-  const text = t.accounts.register;
-  if (file.size > MAX_UPLOAD_BYTES) return text.fileTooLarge(label);
-  const typed = file.type ? ACCEPTED_TYPES.includes(file.type) : ACCEPTED_EXTENSIONS.test(file.name);
-  return typed ? undefined : text.fileWrongType(label);
 }
 
 export function documentLabel(field: DocumentField): string {

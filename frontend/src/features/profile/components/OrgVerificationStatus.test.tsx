@@ -4,17 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '@/testing/resize-observer';
 import { renderRoute, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
-import { loggedInAs, makeCurrentUser } from '@/testing/session';
+import { loggedInAs, rejectedOrganization } from '@/testing/session';
 import { OrgVerificationStatus } from './OrgVerificationStatus';
 
-const rejected = makeCurrentUser({
-  userId: 1003,
-  name: '明德教育',
-  phone: '+85263456789',
-  userType: 'organization',
-  orgVerification: 'rejected',
-  orgRejectionReason: '地址證明不清晰',
-});
+const rejected = rejectedOrganization;
 
 beforeAll(stubResizeObserver);
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { useSWRConfig } from 'swr';
-import { ApiError, errorMessage } from '@/api/api-error';
+import { errorMessage, fieldErrors } from '@/api/api-error';
 import { getGetSelfUserKey, updateUser, useGetMe } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { apiFetch } from '@/api/mutator';
@@ -12,6 +12,7 @@ import { SmsCodeVerification } from '@/components/SmsCodeVerification';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import { isPhoneChanged, localPhone, profileFormErrors } from '../lib/phone-change';
+import { OrgDocumentsResubmission } from './OrgDocumentsResubmission';
 import { OrgVerificationStatus } from './OrgVerificationStatus';
 
 /** Spec §9: refetch 2 s after a successful update. */
@@ -55,6 +56,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const [avatar, setAvatar] = useState<File | null>(null);
+  const [documentsResubmitted, setDocumentsResubmitted] = useState(false);
   // What the user sees of the SMS step; the server checks the grant itself.
   const [phoneVerified, setPhoneVerified] = useState(false);
 
@@ -90,9 +92,8 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       setSaved(true);
       setAvatar(null);
     } catch (error) {
-      if (error instanceof ApiError && error.body?.errors) {
-        setErrors(Object.fromEntries(error.body.errors.map((e) => [e.field, e.message])));
-      }
+      const fields = fieldErrors(error);
+      if (fields) setErrors(fields);
       setFailure(errorMessage(error, p.failed));
     } finally {
       setSaving(false);
@@ -102,6 +103,16 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   return (
     <Card className={styles.card}>
         <OrgVerificationStatus user={current} />
+        {documentsResubmitted && <SuccessBanner message={t.orgVerification.resubmit.done} />}
+        {current.userType === 'organization' && current.orgVerification === 'rejected' && (
+          <OrgDocumentsResubmission
+            onResubmitted={(user) => {
+              setDocumentsResubmitted(true);
+              void me.mutate(user, { revalidate: false });
+              void mutate(getGetSelfUserKey());
+            }}
+          />
+        )}
         <Text>{p.intro}</Text>
         {failure && <ErrorBanner message={failure} />}
         {saved && (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { errorMessage, ApiError } from '@/api/api-error';
+import { errorMessage, fieldErrors } from '@/api/api-error';
 import type { Catalogue } from '@/api/generated/model';
 import { submitTutorApplication } from '@/api/generated/tutors/tutors';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -76,9 +76,8 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
       await submitTutorApplication(userId, toSubmitBody(values, avatar));
       onSubmitted();
     } catch (error) {
-      if (error instanceof ApiError && error.body?.errors) {
-        setErrors(Object.fromEntries(error.body.errors.map((e) => [e.field, e.message])));
-      }
+      const fields = fieldErrors(error);
+      if (fields) setErrors(fields);
       setFailure(errorMessage(error, a.failed));
     } finally {
       setSubmitting(false);

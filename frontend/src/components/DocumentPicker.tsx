@@ -3,7 +3,7 @@ import { Button, Field, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { DismissRegular, DocumentRegular } from '@fluentui/react-icons';
 import { formatFileSize } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { documentProblem } from '../lib/register-rules';
+import { documentProblem } from '@/lib/documents';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -14,6 +14,8 @@ const useStyles = makeStyles({
 interface DocumentPickerProps {
   label: string;
   file: File | null;
+  /** Whether the form needs this document (registration); false where any one will do. */
+  required?: boolean;
   error?: string;
   /** A file that passed the size and type checks, or null when removed. */
   onChange: (file: File | null) => void;
@@ -21,8 +23,8 @@ interface DocumentPickerProps {
   onRefused: (message: string) => void;
 }
 
-/** One registration document (PDF, JPEG or PNG, at most 5 MB), with its name and size once chosen. */
-export function DocumentPicker({ label, file, error, onChange, onRefused }: DocumentPickerProps) {
+/** One organization document (PDF, JPEG or PNG, at most 5 MB), with its name and size once chosen. */
+export function DocumentPicker({ label, file, required = true, error, onChange, onRefused }: DocumentPickerProps) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
   const text = t.accounts.register;
@@ -39,7 +41,7 @@ export function DocumentPicker({ label, file, error, onChange, onRefused }: Docu
   };
 
   return (
-    <Field label={label} required hint={text.fileHint} validationMessage={error}>
+    <Field label={label} required={required} hint={text.fileHint} validationMessage={error}>
       <div className={styles.row}>
         <input
           ref={input}

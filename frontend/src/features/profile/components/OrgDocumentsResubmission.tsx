@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Divider, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { errorMessage, fieldErrors } from '@/api/api-error';
+import { resubmitOrgDocuments } from '@/api/generated/accounts/accounts';
+import type { CurrentUser } from '@/api/generated/model';
+import { DocumentPicker } from '@/components/DocumentPicker';
+import { AuthForm, AuthSubmit } from '@/features/auth/components/AuthForm';
+import { documentLabel, type DocumentField } from '@/features/auth/lib/register-rules';
+import { t } from '@/i18n/zh-HK';
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+});
+
+const FIELDS: DocumentField[] = ['businessRegistration', 'addressProof'];
+type Files = Record<DocumentField, File | null>;
+type Errors = Partial<Record<DocumentField, string>>;
+
+/**
+ * A rejected organization uploads clearer documents, one or both, and goes back to review.
+ * The server answers with the account as it is now (pending), which the parent shows.
+ */
+export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (user: CurrentUser) => void }) {
+  const styles = useStyles();
+  const m = t.orgVerification.resubmit;
+  const [files, setFiles] = useState<Files>({ businessRegistration: null, addressProof: null });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!files.businessRegistration && !files.addressProof) {
+      setErrors({ businessRegistration: m.atLeastOne });
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await resubmitOrgDocuments({
+        ...(files.businessRegistration ? { businessRegistration: files.businessRegistration } : {}),
+        ...(files.addressProof ? { addressProof: files.addressProof } : {}),
+      });
+      onResubmitted(user);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields) setErrors(fields);
+      setFailure(errorMessage(error, m.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="org-resubmit-title">
+      <Divider />
+      <h2 id="org-resubmit-title" className={styles.title}>
+        {m.title}
+      </h2>
+      <Text>{m.intro}</Text>
+      <AuthForm label={m.title} onSubmit={onSubmit} error={failure}>
+        {FIELDS.map((field) => (
+          <DocumentPicker
+            key={field}
+            label={documentLabel(field)}
+            file={files[field]}
+            required={false}
+            error={errors[field]}
+            onChange={(file) => {
+              setFiles({ ...files, [field]: file });
+              setErrors({});
+            }}
+            onRefused={(message) => setErrors({ ...errors, [field]: message })}
+          />
+        ))}
+        <AuthSubmit label={m.submit} busyLabel={m.submitting} busy={busy} />
+      </AuthForm>
+    </section>
+  );
+}
