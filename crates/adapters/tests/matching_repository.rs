@@ -156,7 +156,7 @@ async fn bookings_move_only_from_the_states_given(db: Database) {
         })
         .await
         .unwrap();
-    assert_eq!(repo.for_tutor(tutor, 10).await.unwrap(), [booking.clone()]);
+    assert_eq!(repo.for_tutor(tutor, 10).await.unwrap(), std::slice::from_ref(&booking));
     assert_eq!(repo.involving(booker, 10).await.unwrap().len(), 1);
     assert_eq!(repo.involving(tutor, 10).await.unwrap().len(), 1);
     assert!(repo.involving(Uuid::new_v4(), 10).await.unwrap().is_empty());

@@ -72,12 +72,13 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
 
 impl<E> WithApp<E> {
     fn serve(&self, path: &str, wants_page: bool) -> Option<Response> {
-        if !path.is_empty() && path != "index.html" {
-            if let Some(bytes) = self.files.read(path) {
-                // Vite puts a content hash in every asset name, so assets never change in place.
-                let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
-                return Some(file_response(path, bytes, cache));
-            }
+        if !path.is_empty()
+            && path != "index.html"
+            && let Some(bytes) = self.files.read(path)
+        {
+            // Vite puts a content hash in every asset name, so assets never change in place.
+            let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+            return Some(file_response(path, bytes, cache));
         }
         if wants_page || path.is_empty() {
             let index = self.files.read("index.html")?;

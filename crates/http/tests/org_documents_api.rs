@@ -41,7 +41,7 @@ async fn decide(app: &support::TestApp, id: Uuid, from: OrgVerification, outcome
 }
 
 fn file(field: &str, bytes: &[u8], name: &str, content_type: &str) -> TestFormField {
-    TestFormField::bytes(bytes.to_vec()).name(field.to_string()).filename(name.to_string()).content_type(content_type.to_string())
+    TestFormField::bytes(bytes.to_vec()).name(field.to_string()).filename(name.to_string()).content_type(content_type)
 }
 
 async fn resubmit(app: &support::TestApp, id: Uuid, form: TestForm) -> (StatusCode, Value) {

@@ -83,7 +83,7 @@ async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow:
                 let items: Vec<_> = page.items.iter().map(case_json).collect();
                 println!("{}", serde_json::to_string_pretty(&items)?);
             } else {
-                println!("{:<7} {:<9} {:>5} {:<24} {:<10} {:>8}  {}", "ID", "STATUS", "APPL", "SUBJECT", "AREA", "RATE", "TITLE");
+                println!("{:<7} {:<9} {:>5} {:<24} {:<10} {:>8}  TITLE", "ID", "STATUS", "APPL", "SUBJECT", "AREA", "RATE");
                 for case in &page.items {
                     let d = &case.details;
                     println!(
