@@ -76,6 +76,7 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
         ))}
         <AuthSubmit label={m.submit} busyLabel={m.submitting} busy={busy} />
       </AuthForm>
+      <Divider />
     </section>
   );
 }
