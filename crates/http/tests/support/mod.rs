@@ -105,7 +105,7 @@ pub async fn insert_account(app: &TestApp, phone: &str, name: &str, user_type: t
         phone: Phone::parse(phone).unwrap(),
         email: Email::parse(&format!("{phone}@example.com")).unwrap(),
         name: DisplayName::parse(name).unwrap(),
-        birthdate: chrono::NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
+        birthdate: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
         user_type,
         password_hash: "$argon2id$x".into(),
         created_at: chrono::Utc::now(),
@@ -146,18 +146,7 @@ pub async fn login(app: &TestApp, phone: &str, password: &str) -> (String, Strin
 
 /// A registered member with a bearer token; `phone` is 8 local digits.
 pub async fn member(app: &TestApp, name: &str, phone: &str) -> (uuid::Uuid, String) {
-    use tutorhub_domain::identity::{DisplayName, Email, Phone};
-    let user = tutorhub_domain::user::NewUser {
-        id: uuid::Uuid::new_v4(),
-        phone: Phone::parse(phone).unwrap(),
-        email: Email::parse(&format!("{phone}@example.com")).unwrap(),
-        name: DisplayName::parse(name).unwrap(),
-        birthdate: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
-        user_type: tutorhub_domain::user::UserType::Individual,
-        password_hash: "$argon2id$x".into(),
-        created_at: chrono::Utc::now(),
-    };
-    let id = app.users.insert(user).await.unwrap().id;
+    let id = insert_account(app, phone, name, tutorhub_domain::user::UserType::Individual).await;
     (id, app.access_tokens.issue(id))
 }
 
