@@ -42,7 +42,7 @@ enum Command {
     Cases(commands::cases::CasesOpts),
     /// Review tutor applications (back office).
     Applications(commands::applications::ApplicationsOpts),
-    /// List or hide tutors (back office).
+    /// Hide a tutor or list them again (back office); `users list --tutors` lists tutors.
     Tutors(commands::tutors::TutorsOpts),
     /// Look up accounts, private fields included (back office).
     Users(commands::users::UsersOpts),
