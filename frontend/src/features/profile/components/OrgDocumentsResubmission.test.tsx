@@ -8,13 +8,11 @@ import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 import { loggedInAs, rejectedOrganization } from '@/testing/session';
 
-const rejected = rejectedOrganization;
-
 beforeAll(stubResizeObserver);
 
-/** Serves the rejected account until a resubmission succeeds, then the pending one. */
+/** Serves the rejectedOrganization account until a resubmission succeeds, then the pending one. */
 function serveAccount(): { current: CurrentUser } {
-  const state = { current: rejected };
+  const state = { current: rejectedOrganization };
   server.use(http.get('*/users/me', () => HttpResponse.json(state.current)));
   server.use(http.get('*/self-users/me', () => HttpResponse.json(state.current)));
   return state;
@@ -24,16 +22,16 @@ async function resubmissionForm(): Promise<HTMLElement> {
   return screen.findByRole('form', { name: '重新提交文件' });
 }
 
-describe('a rejected organization resubmits its documents', () => {
+describe('a rejectedOrganization organization resubmits its documents', () => {
   it('sends only the replaced document, then shows the account pending again', async () => {
-    loggedInAs(rejected);
+    loggedInAs(rejectedOrganization);
     const state = serveAccount();
     const sent: string[][] = [];
     server.use(
       http.post('*/self-users/me/org-documents', async ({ request }) => {
         const body = await request.formData();
         sent.push([...body.keys()]);
-        state.current = { ...rejected, orgVerification: 'pending', orgRejectionReason: undefined };
+        state.current = { ...rejectedOrganization, orgVerification: 'pending', orgRejectionReason: undefined };
         return HttpResponse.json(state.current);
       }),
     );
@@ -57,7 +55,7 @@ describe('a rejected organization resubmits its documents', () => {
   });
 
   it('keeps the chosen files and shows the server’s field message when it refuses one', async () => {
-    loggedInAs(rejected);
+    loggedInAs(rejectedOrganization);
     serveAccount();
     server.use(
       http.post('*/self-users/me/org-documents', () =>
@@ -84,7 +82,7 @@ describe('a rejected organization resubmits its documents', () => {
   });
 
   it('is not offered to a pending organization', async () => {
-    const pending = { ...rejected, orgVerification: 'pending', orgRejectionReason: undefined };
+    const pending = { ...rejectedOrganization, orgVerification: 'pending', orgRejectionReason: undefined };
     loggedInAs(pending);
     server.use(http.get('*/users/me', () => HttpResponse.json(pending)));
     renderRoute('/edit-profile');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Divider, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage, fieldErrors } from '@/api/api-error';
 import { resubmitOrgDocuments } from '@/api/generated/accounts/accounts';
@@ -24,6 +24,7 @@ type Errors = Partial<Record<DocumentField, string>>;
 export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (user: CurrentUser) => void }) {
   const styles = useStyles();
   const m = t.orgVerification.resubmit;
+  const titleId = useId();
   const [files, setFiles] = useState<Files>({ businessRegistration: null, addressProof: null });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,9 +54,9 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
   };
 
   return (
-    <section className={styles.section} aria-labelledby="org-resubmit-title">
+    <section className={styles.section} aria-labelledby={titleId}>
       <Divider />
-      <h2 id="org-resubmit-title" className={styles.title}>
+      <h2 id={titleId} className={styles.title}>
         {m.title}
       </h2>
       <Text>{m.intro}</Text>

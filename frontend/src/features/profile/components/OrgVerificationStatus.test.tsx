@@ -7,8 +7,6 @@ import { server } from '@/testing/server';
 import { loggedInAs, rejectedOrganization } from '@/testing/session';
 import { OrgVerificationStatus } from './OrgVerificationStatus';
 
-const rejected = rejectedOrganization;
-
 beforeAll(stubResizeObserver);
 
 describe('OrgVerificationStatus', () => {
@@ -36,8 +34,8 @@ describe('OrgVerificationStatus', () => {
   });
 
   it('shows a rejected organization the reason on /edit-profile', async () => {
-    loggedInAs(rejected);
-    server.use(http.get('*/users/me', () => HttpResponse.json(rejected)));
+    loggedInAs(rejectedOrganization);
+    server.use(http.get('*/users/me', () => HttpResponse.json(rejectedOrganization)));
     renderRoute('/edit-profile');
     expect(await screen.findByText('機構認證：未獲認證')).toBeInTheDocument();
     const status = screen.getByRole('status', { name: '機構認證：未獲認證' });
