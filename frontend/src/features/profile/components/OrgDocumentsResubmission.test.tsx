@@ -22,7 +22,7 @@ async function resubmissionForm(): Promise<HTMLElement> {
   return screen.findByRole('form', { name: '重新提交文件' });
 }
 
-describe('a rejectedOrganization organization resubmits its documents', () => {
+describe('a rejected organization resubmits its documents', () => {
   it('sends only the replaced document, then shows the account pending again', async () => {
     loggedInAs(rejectedOrganization);
     const state = serveAccount();
