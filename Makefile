@@ -21,7 +21,7 @@ RELEASE_BIN := target/release/tutorhub
 STAGE := scripts/stage.sh
 NPM := env -C frontend npm
 
-.PHONY: help deps frontend build run test bench openapi clean distclean
+.PHONY: help deps frontend build run test bench soak openapi clean distclean
 
 help: ## show this help
 	@echo "tutorhub -- make targets:"
@@ -62,6 +62,9 @@ test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), f
 bench: build ## seed 100,000 cases, load GET /cases with wrk, print req/s and p50/p99
 	scripts/bench.sh
 
+soak: build ## burst scenarios (logins, huge bodies, slow clients) against the release server; prints peak RSS and answers
+	scripts/soak.sh
+
 openapi: deps ## regenerate openapi.yaml from the server and the frontend's API client
 	$(CARGO) run -q -p tutorhub-cli -- openapi > openapi.yaml.tmp
 	mv openapi.yaml.tmp openapi.yaml
@@ -69,7 +72,7 @@ openapi: deps ## regenerate openapi.yaml from the server and the frontend's API 
 
 clean: ## remove build outputs and test artefacts (keeps ./data, node_modules and the venv)
 	$(CARGO) clean
-	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract openapi.yaml.tmp
+	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract .tmp/soak openapi.yaml.tmp
 
 distclean: clean ## clean, and remove node_modules and .tmp (the venv) too
 	rm -rf frontend/node_modules .tmp

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { demoOrganization, logInThroughUi, logOutThroughUi, topBar } from './support/session';
 
 async function changePassword(page: Page, from: string, to: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoOrganization, logInThroughUi, topBar } from './support/session';
 
 test('edit the name; a new phone without verification is not submitted', async ({ page }) => {

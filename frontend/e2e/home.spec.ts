@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('home shows the headline, the case search and the latest cases', async ({ page }) => {
   await page.goto('/');

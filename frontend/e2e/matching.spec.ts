@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { applyFromCaseList, backOffice, choose, smsTo, useTutorMode } from './support/matching';
 import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newAccount, registerThroughApi } from './support/accounts';
 import { resetLinkFor } from './support/mail';
 import { topBar } from './support/session';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_PASSWORD, type DemoAccount, logInThroughUi, logOutThroughUi, topBar } from './support/session';
 import { smsCodeFor } from './support/sms';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { fillDetailsThroughUi, newAccount, verifyPhoneThroughUi } from './support/accounts';
 import { demoParent, logOutThroughUi, topBar } from './support/session';
 

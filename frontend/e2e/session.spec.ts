@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoParent, logInThroughUi, logOutThroughUi, topBar } from './support/session';
 
 test('a demo parent logs in, sees the account menu, tries tutor mode and logs out', async ({ page }) => {

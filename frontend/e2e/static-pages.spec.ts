@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('/terms shows the terms of service', async ({ page }) => {
   await page.goto('/terms');
@@ -28,4 +28,26 @@ test('an unknown route shows the not-found page with a link home', async ({ page
   await page.getByRole('link', { name: '返回主頁' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('連繫家長、學生與導師的最佳平台');
+});
+
+test.describe('Content-Security-Policy', () => {
+  test.use({ expectedCspReports: 1 });
+
+  test('the app is served with a strict policy that refuses injected scripts', async ({ page }) => {
+    const response = await page.goto('/all-cases');
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Tokens live in localStorage: an injected inline script is what the policy is for. It is
+    // refused, and reported once (the one report this test expects).
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoParent, logInThroughUi, topBar } from './support/session';
 import { startExtraServer, type ExtraServer } from './support/server';
 

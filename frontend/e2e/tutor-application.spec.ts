@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoStudent, logInThroughUi, topBar } from './support/session';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('find tutors: filter on the server, open a profile, unknown ids show not found', async ({ page }) => {
   await page.goto('/');

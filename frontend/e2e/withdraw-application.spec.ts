@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { applyFromCaseList, backOffice, useTutorMode } from './support/matching';
 import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
 

@@ -82,12 +82,14 @@ impl PhoneVerificationStore for SqlAccountStores {
         Ok(())
     }
 
-    async fn grant(&self, phone: &Phone, granted_at: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<(), RepositoryError> {
+    async fn grant(&self, phone: &Phone, grant_hash: &str, granted_at: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<(), RepositoryError> {
         sqlx::query(
-            "INSERT INTO phone_grants (phone, granted_at, expires_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (phone) DO UPDATE SET granted_at = excluded.granted_at, expires_at = excluded.expires_at",
+            "INSERT INTO phone_grants (phone, grant_hash, granted_at, expires_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (phone) DO UPDATE SET grant_hash = excluded.grant_hash, granted_at = excluded.granted_at, \
+             expires_at = excluded.expires_at",
         )
         .bind(phone.as_str().to_string())
+        .bind(grant_hash.to_string())
         .bind(millis(granted_at))
         .bind(millis(expires_at))
         .execute(&self.pool)
@@ -96,9 +98,10 @@ impl PhoneVerificationStore for SqlAccountStores {
         Ok(())
     }
 
-    async fn consume_grant(&self, phone: &Phone, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
-        let done = sqlx::query("DELETE FROM phone_grants WHERE phone = $1 AND expires_at > $2")
+    async fn consume_grant(&self, phone: &Phone, grant_hash: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let done = sqlx::query("DELETE FROM phone_grants WHERE phone = $1 AND grant_hash = $2 AND expires_at > $3")
             .bind(phone.as_str().to_string())
+            .bind(grant_hash.to_string())
             .bind(millis(now))
             .execute(&self.pool)
             .await
@@ -110,27 +113,50 @@ impl PhoneVerificationStore for SqlAccountStores {
 #[async_trait]
 impl PasswordResetStore for SqlAccountStores {
     async fn insert(&self, token_hash: &str, user_id: Uuid, created_at: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<(), RepositoryError> {
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        // Voided as if used. Two requests at the very same moment may both stay live (neither
+        // sees the other's uncommitted link); redeeming either then voids the other.
+        sqlx::query("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+            .bind(millis(created_at))
+            .bind(user_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
         sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
             .bind(token_hash.to_string())
             .bind(user_id.to_string())
             .bind(millis(created_at))
             .bind(millis(expires_at))
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await
             .map_err(repository_error)?;
+        tx.commit().await.map_err(repository_error)?;
         Ok(())
     }
 
     async fn redeem(&self, token_hash: &str, now: DateTime<Utc>) -> Result<Option<Uuid>, RepositoryError> {
-        let user: Option<String> = sqlx::query_scalar(
-            "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
+        // One statement marks every outstanding link of the token's account used, and the
+        // token counts as redeemed only if it was among them. Two links of one account redeemed
+        // at once: the second statement waits for the first's row locks (PostgreSQL) or its
+        // write lock (SQLite), then finds nothing left unused, so at most one wins.
+        let rows = sqlx::query(
+            "UPDATE password_resets SET used_at = $1 WHERE used_at IS NULL AND user_id = \
+             (SELECT user_id FROM password_resets WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1) \
+             RETURNING token_hash, user_id",
         )
         .bind(millis(now))
         .bind(token_hash.to_string())
-        .fetch_optional(&self.pool)
+        .fetch_all(&self.pool)
         .await
         .map_err(repository_error)?;
-        user.map(|id| Uuid::parse_str(&id).map_err(|_| corrupt("password reset: bad user id"))).transpose()
+        for row in rows {
+            let hash: String = row.try_get("token_hash").map_err(repository_error)?;
+            if hash == token_hash {
+                let id: String = row.try_get("user_id").map_err(repository_error)?;
+                return Uuid::parse_str(&id).map(Some).map_err(|_| corrupt("password reset: bad user id"));
+            }
+        }
+        Ok(None)
     }
 }
 

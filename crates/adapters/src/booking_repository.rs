@@ -74,6 +74,18 @@ impl BookingRepository for SqlBookingRepository {
         Ok(Booking { created_at: from_millis(created)?, ..booking })
     }
 
+    async fn has_pending(&self, tutor_id: Uuid, user_id: Uuid) -> Result<bool, RepositoryError> {
+        // `status = 'pending'` is written out, not bound, so both engines answer from the
+        // partial unique index `bookings_one_pending` (migration 0008).
+        let found = sqlx::query("SELECT 1 FROM bookings WHERE tutor_id = $1 AND user_id = $2 AND status = 'pending'")
+            .bind(tutor_id.to_string())
+            .bind(user_id.to_string())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(found.is_some())
+    }
+
     async fn find(&self, id: Uuid) -> Result<Option<Booking>, RepositoryError> {
         Ok(self.list("id = $1", &[Value::Text(id.to_string())]).await?.pop())
     }

@@ -4,7 +4,7 @@
 //! `RETURNING`, `ON CONFLICT`), so each repository is written once; each engine keeps its own
 //! migrations, where the dialects differ (identity columns, triggers).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -57,6 +57,9 @@ impl Database {
         } else {
             return Err(DatabaseError::UnsupportedUrl(url.split(':').next().unwrap_or_default().to_string()));
         };
+        if let Some(path) = sqlite_file(url).filter(|_| engine == Engine::Sqlite) {
+            create_private_database_file(&path).map_err(|e| DatabaseError::Connect(sqlx::Error::Io(e)))?;
+        }
         let options = AnyConnectOptions::from_str(url).map_err(DatabaseError::Connect)?;
         let pool = match engine {
             // One writer at a time is SQLite's model; WAL lets readers go on meanwhile, and the
@@ -124,5 +127,55 @@ impl Database {
 
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// The file a SQLite URL names; `None` for an in-memory database.
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let in_memory = path.is_empty() || path == ":memory:" || query.split('&').any(|p| p == "mode=memory");
+    (!in_memory).then(|| PathBuf::from(path))
+}
+
+/// Creates the database file as 0600 before SQLite opens it: SQLite would create it by the
+/// umask (0644, world-readable: phones, password hashes), and it gives its `-wal` and `-shm`
+/// files the database's own mode. A database left readable by an older version is tightened,
+/// with those two files. A missing folder is left for the driver to report.
+fn create_private_database_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, crate::file_store::PRIVATE_FILE_MODE);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut name = path.as_os_str().to_owned();
+                name.push(suffix);
+                match crate::file_store::tighten(Path::new(&name)) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                    _ => {}
+                }
+            }
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_file_of_a_sqlite_url() {
+        let dir = Path::new("/srv/th");
+        assert_eq!(sqlite_file(&Database::sqlite_url(dir)), Some(dir.join("tutorhub.db")));
+        assert_eq!(sqlite_file("sqlite:relative.db"), Some(PathBuf::from("relative.db")));
+        for memory in ["sqlite::memory:", "sqlite://x.db?mode=memory", "sqlite:"] {
+            assert_eq!(sqlite_file(memory), None, "{memory}");
+        }
     }
 }

@@ -60,16 +60,22 @@ pub fn load_or_create_secret(configured: Option<&str>, data_dir: &std::path::Pat
     }
     let path = data_dir.join("jwt-secret");
     match std::fs::read_to_string(&path) {
-        Ok(existing) if existing.trim().len() >= 32 => Ok(existing.trim().as_bytes().to_vec()),
+        Ok(existing) if existing.trim().len() >= 32 => {
+            // An older version wrote it 0644 for a moment, or a copy may have lost the mode.
+            crate::file_store::tighten(&path)?;
+            Ok(existing.trim().as_bytes().to_vec())
+        }
         _ => {
+            use std::io::Write;
             let secret: String = (0..64).map(|_| format!("{:x}", rand::random::<u8>() % 16)).collect();
-            std::fs::create_dir_all(data_dir)?;
-            std::fs::write(&path, &secret)?;
+            crate::file_store::create_private_dir_blocking(data_dir)?;
+            // Created 0600, not chmodded after writing: the key is never readable by others.
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create(true).truncate(true);
             #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
-            }
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, crate::file_store::PRIVATE_FILE_MODE);
+            options.open(&path)?.write_all(secret.as_bytes())?;
+            crate::file_store::tighten(&path)?;
             Ok(secret.into_bytes())
         }
     }

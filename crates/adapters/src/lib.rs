@@ -29,7 +29,7 @@ pub use database::{Database, DatabaseError, Engine};
 pub use file_store::LocalFileStore;
 pub use jwt::JwtAccessTokens;
 pub use outbox::Outbox;
-pub use password::Argon2Hasher;
+pub use password::{Argon2Hasher, HashingLimits};
 pub use tutor_repository::SqlTutorRepository;
 pub use rate_limiter::InMemoryRateLimiter;
 pub use refresh_token_repository::SqlRefreshTokenRepository;

@@ -39,10 +39,11 @@ impl Outbox {
         let mut text = serde_json::to_string(&line).map_err(|e| DeliveryError(e.to_string()))?;
         text.push('\n');
         let _guard = self.lock.lock().await;
+        // Codes and reset links: private to the server's user (see `file_store`).
         if let Some(dir) = self.path.parent() {
-            tokio::fs::create_dir_all(dir).await.map_err(|e| DeliveryError(e.to_string()))?;
+            crate::file_store::create_private_dir(dir).await.map_err(|e| DeliveryError(e.to_string()))?;
         }
-        let mut file = tokio::fs::OpenOptions::new()
+        let mut file = crate::file_store::private_file_options()
             .create(true)
             .append(true)
             .open(&self.path)

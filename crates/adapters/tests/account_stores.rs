@@ -58,11 +58,23 @@ async fn an_expired_code_cannot_be_tried(db: Database) {
 async fn a_grant_is_consumed_once_and_only_before_it_expires(db: Database) {
     let store = SqlAccountStores::new(db.pool().clone());
     let now = Utc::now();
-    store.grant(&phone(), now, now + Duration::minutes(30)).await.unwrap();
-    assert!(store.consume_grant(&phone(), now).await.unwrap());
-    assert!(!store.consume_grant(&phone(), now).await.unwrap());
-    store.grant(&phone(), now, now + Duration::minutes(30)).await.unwrap();
-    assert!(!store.consume_grant(&phone(), now + Duration::minutes(31)).await.unwrap());
+    store.grant(&phone(), "mine", now, now + Duration::minutes(30)).await.unwrap();
+    assert!(store.consume_grant(&phone(), "mine", now).await.unwrap());
+    assert!(!store.consume_grant(&phone(), "mine", now).await.unwrap());
+    store.grant(&phone(), "mine", now, now + Duration::minutes(30)).await.unwrap();
+    assert!(!store.consume_grant(&phone(), "mine", now + Duration::minutes(31)).await.unwrap());
+}
+
+async fn a_grant_is_consumed_only_with_the_digest_it_was_made_for(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let now = Utc::now();
+    store.grant(&phone(), "verifiers", now, now + Duration::minutes(30)).await.unwrap();
+    assert!(!store.consume_grant(&phone(), "someone-elses", now).await.unwrap());
+    assert!(!store.consume_grant(&phone(), "", now).await.unwrap());
+    // A newer verification of the phone replaces the grant, and its digest with it.
+    store.grant(&phone(), "newer", now, now + Duration::minutes(30)).await.unwrap();
+    assert!(!store.consume_grant(&phone(), "verifiers", now).await.unwrap());
+    assert!(store.consume_grant(&phone(), "newer", now).await.unwrap());
 }
 
 async fn a_user(db: &Database) -> Uuid {
@@ -79,16 +91,85 @@ async fn a_user(db: &Database) -> Uuid {
     SqlUserRepository::new(db.pool().clone()).insert(user).await.unwrap().id
 }
 
+async fn another_user(db: &Database) -> Uuid {
+    let user = NewUser {
+        id: Uuid::new_v4(),
+        phone: Phone::parse("62345678").unwrap(),
+        email: Email::parse("other@example.com").unwrap(),
+        name: DisplayName::parse("李小明").unwrap(),
+        birthdate: NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
+        user_type: UserType::Individual,
+        password_hash: "$argon2id$x".into(),
+        created_at: Utc::now(),
+    };
+    SqlUserRepository::new(db.pool().clone()).insert(user).await.unwrap().id
+}
+
 async fn a_reset_token_is_redeemed_once_before_it_expires(db: Database) {
     let store = SqlAccountStores::new(db.pool().clone());
     let user = a_user(&db).await;
     let now = Utc::now();
     PasswordResetStore::insert(&store, "live", user, now, now + Duration::minutes(30)).await.unwrap();
-    PasswordResetStore::insert(&store, "stale", user, now, now + Duration::minutes(30)).await.unwrap();
     assert_eq!(store.redeem("live", now).await.unwrap(), Some(user));
     assert_eq!(store.redeem("live", now).await.unwrap(), None);
+    PasswordResetStore::insert(&store, "stale", user, now, now + Duration::minutes(30)).await.unwrap();
     assert_eq!(store.redeem("stale", now + Duration::minutes(31)).await.unwrap(), None);
     assert_eq!(store.redeem("unknown", now).await.unwrap(), None);
+}
+
+async fn a_new_request_voids_the_older_links_of_the_account_only(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let (user, other) = (a_user(&db).await, another_user(&db).await);
+    let now = Utc::now();
+    PasswordResetStore::insert(&store, "first", user, now, now + Duration::minutes(30)).await.unwrap();
+    PasswordResetStore::insert(&store, "theirs", other, now, now + Duration::minutes(30)).await.unwrap();
+    PasswordResetStore::insert(&store, "second", user, now, now + Duration::minutes(30)).await.unwrap();
+    assert_eq!(store.redeem("first", now).await.unwrap(), None, "the older link is void");
+    assert_eq!(store.redeem("second", now).await.unwrap(), Some(user));
+    assert_eq!(store.redeem("theirs", now).await.unwrap(), Some(other), "another account's link is not touched");
+}
+
+async fn a_completed_reset_voids_every_other_link_of_the_account(db: Database) {
+    let store = SqlAccountStores::new(db.pool().clone());
+    let (user, other) = (a_user(&db).await, another_user(&db).await);
+    let now = Utc::now();
+    for (hash, whose) in [("first", user), ("theirs", other)] {
+        PasswordResetStore::insert(&store, hash, whose, now, now + Duration::minutes(30)).await.unwrap();
+    }
+    // Two links live at once (as two requests at the same moment can leave them).
+    sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind("second")
+        .bind(user.to_string())
+        .bind(now.timestamp_millis())
+        .bind((now + Duration::minutes(30)).timestamp_millis())
+        .execute(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(store.redeem("second", now).await.unwrap(), Some(user));
+    assert_eq!(store.redeem("first", now).await.unwrap(), None, "the other link died with the reset");
+    assert_eq!(store.redeem("theirs", now).await.unwrap(), Some(other));
+}
+
+async fn of_two_links_of_one_account_redeemed_at_once_one_wins(db: Database) {
+    let store = std::sync::Arc::new(SqlAccountStores::new(db.pool().clone()));
+    let user = a_user(&db).await;
+    let now = Utc::now();
+    for round in 0..10 {
+        let (a, b) = (format!("a{round}"), format!("b{round}"));
+        for hash in [&a, &b] {
+            sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+                .bind(hash.clone())
+                .bind(user.to_string())
+                .bind(now.timestamp_millis())
+                .bind((now + Duration::minutes(30)).timestamp_millis())
+                .execute(db.pool())
+                .await
+                .unwrap();
+        }
+        let (x, y) = tokio::join!(store.redeem(&a, now), store.redeem(&b, now));
+        let won = [x.unwrap(), y.unwrap()].iter().filter(|u| u.is_some()).count();
+        assert_eq!(won, 1, "round {round}");
+    }
 }
 
 async fn organization_documents_are_listed_per_user(db: Database) {
@@ -113,6 +194,10 @@ on_both_engines!(
     attempts_stop_at_the_limit_even_in_parallel,
     an_expired_code_cannot_be_tried,
     a_grant_is_consumed_once_and_only_before_it_expires,
+    a_grant_is_consumed_only_with_the_digest_it_was_made_for,
     a_reset_token_is_redeemed_once_before_it_expires,
+    a_new_request_voids_the_older_links_of_the_account_only,
+    a_completed_reset_voids_every_other_link_of_the_account,
+    of_two_links_of_one_account_redeemed_at_once_one_wins,
     organization_documents_are_listed_per_user,
 );

@@ -165,6 +165,47 @@ async fn bookings_move_only_from_the_states_given(db: Database) {
     assert_eq!(repo.find(booking.id).await.unwrap().unwrap().status, BookingStatus::Accepted);
 }
 
+fn pending_booking(tutor_id: Uuid, user_id: Uuid) -> Booking {
+    Booking {
+        id: Uuid::new_v4(),
+        tutor_id,
+        user_id,
+        user_type: "student".into(),
+        booking_time: BookingTime::parse("星期三 19:00-21:00").unwrap(),
+        status: BookingStatus::Pending,
+        created_at: Utc::now(),
+    }
+}
+
+async fn two_concurrent_pending_bookings_of_one_pair_give_one_insert_and_one_conflict(db: Database) {
+    let repo = Arc::new(SqlBookingRepository::new(db.pool().clone()));
+    let (tutor, booker) = (Uuid::new_v4(), Uuid::new_v4());
+    assert!(!repo.has_pending(tutor, booker).await.unwrap());
+    let tasks: Vec<_> = (0..2)
+        .map(|_| {
+            let repo = repo.clone();
+            tokio::spawn(async move { repo.insert(pending_booking(tutor, booker)).await })
+        })
+        .collect();
+    let mut outcomes = Vec::new();
+    for task in tasks {
+        outcomes.push(task.await.unwrap());
+    }
+    assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1, "{outcomes:?}");
+    assert_eq!(outcomes.iter().filter(|o| matches!(o, Err(RepositoryError::Conflict(_)))).count(), 1, "{outcomes:?}");
+    assert_eq!(repo.for_tutor(tutor, 10).await.unwrap().len(), 1);
+    assert!(repo.has_pending(tutor, booker).await.unwrap());
+    assert!(!repo.has_pending(tutor, Uuid::new_v4()).await.unwrap(), "the pair, not the tutor");
+    // Another tutor, or another member, is a separate pair.
+    repo.insert(pending_booking(Uuid::new_v4(), booker)).await.unwrap();
+    repo.insert(pending_booking(tutor, Uuid::new_v4())).await.unwrap();
+    // Once answered or cancelled, the member may book the tutor again.
+    let first = outcomes.into_iter().find_map(Result::ok).unwrap();
+    assert!(repo.transition(first.id, vec![BookingStatus::Pending], BookingStatus::Cancelled, Utc::now()).await.unwrap());
+    assert!(!repo.has_pending(tutor, booker).await.unwrap());
+    repo.insert(pending_booking(tutor, booker)).await.unwrap();
+}
+
 async fn an_edit_replaces_the_content_only_from_the_expected_state(db: Database) {
     let number = approved_case(&db).await;
     let cases = SqlCaseRepository::new(db.pool().clone());
@@ -265,5 +306,6 @@ on_both_engines!(
     a_decided_application_is_not_withdrawn_nor_reopened,
     a_withdrawal_racing_a_selection_has_exactly_one_winner,
     bookings_move_only_from_the_states_given,
+    two_concurrent_pending_bookings_of_one_pair_give_one_insert_and_one_conflict,
     an_edit_replaces_the_content_only_from_the_expected_state,
 );

@@ -27,24 +27,44 @@ impl StoreOpts {
 
     /// Creates the data folder, connects and migrates.
     pub async fn open(&self) -> anyhow::Result<Database> {
-        std::fs::create_dir_all(&self.data_dir)
+        tutorhub_adapters::file_store::secure_data_dir(&self.data_dir)
             .with_context(|| format!("cannot create the data folder {}", self.data_dir.display()))?;
         Ok(Database::open(&self.database_url()).await?)
     }
 }
 
-/// How sessions are signed.
+/// How sessions are signed and passwords hashed.
 #[derive(Debug, Clone, Args)]
 pub struct SecurityOpts {
-    /// Secret for signing access tokens; when unset, one is generated and kept in DATA_DIR/jwt-secret.
-    #[arg(long, env = "JWT_SECRET", global = true, hide_env_values = true)]
+    /// Secret for signing access tokens, at least 32 bytes; when unset, one is generated and
+    /// kept in DATA_DIR/jwt-secret.
+    #[arg(long, env = "JWT_SECRET", global = true, hide_env_values = true, value_parser = parse_jwt_secret)]
     pub jwt_secret: Option<String>,
+    /// Memory that password hashes in flight may use together, in MiB (19 MiB each; at least one).
+    #[arg(long, env = "HASHING_MEMORY_MIB", default_value_t = 64, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub hashing_memory_mib: u32,
+    /// Login attempts one address may make in 5 minutes, whatever the phone.
+    #[arg(long, env = "LOGIN_ATTEMPTS_PER_ADDRESS", default_value_t = tutorhub_domain::rate_limits::LOGIN_ATTEMPTS_PER_SOURCE.max,
+          global = true, value_parser = clap::value_parser!(u32).range(1..))]
+    pub login_attempts_per_address: u32,
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, global = true)]
     pub access_token_ttl_seconds: i64,
     /// The site's address as users see it, for links sent by mail (password reset).
     #[arg(long, env = "PUBLIC_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
     pub public_base_url: String,
+}
+
+/// HS256 keys shorter than the hash are guessable offline from any token: refuse them at start.
+fn parse_jwt_secret(value: &str) -> Result<String, String> {
+    if value.len() < 32 {
+        return Err(format!(
+            "JWT_SECRET must be at least 32 bytes (it has {}); generate one with `openssl rand -hex 32`",
+            value.len()
+        ));
+    }
+    Ok(value.to_string())
 }
 
 /// How cases are moderated and matched.

@@ -50,7 +50,7 @@ pub async fn ensure_demo_accounts(app: &App) -> anyhow::Result<usize> {
                 name: DisplayName::parse(account.name).map_err(anyhow::Error::msg)?,
                 birthdate: NaiveDate::from_ymd_opt(y, m, d).expect("demo birthdates are real dates"),
                 user_type: account.user_type,
-                password_hash: app.hasher.hash(&password).await,
+                password_hash: app.hasher.hash(&password).await?,
                 created_at: Utc::now(),
             })
             .await?;

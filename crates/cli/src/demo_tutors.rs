@@ -183,7 +183,7 @@ pub async fn insert_demo_tutors(app: &App, count: usize) -> anyhow::Result<usize
     // One hash for all: argon2 is deliberately slow, and these are demo accounts.
     let password =
         Password::parse(DEMO_TUTOR_PASSWORD).expect("the demo password follows the rules");
-    let hash = Argon2Hasher::default().hash(&password).await;
+    let hash = Argon2Hasher::default().hash(&password).await?;
     let mut generator = TutorGenerator::new(2026, Utc::now());
     for _ in 0..count {
         let demo = generator.next_tutor(&hash);

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use tutorhub_adapters::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, RandomSecretTokens, SqlApplicationRepository,
+    Argon2Hasher, Database, HashingLimits, JwtAccessTokens, LocalFileStore, RandomSecretTokens, SqlApplicationRepository,
     SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
     SqlAccountStores, InMemoryRateLimiter, SqlUserDirectory,
 };
@@ -70,14 +70,18 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let local_files = LocalFileStore::new(&store.data_dir);
     let media_dir = local_files.media_dir().to_path_buf();
     let files: Arc<dyn FileStore> = Arc::new(local_files);
-    let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
+    let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::new(HashingLimits {
+        memory_mib: security.hashing_memory_mib,
+        ..HashingLimits::default()
+    }));
     let refresh_tokens: Arc<dyn RefreshTokenRepository> = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
     let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
     let account_stores = Arc::new(SqlAccountStores::new(database.pool().clone()));
     // One process's memory: see docs/decisions.md for running several instances.
     let throttle = Throttle::new(Arc::new(InMemoryRateLimiter::default()));
     let sessions = Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
-        .with_throttle(throttle.clone());
+        .with_throttle(throttle.clone())
+        .with_attempts_per_source(security.login_attempts_per_address);
     let phone_verification =
         PhoneVerification::new(account_stores.clone(), users.clone(), sms.clone(), secrets.clone(), throttle.clone());
     let registration =
@@ -93,7 +97,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         throttle.clone(),
         &security.public_base_url,
     );
-    let notifier = Notifier::new(users.clone(), sms.clone());
+    let notifier = Notifier::new(users.clone(), sms.clone(), throttle.clone(), &security.public_base_url);
     let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
@@ -104,7 +108,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         bookings: Bookings::new(bookings, users.clone(), notifier.clone()),
         tutor_applications: TutorApplications::new(users.clone(), tutors.clone(), files.clone(), sms.clone()),
         tutor_directory: TutorDirectory::new(tutors.clone()),
-        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone(), phone_verification.clone()),
+        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone(), phone_verification.clone(), throttle.clone()),
         media_dir,
         sessions,
         registration,
@@ -113,6 +117,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
         passwords,
         throttle,
         access_tokens,
+        body_limits: tutorhub_http::BodyLimits::default(),
     };
     let directory_store = Arc::new(SqlUserDirectory::new(database.pool().clone()));
     let user_directory = UserDirectory::new(directory_store.clone(), users.clone(), account_stores.clone());

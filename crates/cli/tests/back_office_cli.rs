@@ -60,7 +60,9 @@ async fn register(data_dir: &Path) {
     ];
     for (name, phone, email, user_type, documents) in accounts {
         let now = Utc::now();
-        stores.grant(&Phone::parse(phone).unwrap(), now, now + Duration::minutes(30)).await.unwrap();
+        // The grant a verified phone holds, for the token "verified" (stored as its digest).
+        let token_hash = tutorhub_domain::ports::SecretTokens::digest(&RandomSecretTokens, "verified");
+        stores.grant(&Phone::parse(phone).unwrap(), &token_hash, now, now + Duration::minutes(30)).await.unwrap();
         let form = RegistrationForm {
             name: name.into(),
             email: email.into(),
@@ -71,6 +73,7 @@ async fn register(data_dir: &Path) {
             user_type: user_type.into(),
             business_registration: documents.map(|(b, _)| b.to_vec()),
             address_proof: documents.map(|(_, a)| a.to_vec()),
+            verification_token: "verified".into(),
         };
         registration.register(form, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).await.unwrap();
         // Distinct creation times, so "newest first" is a real order.
@@ -147,7 +150,7 @@ async fn staff_verify_and_reject_organizations_only_when_confirmed() {
 
     let confirmed = tutorhub(data, &["orgs", "verify", "63456789"], "y\n");
     assert!(ok(confirmed).contains("is now verified"));
-    assert_eq!(sms_to(data, "+85263456789"), ["【tutorhub】你的機構帳戶「明德教育」已通過認證。"]);
+    assert_eq!(sms_to(data, "+85263456789"), ["【tutorhub】你的機構帳戶已通過認證。"]);
     refused(tutorhub(data, &["orgs", "verify", "63456789", "--yes"], ""), "已經是「已認證」");
 
     refused(tutorhub(data, &["orgs", "reject", "64567890", "--reason", " ", "--yes"], ""), "請填寫拒絕原因");

@@ -5,6 +5,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::validation::{Lines, refuse_control_characters};
 
 keyed_enum! {
     pub enum ApplicationStatus {
@@ -52,9 +53,10 @@ impl AvailableTimes {
     pub const MAX_CHARS: usize = 200;
 
     /// # Errors
-    /// A zh-HK message when empty or too long.
+    /// A zh-HK message when empty, too long or holding a control character.
     pub fn parse(raw: &str) -> Result<Self, String> {
         let text = raw.trim();
+        refuse_control_characters(text, "可上堂時間", Lines::Single)?;
         match text.chars().count() {
             0 => Err("請填寫可上堂時間".into()),
             n if n > Self::MAX_CHARS => Err(format!("可上堂時間不可多於 {} 個字", Self::MAX_CHARS)),
@@ -106,5 +108,6 @@ mod tests {
         assert_eq!(AvailableTimes::parse("  星期六 下午 ").unwrap().as_str(), "星期六 下午");
         assert!(AvailableTimes::parse("   ").is_err());
         assert!(AvailableTimes::parse(&"一".repeat(201)).is_err());
+        assert_eq!(AvailableTimes::parse("星期六\0").unwrap_err(), "可上堂時間不可包含控制字元");
     }
 }

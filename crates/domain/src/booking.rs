@@ -7,6 +7,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::validation::{Lines, refuse_control_characters};
 
 keyed_enum! {
     pub enum BookingStatus {
@@ -82,9 +83,10 @@ impl BookingTime {
     pub const MAX_CHARS: usize = 100;
 
     /// # Errors
-    /// A zh-HK message when empty or too long.
+    /// A zh-HK message when empty, too long or holding a control character.
     pub fn parse(raw: &str) -> Result<Self, String> {
         let text = raw.trim();
+        refuse_control_characters(text, "預約時間", Lines::Single)?;
         match text.chars().count() {
             0 => Err("請填寫預約時間".into()),
             n if n > Self::MAX_CHARS => Err(format!("預約時間不可多於 {} 個字", Self::MAX_CHARS)),
@@ -142,5 +144,7 @@ mod tests {
     fn booking_time_is_required() {
         assert_eq!(BookingTime::parse("").unwrap_err(), "請填寫預約時間");
         assert_eq!(BookingTime::parse(" 星期三 19:00-21:00 ").unwrap().as_str(), "星期三 19:00-21:00");
+        assert_eq!(BookingTime::parse("星期三\0").unwrap_err(), "預約時間不可包含控制字元");
+        assert_eq!(BookingTime::parse("星期三\n19:00").unwrap_err(), "預約時間不可包含控制字元");
     }
 }

@@ -6,7 +6,7 @@ use uuid::Uuid;
 use crate::catalogue::{self, Level, Place};
 use crate::keyed_enum;
 use crate::money::Rate;
-use crate::validation::ValidationErrors;
+use crate::validation::{Lines, ValidationErrors, refuse_control_characters};
 
 keyed_enum! {
     /// Who is looking for whom.
@@ -92,7 +92,7 @@ impl CaseDetails {
         let mut errors = ValidationErrors::new();
 
         let post_type = errors.check("postType", PostType::parse(&form.post_type).ok_or("請選擇個案類型".to_string()));
-        let title = errors.check("postTitle", required_text(&form.post_title, "標題", TITLE_MAX_CHARS));
+        let title = errors.check("postTitle", required_text(&form.post_title, "標題", TITLE_MAX_CHARS, Lines::Single));
         let level = errors.check("level", catalogue::level(&form.level).ok_or("請選擇教育程度".to_string()));
         let grade = level.and_then(|level| {
             let grade = form.grade.trim();
@@ -107,7 +107,7 @@ impl CaseDetails {
         );
         let sessions_per_week =
             errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, "每週堂數", "堂"));
-        let description = errors.check("description", required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS));
+        let description = errors.check("description", required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS, Lines::Multi));
         let preferred_gender = errors.check(
             "preferredGender",
             PreferredGender::parse(&form.preferred_gender).ok_or("請選擇導師性別要求".to_string()),
@@ -143,9 +143,11 @@ impl CaseDetails {
     }
 }
 
-/// A required free-text field of at most `max_chars` characters, trimmed.
-pub(crate) fn required_text(raw: &str, label: &str, max_chars: usize) -> Result<String, String> {
+/// A required free-text field of at most `max_chars` characters, trimmed, without control
+/// characters (a line break only where `lines` allows it).
+pub(crate) fn required_text(raw: &str, label: &str, max_chars: usize, lines: Lines) -> Result<String, String> {
     let text = raw.trim();
+    refuse_control_characters(text, label, lines)?;
     match text.chars().count() {
         0 => Err(format!("請填寫{label}")),
         n if n > max_chars => Err(format!("{label}不可多於 {max_chars} 個字")),
@@ -170,6 +172,9 @@ fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, String> 
         }
     }
     if level.free_text_subject() {
+        if let [one] = subjects.as_slice() {
+            refuse_control_characters(one, "科目", Lines::Single)?;
+        }
         return match subjects.as_slice() {
             [] => Err("請填寫科目".into()),
             [one] if one.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS => Ok(subjects),
@@ -285,6 +290,23 @@ pub(crate) mod tests {
         assert_eq!(CaseDetails::parse(&form).unwrap().subjects, ["線性代數"]);
         form.subjects = vec!["線性代數".into(), "微積分".into()];
         assert!(CaseDetails::parse(&form).is_err());
+    }
+
+    #[test]
+    fn free_text_fields_refuse_control_characters_by_name() {
+        let mut form = valid_form();
+        form.post_title = "中三\0數學".into();
+        form.description = "第一行\n第二行\u{1b}[2J".into();
+        let errors = CaseDetails::parse(&form).unwrap_err();
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
+        assert_eq!(fields, [("postTitle", "標題不可包含控制字元"), ("description", "個案描述不可包含控制字元")]);
+        form.post_title = "中三數學\n".into();
+        form.description = "第一行\r\n\t第二行".into();
+        assert!(CaseDetails::parse(&form).is_ok(), "a trailing break is trimmed, and a description has lines");
+        form.level = "tertiary".into();
+        form.grade = "大學一年級".into();
+        form.subjects = vec!["線性\0代數".into()];
+        assert_eq!(CaseDetails::parse(&form).unwrap_err().fields()[0].message, "科目不可包含控制字元");
     }
 
     #[test]

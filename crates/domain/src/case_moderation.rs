@@ -9,9 +9,10 @@ use thiserror::Error;
 use crate::case::{Case, CaseStatus};
 use crate::case_lifecycle::{CaseAction, IllegalCaseTransition};
 use crate::case_search::CaseFilter;
-use crate::notify::Notifier;
+use crate::notify::{Notice, Notifier};
 use crate::paging::{Page, PageRequest};
 use crate::ports::{CaseRepository, RepositoryError};
+use crate::validation::{Lines, refuse_control_characters};
 
 #[derive(Debug, Error)]
 pub enum ModerationError {
@@ -21,6 +22,8 @@ pub enum ModerationError {
     Illegal(#[from] IllegalCaseTransition),
     #[error("請填寫拒絕原因")]
     ReasonRequired,
+    #[error("拒絕原因不可包含控制字元")]
+    ReasonHasControlCharacters,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -54,20 +57,21 @@ impl CaseModeration {
     /// `NotFound`; `Illegal` unless the case is pending.
     pub async fn approve(&self, number: i64) -> Result<Case, ModerationError> {
         let case = self.act(number, CaseAction::Approve).await?;
-        self.tell_owner(&case, &format!("你的補習個案 {number}「{}」已獲批核，現已公開。", case.details.title)).await;
+        self.tell_owner(&case, &Notice::CaseApproved { case: number }).await;
         Ok(case)
     }
 
     /// # Errors
-    /// `ReasonRequired` for a blank reason; `NotFound`; `Illegal` unless the case is pending.
+    /// `ReasonRequired` for a blank reason, `ReasonHasControlCharacters`; `NotFound`;
+    /// `Illegal` unless the case is pending.
     pub async fn reject(&self, number: i64, reason: &str) -> Result<Case, ModerationError> {
         let reason = reason.trim();
         if reason.is_empty() {
             return Err(ModerationError::ReasonRequired);
         }
+        refuse_control_characters(reason, "拒絕原因", Lines::Multi).map_err(|_| ModerationError::ReasonHasControlCharacters)?;
         let case = self.act(number, CaseAction::Reject).await?;
-        self.tell_owner(&case, &format!("你的補習個案 {number}「{}」未獲批核。原因：{reason}。你可修改個案後重新提交。", case.details.title))
-            .await;
+        self.tell_owner(&case, &Notice::CaseRejected { case: number, reason: reason.to_string() }).await;
         Ok(case)
     }
 
@@ -75,7 +79,7 @@ impl CaseModeration {
     /// `NotFound`; `Illegal` for a matched or closed case.
     pub async fn close(&self, number: i64) -> Result<Case, ModerationError> {
         let case = self.act(number, CaseAction::Close).await?;
-        self.tell_owner(&case, &format!("你的補習個案 {number}「{}」已關閉。", case.details.title)).await;
+        self.tell_owner(&case, &Notice::CaseClosed { case: number }).await;
         Ok(case)
     }
 
@@ -90,9 +94,9 @@ impl CaseModeration {
         self.show(number).await
     }
 
-    async fn tell_owner(&self, case: &Case, text: &str) {
+    async fn tell_owner(&self, case: &Case, notice: &Notice) {
         if let Some(owner) = case.owner_id {
-            self.notifier.tell_id(owner, text).await;
+            self.notifier.tell_id(owner, notice).await;
         }
     }
 }
@@ -119,7 +123,7 @@ mod tests {
     }
 
     fn moderation(cases: MockCaseRepository) -> CaseModeration {
-        CaseModeration::new(Arc::new(cases), Notifier::new(Arc::new(MockUserRepository::new()), Arc::new(MockSmsSender::new())))
+        CaseModeration::new(Arc::new(cases), crate::notify::testing::notifier(Arc::new(MockUserRepository::new()), Arc::new(MockSmsSender::new())))
     }
 
     #[tokio::test]
@@ -132,7 +136,29 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_owner_hears_the_number_and_the_reason_but_not_the_title() {
+        let owner = crate::sessions::tests_support::user();
+        let mut reads = vec![case(CaseStatus::Rejected), case(CaseStatus::Pending)];
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(move |_| Ok(Some(Case { owner_id: Some(owner.id), ..reads.pop().unwrap() })));
+        cases.expect_transition().returning(|_, _, _, _| Ok(true));
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().returning(|_| Ok(Some(crate::sessions::tests_support::user())));
+        let mut sms = MockSmsSender::new();
+        sms.expect_send_sms()
+            .withf(|_, body| {
+                body == format!("【tutorhub】你的補習個案 10001 未獲批核。原因：聯絡資料不應寫在描述。你可修改個案後重新提交：{}/my-cases", crate::notify::testing::SITE)
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let moderation = CaseModeration::new(Arc::new(cases), crate::notify::testing::notifier(Arc::new(users), Arc::new(sms)));
+        moderation.reject(10001, " 聯絡資料不應寫在描述 ").await.unwrap();
+    }
+
+    #[tokio::test]
     async fn a_rejection_needs_a_reason() {
         assert!(matches!(moderation(MockCaseRepository::new()).reject(10001, "  ").await, Err(ModerationError::ReasonRequired)));
+        let error = moderation(MockCaseRepository::new()).reject(10001, "內容\0不符").await.unwrap_err();
+        assert_eq!(error.to_string(), "拒絕原因不可包含控制字元");
     }
 }

@@ -3,6 +3,8 @@
 
 use chrono::{Datelike, NaiveDate};
 
+use crate::validation::{Lines, refuse_control_characters};
+
 /// A Hong Kong mobile or fixed number, kept in E.164 (`+85291234567`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Phone(String);
@@ -54,7 +56,7 @@ impl Email {
             && !domain.starts_with('.')
             && !domain.ends_with('.')
             && !domain.contains("..")
-            && !email.chars().any(|c| c.is_whitespace() || c == ',' || c == ';')
+            && !email.chars().any(|c| c.is_whitespace() || c.is_control() || c == ',' || c == ';')
             && !domain.contains('@');
         if ok { Ok(Self(email)) } else { Err(invalid()) }
     }
@@ -81,6 +83,13 @@ impl DisplayName {
     /// # Errors
     /// The spec's message for the first rule broken.
     pub fn parse(raw: &str) -> Result<Self, String> {
+        // Checked on the raw text: joining the words below would quietly turn a tab or a
+        // line break into a space. Bidi controls would let a name reorder the text around it
+        // wherever it is shown ("陳太 已付款" read backwards), so they get their own message.
+        refuse_control_characters(raw, "名稱", Lines::Single)?;
+        if raw.chars().any(is_bidi_control) {
+            return Err("名稱不可包含文字方向控制字元".into());
+        }
         let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
         let is_chinese = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c);
         if name.chars().any(|c| !(c.is_ascii_alphabetic() || is_chinese(c) || c == ' ')) {
@@ -115,6 +124,12 @@ impl DisplayName {
         let hidden = chars.filter(|c| *c != ' ').count().clamp(1, 2);
         format!("{first}{}", "*".repeat(hidden))
     }
+}
+
+/// The embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069) that change
+/// the direction of the text after them.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// A new password that meets the rules; never stored, only hashed.
@@ -211,6 +226,22 @@ mod tests {
         assert_eq!(DisplayName::parse("一二三四五六七").unwrap_err(), "中文字最多 6 個");
         assert_eq!(DisplayName::parse("Abcdefghijklm").unwrap_err(), "英文字母最多 12 個");
         assert_eq!(DisplayName::parse("   ").unwrap_err(), "名稱必須包含最少一個英文字母或中文字");
+    }
+
+    #[test]
+    fn names_refuse_control_and_direction_characters_with_their_own_messages() {
+        for raw in ["陳\0太", "陳\t太", "陳\n太", "Peter\u{7f}"] {
+            assert_eq!(DisplayName::parse(raw).unwrap_err(), "名稱不可包含控制字元", "{raw:?}");
+        }
+        for c in ['\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {
+            assert_eq!(DisplayName::parse(&format!("陳{c}太")).unwrap_err(), "名稱不可包含文字方向控制字元", "{c:?}");
+        }
+        assert!(!is_bidi_control('\u{200f}') && !is_bidi_control('陳'));
+    }
+
+    #[test]
+    fn emails_refuse_control_characters() {
+        assert!(Email::parse("a\0b@example.com").is_err());
     }
 
     #[test]

@@ -13,8 +13,9 @@ use crate::application::{ApplicationStatus, AvailableTimes, CaseApplication, Ill
 use crate::case::Case;
 use crate::case_lifecycle::{CaseAction, IllegalCaseTransition};
 use crate::identity::Phone;
-use crate::notify::Notifier;
+use crate::notify::{Notice, Notifier};
 use crate::ports::{ApplicationRepository, ApplyOutcome, CaseRepository, RepositoryError, SelectOutcome, UserRepository};
+use crate::rate_limits::APPLIES_PER_TUTOR;
 use crate::user::User;
 use crate::validation::ValidationErrors;
 
@@ -39,6 +40,9 @@ pub enum ApplyError {
     AlreadyApplied,
     #[error("這個個案的申請人數已滿")]
     Full,
+    /// Apply calls are counted, refused ones too: an apply/withdraw loop stops here.
+    #[error("申請次數已達上限（每 24 小時最多 {} 次），請稍後再試", APPLIES_PER_TUTOR.max)]
+    TooMany,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -130,14 +134,16 @@ impl Matching {
     /// An active tutor applies to an approved case of someone else, once.
     ///
     /// # Errors
-    /// `NotATutor`, `CaseNotFound`, `OwnCase`, `NotOpen`, `Invalid` (available times),
-    /// `AlreadyApplied` (also when two requests race), `Full`. A withdrawn application to
-    /// the same case reopens with the new times.
+    /// `NotATutor`, `TooMany` (the tutor's daily limit of apply calls), `CaseNotFound`,
+    /// `OwnCase`, `NotOpen`, `Invalid` (available times), `AlreadyApplied` (also when two
+    /// requests race), `Full`. A withdrawn application to the same case reopens with the new
+    /// times.
     pub async fn apply(&self, tutor_id: Uuid, case_number: i64, available_times: &str) -> Result<CaseApplication, ApplyError> {
         let tutor = self.users.find_by_id(tutor_id).await?.ok_or(ApplyError::NotATutor)?;
         if !tutor.is_active_tutor() {
             return Err(ApplyError::NotATutor);
         }
+        self.notifier.throttle().hit("apply", &tutor_id.to_string(), APPLIES_PER_TUTOR).await.map_err(|_| ApplyError::TooMany)?;
         let case = self.cases.find_by_number(case_number).await?.ok_or(ApplyError::CaseNotFound)?;
         if case.is_owned_by(tutor_id) {
             return Err(ApplyError::OwnCase);
@@ -163,8 +169,7 @@ impl Matching {
             Err(e) => return Err(e.into()),
         };
         if let Some(owner) = case.owner_id {
-            let text = format!("導師 {} 申請了你的補習個案 {case_number}「{}」，請登入查看。", tutor.name.as_str(), case.details.title);
-            self.notifier.tell_id(owner, &text).await;
+            self.notifier.tell_id(owner, &Notice::NewApplicant { case: case_number }).await;
         }
         Ok(stored)
     }
@@ -268,13 +273,10 @@ impl Matching {
                 return Err(IllegalApplicationTransition { from: now.status, to: ApplicationStatus::Selected }.into());
             }
         };
-        let title = &case.details.title;
         let tutor = self.users.find_by_id(application.tutor_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
-        self.notifier
-            .tell(&tutor, &format!("恭喜！你已獲選為補習個案 {case_number}「{title}」的導師，請登入查看家長聯絡資料。"))
-            .await;
+        self.notifier.tell(&tutor, &Notice::Selected { case: case_number }).await;
         for tutor_id in declined {
-            self.notifier.tell_id(tutor_id, &format!("補習個案 {case_number}「{title}」已選定其他導師，多謝你的申請。")).await;
+            self.notifier.tell_id(tutor_id, &Notice::NotSelected { case: case_number }).await;
         }
         let application = CaseApplication { status: ApplicationStatus::Selected, ..application };
         Ok(Applicant { application, tutor })
@@ -296,7 +298,7 @@ mod tests {
 
     fn matching(applications: MockApplicationRepository) -> Matching {
         let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());
-        let notifier = Notifier::new(users.clone(), Arc::new(MockSmsSender::new()));
+        let notifier = crate::notify::testing::notifier(users.clone(), Arc::new(MockSmsSender::new()));
         Matching::new(Arc::new(MockCaseRepository::new()), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP)
     }
 
@@ -323,6 +325,62 @@ mod tests {
         let error = matching(applications).withdraw(tutor, id).await.unwrap_err();
         assert!(matches!(error, WithdrawError::NotOpen(ApplicationStatus::Selected)), "{error:?}");
         assert_eq!(error.to_string(), "申請狀態為「已獲選」，不能撤回");
+    }
+
+    /// An approved case of `owner` titled 中三數學補習, a tutor 李老師, and every SMS recorded.
+    fn applying(owner: Uuid, tutor: Uuid) -> (Matching, Arc<std::sync::Mutex<Vec<String>>>) {
+        use crate::case::{CaseDetails, CaseStatus};
+        use crate::identity::DisplayName;
+        let case = Case {
+            id: Uuid::new_v4(),
+            number: 10234,
+            owner_id: Some(owner),
+            details: CaseDetails::parse(&crate::case::tests::valid_form()).unwrap(),
+            status: CaseStatus::Approved,
+            applicant_count: 0,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        };
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(move |_| Ok(Some(case.clone())));
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().returning(move |id| {
+            let mut u = User { id, ..crate::sessions::tests_support::user() };
+            if id == tutor {
+                u.name = DisplayName::parse("李老師").unwrap();
+                (u.is_tutor, u.is_tutor_profile_active) = (true, true);
+            }
+            Ok(Some(u))
+        });
+        let mut applications = MockApplicationRepository::new();
+        applications.expect_apply().returning(|a, _| Ok(ApplyOutcome::Applied(a)));
+        let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = sent.clone();
+        let mut sms = MockSmsSender::new();
+        sms.expect_send_sms().returning(move |_, body| {
+            log.lock().unwrap().push(body.to_string());
+            Ok(())
+        });
+        let users: Arc<dyn UserRepository> = Arc::new(users);
+        let notifier = crate::notify::testing::notifier(users.clone(), Arc::new(sms));
+        (Matching::new(Arc::new(cases), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP), sent)
+    }
+
+    #[tokio::test]
+    async fn the_owner_is_texted_the_case_number_once_an_hour_and_apply_calls_are_limited() {
+        let (owner, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        let (matching, sent) = applying(owner, tutor);
+        // An apply/withdraw loop: every apply succeeds, only the first is texted.
+        for _ in 0..APPLIES_PER_TUTOR.max {
+            matching.apply(tutor, 10234, "星期六 http://evil.example").await.unwrap();
+        }
+        assert_eq!(
+            sent.lock().unwrap().as_slice(),
+            [format!("【tutorhub】你的補習個案 10234 有新的導師申請，請登入查看：{}/my-cases", crate::notify::testing::SITE)]
+        );
+        let error = matching.apply(tutor, 10234, "星期六").await.unwrap_err();
+        assert!(matches!(error, ApplyError::TooMany), "{error:?}");
+        assert_eq!(error.to_string(), "申請次數已達上限（每 24 小時最多 30 次），請稍後再試");
     }
 
     #[tokio::test]

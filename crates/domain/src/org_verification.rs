@@ -10,7 +10,7 @@ use std::sync::Arc;
 use chrono::Utc;
 use thiserror::Error;
 
-use crate::notify::Notifier;
+use crate::notify::{Notice, Notifier};
 use crate::paging::{Page, PageRequest};
 use crate::ports::{OrgReview, RepositoryError, UserDirectoryRepository, UserFilter};
 use crate::tutor::limits::REASON_MAX_CHARS;
@@ -40,6 +40,8 @@ pub enum OrgVerificationError {
     ReasonRequired,
     #[error("拒絕原因不可多於 {REASON_MAX_CHARS} 個字")]
     ReasonTooLong,
+    #[error("拒絕原因不可包含控制字元")]
+    ReasonHasControlCharacters,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -108,12 +110,12 @@ impl OrgVerifications {
             let now = current_state(&self.directory.find(org).await?)?;
             return Err(if now == outcome { OrgVerificationError::Unchanged(now) } else { OrgVerificationError::AlreadyDecided(now) });
         }
-        let name = user.name.as_str();
-        let message = match &reason {
-            None => format!("你的機構帳戶「{name}」已通過認證。"),
-            Some(reason) => format!("你的機構帳戶「{name}」未能通過認證。原因：{reason}。如有查詢，請聯絡 tutorhub 客戶服務。"),
+        // The organization's name is its own choice of text: not in our SMS (see `notify`).
+        let notice = match reason {
+            None => Notice::OrgVerified,
+            Some(reason) => Notice::OrgRejected { reason },
         };
-        let notified = self.notifier.tell(&user, &message).await;
+        let notified = self.notifier.tell(&user, &notice).await;
         Ok(OrgDecided { user: self.directory.find(org).await?, previous: current, notified })
     }
 }
@@ -134,6 +136,9 @@ fn current_state(user: &User) -> Result<OrgVerification, OrgVerificationError> {
 
 fn clean_reason(raw: &str) -> Result<String, OrgVerificationError> {
     let reason = raw.trim();
+    if crate::validation::refuse_control_characters(reason, "拒絕原因", crate::validation::Lines::Multi).is_err() {
+        return Err(OrgVerificationError::ReasonHasControlCharacters);
+    }
     match reason.chars().count() {
         0 => Err(OrgVerificationError::ReasonRequired),
         n if n > REASON_MAX_CHARS => Err(OrgVerificationError::ReasonTooLong),
@@ -179,7 +184,7 @@ mod tests {
         let directory: Arc<dyn UserDirectoryRepository> = Arc::new(directory);
         let users: Arc<MockUserRepository> = Arc::new(users);
         let lookup = UserDirectory::new(directory.clone(), users.clone(), Arc::new(MockOrgDocumentRepository::new()));
-        (OrgVerifications::new(lookup, directory, Notifier::new(users, Arc::new(sms))), reviews)
+        (OrgVerifications::new(lookup, directory, crate::notify::testing::notifier(users, Arc::new(sms))), reviews)
     }
 
     fn by_id() -> UserRef {
@@ -197,7 +202,7 @@ mod tests {
         let done = s.decide(&by_id(), &OrgDecision::Verify, "staff", false).await.unwrap();
         assert_eq!((done.previous, done.user.org_verification, done.notified), (OrgVerification::Pending, Some(OrgVerification::Verified), true));
         assert_eq!(reviews.lock().unwrap()[0].reviewer, "staff");
-        assert_eq!(sent.lock().unwrap().as_slice(), ["【tutorhub】你的機構帳戶「陳太」已通過認證。"]);
+        assert_eq!(sent.lock().unwrap().as_slice(), ["【tutorhub】你的機構帳戶已通過認證。"], "no name: the organization chose it");
     }
 
     #[tokio::test]

@@ -5,9 +5,14 @@
 //! after the last (enforced here, not only by the client's countdown). A correct code turns into
 //! a grant for that phone, valid [`GRANT_TTL_MINUTES`] minutes, which the next step consumes.
 //!
+//! The grant belongs to the client that typed the code: verifying hands it a verification token
+//! (256 random bits; only the digest is stored with the grant), and the grant is consumed only
+//! with that token. Otherwise anyone could register, or move an account onto, a phone that
+//! somebody else had just verified.
+//!
 //! **Reuse:** any flow that needs a verified phone calls [`PhoneVerification::consume_grant`]
-//! just before it commits: registration does, and so must the profile's phone change (issue 4).
-//! The client's "verified" flag is never trusted.
+//! just before it commits: registration and the profile's phone change do. The client's
+//! "verified" flag is never trusted.
 
 use std::sync::Arc;
 
@@ -120,11 +125,12 @@ impl PhoneVerification {
         Ok(())
     }
 
-    /// Checks a code; a correct one becomes a grant for the phone.
+    /// Checks a code; a correct one becomes a grant for the phone, and the answer is the
+    /// verification token that the step using the grant must present (keep it in memory only).
     ///
     /// # Errors
     /// See [`VerifyCodeError`].
-    pub async fn verify_code(&self, raw_phone: &str, code: &str) -> Result<(), VerifyCodeError> {
+    pub async fn verify_code(&self, raw_phone: &str, code: &str) -> Result<String, VerifyCodeError> {
         let phone = Phone::parse(raw_phone).map_err(VerifyCodeError::InvalidPhone)?;
         let code = code.trim();
         if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
@@ -144,27 +150,38 @@ impl PhoneVerification {
             return Err(VerifyCodeError::Wrong);
         }
         self.store.delete_code(&phone).await?;
-        self.store.grant(&phone, now, now + Duration::minutes(GRANT_TTL_MINUTES)).await?;
-        Ok(())
+        let token = self.secrets.generate();
+        self.store.grant(&phone, &self.grant_digest(&token), now, now + Duration::minutes(GRANT_TTL_MINUTES)).await?;
+        Ok(token)
     }
 
-    /// Uses up the phone's verification grant. Call it right before committing the step that
-    /// needs a verified phone (registration, the profile's phone change); `false` means the
-    /// phone was not verified in the last [`GRANT_TTL_MINUTES`] minutes (or the grant was used).
+    /// Uses up the phone's verification grant, presented with the `token` that verifying the
+    /// phone handed out. Call it right before committing the step that needs a verified phone
+    /// (registration, the profile's phone change); `false` means the phone was not verified in
+    /// the last [`GRANT_TTL_MINUTES`] minutes by the holder of `token` (or the grant was used).
     ///
     /// # Errors
     /// When the store fails.
-    pub async fn consume_grant(&self, phone: &Phone) -> Result<bool, RepositoryError> {
-        self.store.consume_grant(phone, Utc::now()).await
+    pub async fn consume_grant(&self, phone: &Phone, token: &str) -> Result<bool, RepositoryError> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Ok(false);
+        }
+        self.store.consume_grant(phone, &self.grant_digest(token), Utc::now()).await
     }
 
-    /// Gives a consumed grant back when the step that consumed it failed for another reason.
+    /// Gives a consumed grant back, with the same token, when the step that consumed it failed
+    /// for another reason.
     ///
     /// # Errors
     /// When the store fails.
-    pub async fn restore_grant(&self, phone: &Phone) -> Result<(), RepositoryError> {
+    pub async fn restore_grant(&self, phone: &Phone, token: &str) -> Result<(), RepositoryError> {
         let now = Utc::now();
-        self.store.grant(phone, now, now + Duration::minutes(GRANT_TTL_MINUTES)).await
+        self.store.grant(phone, &self.grant_digest(token.trim()), now, now + Duration::minutes(GRANT_TTL_MINUTES)).await
+    }
+
+    fn grant_digest(&self, token: &str) -> String {
+        self.secrets.digest(token)
     }
 
     /// Salted with the phone, so equal codes of two phones have different digests.
@@ -200,6 +217,7 @@ mod tests {
         fn build(self) -> PhoneVerification {
             let mut secrets = MockSecretTokens::new();
             secrets.expect_sms_code().returning(|| "123456".into());
+            secrets.expect_generate().returning(|| "grant-secret".into());
             secrets.expect_digest().returning(|s| format!("digest({s})"));
             let limiter = self.limiter;
             PhoneVerification::new(
@@ -301,10 +319,24 @@ mod tests {
         m.store.expect_delete_code().times(1).returning(|_| Ok(()));
         m.store
             .expect_grant()
-            .withf(|_, at, until| (*until - *at).num_minutes() == GRANT_TTL_MINUTES)
+            .withf(|_, hash, at, until| hash == "digest(grant-secret)" && (*until - *at).num_minutes() == GRANT_TTL_MINUTES)
             .times(1)
-            .returning(|_, _, _| Ok(()));
-        m.build().verify_code("91234567", " 123456 ").await.unwrap();
+            .returning(|_, _, _, _| Ok(()));
+        // The client gets the secret; the store only its digest.
+        assert_eq!(m.build().verify_code("91234567", " 123456 ").await.unwrap(), "grant-secret");
+    }
+
+    #[tokio::test]
+    async fn a_grant_is_consumed_only_with_the_token_of_whoever_verified_the_phone() {
+        let mut m = Mocks::new();
+        m.store
+            .expect_consume_grant()
+            .returning(|phone, hash, _| Ok(phone.as_str() == "+85291234567" && hash == "digest(grant-secret)"));
+        let verification = m.build();
+        let phone = Phone::parse("91234567").unwrap();
+        assert!(!verification.consume_grant(&phone, "someone-elses").await.unwrap());
+        assert!(!verification.consume_grant(&phone, " ").await.unwrap(), "no token, no grant");
+        assert!(verification.consume_grant(&phone, "grant-secret").await.unwrap());
     }
 
     #[tokio::test]

@@ -9,7 +9,10 @@ use uuid::Uuid;
 
 use crate::identity::{DisplayName, Email, Password, Phone, parse_birthdate};
 use crate::phone_verification::PhoneVerification;
-use crate::ports::{FileStore, OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordHasher, RepositoryError, UserRepository, Visibility};
+use crate::ports::{
+    FileStore, HashingBusy, OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordHasher, RepositoryError, UserRepository,
+    Visibility,
+};
 use crate::upload::{Upload, UploadError, UploadPurpose};
 use crate::user::{NewUser, User, UserType};
 use crate::validation::ValidationErrors;
@@ -27,6 +30,8 @@ pub struct RegistrationForm {
     pub user_type: String,
     pub business_registration: Option<Vec<u8>>,
     pub address_proof: Option<Vec<u8>>,
+    /// What verifying the phone answered: the grant is used only by the client holding it.
+    pub verification_token: String,
 }
 
 pub const PHONE_TAKEN: &str = "此電話號碼已被使用，請勿重複註冊";
@@ -43,6 +48,8 @@ pub enum RegistrationError {
     Taken(ValidationErrors),
     #[error("檔案儲存失敗，請稍後再試")]
     Storage,
+    #[error(transparent)]
+    Busy(#[from] HashingBusy),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -101,10 +108,28 @@ impl Registration {
 
     /// Creates the account. Nothing is kept when anything fails (an oversized file included).
     ///
+    /// The phone's grant is checked (and used up) before anything is looked up: without a
+    /// phone verified by this client the answer is the same whether the e-mail or phone is
+    /// taken or not, so this endpoint does not tell strangers who has an account.
+    ///
     /// # Errors
     /// See [`RegistrationError`].
     pub async fn register(&self, form: RegistrationForm, today: NaiveDate) -> Result<User, RegistrationError> {
+        let token = form.verification_token.clone();
         let parsed = parse(form, today).map_err(RegistrationError::Invalid)?;
+        if !self.verification.consume_grant(&parsed.phone, &token).await? {
+            return Err(RegistrationError::PhoneNotVerified);
+        }
+        let phone = parsed.phone.clone();
+        let result = self.create_if_free(parsed).await;
+        if result.is_err() {
+            // The phone is still verified; the user may fix the form and submit again.
+            self.verification.restore_grant(&phone, &token).await?;
+        }
+        result
+    }
+
+    async fn create_if_free(&self, parsed: Parsed) -> Result<User, RegistrationError> {
         let mut taken = ValidationErrors::new();
         if self.users.find_by_phone(&parsed.phone).await?.is_some() {
             taken.add("phone", PHONE_TAKEN);
@@ -115,31 +140,28 @@ impl Registration {
         if !taken.is_empty() {
             return Err(RegistrationError::Taken(taken));
         }
-        if !self.verification.consume_grant(&parsed.phone).await? {
-            return Err(RegistrationError::PhoneNotVerified);
-        }
-        let phone = parsed.phone.clone();
-        let result = self.create(parsed).await;
-        if result.is_err() {
-            // The phone is still verified; the user may fix the form and submit again.
-            self.verification.restore_grant(&phone).await?;
-        }
-        result
+        self.create(parsed).await
     }
 
+    /// Stores the documents, then the account. Files that end up on no record (the account
+    /// was refused, or storing failed half-way) are deleted: private documents of an account
+    /// that does not exist are kept for no one.
     async fn create(&self, parsed: Parsed) -> Result<User, RegistrationError> {
         let id = Uuid::new_v4();
+        // Hashed before any file is written, so that a busy hasher leaves nothing behind.
+        let password_hash = self.hasher.hash(&parsed.password).await?;
         let mut stored = Vec::new();
         for (kind, upload) in parsed.documents {
-            let file = self
-                .files
-                .save(&documents_folder(id), upload.kind, Visibility::Private, upload.bytes)
-                .await
-                .map_err(|_| RegistrationError::Storage)?;
-            stored.push(OrgDocument { kind, file, content_type: upload.kind.content_type().into() });
+            match self.files.save(&documents_folder(id), upload.kind, Visibility::Private, upload.bytes).await {
+                Ok(file) => stored.push(OrgDocument { kind, file, content_type: upload.kind.content_type().into() }),
+                Err(_) => {
+                    self.discard(&stored).await;
+                    return Err(RegistrationError::Storage);
+                }
+            }
         }
         let now = Utc::now();
-        let user = self
+        let inserted = self
             .users
             .insert(NewUser {
                 id,
@@ -148,22 +170,38 @@ impl Registration {
                 name: parsed.name,
                 birthdate: parsed.birthdate,
                 user_type: parsed.user_type,
-                password_hash: self.hasher.hash(&parsed.password).await,
+                password_hash,
                 created_at: now,
             })
-            .await
-            .map_err(|e| match e {
-                // Lost a race with another registration: the unique indexes decided.
-                RepositoryError::Conflict(what) if what.contains("email") => {
-                    RegistrationError::Taken(ValidationErrors::single("email", EMAIL_TAKEN))
-                }
-                RepositoryError::Conflict(_) => RegistrationError::Taken(ValidationErrors::single("phone", PHONE_TAKEN)),
-                other => other.into(),
-            })?;
-        for document in stored {
-            self.documents.insert(user.id, document, now).await?;
+            .await;
+        let user = match inserted {
+            Ok(user) => user,
+            Err(error) => {
+                self.discard(&stored).await;
+                return Err(match error {
+                    // Lost a race with another registration: the unique indexes decided.
+                    RepositoryError::Conflict(what) if what.contains("email") => {
+                        RegistrationError::Taken(ValidationErrors::single("email", EMAIL_TAKEN))
+                    }
+                    RepositoryError::Conflict(_) => RegistrationError::Taken(ValidationErrors::single("phone", PHONE_TAKEN)),
+                    other => other.into(),
+                });
+            }
+        };
+        for (recorded, document) in stored.iter().enumerate() {
+            if let Err(error) = self.documents.insert(user.id, document.clone(), now).await {
+                self.discard(&stored[recorded..]).await;
+                return Err(error.into());
+            }
         }
         Ok(user)
+    }
+
+    /// Best effort: a file that cannot be deleted costs disk only, no record points to it.
+    async fn discard(&self, documents: &[OrgDocument]) {
+        for document in documents {
+            let _ = self.files.delete(&document.file).await;
+        }
     }
 }
 
@@ -246,6 +284,7 @@ mod tests {
             user_type: user_type.into(),
             business_registration: None,
             address_proof: None,
+            verification_token: String::new(),
         }
     }
 
@@ -314,5 +353,137 @@ mod tests {
         org.business_registration = Some(b"%PDF-1.7".to_vec());
         org.address_proof = Some(vec![0xFF, 0xD8, 0xFF, 0xE0]);
         assert_eq!(parse(org, today()).ok().unwrap().documents.len(), 2);
+    }
+
+    mod registering {
+        use std::sync::Mutex;
+
+        use super::*;
+        use crate::ports::{
+            FileStoreError, MockFileStore, MockOrgDocumentRepository, MockPasswordHasher, MockPhoneVerificationStore,
+            MockRateLimiter, MockSecretTokens, MockSmsSender, MockUserRepository, StoredFile,
+        };
+        use crate::rate_limits::Throttle;
+        use crate::sessions::tests_support::user;
+
+        /// What the fakes saw.
+        #[derive(Default)]
+        struct Seen {
+            saved: Vec<String>,
+            deleted: Vec<String>,
+            restored: usize,
+        }
+
+        /// The use case with a grant for the token "mine" (consumed at most once unless given
+        /// back), e-mails taken when `email_taken`, the `n`-th file save failing when
+        /// `fail_save_at`, and the account insert answering `insert`.
+        fn registration(
+            email_taken: bool,
+            fail_save_at: Option<usize>,
+            insert: fn() -> Result<(), RepositoryError>,
+        ) -> (Registration, Arc<Mutex<Seen>>) {
+            let seen = Arc::new(Mutex::new(Seen::default()));
+            let mut users = MockUserRepository::new();
+            users.expect_find_by_phone().returning(|_| Ok(None));
+            users.expect_find_by_email().returning(move |_| Ok(email_taken.then(user)));
+            users.expect_insert().returning(move |new| insert().map(|()| User { id: new.id, ..user() }));
+            let mut hasher = MockPasswordHasher::new();
+            hasher.expect_hash().returning(|_| Ok("$argon2id$h".into()));
+            let mut grants = MockPhoneVerificationStore::new();
+            grants.expect_consume_grant().returning(|_, hash, _| Ok(hash == "digest(mine)"));
+            let log = seen.clone();
+            grants.expect_grant().returning(move |_, hash, _, _| {
+                assert_eq!(hash, "digest(mine)", "the grant comes back with the same token");
+                log.lock().unwrap().restored += 1;
+                Ok(())
+            });
+            let mut secrets = MockSecretTokens::new();
+            secrets.expect_digest().returning(|s| format!("digest({s})"));
+            let verification = PhoneVerification::new(
+                Arc::new(grants),
+                Arc::new(MockUserRepository::new()),
+                Arc::new(MockSmsSender::new()),
+                Arc::new(secrets),
+                Throttle::new(Arc::new(MockRateLimiter::new())),
+            );
+            let mut files = MockFileStore::new();
+            let log = seen.clone();
+            files.expect_save().returning(move |folder, kind, visibility, _| {
+                let mut seen = log.lock().unwrap();
+                if fail_save_at.is_some_and(|n| seen.saved.len() + 1 >= n) {
+                    return Err(FileStoreError("disk full".into()));
+                }
+                let key = format!("{folder}/{}.{}", seen.saved.len(), kind.extension());
+                seen.saved.push(key.clone());
+                Ok(StoredFile { key, visibility })
+            });
+            let log = seen.clone();
+            files.expect_delete().returning(move |file| {
+                log.lock().unwrap().deleted.push(file.key.clone());
+                Ok(())
+            });
+            let mut documents = MockOrgDocumentRepository::new();
+            documents.expect_insert().returning(|_, _, _| Ok(()));
+            let registration = Registration::new(Arc::new(users), Arc::new(hasher), verification, Arc::new(files), Arc::new(documents));
+            (registration, seen)
+        }
+
+        fn with_token(token: &str, form: RegistrationForm) -> RegistrationForm {
+            RegistrationForm { verification_token: token.into(), ..form }
+        }
+
+        fn organization() -> RegistrationForm {
+            let mut org = form("organization");
+            org.business_registration = Some(b"%PDF-1.7".to_vec());
+            org.address_proof = Some(vec![0xFF, 0xD8, 0xFF, 0xE0]);
+            org
+        }
+
+        #[tokio::test]
+        async fn without_the_grant_a_taken_email_looks_like_a_free_one() {
+            for email_taken in [true, false] {
+                let (registration, seen) = registration(email_taken, None, || Ok(()));
+                for token in ["", "someone-elses"] {
+                    let err = registration.register(with_token(token, form("individual")), today()).await.unwrap_err();
+                    assert!(matches!(err, RegistrationError::PhoneNotVerified), "{err:?}");
+                }
+                assert_eq!(seen.lock().unwrap().restored, 0);
+            }
+        }
+
+        #[tokio::test]
+        async fn a_taken_email_behind_a_verified_phone_gives_the_grant_back() {
+            let (registration, seen) = registration(true, None, || Ok(()));
+            let err = registration.register(with_token("mine", form("individual")), today()).await.unwrap_err();
+            assert_eq!(err.to_string(), "此電郵已被註冊，請使用其他電郵");
+            assert_eq!(seen.lock().unwrap().restored, 1);
+        }
+
+        #[tokio::test]
+        async fn the_documents_of_a_refused_registration_are_deleted() {
+            let (registration, seen) = registration(false, None, || Err(RepositoryError::Conflict("users_email_key".into())));
+            let err = registration.register(with_token("mine", organization()), today()).await.unwrap_err();
+            assert!(matches!(err, RegistrationError::Taken(_)), "{err:?}");
+            let seen = seen.lock().unwrap();
+            assert_eq!(seen.saved.len(), 2);
+            assert_eq!(seen.deleted, seen.saved);
+        }
+
+        #[tokio::test]
+        async fn a_document_that_cannot_be_stored_takes_the_other_with_it() {
+            let (registration, seen) = registration(false, Some(2), || Ok(()));
+            let err = registration.register(with_token("mine", organization()), today()).await.unwrap_err();
+            assert!(matches!(err, RegistrationError::Storage), "{err:?}");
+            let seen = seen.lock().unwrap();
+            assert_eq!((seen.saved.len(), &seen.deleted), (1, &seen.saved));
+        }
+
+        #[tokio::test]
+        async fn a_registration_that_succeeds_keeps_its_documents() {
+            let (registration, seen) = registration(false, None, || Ok(()));
+            registration.register(with_token("mine", organization()), today()).await.unwrap();
+            let seen = seen.lock().unwrap();
+            assert_eq!((seen.saved.len(), seen.deleted.len(), seen.restored), (2, 0, 0));
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::catalogue::{self, Choice, Place};
 use crate::identity::{DisplayName, MINIMUM_AGE, Phone};
 use crate::keyed_enum;
 use crate::money::Rate;
-use crate::validation::ValidationErrors;
+use crate::validation::{Lines, ValidationErrors, refuse_control_characters};
 
 keyed_enum! {
     /// pending -> approved | rejected; nothing moves out of approved or rejected.
@@ -93,6 +93,8 @@ impl TutorSubject {
     /// # Errors
     /// A zh-HK message with an example of the expected form.
     pub fn parse(raw: &str) -> Result<Self, String> {
+        // Before joining the words, which would turn a tab or a line break into a space.
+        refuse_control_characters(raw, "科目", Lines::Single)?;
         let text = raw.split_whitespace().collect::<Vec<_>>().join(" ");
         let invalid =
             || format!("科目「{text}」不正確，請以「教育程度 科目」填寫，例如「中學 數學」");
@@ -158,7 +160,7 @@ impl ApplicationDetails {
         let contact_number = errors.check("contactNumber", Phone::parse(&form.contact_number));
         let education = errors.check(
             "education",
-            required_text(&form.education, "學歷", SHORT_TEXT_MAX_CHARS),
+            required_text(&form.education, "學歷", SHORT_TEXT_MAX_CHARS, Lines::Single),
         );
         let age = errors.check("age", in_range(form.age, AGE, "年齡", "歲"));
         let teaching_experience = errors.check(
@@ -168,11 +170,11 @@ impl ApplicationDetails {
         let subjects = errors.check("subjects", parse_subjects(&form.subjects));
         let exam_results = errors.check(
             "examResults",
-            required_text(&form.exam_results, "考試成績", LONG_TEXT_MAX_CHARS),
+            required_text(&form.exam_results, "考試成績", LONG_TEXT_MAX_CHARS, Lines::Multi),
         );
         let course_features = errors.check(
             "courseFeatures",
-            required_text(&form.course_features, "課程特色", LONG_TEXT_MAX_CHARS),
+            required_text(&form.course_features, "課程特色", LONG_TEXT_MAX_CHARS, Lines::Multi),
         );
         let place = errors.check(
             "teachingArea",
@@ -180,7 +182,7 @@ impl ApplicationDetails {
         );
         let teaching_schedule = errors.check(
             "teachingSchedule",
-            required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS),
+            required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS, Lines::Single),
         );
         let teaching_mode = errors.check(
             "teachingMode",
@@ -197,7 +199,7 @@ impl ApplicationDetails {
         );
         let bio = errors.check(
             "bio",
-            required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS),
+            required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi),
         );
         if let (Some(age), Some(years)) = (age, teaching_experience)
             && years >= age
@@ -301,6 +303,8 @@ pub enum DecisionError {
     ReasonRequired,
     #[error("拒絕原因不可多於 {} 個字", limits::REASON_MAX_CHARS)]
     ReasonTooLong,
+    #[error("拒絕原因不可包含控制字元")]
+    ReasonHasControlCharacters,
 }
 
 /// The zh-HK word for a status (catalogue-zh-HK.md).
@@ -328,6 +332,9 @@ impl TutorApplication {
             Decision::Approve => Ok((ApplicationStatus::Approved, None)),
             Decision::Reject { reason } => {
                 let reason = reason.trim();
+                if refuse_control_characters(reason, "拒絕原因", Lines::Multi).is_err() {
+                    return Err(DecisionError::ReasonHasControlCharacters);
+                }
                 match reason.chars().count() {
                     0 => Err(DecisionError::ReasonRequired),
                     n if n > limits::REASON_MAX_CHARS => Err(DecisionError::ReasonTooLong),
@@ -491,6 +498,34 @@ pub(crate) mod tests {
             assert!(TutorSubject::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(split_subjects(&["a, b，c、 ", ""]), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn text_fields_refuse_control_characters_by_name() {
+        let mut form = valid_form();
+        form.education = "港大\t數學系".into();
+        form.teaching_schedule = "晚上\0".into();
+        form.bio = "有耐性\u{1b}[2J".into();
+        form.subjects = vec!["大學或以上 線性\0代數".into()];
+        let errors = ApplicationDetails::parse(&form).unwrap_err();
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
+        assert_eq!(
+            fields,
+            [
+                ("education", "學歷不可包含控制字元"),
+                ("subjects", "科目不可包含控制字元"),
+                ("teachingSchedule", "可上堂時間不可包含控制字元"),
+                ("bio", "自我介紹不可包含控制字元"),
+            ]
+        );
+        let mut form = valid_form();
+        form.exam_results = "DSE 數學 5**\n英文 5".into();
+        assert!(ApplicationDetails::parse(&form).is_ok(), "long fields keep their lines");
+        let pending = application(ApplicationStatus::Pending);
+        assert_eq!(
+            pending.decide(&Decision::Reject { reason: "資料\0不足".into() }),
+            Err(DecisionError::ReasonHasControlCharacters)
+        );
     }
 
     #[test]

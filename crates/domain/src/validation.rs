@@ -59,3 +59,49 @@ impl fmt::Display for ValidationErrors {
 }
 
 impl std::error::Error for ValidationErrors {}
+
+/// Whether a free-text field may span lines (a description) or not (a title, a time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    Single,
+    /// Line breaks and tabs are allowed; other control characters are not.
+    Multi,
+}
+
+/// The one rule for control characters in what people type, used by every free-text parser.
+///
+/// Unicode control characters (`Cc`) are never typed on purpose: a NUL is refused by
+/// PostgreSQL (a 500 instead of a message) and the others garble lists, SMS and logs. A
+/// multi-line field keeps `\n`, `\r` and `\t`; a single-line field takes none at all.
+///
+/// # Errors
+/// "{label}不可包含控制字元" when `text` has one.
+pub fn refuse_control_characters(text: &str, label: &str, lines: Lines) -> Result<(), String> {
+    let allowed = |c: char| lines == Lines::Multi && matches!(c, '\n' | '\r' | '\t');
+    if text.chars().any(|c| c.is_control() && !allowed(c)) {
+        Err(format!("{label}不可包含控制字元"))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_line_text_takes_no_control_character_at_all() {
+        assert_eq!(refuse_control_characters("星期三 19:00", "預約時間", Lines::Single), Ok(()));
+        for bad in ["a\0b", "a\nb", "a\tb", "a\rb", "\u{1b}[31m", "\u{7f}", "\u{85}"] {
+            assert_eq!(refuse_control_characters(bad, "預約時間", Lines::Single), Err("預約時間不可包含控制字元".into()), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn multi_line_text_keeps_line_breaks_and_tabs_only() {
+        assert_eq!(refuse_control_characters("第一行\r\n第二行\t完", "個案描述", Lines::Multi), Ok(()));
+        for bad in ["a\0b", "\u{1b}[2J", "\u{8}", "\u{9f}"] {
+            assert_eq!(refuse_control_characters(bad, "個案描述", Lines::Multi), Err("個案描述不可包含控制字元".into()), "{bad:?}");
+        }
+    }
+}

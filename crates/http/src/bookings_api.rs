@@ -84,6 +84,8 @@ impl From<BookingError> for ApiError {
             BookingError::Invalid(errors) => ApiError::invalid(&errors),
             BookingError::TutorNotFound | BookingError::NotFound => error(404, "NOT_FOUND", message),
             BookingError::OwnProfile => error(400, "OWN_PROFILE", message),
+            BookingError::Pending => error(409, "BOOKING_PENDING", message),
+            BookingError::TooMany => error(429, "RATE_LIMITED", message),
             BookingError::NotTheTutor => error(403, "NOT_THE_TUTOR", message),
             BookingError::NotTheBooker => error(403, "NOT_THE_BOOKER", message),
             BookingError::Illegal(_) => error(409, "ILLEGAL_TRANSITION", message),

@@ -9,7 +9,7 @@ use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 use tutorhub_domain::case_board::BrowseCasesError;
-use tutorhub_domain::ports::RepositoryError;
+use tutorhub_domain::ports::{HashingBusy, RepositoryError};
 use tutorhub_domain::validation::ValidationErrors;
 
 /// One rejected field.
@@ -112,6 +112,15 @@ impl ApiError {
     pub fn unavailable(code: &str, cause: &dyn std::error::Error) -> Self {
         tracing::warn!(code, error = %cause, "request failed: a provider is unavailable");
         Self::ServiceUnavailable(Json(ErrorBody::new(code, cause.to_string())))
+    }
+}
+
+impl From<HashingBusy> for ApiError {
+    /// Password hashing is at its bound (a burst of logins): a 503 the user may retry in a
+    /// moment, like a provider outage, not a 500.
+    fn from(error: HashingBusy) -> Self {
+        tracing::warn!("request refused: password hashing is at its concurrency limit");
+        Self::ServiceUnavailable(Json(ErrorBody::new("SERVER_BUSY", error.to_string())))
     }
 }
 

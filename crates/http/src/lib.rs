@@ -2,6 +2,7 @@
 //! and the single-page app, in one endpoint tree.
 
 pub mod auth;
+mod body_limit;
 mod bookings_api;
 mod catalogue_api;
 mod cases_api;
@@ -12,8 +13,10 @@ mod media;
 mod org_documents_api;
 mod profile_edit_api;
 mod profiles_api;
+mod query_guard;
 mod request_log;
 mod registration_api;
+pub mod server;
 mod sessions_api;
 mod spa;
 mod tutors_api;
@@ -40,6 +43,8 @@ use tutorhub_domain::rate_limits::Throttle;
 use tutorhub_domain::registration::Registration;
 use tutorhub_domain::sessions::Sessions;
 
+pub use body_limit::BodyLimits;
+pub use server::ServerLimits;
 pub use spa::AppFiles;
 
 #[derive(Tags)]
@@ -79,6 +84,8 @@ pub struct Services {
     pub throttle: Throttle,
     /// Verifies bearer tokens for [`auth::BearerAuth`].
     pub access_tokens: Arc<dyn AccessTokens>,
+    /// How large a request body may be.
+    pub body_limits: BodyLimits,
 }
 
 fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
@@ -139,6 +146,8 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
     spa::WithApp { api: routes, files }
         .data(services.access_tokens.clone())
         .catch_all_error(|error| async move { error::framework_error(error) })
+        .with(query_guard::QueryGuard)
+        .with(services.body_limits)
         .with(SetHeader::new()
             .overriding("X-Content-Type-Options", "nosniff")
             .overriding("Referrer-Policy", "same-origin")

@@ -186,6 +186,7 @@ pub(crate) fn error(status: u16, code: &str, message: String) -> ApiError {
         403 => ApiError::Forbidden(body),
         404 => ApiError::NotFound(body),
         409 => ApiError::Conflict(body),
+        429 => ApiError::TooManyRequests(body),
         _ => ApiError::BadRequest(body),
     }
 }
@@ -226,6 +227,7 @@ impl From<ApplyError> for ApiError {
             ApplyError::NotOpen => error(409, "CASE_NOT_OPEN", message),
             ApplyError::AlreadyApplied => error(409, "ALREADY_APPLIED", message),
             ApplyError::Full => error(409, "CASE_FULL", message),
+            ApplyError::TooMany => error(429, "RATE_LIMITED", message),
             ApplyError::Repository(e) => e.into(),
         }
     }

@@ -22,6 +22,8 @@ pub struct ProfileJson {
     /// Hong Kong phone number; a new one must be free and needs a completed SMS verification
     /// (`POST /sms/send-code`, `POST /sms/verify-code`), whose grant the change uses up.
     pub phone: String,
+    /// With a new phone: what `POST /sms/verify-code` answered for it.
+    pub verification_token: Option<String>,
 }
 
 /// The profile screen's form; absent fields stay as they are.
@@ -31,6 +33,8 @@ pub struct ProfileUpload {
     pub name: Option<String>,
     /// Sent only when changed and verified.
     pub phone: Option<String>,
+    /// With a new phone: what `POST /sms/verify-code` answered for it.
+    pub verification_token: Option<String>,
     /// JPEG, PNG or WebP, at most 5 MB; tutors only.
     pub avatar: Option<Upload>,
 }
@@ -61,6 +65,7 @@ impl From<UpdateProfileError> for ApiError {
                 errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
             })),
             UpdateProfileError::Gone => Self::Unauthorized(Json(ErrorBody::new("ACCOUNT_GONE", error.to_string()))),
+            UpdateProfileError::RateLimited(e) => e.into(),
             UpdateProfileError::Files(e) => Self::internal(&e),
             UpdateProfileError::Repository(e) => e.into(),
         }
@@ -76,9 +81,11 @@ pub struct ProfileEditApi {
 impl ProfileEditApi {
     /// Update one's own name, phone and (tutors) avatar
     ///
-    /// A tutor's public profile follows name and avatar changes. A new phone needs a verified
-    /// SMS code for it (400 `PHONE_NOT_VERIFIED` otherwise; one verification, one change) and
-    /// must not belong to another account (409 `PHONE_TAKEN`). Another user's id: 403.
+    /// A tutor's public profile follows name and avatar changes; a replaced avatar is deleted.
+    /// A new phone needs a verified SMS code for it, with the `verificationToken` that
+    /// verify-code answered (400 `PHONE_NOT_VERIFIED` otherwise; one verification, one change)
+    /// and must not belong to another account (409 `PHONE_TAKEN`). Another user's id: 403.
+    /// 60 updates a minute per account (429 `RATE_LIMITED`).
     #[oai(path = "/users/:id", method = "put", operation_id = "updateUser")]
     async fn update(
         &self,
@@ -89,10 +96,16 @@ impl ProfileEditApi {
     ) -> ApiResult<Json<CurrentUser>> {
         let caller = own_account(&self.accounts, &auth, &id.0).await?;
         let change = match body {
-            ProfileUpdate::Json(Json(form)) => ProfileChange { name: Some(form.name), phone: Some(form.phone), avatar: None },
+            ProfileUpdate::Json(Json(form)) => ProfileChange {
+                name: Some(form.name),
+                phone: Some(form.phone),
+                avatar: None,
+                verification_token: form.verification_token,
+            },
             ProfileUpdate::Multipart(form) => ProfileChange {
                 name: form.name.filter(|n| !n.trim().is_empty()),
                 phone: form.phone.filter(|p| !p.trim().is_empty()),
+                verification_token: form.verification_token,
                 avatar: match form.avatar {
                     Some(upload) => Some(upload.into_vec().await.map_err(|e| ApiError::internal(&e))?),
                     None => None,

@@ -82,6 +82,9 @@ pub struct ChangePasswordRequest {
     pub old_password: String,
     #[oai(default)]
     pub password: String,
+    /// The refresh token of this device's session: that session stays, every other session
+    /// of the account ends. Without it (or with one that is not this account's) all end.
+    pub refresh_token: Option<String>,
 }
 
 /// A success with a message for a banner.
@@ -93,6 +96,16 @@ pub struct MessageBody {
 
 fn done(message: &str) -> Json<MessageBody> {
     Json(MessageBody { message: message.into() })
+}
+
+/// A verified phone.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct PhoneVerifiedBody {
+    pub message: String,
+    /// Send it as `verificationToken` with the registration or the phone change that uses this
+    /// verification (30 minutes, once); only this client has it. Keep it in memory only.
+    pub verification_token: String,
 }
 
 /// The registration form (multipart, spec §3). Every field is optional here so that a missing
@@ -115,6 +128,9 @@ pub struct RegisterUpload {
     pub business_registration: Option<Upload>,
     /// Organizations: PDF, JPEG or PNG, at most 5 MB.
     pub address_proof: Option<Upload>,
+    /// What `POST /sms/verify-code` answered for this phone; without it the phone counts as
+    /// not verified.
+    pub verification_token: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -176,6 +192,7 @@ impl From<RegistrationError> for ApiError {
                 ApiError::Conflict(Json(body))
             }
             RegistrationError::Storage => ApiError::internal(&error),
+            RegistrationError::Busy(e) => e.into(),
             RegistrationError::Repository(e) => e.into(),
         }
     }
@@ -197,6 +214,7 @@ impl From<ResetError> for ApiError {
         match error {
             ResetError::InvalidPassword(m) => ApiError::invalid_field("newPassword", m),
             ResetError::InvalidLink => ApiError::bad_request("RESET_LINK_INVALID", error.to_string()),
+            ResetError::Busy(e) => e.into(),
             ResetError::Repository(e) => e.into(),
         }
     }
@@ -210,6 +228,8 @@ impl From<ChangePasswordError> for ApiError {
             }
             ChangePasswordError::InvalidPassword(m) => ApiError::invalid_field("password", m),
             ChangePasswordError::Gone => ApiError::Unauthorized(Json(ErrorBody::new("ACCOUNT_GONE", error.to_string()))),
+            ChangePasswordError::RateLimited(e) => e.into(),
+            ChangePasswordError::Busy(e) => e.into(),
             ChangePasswordError::Repository(e) => e.into(),
         }
     }
@@ -217,7 +237,7 @@ impl From<ChangePasswordError> for ApiError {
 
 /// The caller's address, for per-address limits (the direct peer: put a trusted proxy's
 /// forwarding in front of this if one is added).
-fn client_ip(req: &Request) -> String {
+pub(crate) fn client_ip(req: &Request) -> String {
     req.remote_addr().as_socket_addr().map_or_else(|| "unknown".into(), |a| a.ip().to_string())
 }
 
@@ -263,16 +283,20 @@ impl RegistrationApi {
         Ok(done("驗證碼已發送，請查看手機短訊"))
     }
 
-    /// Check the SMS code; success verifies the phone for 30 minutes
+    /// Check the SMS code; success verifies the phone for 30 minutes, for the holder of the returned token
     #[oai(path = "/sms/verify-code", method = "post", operation_id = "verifySmsCode")]
-    async fn verify_code(&self, body: Json<VerifyCodeRequest>) -> ApiResult<Json<MessageBody>> {
-        self.verification.verify_code(&body.phone, &body.code).await?;
-        Ok(done("電話號碼已驗證！請繼續填寫你的資料。"))
+    async fn verify_code(&self, body: Json<VerifyCodeRequest>) -> ApiResult<Json<PhoneVerifiedBody>> {
+        let verification_token = self.verification.verify_code(&body.phone, &body.code).await?;
+        Ok(Json(PhoneVerifiedBody { message: "電話號碼已驗證！請繼續填寫你的資料。".into(), verification_token }))
     }
 
-    /// Register (multipart; the phone must have been verified)
+    /// Register (multipart; the phone must have been verified by this client)
+    ///
+    /// Counts towards the same per-address budget as check-phone and check-email: with a
+    /// verified phone, its answer tells whether an e-mail is taken.
     #[oai(path = "/users/register", method = "post", operation_id = "register")]
-    async fn register(&self, form: RegisterUpload) -> ApiResult<RegisterResponse> {
+    async fn register(&self, req: &Request, form: RegisterUpload) -> ApiResult<RegisterResponse> {
+        self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
         let parsed = RegistrationForm {
             name: form.name.unwrap_or_default(),
             email: form.email.unwrap_or_default(),
@@ -283,6 +307,7 @@ impl RegistrationApi {
             user_type: form.user_type.unwrap_or_default(),
             business_registration: read_upload(form.business_registration).await?,
             address_proof: read_upload(form.address_proof).await?,
+            verification_token: form.verification_token.unwrap_or_default(),
         };
         let user = self.registration.register(parsed, Utc::now().date_naive()).await?;
         Ok(RegisterResponse::Created(Json(RegisteredBody { message: "註冊成功！請登入。".into(), user_id: user.number })))
@@ -302,10 +327,12 @@ impl RegistrationApi {
         Ok(done("密碼已重設，請用新密碼登入。"))
     }
 
-    /// Change the signed-in user's password (the old one is checked)
+    /// Change the signed-in user's password (the old one is checked; every other session ends)
+    ///
+    /// After 5 wrong old passwords in 15 minutes the account's changes wait (429 `RATE_LIMITED`).
     #[oai(path = "/self-users/me/password", method = "put", operation_id = "changePassword")]
     async fn change(&self, auth: BearerAuth, body: Json<ChangePasswordRequest>) -> ApiResult<Json<MessageBody>> {
-        self.passwords.change(auth.user_id(), &body.old_password, &body.password).await?;
+        self.passwords.change(auth.user_id(), &body.old_password, &body.password, body.refresh_token.as_deref()).await?;
         Ok(done("密碼已更新"))
     }
 }

@@ -1,11 +1,13 @@
 //! Sessions: `POST /users/login`, `/users/refresh-token`, `/users/logout` (spec §7).
 
+use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 use tutorhub_domain::sessions::{LoginError, RefreshError, SessionTokens, Sessions};
 
 use crate::Tag;
 use crate::error::{ApiError, ApiResult, ErrorBody, FieldErrorBody};
+use crate::registration_api::client_ip;
 
 /// Phone and password (spec §3: the phone is sent as `identifier`).
 #[derive(Debug, Object)]
@@ -59,6 +61,7 @@ impl From<LoginError> for ApiError {
                 errors: Some(vec![FieldErrorBody { field: "password".into(), message: error.to_string() }]),
             })),
             LoginError::RateLimited(e) => e.into(),
+            LoginError::Busy(e) => e.into(),
             LoginError::Repository(e) => e.into(),
         }
     }
@@ -83,8 +86,8 @@ pub struct SessionsApi {
 impl SessionsApi {
     /// Log in with phone and password
     #[oai(path = "/users/login", method = "post", operation_id = "login")]
-    async fn login(&self, body: Json<LoginRequest>) -> ApiResult<Json<SessionTokensBody>> {
-        Ok(Json(self.sessions.login(&body.identifier, &body.password).await?.into()))
+    async fn login(&self, req: &Request, body: Json<LoginRequest>) -> ApiResult<Json<SessionTokensBody>> {
+        Ok(Json(self.sessions.login(&body.identifier, &body.password, &client_ip(req)).await?.into()))
     }
 
     /// Exchange a refresh token for a new pair (the old one stops working; reusing it ends the session)

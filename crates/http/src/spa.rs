@@ -88,13 +88,24 @@ impl<E> WithApp<E> {
     }
 }
 
+/// The app's Content-Security-Policy. Sessions live in localStorage, so an injected script
+/// would own them: scripts come only from our own files (Vite emits no inline script), nothing
+/// may frame the app, no plugins. Styles allow inline because Fluent UI (Griffel) inserts its
+/// rules at run time; images allow `blob:` and `data:` for the previews of chosen avatars and
+/// documents. The API and `/media` are this origin. Swagger UI at `/docs` is not the app and
+/// keeps its own inline scripts.
+pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
+    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 fn file_response(path: &str, bytes: Cow<'static, [u8]>, cache: &str) -> Response {
-    Response::builder()
+    let response = Response::builder()
         .status(StatusCode::OK)
         .header(header::CONTENT_TYPE, content_type(path))
         .header(header::CACHE_CONTROL, cache)
-        .header("X-Content-Type-Options", "nosniff")
-        .body(bytes.into_owned())
+        .header("X-Content-Type-Options", "nosniff");
+    let response = if path.ends_with(".html") { response.header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY) } else { response };
+    response.body(bytes.into_owned())
 }
 
 pub(crate) fn content_type(path: &str) -> &'static str {

@@ -182,8 +182,8 @@ async fn applying_twice_is_a_conflict_and_a_full_case_says_so() {
     let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
     assert_eq!(applied["items"][0]["caseId"], n);
     assert_eq!(applied["items"][0]["status"], "applied");
-    // The owner heard of each applicant.
-    assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 3);
+    // The owner heard of the first applicant; the others within the hour only show in the app.
+    assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 1);
 }
 
 #[tokio::test]
@@ -261,8 +261,8 @@ async fn a_tutor_withdraws_an_open_application_and_may_apply_again() {
     let (_, list) = call(&app, "GET", &format!("/cases/{n}/applications"), Some(&c.owner), None).await;
     assert_eq!((list["items"].as_array().unwrap().len(), list["case"]["applicantCount"].as_u64()), (2, Some(2)));
     assert_eq!(list["items"][1]["availableTimes"], "星期六上午");
-    // The owner is told of each application (the re-apply too), never of the withdrawal.
-    assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 3);
+    // One SMS about new applicants per case and hour: the re-apply is in the app only.
+    assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 1);
 
     // After the selection neither side's application can be withdrawn.
     let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), None).await;

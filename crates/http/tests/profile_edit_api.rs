@@ -115,21 +115,23 @@ async fn a_verified_new_phone_is_saved_once_and_becomes_the_login() {
     let id = support::register_user(&app, "91234567", "abcd1234").await;
     let (token, me) = (app.access_tokens.issue(id), id.to_string());
 
-    support::verify_phone(&app, "62345678").await;
-    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳太", "phone": "6234 5678"})).await;
+    let first = support::verify_phone(&app, "62345678").await;
+    let change = json!({"name": "陳太", "phone": "6234 5678", "verificationToken": first});
+    let (status, body) = put_json(&app, &token, &me, change).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["phone"].as_str(), Some("+85262345678"));
     assert_eq!(login_status(&app, "62345678", "abcd1234").await, StatusCode::OK);
     assert_eq!(login_status(&app, "91234567", "abcd1234").await, StatusCode::UNAUTHORIZED);
 
     // The profile screen's multipart form carries the phone too.
-    support::verify_phone(&app, "63456789").await;
-    let form = TestForm::new().text("name", "陳太").text("phone", "63456789");
+    let second = support::verify_phone(&app, "63456789").await;
+    let form = TestForm::new().text("name", "陳太").text("phone", "63456789").text("verificationToken", second);
     let (status, body) = put_form(&app, &token, &me, form).await;
     assert_eq!((status, body["phone"].as_str()), (StatusCode::OK, Some("+85263456789")), "{body}");
 
     // 62345678 is free again, but its grant went into the first change.
-    let (status, body) = put_json(&app, &token, &me, json!({"name": "陳太", "phone": "62345678"})).await;
+    let change = json!({"name": "陳太", "phone": "62345678", "verificationToken": first});
+    let (status, body) = put_json(&app, &token, &me, change).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("PHONE_NOT_VERIFIED")), "{body}");
     assert_eq!(body["errors"][0]["field"].as_str(), Some("phone"));
     assert_eq!(app.users.find_by_id(id).await.unwrap().unwrap().phone.as_str(), "+85263456789");
@@ -144,4 +146,71 @@ async fn another_accounts_phone_is_refused_with_409() {
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("PHONE_TAKEN")), "{body}");
     assert_eq!(body["errors"][0]["message"].as_str(), Some("此電話號碼已被使用，請使用其他號碼"));
     assert_eq!(app.users.find_by_id(id).await.unwrap().unwrap().phone.as_str(), "+85291234567");
+}
+
+#[tokio::test]
+async fn a_phone_verified_by_another_client_cannot_be_moved_onto() {
+    let app = support::spawn().await;
+    let (id, token) = support::member(&app, "陳大文", "91234567").await;
+    // Someone else verified 62345678 and holds its token.
+    let theirs = support::verify_phone(&app, "62345678").await;
+    for change in [
+        json!({"name": "陳大文", "phone": "62345678"}),
+        json!({"name": "陳大文", "phone": "62345678", "verificationToken": "guessed-token"}),
+    ] {
+        let (status, body) = put_json(&app, &token, &id.to_string(), change).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("PHONE_NOT_VERIFIED")), "{body}");
+    }
+    let form = TestForm::new().text("name", "陳大文").text("phone", "62345678").text("verificationToken", "guessed-token");
+    let (status, _) = put_form(&app, &token, &id.to_string(), form).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.users.find_by_id(id).await.unwrap().unwrap().phone.as_str(), "+85291234567");
+    // Its verifier's grant is untouched by the attempts.
+    let (verifier, verifier_token) = support::member(&app, "李小明", "92345678").await;
+    let change = json!({"name": "李小明", "phone": "62345678", "verificationToken": theirs});
+    let (status, body) = put_json(&app, &verifier_token, &verifier.to_string(), change).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn updates_of_one_account_are_rate_limited_with_429() {
+    let app = support::spawn().await;
+    let (id, token) = support::member(&app, "陳大文", "91234567").await;
+    for n in 0..60 {
+        // Probing other accounts' phones: 409 for a taken one, 400 for a free one.
+        let (status, _) = put_json(&app, &token, &id.to_string(), json!({"name": "陳大文", "phone": format!("6{n:07}")})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "request {n}");
+    }
+    let (status, body) = put_json(&app, &token, &id.to_string(), json!({"name": "陳大文", "phone": "62345678"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")), "{body}");
+    // Another account has its own allowance.
+    let (other, other_token) = support::member(&app, "李小明", "92345678").await;
+    let (status, _) = put_json(&app, &other_token, &other.to_string(), json!({"name": "李小明", "phone": "92345678"})).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// The files under the test folder's public `media/avatars`.
+fn avatar_files(app: &support::TestApp) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(app.dir.path().join("media/avatars")) else { return Vec::new() };
+    let mut names: Vec<_> = entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+#[tokio::test]
+async fn a_replaced_avatar_is_deleted_and_no_longer_served() {
+    let app = support::spawn().await;
+    let (id, token) = support::member(&app, "陳大文", "91234567").await;
+    make_tutor(&app, id).await;
+    let mut previous = app.users.find_by_id(id).await.unwrap().unwrap().avatar.unwrap();
+    for _ in 0..3 {
+        let (status, body) = put_form(&app, &token, &id.to_string(), avatar(PNG.to_vec())).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let current = body["avatar"].as_str().unwrap().to_string();
+        app.client.get(&current).send().await.assert_status_is_ok();
+        app.client.get(&previous).send().await.assert_status(StatusCode::NOT_FOUND);
+        previous = current;
+    }
+    let file = previous.rsplit('/').next().unwrap().to_string();
+    assert_eq!(avatar_files(&app), [file], "only the current avatar is on disk");
 }

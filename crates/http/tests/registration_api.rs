@@ -37,8 +37,8 @@ async fn register(app: &support::TestApp, form: TestForm) -> (StatusCode, Value)
 #[tokio::test]
 async fn registers_an_individual_after_verifying_the_phone_then_logs_in() {
     let app = support::spawn().await;
-    support::verify_phone(&app, "91234567").await;
-    let (status, body) = register(&app, individual("91234567", "chan@example.com")).await;
+    let token = support::verify_phone(&app, "91234567").await;
+    let (status, body) = register(&app, individual("91234567", "chan@example.com").text("verificationToken", token)).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["message"], "註冊成功！請登入。");
     let (token, _) = support::login(&app, "91234567", "abcd1234").await;
@@ -54,9 +54,9 @@ async fn refuses_registration_without_a_verified_phone_and_the_grant_works_once(
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("PHONE_NOT_VERIFIED")));
     assert_eq!(body["error"], "請先完成電話號碼驗證");
 
-    support::verify_phone(&app, "91234567").await;
+    let token = support::verify_phone(&app, "91234567").await;
     // A form error keeps the grant: the user fixes the form and submits again.
-    let (status, body) = register(&app, individual("91234567", "not-an-email")).await;
+    let (status, body) = register(&app, individual("91234567", "not-an-email").text("verificationToken", &token)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"][0], json!({"field": "email", "message": "請輸入有效的電郵地址"}));
     // Nobody registers into the back office (spec §3: the role is always `user`).
@@ -67,20 +67,46 @@ async fn refuses_registration_without_a_verified_phone_and_the_grant_works_once(
         .text("password", "abcd1234")
         .text("birthdate", "2000-01-31")
         .text("role", "admin")
-        .text("userType", "individual");
+        .text("userType", "individual")
+        .text("verificationToken", &token);
     let (status, body) = register(&app, admin).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"][0], json!({"field": "role", "message": "只可以註冊一般用戶帳戶"}));
-    let (status, _) = register(&app, individual("91234567", "chan@example.com")).await;
+    let (status, _) = register(&app, individual("91234567", "chan@example.com").text("verificationToken", &token)).await;
     assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = register(&app, individual("91234567", "chan2@example.com").text("verificationToken", &token)).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("PHONE_NOT_VERIFIED")), "used once");
+}
+
+#[tokio::test]
+async fn verify_code_hands_the_grant_to_its_client_only() {
+    let app = support::spawn().await;
+    let token = support::verify_phone(&app, "91234567").await;
+    assert_eq!(token.len(), 64, "256 bits in hex: {token}");
+    let stored: String = sqlx::query_scalar("SELECT grant_hash FROM phone_grants").fetch_one(app.database.pool()).await.unwrap();
+    assert!(!stored.is_empty() && !stored.contains(&token), "only the digest is stored");
+    // Another client knows the phone but not the token: the phone is not verified for it.
+    for other in [None, Some("guessed-token"), Some(stored.as_str())] {
+        let form = individual("91234567", "thief@example.com");
+        let form = if let Some(other) = other { form.text("verificationToken", other) } else { form };
+        let (status, body) = register(&app, form).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("PHONE_NOT_VERIFIED")), "{other:?}");
+    }
+    let (status, body) = register(&app, individual("91234567", "chan@example.com").text("verificationToken", token)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
 }
 
 #[tokio::test]
 async fn a_taken_email_or_phone_is_409_in_zh_hk() {
     let app = support::spawn().await;
     support::register_user(&app, "61234567", "demo1234").await; // e-mail 61234567@example.com
-    support::verify_phone(&app, "91234567").await;
-    let (status, body) = register(&app, individual("91234567", "61234567@example.com")).await;
+    // Without a verified phone a taken e-mail gets the same answer as a free one.
+    for email in ["61234567@example.com", "free@example.com"] {
+        let (status, body) = register(&app, individual("91234567", email)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("PHONE_NOT_VERIFIED")), "{email}");
+    }
+    let token = support::verify_phone(&app, "91234567").await;
+    let (status, body) = register(&app, individual("91234567", "61234567@example.com").text("verificationToken", token)).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["errors"][0], json!({"field": "email", "message": "此電郵已被註冊，請使用其他電郵"}));
     let (status, body) = post(&app, "/sms/send-code", json!({"phoneNumber": "61234567"})).await;
@@ -90,10 +116,11 @@ async fn a_taken_email_or_phone_is_409_in_zh_hk() {
 #[tokio::test]
 async fn an_organization_uploads_two_private_documents_and_an_oversized_one_is_not_kept() {
     let app = support::spawn().await;
-    support::verify_phone(&app, "51234567").await;
+    let token = support::verify_phone(&app, "51234567").await;
     let org = |registration: Vec<u8>| {
         person("51234567", "org@example.com")
             .text("userType", "organization")
+            .text("verificationToken", &token)
             .bytes("businessRegistration", registration)
             .bytes("addressProof", vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0])
     };
@@ -169,6 +196,19 @@ async fn checks_from_one_address_are_rate_limited_with_429() {
 }
 
 #[tokio::test]
+async fn registering_draws_on_the_same_per_address_budget_as_the_checks() {
+    let app = support::spawn().await;
+    for _ in 0..59 {
+        assert_eq!(post(&app, "/users/check-email", json!({"email": "a@example.com"})).await.0, StatusCode::OK);
+    }
+    let (status, _) = register(&app, individual("91234567", "a@example.com")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "the 60th request of the minute still counts as usual");
+    let (status, body) = register(&app, individual("91234567", "a@example.com")).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")), "{body}");
+    assert!(body["error"].as_str().unwrap().starts_with("請求過於頻密"));
+}
+
+#[tokio::test]
 async fn repeated_failed_logins_lock_the_phone_with_429() {
     let app = support::spawn().await;
     support::register_user(&app, "61234567", "demo1234").await;
@@ -214,6 +254,24 @@ async fn forgot_then_reset_sets_a_new_password_once_and_ends_old_sessions() {
 }
 
 #[tokio::test]
+async fn only_the_newest_reset_link_works_and_a_reset_voids_the_rest() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    let mut links = Vec::new();
+    for _ in 0..3 {
+        assert_eq!(post(&app, "/users/request-password-reset", json!({"phone": "61234567"})).await.0, StatusCode::OK);
+        links.push(reset_token(&app));
+    }
+    let (status, body) = post(&app, "/users/reset-password", json!({"token": links[0], "newPassword": "newpass99"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("RESET_LINK_INVALID")), "an older link is void");
+    let (status, _) = post(&app, "/users/reset-password", json!({"token": links[2], "newPassword": "newpass99"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = post(&app, "/users/reset-password", json!({"token": links[1], "newPassword": "other999x"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    support::login(&app, "61234567", "newpass99").await;
+}
+
+#[tokio::test]
 async fn an_unknown_phone_gets_the_same_answer_and_no_mail() {
     let app = support::spawn().await;
     let (status, _) = post(&app, "/users/request-password-reset", json!({"phone": "98765432"})).await;
@@ -240,4 +298,51 @@ async fn change_password_checks_the_old_one_and_needs_login() {
     assert_eq!(body["errors"][0], json!({"field": "oldPassword", "message": "舊密碼不正確"}));
     change("demo1234", "newpass99", Some(token)).await.assert_status_is_ok();
     support::login(&app, "61234567", "newpass99").await;
+}
+
+async fn change_password(app: &support::TestApp, token: &str, body: Value) -> (StatusCode, Value) {
+    let response =
+        app.client.put("/self-users/me/password").header("Authorization", format!("Bearer {token}")).body_json(&body).send().await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn wrong_old_passwords_lock_the_change_for_the_account_with_429() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    let (token, _) = support::login(&app, "61234567", "demo1234").await;
+    for _ in 0..5 {
+        let (status, _) = change_password(&app, &token, json!({"oldPassword": "wrong1234", "password": "newpass99"})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+    // Even the right one waits now: a stolen access token is no oracle for the password.
+    let (status, body) = change_password(&app, &token, json!({"oldPassword": "demo1234", "password": "newpass99"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")), "{body}");
+    assert_eq!(body["error"], "請求過於頻密，請於 15 分鐘後再試");
+    support::login(&app, "61234567", "demo1234").await;
+}
+
+async fn refresh_status(app: &support::TestApp, refresh_token: &str) -> (StatusCode, Value) {
+    post(app, "/users/refresh-token", json!({"refreshToken": refresh_token})).await
+}
+
+#[tokio::test]
+async fn a_change_ends_every_other_session_and_keeps_this_one() {
+    let app = support::spawn().await;
+    support::register_user(&app, "61234567", "demo1234").await;
+    let (here, here_refresh) = support::login(&app, "61234567", "demo1234").await;
+    let (_, elsewhere_refresh) = support::login(&app, "61234567", "demo1234").await;
+    let body = json!({"oldPassword": "demo1234", "password": "newpass99", "refreshToken": here_refresh});
+    assert_eq!(change_password(&app, &here, body).await.0, StatusCode::OK);
+    let (status, body) = refresh_status(&app, &here_refresh).await;
+    assert_eq!(status, StatusCode::OK, "this device stays logged in: {body}");
+    let here_refresh = body["refreshToken"].as_str().unwrap().to_string();
+    assert_eq!(refresh_status(&app, &elsewhere_refresh).await.0, StatusCode::UNAUTHORIZED, "the other device is logged out");
+
+    // Without the refresh token (an older client) every session ends.
+    let body = json!({"oldPassword": "newpass99", "password": "newpass77"});
+    assert_eq!(change_password(&app, &here, body).await.0, StatusCode::OK);
+    assert_eq!(refresh_status(&app, &here_refresh).await.0, StatusCode::UNAUTHORIZED);
 }

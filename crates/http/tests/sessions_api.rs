@@ -117,3 +117,38 @@ async fn tokens_are_stored_only_as_digests() {
     assert_ne!(stored[0], refresh);
     assert!(!stored[0].contains(&refresh));
 }
+
+#[tokio::test]
+async fn a_burst_of_guesses_for_one_phone_gets_ten_password_checks_and_429_for_the_rest() {
+    let app = std::sync::Arc::new(support::spawn().await);
+    support::register_user(&app, "61234567", "demo1234").await;
+    let burst: Vec<_> = (0..30)
+        .map(|n| {
+            let app = app.clone();
+            // The right password hides in the middle of the burst.
+            let password = if n == 20 { "demo1234".to_string() } else { format!("guess{n:04}") };
+            tokio::spawn(async move { post(&app, "/users/login", json!({"identifier": "61234567", "password": password})).await.0 })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for request in burst {
+        statuses.push(request.await.unwrap());
+    }
+    let checked = statuses.iter().filter(|s| **s != StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!(checked, 10, "{statuses:?}");
+}
+
+#[tokio::test]
+async fn an_oversized_login_body_is_413_before_it_is_read() {
+    let app = support::spawn().await;
+    let response = app
+        .client
+        .post("/users/login")
+        .content_type("application/json")
+        .header("Content-Length", 64 * 1024 * 1024)
+        .body(poem::Body::empty())
+        .send()
+        .await;
+    response.assert_status(StatusCode::PAYLOAD_TOO_LARGE);
+    response.assert_json(json!({"code": "PAYLOAD_TOO_LARGE", "error": "上載的資料太大（每個檔案最大 5MB）"})).await;
+}

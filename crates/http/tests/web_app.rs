@@ -51,3 +51,18 @@ async fn openapi_document_and_swagger_ui_are_served() {
     assert!(response.0.into_body().into_string().await.unwrap().contains("/cases/public"));
     app.client.get("/docs").send().await.assert_status_is_ok();
 }
+
+#[tokio::test]
+async fn the_app_page_carries_a_strict_content_security_policy() {
+    let app = app_with_files().await;
+    let page = app.client.get("/all-cases").header("Accept", "text/html").send().await;
+    page.assert_status_is_ok();
+    let policy = page.0.headers().get("content-security-policy").expect("the page has a policy").to_str().unwrap().to_string();
+    for directive in ["script-src 'self';", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"] {
+        assert!(policy.contains(directive), "{directive} missing from {policy}");
+    }
+    assert!(!policy.split(';').any(|d| d.trim().starts_with("script-src") && d.contains("unsafe")), "{policy}");
+    // Assets are not documents: no policy needed on them.
+    let asset = app.client.get("/assets/app-abc123.js").send().await;
+    assert!(asset.0.headers().get("content-security-policy").is_none());
+}

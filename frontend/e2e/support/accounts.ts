@@ -25,12 +25,16 @@ export function newAccount(name: string): NewAccount {
 export async function registerThroughApi(request: APIRequestContext, account: NewAccount): Promise<void> {
   expect((await request.post('/sms/send-code', { data: { phoneNumber: account.phone } })).status()).toBe(200);
   const code = await smsCodeFor(account.phone);
-  expect((await request.post('/sms/verify-code', { data: { phone: account.phone, code } })).status()).toBe(200);
+  const verified = await request.post('/sms/verify-code', { data: { phone: account.phone, code } });
+  expect(verified.status()).toBe(200);
+  // The grant belongs to whoever holds the token verify-code answered.
+  const { verificationToken } = (await verified.json()) as { verificationToken: string };
   const registered = await request.post('/users/register', {
     multipart: {
       name: account.name,
       email: account.email,
       phone: account.phone,
+      verificationToken,
       password: account.password,
       birthdate: '1990-05-20',
       role: 'user',

@@ -31,7 +31,11 @@ export interface SmsCodeVerificationProps {
   /** The phone field shows an error: no code is sent until it is fixed. */
   phoneInvalid?: boolean;
   verified: boolean;
-  onVerified: () => void;
+  /**
+   * The code was right. `verificationToken` is what the form's submit must send with this
+   * phone: the server's grant is bound to it. Keep it in memory (React state) only.
+   */
+  onVerified: (verificationToken: string) => void;
   /** Replaces the server's text when the number belongs to an account (409 PHONE_TAKEN). */
   phoneTakenMessage?: string;
 }
@@ -39,8 +43,9 @@ export interface SmsCodeVerificationProps {
 /**
  * The SMS step of spec §4 for any form that needs a verified phone (registration, the
  * profile's phone change): "send code" with a visible 60 s countdown, the code (required) and
- * "verify". The server grants the phone on a correct code and the form's own submit uses the
- * grant up; `verified` is only what the user sees. A new `phone` starts over.
+ * "verify". The server grants the phone on a correct code, to the holder of the token it
+ * answers, and the form's own submit uses the grant up with that token; `verified` is only
+ * what the user sees. A new `phone` starts over.
  */
 export function SmsCodeVerification({ phone, phoneInvalid = false, verified, onVerified, phoneTakenMessage }: SmsCodeVerificationProps) {
   const styles = useStyles();
@@ -97,8 +102,8 @@ export function SmsCodeVerification({ phone, phoneInvalid = false, verified, onV
     setCodeError(undefined);
     setBusy('verifying');
     try {
-      await verifySmsCode({ phone: target, code: code.trim() });
-      if (latestPhone.current === target) onVerified();
+      const { verificationToken } = await verifySmsCode({ phone: target, code: code.trim() });
+      if (latestPhone.current === target) onVerified(verificationToken);
     } catch (error) {
       if (latestPhone.current === target) setCodeError(errorMessage(error, v.verifyFailed));
     } finally {

@@ -10,7 +10,13 @@ pub async fn run() -> anyhow::Result<()> {
     // throwaway folder and secret back it.
     let dir = std::env::temp_dir().join(format!("tutorhub-openapi-{}", std::process::id()));
     let store = StoreOpts { data_dir: dir.clone(), database_url: Some("sqlite::memory:".into()), messaging: Default::default() };
-    let security = SecurityOpts { jwt_secret: Some("only-used-to-describe-the-api".into()), access_token_ttl_seconds: 900, public_base_url: "http://127.0.0.1:8080".into() };
+    let security = SecurityOpts {
+        jwt_secret: Some("only-used-to-describe-the-api-never-to-sign".into()),
+        hashing_memory_mib: 19,
+        login_attempts_per_address: 30,
+        access_token_ttl_seconds: 900,
+        public_base_url: "http://127.0.0.1:8080".into(),
+    };
     let database = Database::connect("sqlite::memory:").await?;
     let app = wiring::build(&database, &store, &security)?;
     print!("{}", tutorhub_http::openapi_yaml(&app.services));

@@ -27,6 +27,13 @@ impl StoredFile {
     pub fn public_path(&self) -> Option<String> {
         (self.visibility == Visibility::Public).then(|| format!("/media/{}", self.key))
     }
+
+    /// The public file behind a path made by [`StoredFile::public_path`] (what an account
+    /// keeps as its avatar); `None` for any other path, e.g. an outside URL.
+    pub fn from_public_path(path: &str) -> Option<Self> {
+        let key = path.strip_prefix("/media/").filter(|key| !key.is_empty())?;
+        Some(Self { key: key.to_string(), visibility: Visibility::Public })
+    }
 }
 
 #[derive(Debug, Error)]
@@ -49,7 +56,7 @@ pub trait FileStore: Send + Sync {
     /// When it is missing or unreadable.
     async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError>;
 
-    /// Removes a file no longer referenced (a replaced organization document). A file already
+    /// Removes a file no longer referenced (a replaced document or avatar). A file already
     /// gone is not an error.
     ///
     /// # Errors

@@ -84,9 +84,19 @@ pub trait ApplicationRepository: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait BookingRepository: Send + Sync {
+    /// Adds a booking. A member has at most one pending booking of one tutor: a second is
+    /// refused by the store's unique index, also when two requests race.
+    ///
     /// # Errors
+    /// `Conflict` when a pending booking of the same tutor by the same member exists;
     /// `Unavailable` when the store fails.
     async fn insert(&self, booking: Booking) -> Result<Booking, RepositoryError>;
+
+    /// Whether the member has a pending booking of the tutor.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn has_pending(&self, tutor_id: Uuid, user_id: Uuid) -> Result<bool, RepositoryError>;
 
     /// # Errors
     /// `Unavailable` when the store fails.

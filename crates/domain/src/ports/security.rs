@@ -6,16 +6,30 @@ use uuid::Uuid;
 
 use crate::identity::Password;
 
+/// The hasher is at its concurrency limit and this request waited as long as it may.
+///
+/// Hashing is deliberately expensive in memory and CPU, so it is bounded rather than left to
+/// any burst of requests; the caller answers "busy, try again" (HTTP 503).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("系統繁忙，請稍後再試")]
+pub struct HashingBusy;
+
 /// One-way password hashing (argon2id in production).
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait PasswordHasher: Send + Sync {
     /// A salted hash in PHC string format.
-    async fn hash(&self, password: &Password) -> String;
+    ///
+    /// # Errors
+    /// `HashingBusy` when no hashing slot became free in time.
+    async fn hash(&self, password: &Password) -> Result<String, HashingBusy>;
 
     /// Whether `candidate` is the password behind `hash`. MUST take the same time for
     /// wrong passwords as for right ones, and MUST return false for a malformed hash.
-    async fn verify(&self, candidate: &str, hash: &str) -> bool;
+    ///
+    /// # Errors
+    /// `HashingBusy` when no hashing slot became free in time.
+    async fn verify(&self, candidate: &str, hash: &str) -> Result<bool, HashingBusy>;
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]

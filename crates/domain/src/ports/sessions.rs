@@ -35,24 +35,38 @@ pub trait RefreshTokenRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn find_by_hash(&self, token_hash: &str) -> Result<Option<RefreshTokenRecord>, RepositoryError>;
 
-    /// Marks the token rotated, only if it is still neither rotated nor revoked. Returns whether
-    /// this call did it: when two requests race with one token, exactly one MUST win.
+    /// Exchanges token `old_id` for `new`, as ONE atomic step: marks `old_id` rotated only if it
+    /// is still neither rotated nor revoked and, only then, stores `new`. Returns whether this
+    /// call did it: of several requests racing with one token exactly one MUST win, and the new
+    /// token MUST be stored (visible to other statements) before any loser learns it lost, so
+    /// that the loser's [`RefreshTokenRepository::revoke_family`] finds it.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn mark_rotated(&self, id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+    async fn rotate(&self, old_id: Uuid, new: RefreshTokenRecord, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
-    /// Revokes every token of a family (reuse detected, or logout).
+    /// Revokes every token of a family (reuse detected, or logout). When it returns, no token
+    /// of the family is live, even one stored by a [`RefreshTokenRepository::rotate`] that ran
+    /// at the same time.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn revoke_family(&self, family_id: Uuid, at: DateTime<Utc>) -> Result<(), RepositoryError>;
 
-    /// Revokes every token of a user (password changed or reset: other devices are logged out).
+    /// Revokes every token of a user (password reset: every device is logged out), with the
+    /// same guarantee against concurrent rotations as `revoke_family`.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn revoke_user(&self, user_id: Uuid, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+
+    /// Revokes every token of a user except those of `keep_family` (password change: the
+    /// device that changed it stays logged in, every other one is logged out), with the same
+    /// guarantee against concurrent rotations as `revoke_family`.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn revoke_user_except(&self, user_id: Uuid, keep_family: Uuid, at: DateTime<Utc>) -> Result<(), RepositoryError>;
 }
 
 /// Unguessable one-time secrets (refresh tokens, reset links) and the digest kept of them.

@@ -43,31 +43,40 @@ pub trait PhoneVerificationStore: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn delete_code(&self, phone: &Phone) -> Result<(), RepositoryError>;
 
-    /// Records (or renews) a verification grant for the phone.
+    /// Records (or renews) the phone's verification grant, bound to the client that holds the
+    /// secret behind `grant_hash` (its [`crate::ports::SecretTokens::digest`]); a phone has one
+    /// grant, so a newer one replaces the older and its secret.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn grant(&self, phone: &Phone, granted_at: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<(), RepositoryError>;
+    async fn grant(&self, phone: &Phone, grant_hash: &str, granted_at: DateTime<Utc>, expires_at: DateTime<Utc>)
+    -> Result<(), RepositoryError>;
 
-    /// Removes the phone's grant if it has not expired at `now`; returns whether there was one.
-    /// Of two concurrent calls at most one MUST return true.
+    /// Removes the phone's grant if its digest is `grant_hash` and it has not expired at `now`,
+    /// in one statement; returns whether there was one. Of two concurrent calls at most one
+    /// MUST return true.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn consume_grant(&self, phone: &Phone, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
+    async fn consume_grant(&self, phone: &Phone, grant_hash: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }
 
 /// Password reset links (only their digests).
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait PasswordResetStore: Send + Sync {
+    /// Stores a new link of `user_id` and voids the user's other outstanding links, in one
+    /// transaction: only the newest link works.
+    ///
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn insert(&self, token_hash: &str, user_id: Uuid, created_at: DateTime<Utc>, expires_at: DateTime<Utc>)
     -> Result<(), RepositoryError>;
 
-    /// Marks the token used if it is unused and unexpired at `now`, returning its user.
-    /// Of two concurrent calls at most one MUST get the user.
+    /// Marks the token used if it is unused and unexpired at `now`, returning its user, and
+    /// voids every other outstanding link of that user in the same statement (a completed
+    /// reset leaves no link that works). Of two concurrent calls with links of one user at
+    /// most one MUST get the user.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.

@@ -65,7 +65,7 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
     let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
     let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
     let accounts = account_services(&database, dir.path(), &users, &hasher, &access_tokens, refresh_tokens, (&sms, &mail));
-    let notifier = Notifier::new(users.clone(), sms.clone());
+    let notifier = Notifier::new(users.clone(), sms.clone(), accounts.throttle.clone(), "https://tutorhub.example.hk");
     let store = LocalFileStore::new(dir.path());
     let media_dir = store.media_dir().to_path_buf();
     let store: Arc<LocalFileStore> = Arc::new(store);
@@ -81,7 +81,7 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
         bookings: Bookings::new(bookings, users.clone(), notifier),
         tutor_applications: tutor_applications.clone(),
         tutor_directory: TutorDirectory::new(tutors.clone()),
-        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store, accounts.phone_verification.clone()),
+        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store, accounts.phone_verification.clone(), accounts.throttle.clone()),
         media_dir,
         sessions: accounts.sessions,
         registration: accounts.registration,
@@ -90,6 +90,7 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
         passwords: accounts.passwords,
         throttle: accounts.throttle,
         access_tokens: access_tokens.clone(),
+        body_limits: tutorhub_http::BodyLimits::default(),
     };
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
     let endpoint = tutorhub_http::app(&services, files).map_to_response().boxed();
@@ -125,7 +126,7 @@ pub async fn register_user(app: &TestApp, phone: &str, password: &str) -> uuid::
         name: DisplayName::parse("陳太").unwrap(),
         birthdate: chrono::NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
         user_type: tutorhub_domain::user::UserType::Individual,
-        password_hash: app.hasher.hash(&Password::parse(password).unwrap()).await,
+        password_hash: app.hasher.hash(&Password::parse(password).unwrap()).await.unwrap(),
         created_at: chrono::Utc::now(),
     };
     app.users.insert(user).await.unwrap().id
@@ -177,13 +178,16 @@ pub fn last_code(app: &TestApp, phone: &str) -> String {
 }
 
 /// Verifies `phone` (8 local digits) through `POST /sms/send-code` and `/sms/verify-code`,
-/// with the code from the SMS outbox, as a user would: the phone then holds a grant.
-pub async fn verify_phone(app: &TestApp, phone: &str) {
+/// with the code from the SMS outbox, as a user would: the phone then holds a grant, and the
+/// answer is the verification token that uses it.
+pub async fn verify_phone(app: &TestApp, phone: &str) -> String {
     let response = app.client.post("/sms/send-code").body_json(&serde_json::json!({ "phoneNumber": phone })).send().await;
     response.assert_status_is_ok();
     let code = last_code(app, &format!("+852{phone}"));
     let response = app.client.post("/sms/verify-code").body_json(&serde_json::json!({ "phone": phone, "code": code })).send().await;
     response.assert_status_is_ok();
+    let body: serde_json::Value = response.json().await.value().deserialize();
+    body["verificationToken"].as_str().expect("verify-code answers a verification token").to_string()
 }
 
 /// The account use cases (sessions, verification, registration, passwords), as wired in

@@ -58,6 +58,29 @@ describe('the booking box on a tutor profile', () => {
     expect(sent).toEqual([{ tutorId: TUTOR, bookingTime: '星期三 19:00-21:00' }]);
     expect(await within(table).findByText('陳太')).toBeInTheDocument();
   });
+
+  it("shows the server's reason when a booking is still pending (409) or the day's limit is reached (429)", async () => {
+    loggedInAs(makeCurrentUser({ name: '陳太' }));
+    const pending = { status: 409, code: 'BOOKING_PENDING', error: '你已向這位導師提出預約，請等候導師回覆' };
+    const limited = { status: 429, code: 'RATE_LIMITED', error: '預約次數已達上限（每 24 小時最多 20 個），請稍後再試' };
+    const refusals = [pending, limited];
+    const queue = [...refusals];
+    server.use(
+      http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: [] })),
+      http.post('*/bookings', () => {
+        const { status, code, error } = queue.shift() ?? limited;
+        return HttpResponse.json({ code, error }, { status });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BookingBox tutorId={TUTOR} />);
+    for (const { error } of refusals) {
+      await user.type(screen.getByRole('textbox', { name: '預約時間' }), '星期三 19:00-21:00');
+      await user.click(screen.getByRole('button', { name: '預約' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(`預約失敗：${error}`);
+      await user.clear(screen.getByRole('textbox', { name: '預約時間' }));
+    }
+  });
 });
 
 describe('/my-bookings', () => {

@@ -24,6 +24,7 @@ import type {
   ErrorBody,
   LoginRequest,
   MessageBody,
+  PhoneVerifiedBody,
   ProfileJson,
   RefreshTokenRequest,
   RegisterBody,
@@ -310,9 +311,11 @@ export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody |
   }
 }
 /**
- * A tutor's public profile follows name and avatar changes. A new phone needs a verified
-SMS code for it (400 `PHONE_NOT_VERIFIED` otherwise; one verification, one change) and
-must not belong to another account (409 `PHONE_TAKEN`). Another user's id: 403.
+ * A tutor's public profile follows name and avatar changes; a replaced avatar is deleted.
+A new phone needs a verified SMS code for it, with the `verificationToken` that
+verify-code answered (400 `PHONE_NOT_VERIFIED` otherwise; one verification, one change)
+and must not belong to another account (409 `PHONE_TAKEN`). Another user's id: 403.
+60 updates a minute per account (429 `RATE_LIMITED`).
  * @summary Update one's own name, phone and (tutors) avatar
  */
 export const getUpdateUserUrl = (id: string,) => {
@@ -599,7 +602,7 @@ export const useSendSmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
   }
 }
 /**
- * @summary Check the SMS code; success verifies the phone for 30 minutes
+ * @summary Check the SMS code; success verifies the phone for 30 minutes, for the holder of the returned token
  */
 export const getVerifySmsCodeUrl = () => {
 
@@ -609,9 +612,9 @@ export const getVerifySmsCodeUrl = () => {
   return `/sms/verify-code`
 }
 
-export const verifySmsCode = async (verifyCodeRequest: VerifyCodeRequest, options?: RequestInit): Promise<MessageBody> => {
+export const verifySmsCode = async (verifyCodeRequest: VerifyCodeRequest, options?: RequestInit): Promise<PhoneVerifiedBody> => {
   
-  return apiFetch<MessageBody>(getVerifySmsCodeUrl(),
+  return apiFetch<PhoneVerifiedBody>(getVerifySmsCodeUrl(),
   {      
     ...options,
     method: 'POST',
@@ -635,7 +638,7 @@ export type VerifySmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof 
 export type VerifySmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
- * @summary Check the SMS code; success verifies the phone for 30 minutes
+ * @summary Check the SMS code; success verifies the phone for 30 minutes, for the holder of the returned token
  */
 export const useVerifySmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof verifySmsCode>>, TError, Key, VerifyCodeRequest, Awaited<ReturnType<typeof verifySmsCode>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
@@ -654,7 +657,9 @@ export const useVerifySmsCode = <TError = ErrorType<ErrorBody | ErrorBody | Erro
   }
 }
 /**
- * @summary Register (multipart; the phone must have been verified)
+ * Counts towards the same per-address budget as check-phone and check-email: with a
+verified phone, its answer tells whether an e-mail is taken.
+ * @summary Register (multipart; the phone must have been verified by this client)
  */
 export const getRegisterUrl = () => {
 
@@ -693,6 +698,9 @@ if(registerBody.businessRegistration !== undefined) {
 if(registerBody.addressProof !== undefined) {
  formData.append(`addressProof`, registerBody.addressProof)
  }
+if(registerBody.verificationToken !== undefined) {
+ formData.append(`verificationToken`, registerBody.verificationToken)
+ }
 
   return apiFetch<RegisteredBody>(getRegisterUrl(),
   {      
@@ -718,7 +726,7 @@ export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof regis
 export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
- * @summary Register (multipart; the phone must have been verified)
+ * @summary Register (multipart; the phone must have been verified by this client)
  */
 export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof register>>, TError, Key, RegisterBody, Awaited<ReturnType<typeof register>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
@@ -847,7 +855,8 @@ export const useResetPassword = <TError = ErrorType<ErrorBody | ErrorBody | Erro
   }
 }
 /**
- * @summary Change the signed-in user's password (the old one is checked)
+ * After 5 wrong old passwords in 15 minutes the account's changes wait (429 `RATE_LIMITED`).
+ * @summary Change the signed-in user's password (the old one is checked; every other session ends)
  */
 export const getChangePasswordUrl = () => {
 
@@ -883,7 +892,7 @@ export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof
 export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
- * @summary Change the signed-in user's password (the old one is checked)
+ * @summary Change the signed-in user's password (the old one is checked; every other session ends)
  */
 export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof changePassword>>, TError, Key, ChangePasswordRequest, Awaited<ReturnType<typeof changePassword>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}

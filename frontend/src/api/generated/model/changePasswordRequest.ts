@@ -7,4 +7,7 @@
 export interface ChangePasswordRequest {
   oldPassword?: string;
   password?: string;
+  /** The refresh token of this device's session: that session stays, every other session
+of the account ends. Without it (or with one that is not this account's) all end. */
+  refreshToken?: string;
 }

@@ -38,6 +38,7 @@ export * from './listUsersParams';
 export * from './loginRequest';
 export * from './messageBody';
 export * from './myApplication';
+export * from './phoneVerifiedBody';
 export * from './profileJson';
 export * from './publicTutor';
 export * from './refreshTokenRequest';

@@ -12,4 +12,6 @@ export interface ProfileJson {
   /** Hong Kong phone number; a new one must be free and needs a completed SMS verification
 (`POST /sms/send-code`, `POST /sms/verify-code`), whose grant the change uses up. */
   phone: string;
+  /** With a new phone: what `POST /sms/verify-code` answered for it. */
+  verificationToken?: string;
 }

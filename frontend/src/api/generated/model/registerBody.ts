@@ -20,4 +20,7 @@ export type RegisterBody = {
   businessRegistration?: Blob;
   /** Organizations: PDF, JPEG or PNG, at most 5 MB. */
   addressProof?: Blob;
+  /** What `POST /sms/verify-code` answered for this phone; without it the phone counts as
+not verified. */
+  verificationToken?: string;
 };

@@ -8,6 +8,8 @@ export type UpdateUserBodyTwo = {
   name?: string;
   /** Sent only when changed and verified. */
   phone?: string;
+  /** With a new phone: what `POST /sms/verify-code` answered for it. */
+  verificationToken?: string;
   /** JPEG, PNG or WebP, at most 5 MB; tutors only. */
   avatar?: Blob;
 };

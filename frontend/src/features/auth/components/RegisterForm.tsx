@@ -55,6 +55,9 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   const text = t.accounts.register;
   const [phone, setPhone] = useState('');
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
+  // What verify-code answered for `verifiedPhone`: the server's grant is bound to it. Kept in
+  // memory only (never in storage), so it goes with this form.
+  const [verificationToken, setVerificationToken] = useState('');
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -118,6 +121,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         name: details.name.trim(),
         email: details.email.trim(),
         phone: verifiedPhone,
+        verificationToken,
         password: details.password,
         birthdate: details.birthdate,
         role: 'user',
@@ -158,9 +162,10 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         <RegisterPhoneStep
           phone={phone}
           onPhoneChange={setPhone}
-          onVerified={(verified) => {
+          onVerified={(verified, token) => {
             setError(null);
             setVerifiedPhone(verified);
+            setVerificationToken(token);
           }}
         />
       ) : (

@@ -10,8 +10,11 @@ const useStyles = makeStyles({
 interface RegisterPhoneStepProps {
   phone: string;
   onPhoneChange: (phone: string) => void;
-  /** The verify-code call succeeded for this phone (spec §4: step 1 becomes step 2). */
-  onVerified: (phone: string) => void;
+  /**
+   * The verify-code call succeeded for this phone (spec §4: step 1 becomes step 2), and
+   * answered the token that registering must send with it.
+   */
+  onVerified: (phone: string, verificationToken: string) => void;
 }
 
 /**
@@ -56,7 +59,7 @@ export function RegisterPhoneStep({ phone, onPhoneChange, onVerified }: Register
         phone={typed}
         phoneInvalid={typed === '' || availability.state === 'refused'}
         verified={false}
-        onVerified={() => onVerified(typed)}
+        onVerified={(verificationToken) => onVerified(typed, verificationToken)}
         phoneTakenMessage={text.phoneTaken}
       />
     </div>

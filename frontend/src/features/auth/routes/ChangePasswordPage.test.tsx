@@ -60,7 +60,8 @@ describe('/change-password', () => {
     const { router } = renderRoute('/change-password');
     await fill('demo1234', 'newpass99', 'newpass99');
     expect(await screen.findByRole('status')).toHaveTextContent('密碼已更新');
-    expect(sent).toEqual([{ oldPassword: 'demo1234', password: 'newpass99' }]);
+    // This session's refresh token goes along: the server keeps its session and ends the others.
+    expect(sent).toEqual([{ oldPassword: 'demo1234', password: 'newpass99', refreshToken: 'refresh-1' }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
   });
 });

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import { changePassword } from '@/api/generated/accounts/accounts';
+import { tokenStore } from '@/api/token-store';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { AuthForm, AuthSubmit } from '../components/AuthForm';
@@ -38,7 +39,10 @@ export function ChangePasswordPage() {
     if (next.old || next.password || next.confirm) return;
     setSubmitting(true);
     try {
-      await changePassword({ oldPassword, password });
+      // The server ends every other session of the account; this one (its refresh-token
+      // family, which a refresh during the request stays in) is kept.
+      const refreshToken = tokenStore.getRefreshToken();
+      await changePassword({ oldPassword, password, ...(refreshToken ? { refreshToken } : {}) });
       setDone(true);
     } catch (failure) {
       const old = fieldMessage(failure, 'oldPassword');

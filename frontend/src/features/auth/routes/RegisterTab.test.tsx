@@ -29,10 +29,10 @@ function phoneStepServer(calls: { checks: string[]; sent: string[]; verified: un
       return HttpResponse.json({ message: 'ok' });
     }),
     http.post('*/sms/verify-code', async ({ request }) => {
-      const body = (await request.json()) as { code: string };
+      const body = (await request.json()) as { phone: string; code: string };
       calls.verified.push(body);
       return body.code === '123456'
-        ? HttpResponse.json({ message: 'ok' })
+        ? HttpResponse.json({ message: 'ok', verificationToken: `token-of-${body.phone}` })
         : HttpResponse.json({ code: 'INVALID', error: 'x', errors: [{ field: 'code', message: '驗證碼不正確，請重新輸入' }] }, { status: 400 });
     }),
   );
@@ -102,11 +102,14 @@ describe('/login-or-register, register tab', () => {
       name: '陳大文',
       email: 'chan@example.com',
       phone: '98765432',
+      // The grant is bound to the token verify-code answered; it never reaches storage.
+      verificationToken: 'token-of-98765432',
       password: 'abcd1234',
       birthdate: '2000-01-31',
       role: 'user',
       userType: 'individual',
     });
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('token-of-');
     // Spec §2: the login tab after 2 s.
     await waitFor(() => expect(screen.getByRole('tab', { name: '登入' })).toHaveAttribute('aria-selected', 'true'), { timeout: 4000 });
     expect(screen.getByRole('textbox', { name: /電話號碼/ })).toHaveValue('98765432');

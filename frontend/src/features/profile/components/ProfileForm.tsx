@@ -28,13 +28,23 @@ const useStyles = makeStyles({
 
 /**
  * Sends the change: multipart when an avatar goes with it (profile screen), JSON otherwise.
- * The multipart form carries the phone only when it changed (and was verified).
+ * The multipart form carries the phone only when it changed (and was verified). A changed
+ * phone goes with the token its verification answered: the server's grant is bound to it.
  */
-async function saveProfile(id: string, name: string, phone: string, phoneChanged: boolean, avatar: File | null): Promise<CurrentUser> {
-  if (!avatar) return updateUser(id, { name, phone }, { headers: { 'Content-Type': 'application/json' } });
+async function saveProfile(
+  id: string,
+  name: string,
+  phone: string,
+  phoneChanged: boolean,
+  verificationToken: string | null,
+  avatar: File | null,
+): Promise<CurrentUser> {
+  const token = phoneChanged && verificationToken ? { verificationToken } : {};
+  if (!avatar) return updateUser(id, { name, phone, ...token }, { headers: { 'Content-Type': 'application/json' } });
   const body = new FormData();
   body.append('name', name);
   if (phoneChanged) body.append('phone', phone);
+  if (token.verificationToken) body.append('verificationToken', token.verificationToken);
   body.append('avatar', avatar);
   return apiFetch<CurrentUser>(`/users/${id}`, { method: 'PUT', body });
 }
@@ -57,8 +67,10 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const [saving, setSaving] = useState(false);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [documentsResubmitted, setDocumentsResubmitted] = useState(false);
-  // What the user sees of the SMS step; the server checks the grant itself.
-  const [phoneVerified, setPhoneVerified] = useState(false);
+  // What verify-code answered for the new phone, in memory only (never in storage): the
+  // server checks the grant itself, for the holder of this token.
+  const [verificationToken, setVerificationToken] = useState<string | null>(null);
+  const phoneVerified = verificationToken !== null;
 
   useEffect(() => {
     if (!saved) return;
@@ -66,7 +78,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       setSaved(false);
       setName(null);
       setPhone(null);
-      setPhoneVerified(false);
+      setVerificationToken(null);
       void me.mutate();
       void mutate(getGetSelfUserKey());
     }, REFRESH_MS);
@@ -88,7 +100,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await saveProfile(current.id, nameValue.trim(), phoneValue.trim(), phoneChanged, withAvatar ? avatar : null);
+      await saveProfile(current.id, nameValue.trim(), phoneValue.trim(), phoneChanged, verificationToken, withAvatar ? avatar : null);
       setSaved(true);
       setAvatar(null);
     } catch (error) {
@@ -134,7 +146,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
               inputMode="tel"
               onChange={(_, data) => {
                 setPhone(data.value);
-                setPhoneVerified(false);
+                setVerificationToken(null);
                 setErrors({ ...errors, phone: undefined });
               }}
             />
@@ -144,8 +156,8 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
               phone={localPhone(phoneValue)}
               phoneInvalid={Boolean(errors.phone) && errors.phone !== p.verifyFirst}
               verified={phoneVerified}
-              onVerified={() => {
-                setPhoneVerified(true);
+              onVerified={(token) => {
+                setVerificationToken(token);
                 setErrors({ ...errors, phone: undefined });
               }}
               phoneTakenMessage={p.phoneTaken}

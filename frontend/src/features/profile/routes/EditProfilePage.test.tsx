@@ -69,6 +69,7 @@ describe('/edit-profile', () => {
     let account = me;
     const sentTo: string[] = [];
     let saved: unknown;
+    let verifications = 0;
     server.use(
       http.get('*/users/me', () => HttpResponse.json(account)),
       http.get('*/self-users/me', () => HttpResponse.json(account)),
@@ -82,7 +83,10 @@ describe('/edit-profile', () => {
       }),
       http.post('*/sms/verify-code', async ({ request }) => {
         const { code } = (await request.json()) as { code: string };
-        if (code === '123456') return HttpResponse.json({ message: '驗證成功' });
+        if (code === '123456') {
+          verifications += 1;
+          return HttpResponse.json({ message: '驗證成功', verificationToken: `token-${verifications}` });
+        }
         const message = '驗證碼不正確，請重新輸入';
         return HttpResponse.json({ code: 'VALIDATION_FAILED', error: message, errors: [{ field: 'code', message }] }, { status: 400 });
       }),
@@ -139,7 +143,9 @@ describe('/edit-profile', () => {
     expect(await screen.findByText('電話號碼已驗證')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '儲存' }));
     expect(await screen.findByText('個人資料已更新')).toBeInTheDocument();
-    expect(saved).toEqual({ name: '陳太', phone: '6987 6543' });
+    // With the token of the verification that still stands (the first went with the edit).
+    expect(saved).toEqual({ name: '陳太', phone: '6987 6543', verificationToken: 'token-2' });
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('token-2');
 
     // 2 s later: the account is read again and the SMS step is gone.
     await waitFor(() => expect(screen.queryByText('個人資料已更新')).not.toBeInTheDocument(), { timeout: 6_000 });

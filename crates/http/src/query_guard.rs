@@ -1,0 +1,98 @@
+//! Refuses query strings that carry control characters, before any handler reads them.
+//!
+//! Filters such as `GET /cases?subjects=%00` reach SQL as bound text; PostgreSQL refuses a
+//! NUL in text, which would surface as a 500. No query parameter of ours is meant to hold a
+//! control character (they are single-line values: keys, names, numbers, search words), so
+//! any of them, percent-encoded or not, is answered 400 with the parameter named, in the
+//! API's error shape. Bodies are checked by the domain's text rule instead, field by field.
+
+use poem::http::StatusCode;
+use poem::{Endpoint, IntoResponse, Middleware, Request, Response, Result};
+use poem_openapi::payload::Json;
+
+use crate::error::{ErrorBody, FieldErrorBody};
+
+pub struct QueryGuard;
+
+impl<E: Endpoint> Middleware<E> for QueryGuard {
+    type Output = QueryGuardEndpoint<E>;
+
+    fn transform(&self, ep: E) -> Self::Output {
+        QueryGuardEndpoint(ep)
+    }
+}
+
+pub struct QueryGuardEndpoint<E>(E);
+
+impl<E: Endpoint> Endpoint for QueryGuardEndpoint<E> {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> Result<Self::Output> {
+        if let Some(name) = req.uri().query().and_then(parameter_with_control_character) {
+            let message = "不可包含控制字元";
+            let body = ErrorBody {
+                code: "VALIDATION_FAILED".into(),
+                error: format!("參數「{name}」{message}"),
+                errors: Some(vec![FieldErrorBody { field: name, message: message.into() }]),
+            };
+            return Ok(Json(body).with_status(StatusCode::BAD_REQUEST).into_response());
+        }
+        self.0.call(req).await.map(IntoResponse::into_response)
+    }
+}
+
+/// The (decoded) name of the first parameter whose name or value holds a control character.
+fn parameter_with_control_character(query: &str) -> Option<String> {
+    query.split('&').find_map(|pair| {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let (name, value) = (decode(name), decode(value));
+        let bad = |text: &str| text.chars().any(char::is_control);
+        (bad(&name) || bad(&value)).then(|| name.chars().filter(|c| !c.is_control()).collect())
+    })
+}
+
+/// `application/x-www-form-urlencoded` decoding: `%XX` escapes and `+` for a space. Invalid
+/// UTF-8 becomes U+FFFD, which is not a control character; the handler's own parsing judges it.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(high), Some(low)) => {
+                    out.push((high * 16 + low) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_encoded_and_plain_control_characters_and_names_the_parameter() {
+        assert_eq!(parameter_with_control_character("page=2&subjects=%00"), Some("subjects".into()));
+        assert_eq!(parameter_with_control_character("search=a%0Ab"), Some("search".into()));
+        assert_eq!(parameter_with_control_character("x%1B=1"), Some("x".into()));
+        assert_eq!(parameter_with_control_character("q=%C2%85"), Some("q".into()), "U+0085 is a control character too");
+    }
+
+    #[test]
+    fn lets_ordinary_queries_through() {
+        for query in ["", "subjects=%E6%95%B8%E5%AD%B8&page=1", "a=b+c", "a=100%", "a=%zz", "a=%E6", "flag"] {
+            assert_eq!(parameter_with_control_character(query), None, "{query}");
+        }
+        assert_eq!(decode("%E6%95%B8%E5%AD%B8+1"), "數學 1");
+    }
+}

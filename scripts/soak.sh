@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Soak test (`make soak`): burst scenarios against the release server on loopback. Seeds the
+# demo data into a fresh DATA_DIR under .tmp/soak, starts `tutorhub serve` on a free
+# 127.0.0.1 port with HEADER_READ_TIMEOUT_SECONDS=5, and runs scripts/soak.py against it:
+# a login burst from 200 addresses (and 200 wrong logins for one account), huge bodies
+# (64/256 MiB JSON, 64 MiB chunked, 50 MiB multipart) and 400 slow clients. Prints, per
+# scenario, the server's peak RSS, the answers by status and whether a normal user got
+# through; exits 1 when an expectation failed. Bounded: under 3 minutes in all.
+# Needs target/release/tutorhub (`make soak` builds it first) and python3 (standard library).
+# Extra arguments are passed to soak.py (e.g. --only bodies).
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$TUTORHUB_ROOT"
+
+BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
+HEADER_TIMEOUT=5
+[[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
+command -v python3 >/dev/null 2>&1 || die "python3 not found"
+
+mkdir -p .tmp/logs .tmp/soak
+SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/soak-server.log"
+: >"$SERVER_LOG"
+DATA_DIR="$(mktemp -d "$TUTORHUB_ROOT/.tmp/soak/data.XXXXXX")"
+SERVER_PID=""
+
+# shellcheck disable=SC2317  # called from the trap
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_server
+  rm -rf "$DATA_DIR"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+log "seeding demo data into $DATA_DIR"
+env -u DATABASE_URL "$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
+  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+
+# A throwaway signing key (64 hex characters), so that nothing is written to DATA_DIR for it.
+jwt_secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
+start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" \
+  LOG_FORMAT=text RUST_LOG=warn \
+  HEADER_READ_TIMEOUT_SECONDS="$HEADER_TIMEOUT" \
+  JWT_SECRET="$jwt_secret" \
+  || die "the server did not start"
+
+log "soak against http://127.0.0.1:$SERVER_PORT (server pid $SERVER_PID)"
+set +e
+timeout --kill-after=5 170 \
+  python3 scripts/soak.py \
+    --base "http://127.0.0.1:$SERVER_PORT" \
+    --pid "$SERVER_PID" \
+    --header-timeout "$HEADER_TIMEOUT" \
+    "$@" </dev/null
+status=$?
+set -e
+if (( status == 124 || status == 137 )); then
+  log "soak.py did not finish within 170 s"
+fi
+if (( status != 0 )); then
+  log "soak failed (exit $status); last server log lines ($SERVER_LOG):"
+  tail -n 30 "$SERVER_LOG" >&2 || true
+fi
+exit "$status"
