@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
+use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use async_trait::async_trait;
 use tokio::sync::{Semaphore, oneshot};
 use tutorhub_domain::identity::Password;
@@ -47,7 +47,66 @@ impl HashingLimits {
     }
 }
 
-type Job = Box<dyn FnOnce(&Argon2<'static>) + Send>;
+/// One hashing thread: the argon2 instance and the memory it hashes in, reused every time.
+struct Worker {
+    argon2: Argon2<'static>,
+    memory: Vec<Block>,
+}
+
+impl Worker {
+    fn new() -> Self {
+        let params = Params::new(MEMORY_KIB, 2, 1, None).expect("static argon2 parameters are valid");
+        let memory = vec![Block::default(); params.block_count()];
+        Self { argon2: Argon2::new(Algorithm::Argon2id, Version::V0x13, params), memory }
+    }
+
+    /// A PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), as argon2's own `hash_password` writes.
+    fn hash(&mut self, password: &[u8]) -> String {
+        let salt = SaltString::generate(&mut OsRng);
+        let mut salt_bytes = [0u8; 64];
+        let salt_bytes = salt.decode_b64(&mut salt_bytes).expect("a generated salt decodes");
+        let mut out = [0u8; 32];
+        self.argon2
+            .hash_password_into_with_memory(password, salt_bytes, &mut out, &mut self.memory)
+            .expect("argon2 hashing with valid parameters");
+        PasswordHash {
+            algorithm: Algorithm::Argon2id.ident(),
+            version: Some(Version::V0x13.into()),
+            params: ParamsString::try_from(self.argon2.params()).expect("static parameters format"),
+            salt: Some(salt.as_salt()),
+            hash: Some(Output::new(&out).expect("a 32-byte output")),
+        }
+        .to_string()
+    }
+
+    /// Whether `candidate` hashes to `hash` under the parameters written in it; a hash with
+    /// other parameters (an older setting) is checked in memory of its own size.
+    fn verify(&mut self, candidate: &[u8], hash: &str) -> bool {
+        let Ok(parsed) = PasswordHash::new(hash) else { return false };
+        let (Some(salt), Some(expected)) = (parsed.salt, parsed.hash) else { return false };
+        let (Ok(algorithm), Ok(params)) = (Algorithm::try_from(parsed.algorithm), Params::try_from(&parsed)) else {
+            return false;
+        };
+        let version = match parsed.version.map(Version::try_from) {
+            None => Version::V0x13,
+            Some(Ok(version)) => version,
+            Some(Err(_)) => return false,
+        };
+        let mut salt_bytes = [0u8; 64];
+        let Ok(salt_bytes) = salt.decode_b64(&mut salt_bytes) else { return false };
+        let mut out = vec![0u8; expected.len()];
+        let argon2 = Argon2::new(algorithm, version, params.clone());
+        let computed = if params.block_count() == self.memory.len() {
+            argon2.hash_password_into_with_memory(candidate, salt_bytes, &mut out, &mut self.memory)
+        } else {
+            argon2.hash_password_into(candidate, salt_bytes, &mut out)
+        };
+        // Output's equality is constant-time.
+        computed.is_ok() && Output::new(&out).is_ok_and(|out| out == expected)
+    }
+}
+
+type Job = Box<dyn FnOnce(&mut Worker) + Send>;
 
 /// The hasher; clones share its threads and slots.
 #[derive(Clone)]
@@ -73,13 +132,12 @@ impl Argon2Hasher {
             std::thread::Builder::new()
                 .name(format!("argon2-{n}"))
                 .spawn(move || {
-                    let params = Params::new(MEMORY_KIB, 2, 1, None).expect("static argon2 parameters are valid");
-                    let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
+                    let mut worker = Worker::new();
                     loop {
                         // The lock is held only while waiting for the next job, never while hashing.
                         let next = queue.lock().map(|q| q.recv());
                         match next {
-                            Ok(Ok(job)) => job(&argon2),
+                            Ok(Ok(job)) => job(&mut worker),
                             _ => break,
                         }
                     }
@@ -90,14 +148,14 @@ impl Argon2Hasher {
     }
 
     /// Runs `work` on a hashing thread once a slot is free, waiting at most `max_wait`.
-    async fn run<T: Send + 'static>(&self, work: impl FnOnce(&Argon2<'static>) -> T + Send + 'static) -> Result<T, HashingBusy> {
+    async fn run<T: Send + 'static>(&self, work: impl FnOnce(&mut Worker) -> T + Send + 'static) -> Result<T, HashingBusy> {
         let permit = tokio::time::timeout(self.max_wait, self.slots.clone().acquire_owned())
             .await
             .map_err(|_| HashingBusy)?
             .map_err(|_| HashingBusy)?;
         let (done, result) = oneshot::channel();
-        let job: Job = Box::new(move |argon2| {
-            let _ = done.send(work(argon2));
+        let job: Job = Box::new(move |worker| {
+            let _ = done.send(work(worker));
             drop(permit);
         });
         self.jobs.send(job).map_err(|_| HashingBusy)?;
@@ -109,20 +167,13 @@ impl Argon2Hasher {
 impl PasswordHasher for Argon2Hasher {
     async fn hash(&self, password: &Password) -> Result<String, HashingBusy> {
         let password = password.expose().to_string();
-        self.run(move |argon2| {
-            let salt = SaltString::generate(&mut OsRng);
-            argon2.hash_password(password.as_bytes(), &salt).expect("argon2 hashing with valid parameters").to_string()
-        })
-        .await
+        self.run(move |worker| worker.hash(password.as_bytes())).await
     }
 
     async fn verify(&self, candidate: &str, hash: &str) -> Result<bool, HashingBusy> {
         let candidate = candidate.to_string();
         let hash = hash.to_string();
-        self.run(move |argon2| {
-            PasswordHash::new(&hash).is_ok_and(|parsed| argon2.verify_password(candidate.as_bytes(), &parsed).is_ok())
-        })
-        .await
+        self.run(move |worker| worker.verify(candidate.as_bytes(), &hash)).await
     }
 }
 
@@ -140,6 +191,19 @@ mod tests {
         assert!(hasher.verify("abcd1234", &hash).await.unwrap());
         assert!(!hasher.verify("abcd12345", &hash).await.unwrap());
         assert!(!hasher.verify("abcd1234", "not a hash").await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn hashes_written_by_argon2s_own_api_still_verify_and_ours_read_the_same() {
+        use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+        let standard = Argon2::default().hash_password(b"abcd1234", &SaltString::generate(&mut OsRng)).unwrap().to_string();
+        let hasher = Argon2Hasher::default();
+        assert!(hasher.verify("abcd1234", &standard).await.unwrap());
+        assert!(!hasher.verify("abcd12345", &standard).await.unwrap());
+        let ours = hasher.hash(&Password::parse("abcd1234").unwrap()).await.unwrap();
+        assert!(ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{ours}");
+        let parsed = PasswordHash::new(&ours).unwrap();
+        assert!(Argon2::default().verify_password(b"abcd1234", &parsed).is_ok(), "argon2's own verifier agrees");
     }
 
     #[test]

@@ -43,6 +43,26 @@ impl SqlRefreshTokenRepository {
     }
 }
 
+/// Stores one token, alone or inside a rotation's transaction.
+async fn insert_record<'e>(executor: impl sqlx::Executor<'e, Database = sqlx::Any>, r: RefreshTokenRecord) -> Result<(), RepositoryError> {
+    sqlx::query(
+        "INSERT INTO refresh_tokens (id, family_id, user_id, token_hash, created_at, expires_at, rotated_at, revoked_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(r.id.to_string())
+    .bind(r.family_id.to_string())
+    .bind(r.user_id.to_string())
+    .bind(r.token_hash)
+    .bind(millis(r.created_at))
+    .bind(millis(r.expires_at))
+    .bind(r.rotated_at.map(millis))
+    .bind(r.revoked_at.map(millis))
+    .execute(executor)
+    .await
+    .map_err(repository_error)?;
+    Ok(())
+}
+
 #[derive(FromRow)]
 struct Row {
     id: String,
@@ -75,22 +95,7 @@ impl Row {
 #[async_trait]
 impl RefreshTokenRepository for SqlRefreshTokenRepository {
     async fn insert(&self, r: RefreshTokenRecord) -> Result<(), RepositoryError> {
-        sqlx::query(
-            "INSERT INTO refresh_tokens (id, family_id, user_id, token_hash, created_at, expires_at, rotated_at, revoked_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(r.id.to_string())
-        .bind(r.family_id.to_string())
-        .bind(r.user_id.to_string())
-        .bind(r.token_hash)
-        .bind(millis(r.created_at))
-        .bind(millis(r.expires_at))
-        .bind(r.rotated_at.map(millis))
-        .bind(r.revoked_at.map(millis))
-        .execute(&self.pool)
-        .await
-        .map_err(repository_error)?;
-        Ok(())
+        insert_record(&self.pool, r).await
     }
 
     async fn find_by_hash(&self, token_hash: &str) -> Result<Option<RefreshTokenRecord>, RepositoryError> {
@@ -122,21 +127,7 @@ impl RefreshTokenRepository for SqlRefreshTokenRepository {
         if won.rows_affected() != 1 {
             return Ok(false);
         }
-        sqlx::query(
-            "INSERT INTO refresh_tokens (id, family_id, user_id, token_hash, created_at, expires_at, rotated_at, revoked_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(new.id.to_string())
-        .bind(new.family_id.to_string())
-        .bind(new.user_id.to_string())
-        .bind(new.token_hash)
-        .bind(millis(new.created_at))
-        .bind(millis(new.expires_at))
-        .bind(new.rotated_at.map(millis))
-        .bind(new.revoked_at.map(millis))
-        .execute(&mut *tx)
-        .await
-        .map_err(repository_error)?;
+        insert_record(&mut *tx, new).await?;
         tx.commit().await.map_err(repository_error)?;
         Ok(true)
     }
