@@ -1,40 +1,32 @@
-//! Adapters: the technology behind the domain's ports.
+//! Adapters: the technology behind the domain's ports, grouped by technology.
+//!
+//! - `sql`: the repositories on SQLite and PostgreSQL (sqlx), one module per business area.
+//! - `cache`: reads kept in memory in front of the database.
+//! - `messaging`: SMS and e-mail, real providers and the development outboxes.
+//! - `security`: password hashing, access tokens, opaque secrets, rate limits.
+//! - `files`: uploaded files on the local disk.
 
-pub mod application_repository;
-pub mod booking_repository;
-pub mod account_stores;
-pub mod case_repository;
-pub mod coalesced_read;
-pub mod database;
-pub mod file_store;
-pub mod jwt;
-pub mod outbox;
-pub mod password;
-pub mod rate_limiter;
-pub mod refresh_token_repository;
-pub mod secret_tokens;
-pub mod sms_gateway;
-pub mod smtp_mailer;
+pub mod cache;
+pub mod files;
+pub mod messaging;
+pub mod security;
 pub mod sql;
-pub mod tls;
-pub mod tutor_repository;
-pub mod user_directory_repository;
-pub mod user_repository;
 
-pub use application_repository::SqlApplicationRepository;
-pub use booking_repository::SqlBookingRepository;
-pub use account_stores::SqlAccountStores;
-pub use case_repository::SqlCaseRepository;
-pub use database::{Database, DatabaseError, Engine};
-pub use file_store::LocalFileStore;
-pub use jwt::JwtAccessTokens;
-pub use outbox::Outbox;
-pub use password::{Argon2Hasher, HashingLimits};
-pub use tutor_repository::SqlTutorRepository;
-pub use rate_limiter::InMemoryRateLimiter;
-pub use refresh_token_repository::SqlRefreshTokenRepository;
-pub use secret_tokens::RandomSecretTokens;
-pub use sms_gateway::HttpSmsGateway;
-pub use smtp_mailer::{SmtpMailer, SmtpSettings, SmtpTls};
-pub use user_directory_repository::SqlUserDirectory;
-pub use user_repository::SqlUserRepository;
+pub use cache::board::BoardCache;
+pub use files::local::LocalFileStore;
+pub use messaging::outbox::Outbox;
+pub use messaging::sms_gateway::HttpSmsGateway;
+pub use messaging::smtp_mailer::{SmtpMailer, SmtpSettings, SmtpTls};
+pub use security::jwt::JwtAccessTokens;
+pub use security::password::{Argon2Hasher, HashingLimits};
+pub use security::rate_limiter::InMemoryRateLimiter;
+pub use security::secret_tokens::RandomSecretTokens;
+pub use sql::account_stores::SqlAccountStores;
+pub use sql::applications::SqlApplicationRepository;
+pub use sql::bookings::SqlBookingRepository;
+pub use sql::cases::SqlCaseRepository;
+pub use sql::database::{Database, DatabaseError, Engine};
+pub use sql::refresh_tokens::SqlRefreshTokenRepository;
+pub use sql::tutors::SqlTutorRepository;
+pub use sql::user_directory::SqlUserDirectory;
+pub use sql::users::SqlUserRepository;

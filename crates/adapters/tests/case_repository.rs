@@ -4,10 +4,11 @@ mod support;
 
 use chrono::{Duration, TimeZone, Utc};
 use tutorhub_adapters::{Database, SqlCaseRepository};
-use tutorhub_domain::case::{CaseDetails, CaseForm, CaseStatus, NewCase};
-use tutorhub_domain::case_search::{CaseFilter, CaseQuery};
-use tutorhub_domain::paging::PageRequest;
-use tutorhub_domain::ports::{CaseRepository, RepositoryError};
+use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
+use tutorhub_domain::shared::paging::PageRequest;
+use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
 fn form(level: &str, grade: &str, subjects: &[&str], area: &str, rate: f64) -> CaseForm {
@@ -133,11 +134,12 @@ async fn every_write_moves_the_board_version(db: Database) {
     assert!(repo.board_version().await.unwrap() > before);
 }
 
-async fn a_duplicate_id_is_a_conflict_and_stores_nothing(db: Database) {
+async fn a_duplicate_id_is_refused_and_stores_nothing(db: Database) {
     let repo = SqlCaseRepository::new(db.pool().clone());
     let case = new_case(form("primary", "小一", &["中文"], "北角", 150.0), CaseStatus::Approved, 0);
     let error = repo.insert(vec![case.clone(), case]).await.unwrap_err();
-    assert!(matches!(error, RepositoryError::Conflict(_)), "{error:?}");
+    // A colliding id breaks no business rule: it is a fault, not a conflict a person caused.
+    assert!(matches!(error, RepositoryError::Unavailable(_)), "{error:?}");
     assert_eq!(repo.search(&CaseFilter::public(), PageRequest::default()).await.unwrap().total, 0);
 }
 
@@ -167,5 +169,5 @@ on_both_engines!(
     filters_by_level_grade_and_subject,
     pages_are_disjoint_and_the_total_is_exact,
     every_write_moves_the_board_version,
-    a_duplicate_id_is_a_conflict_and_stores_nothing,
+    a_duplicate_id_is_refused_and_stores_nothing,
 );

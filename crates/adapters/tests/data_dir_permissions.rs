@@ -6,12 +6,13 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use tutorhub_adapters::file_store::{secure_data_dir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE};
-use tutorhub_adapters::jwt::load_or_create_secret;
+use tutorhub_adapters::files::local::{secure_data_dir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE};
+use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{Database, LocalFileStore, Outbox};
-use tutorhub_domain::identity::{Email, Phone};
-use tutorhub_domain::ports::{FileStore, Mailer, SmsSender, Visibility};
-use tutorhub_domain::upload::FileKind;
+use tutorhub_domain::shared::identity::{Email, Phone};
+use tutorhub_domain::shared::files::{FileStore, Visibility};
+use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
+use tutorhub_domain::shared::upload::FileKind;
 
 fn mode(path: &Path) -> u32 {
     std::fs::symlink_metadata(path).unwrap().permissions().mode() & 0o777

@@ -7,10 +7,13 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
-use tutorhub_domain::application::{ApplicationStatus, AvailableTimes, CaseApplication};
-use tutorhub_domain::booking::{Booking, BookingStatus, BookingTime};
-use tutorhub_domain::case::{CaseDetails, CaseForm, CaseStatus, NewCase};
-use tutorhub_domain::ports::{ApplicationRepository, ApplyOutcome, BookingRepository, CaseRepository, RepositoryError, SelectOutcome};
+use tutorhub_domain::matching::model::{CaseApplicationStatus, AvailableTimes, CaseApplication};
+use tutorhub_domain::bookings::model::{Booking, BookingStatus, BookingTime};
+use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
+use tutorhub_domain::bookings::ports::BookingRepository;
+use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
 async fn approved_case(db: &Database) -> i64 {
@@ -45,7 +48,7 @@ fn application(case_number: i64, tutor_id: Uuid) -> CaseApplication {
         case_number,
         tutor_id,
         available_times: AvailableTimes::parse("星期六下午").unwrap(),
-        status: ApplicationStatus::Applied,
+        status: CaseApplicationStatus::Applied,
         created_at: Utc::now(),
     }
 }
@@ -91,7 +94,7 @@ async fn one_tutor_applying_twice_at_once_gets_one_application(db: Database) {
     for task in tasks {
         match task.await.unwrap() {
             Ok(ApplyOutcome::Applied(_)) => applied += 1,
-            Err(RepositoryError::Conflict(_)) => {}
+            Err(RepositoryError::Conflict(Constraint::ApplicationPerTutorAndCase)) => {}
             other => panic!("unexpected {other:?}"),
         }
     }
@@ -135,8 +138,8 @@ async fn two_concurrent_selections_have_exactly_one_winner(db: Database) {
     let SelectOutcome::Selected { declined_tutors } = winners[0] else { unreachable!() };
     assert_eq!(declined_tutors.len(), 2);
     let statuses: Vec<_> = repo.for_case(number).await.unwrap().iter().map(|a| a.status).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == ApplicationStatus::Selected).count(), 1);
-    assert_eq!(statuses.iter().filter(|s| **s == ApplicationStatus::Declined).count(), 2);
+    assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Selected).count(), 1);
+    assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Declined).count(), 2);
     let case = SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap();
     assert_eq!(case.status, CaseStatus::Matched);
 }
@@ -192,7 +195,7 @@ async fn two_concurrent_pending_bookings_of_one_pair_give_one_insert_and_one_con
         outcomes.push(task.await.unwrap());
     }
     assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1, "{outcomes:?}");
-    assert_eq!(outcomes.iter().filter(|o| matches!(o, Err(RepositoryError::Conflict(_)))).count(), 1, "{outcomes:?}");
+    assert_eq!(outcomes.iter().filter(|o| matches!(o, Err(RepositoryError::Conflict(Constraint::PendingBooking)))).count(), 1, "{outcomes:?}");
     assert_eq!(repo.for_tutor(tutor, 10).await.unwrap().len(), 1);
     assert!(repo.has_pending(tutor, booker).await.unwrap());
     assert!(!repo.has_pending(tutor, Uuid::new_v4()).await.unwrap(), "the pair, not the tutor");
@@ -217,7 +220,7 @@ async fn an_edit_replaces_the_content_only_from_the_expected_state(db: Database)
     assert_eq!((case.status, case.details.subjects), (CaseStatus::Pending, vec!["物理".to_string()]));
 }
 
-async fn case_of(db: &Database, number: i64) -> tutorhub_domain::case::Case {
+async fn case_of(db: &Database, number: i64) -> tutorhub_domain::cases::model::Case {
     SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap()
 }
 
@@ -230,7 +233,7 @@ async fn withdrawing_frees_a_place_and_the_tutor_may_apply_again(db: Database) {
     assert_eq!(repo.apply(application(number, Uuid::new_v4()), 2).await.unwrap(), ApplyOutcome::Full);
 
     assert!(repo.withdraw(number, a.id, Utc::now()).await.unwrap());
-    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Withdrawn);
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Withdrawn);
     assert_eq!(case_of(&db, number).await.applicant_count, 1);
     // Only once: a second withdrawal changes nothing, the count included.
     assert!(!repo.withdraw(number, a.id, Utc::now()).await.unwrap());
@@ -241,11 +244,11 @@ async fn withdrawing_frees_a_place_and_the_tutor_may_apply_again(db: Database) {
     let ApplyOutcome::Applied(reopened) = repo.apply(again, 2).await.unwrap() else { panic!() };
     assert_eq!(reopened.id, a.id);
     let stored = repo.find(a.id).await.unwrap().unwrap();
-    assert_eq!((stored.status, stored.available_times.as_str()), (ApplicationStatus::Applied, "星期日上午"));
+    assert_eq!((stored.status, stored.available_times.as_str()), (CaseApplicationStatus::Applied, "星期日上午"));
     assert_eq!(repo.for_tutor(first, 10).await.unwrap().len(), 1);
     assert_eq!(case_of(&db, number).await.applicant_count, 2);
     // An open application is still a conflict, and a full case still says so.
-    assert!(matches!(repo.apply(application(number, second), 5).await, Err(RepositoryError::Conflict(_))));
+    assert!(matches!(repo.apply(application(number, second), 5).await, Err(RepositoryError::Conflict(Constraint::ApplicationPerTutorAndCase))));
     assert_eq!(repo.apply(application(number, Uuid::new_v4()), 2).await.unwrap(), ApplyOutcome::Full);
     assert_eq!(case_of(&db, number).await.applicant_count, 2);
 }
@@ -257,7 +260,7 @@ async fn a_decided_application_is_not_withdrawn_nor_reopened(db: Database) {
     let ApplyOutcome::Applied(a) = repo.apply(application(number, tutor), 30).await.unwrap() else { panic!() };
     assert!(matches!(repo.select(number, a.id, Utc::now()).await.unwrap(), SelectOutcome::Selected { .. }));
     assert!(!repo.withdraw(number, a.id, Utc::now()).await.unwrap());
-    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Selected);
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Selected);
     assert_eq!(case_of(&db, number).await.applicant_count, 1);
 }
 
@@ -282,14 +285,14 @@ async fn a_withdrawal_racing_a_selection_has_exactly_one_winner(db: Database) {
         match (selected, withdrawn) {
             (SelectOutcome::Selected { .. }, false) => {
                 selections_won += 1;
-                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Selected);
-                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Matched, 2, ApplicationStatus::Declined));
+                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Selected);
+                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Matched, 2, CaseApplicationStatus::Declined));
             }
             (SelectOutcome::ApplicationNotOpen, true) => {
                 withdrawals_won += 1;
-                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, ApplicationStatus::Withdrawn);
+                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Withdrawn);
                 // The losing selection left nothing behind: the case is still open.
-                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Approved, 1, ApplicationStatus::Applied));
+                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Approved, 1, CaseApplicationStatus::Applied));
             }
             other => panic!("both or neither won: {other:?}"),
         }

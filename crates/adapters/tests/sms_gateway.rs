@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use serde_json::json;
 use tutorhub_adapters::HttpSmsGateway;
-use tutorhub_domain::identity::Phone;
-use tutorhub_domain::ports::SmsSender;
+use tutorhub_domain::shared::identity::Phone;
+use tutorhub_domain::shared::messaging::SmsSender;
 use wiremock::matchers::{body_json, header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 

@@ -7,8 +7,8 @@ use base64::engine::general_purpose::STANDARD;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tutorhub_adapters::{SmtpMailer, SmtpSettings, SmtpTls};
-use tutorhub_domain::identity::Email;
-use tutorhub_domain::ports::Mailer;
+use tutorhub_domain::shared::identity::Email;
+use tutorhub_domain::shared::messaging::Mailer;
 
 /// What the server saw of one session.
 #[derive(Debug, Default)]

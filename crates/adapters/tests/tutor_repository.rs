@@ -4,16 +4,18 @@ mod support;
 
 use chrono::{Duration, NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlTutorRepository, SqlUserRepository};
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::money::Rate;
-use tutorhub_domain::paging::PageRequest;
-use tutorhub_domain::ports::{IdentityUpdate, RepositoryError, TutorRepository, UserRepository};
-use tutorhub_domain::tutor::{
-    ApplicationDetails, ApplicationStatus, NewTutorApplication, TutorApplicationForm, TutorProfile,
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::money::Rate;
+use tutorhub_domain::shared::paging::PageRequest;
+use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
+use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
+use tutorhub_domain::accounts::ports::UserRepository;
+use tutorhub_domain::tutors::model::{
+    ApplicationDetails, TutorApplicationStatus, NewTutorApplication, TutorApplicationForm, TutorProfile,
     TutorRef,
 };
-use tutorhub_domain::tutor_search::{TutorFilter, TutorQuery};
-use tutorhub_domain::user::{NewUser, Role, User, UserType};
+use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
+use tutorhub_domain::accounts::user::{NewUser, Role, User, UserType};
 use uuid::Uuid;
 
 async fn user(users: &SqlUserRepository, n: u32) -> User {
@@ -92,7 +94,7 @@ async fn a_user_has_at_most_one_pending_application(db: Database) {
         ))
         .await
         .unwrap();
-    assert_eq!(first.status, ApplicationStatus::Pending);
+    assert_eq!(first.status, TutorApplicationStatus::Pending);
     assert_eq!(first.details.subject_labels(), ["中學 數學"]);
     let second = repo
         .insert_application(new_application(
@@ -101,7 +103,7 @@ async fn a_user_has_at_most_one_pending_application(db: Database) {
         ))
         .await;
     assert!(
-        matches!(second, Err(RepositoryError::Conflict(_))),
+        matches!(second, Err(RepositoryError::Conflict(Constraint::PendingTutorApplication))),
         "{second:?}"
     );
 
@@ -119,7 +121,7 @@ async fn a_user_has_at_most_one_pending_application(db: Database) {
     let rejected = repo.find_application(first.number).await.unwrap().unwrap();
     assert_eq!(
         (rejected.status, rejected.rejection_reason.as_deref()),
-        (ApplicationStatus::Rejected, Some("資料不足"))
+        (TutorApplicationStatus::Rejected, Some("資料不足"))
     );
     assert_eq!(rejected.reviewer.as_deref(), Some("staff"));
 
@@ -139,7 +141,7 @@ async fn a_user_has_at_most_one_pending_application(db: Database) {
         again.number
     );
     assert_eq!(
-        repo.list_applications(Some(ApplicationStatus::Pending))
+        repo.list_applications(Some(TutorApplicationStatus::Pending))
             .await
             .unwrap()
             .len(),
@@ -191,7 +193,7 @@ async fn approval_makes_the_user_an_active_tutor_with_a_public_profile(db: Datab
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(application.status, ApplicationStatus::Approved);
+    assert_eq!(application.status, TutorApplicationStatus::Approved);
     assert!(
         !repo
             .approve_application(application.number, "staff", Utc::now(), &profile)
@@ -357,7 +359,7 @@ async fn a_new_phone_is_saved_unless_another_account_has_it(db: Database) {
     let repo = SqlTutorRepository::new(db.pool().clone());
     let (me, other) = (user(&users, 8).await, user(&users, 9).await);
     let taken = repo.update_identity(me.id, identity("新名", Some(other.phone.as_str()), None), Utc::now()).await;
-    assert!(matches!(taken, Err(RepositoryError::Conflict(_))), "{taken:?}");
+    assert!(matches!(taken, Err(RepositoryError::Conflict(Constraint::UserPhone))), "{taken:?}");
     let unchanged = users.find_by_id(me.id).await.unwrap().unwrap();
     assert_eq!((unchanged.name.as_str(), unchanged.phone.as_str()), ("陳大文", me.phone.as_str()), "rolled back as a whole");
 

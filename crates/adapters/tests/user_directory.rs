@@ -7,13 +7,11 @@ use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlAccountStores, SqlUserDirectory, SqlUserRepository};
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::paging::PageRequest;
-use tutorhub_domain::ports::{
-    OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, StoredFile, UserDirectoryRepository, UserFilter, UserRepository,
-    Visibility,
-};
-use tutorhub_domain::user::{NewUser, OrgVerification, Role, User, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::paging::PageRequest;
+use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository, UserFilter, UserRepository};
+use tutorhub_domain::shared::files::{StoredFile, Visibility};
+use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, User, UserType};
 use uuid::Uuid;
 
 /// Inserts an account created `minutes_ago`.

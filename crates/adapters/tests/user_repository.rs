@@ -4,9 +4,10 @@ mod support;
 
 use chrono::{NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlUserRepository};
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::ports::{RepositoryError, UserRepository};
-use tutorhub_domain::user::{NewUser, OrgVerification, Role, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
+use tutorhub_domain::accounts::ports::UserRepository;
+use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, UserType};
 use uuid::Uuid;
 
 fn new_user(phone: &str, email: &str, user_type: UserType) -> NewUser {
@@ -44,11 +45,11 @@ async fn a_taken_phone_or_email_is_a_conflict_naming_it(db: Database) {
     let repo = SqlUserRepository::new(db.pool().clone());
     repo.insert(new_user("91234567", "a@example.com", UserType::Individual)).await.unwrap();
     match repo.insert(new_user("91234567", "b@example.com", UserType::Individual)).await {
-        Err(RepositoryError::Conflict(what)) => assert!(what.contains("phone"), "{what}"),
+        Err(RepositoryError::Conflict(Constraint::UserPhone)) => {}
         other => panic!("expected a phone conflict, got {other:?}"),
     }
     match repo.insert(new_user("92234567", "a@example.com", UserType::Individual)).await {
-        Err(RepositoryError::Conflict(what)) => assert!(what.contains("email"), "{what}"),
+        Err(RepositoryError::Conflict(Constraint::UserEmail)) => {}
         other => panic!("expected an email conflict, got {other:?}"),
     }
 }

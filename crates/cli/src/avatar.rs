@@ -61,7 +61,7 @@ pub fn avatar_png(seed: u64) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tutorhub_domain::upload::{FileKind, Upload, UploadPurpose};
+    use tutorhub_domain::shared::upload::{FileKind, Upload, UploadPurpose};
 
     #[test]
     fn draws_a_valid_png_that_differs_by_seed() {

@@ -27,7 +27,7 @@ impl StoreOpts {
 
     /// Creates the data folder, connects and migrates.
     pub async fn open(&self) -> anyhow::Result<Database> {
-        tutorhub_adapters::file_store::secure_data_dir(&self.data_dir)
+        tutorhub_adapters::files::local::secure_data_dir(&self.data_dir)
             .with_context(|| format!("cannot create the data folder {}", self.data_dir.display()))?;
         Ok(Database::open(&self.database_url()).await?)
     }
@@ -45,7 +45,7 @@ pub struct SecurityOpts {
           value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub hashing_memory_mib: u32,
     /// Login attempts one address may make in 5 minutes, whatever the phone.
-    #[arg(long, env = "LOGIN_ATTEMPTS_PER_ADDRESS", default_value_t = tutorhub_domain::rate_limits::LOGIN_ATTEMPTS_PER_SOURCE.max,
+    #[arg(long, env = "LOGIN_ATTEMPTS_PER_ADDRESS", default_value_t = tutorhub_domain::shared::rate_limits::LOGIN_ATTEMPTS_PER_SOURCE.max,
           global = true, value_parser = clap::value_parser!(u32).range(1..))]
     pub login_attempts_per_address: u32,
     /// Lifetime of an access token, in seconds.
@@ -74,14 +74,14 @@ pub struct MatchingOpts {
     #[arg(long, env = "CASES_AUTO_APPROVE", default_value_t = false, action = clap::ArgAction::Set)]
     pub cases_auto_approve: bool,
     /// Tutors a case takes before it shows as full.
-    #[arg(long, env = "CASE_APPLICANT_CAP", default_value_t = tutorhub_domain::matching::DEFAULT_APPLICANT_CAP,
+    #[arg(long, env = "CASE_APPLICANT_CAP", default_value_t = tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub case_applicant_cap: u32,
 }
 
 impl Default for MatchingOpts {
     fn default() -> Self {
-        Self { cases_auto_approve: false, case_applicant_cap: tutorhub_domain::matching::DEFAULT_APPLICANT_CAP }
+        Self { cases_auto_approve: false, case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP }
     }
 }
 

@@ -4,8 +4,8 @@ use chrono::{DateTime, Duration, Utc};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tutorhub_domain::case::{CaseDetails, CaseForm, CaseStatus, NewCase};
-use tutorhub_domain::catalogue::{self, Level};
+use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::shared::catalogue::{self, Level};
 use uuid::Uuid;
 
 const TERTIARY_SUBJECTS: &[&str] = &["微積分", "線性代數", "統計學", "會計學", "經濟學原理", "有機化學", "程式設計", "法律英文"];

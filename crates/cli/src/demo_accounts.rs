@@ -2,8 +2,8 @@
 //! log in at once after `tutorhub seed --demo`. Never use these in production data.
 
 use chrono::{NaiveDate, Utc};
-use tutorhub_domain::identity::{DisplayName, Email, Password, Phone};
-use tutorhub_domain::user::{NewUser, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
+use tutorhub_domain::accounts::user::{NewUser, UserType};
 use uuid::Uuid;
 
 use crate::wiring::App;

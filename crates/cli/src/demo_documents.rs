@@ -2,9 +2,10 @@
 //! `tutorhub documents export` and `orgs verify` can be tried on the demo data.
 
 use chrono::Utc;
-use tutorhub_domain::ports::{OrgDocument, OrgDocumentKind, Visibility};
-use tutorhub_domain::upload::FileKind;
-use tutorhub_domain::user::User;
+use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind};
+use tutorhub_domain::shared::files::Visibility;
+use tutorhub_domain::shared::upload::FileKind;
+use tutorhub_domain::accounts::user::User;
 
 use crate::wiring::App;
 
@@ -54,7 +55,7 @@ pub fn one_page_pdf(text: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tutorhub_domain::upload::{Upload, UploadPurpose};
+    use tutorhub_domain::shared::upload::{Upload, UploadPurpose};
 
     #[test]
     fn passes_the_registration_check_for_documents() {

@@ -5,18 +5,19 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tutorhub_adapters::Argon2Hasher;
-use tutorhub_domain::catalogue::{self, Level};
-use tutorhub_domain::identity::{DisplayName, Email, Password, Phone};
-use tutorhub_domain::ports::{PasswordHasher, Visibility};
-use tutorhub_domain::tutor::{
+use tutorhub_domain::shared::catalogue::{self, Level};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
+use tutorhub_domain::accounts::ports::PasswordHasher;
+use tutorhub_domain::shared::files::Visibility;
+use tutorhub_domain::tutors::model::{
     ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorProfile,
 };
-use tutorhub_domain::tutor_applications::AVATAR_FOLDER;
-use tutorhub_domain::upload::FileKind;
+use tutorhub_domain::tutors::applications::AVATAR_FOLDER;
+use tutorhub_domain::shared::upload::FileKind;
 
 use crate::avatar::avatar_png;
 use crate::wiring::App;
-use tutorhub_domain::user::{NewUser, UserType};
+use tutorhub_domain::accounts::user::{NewUser, UserType};
 use uuid::Uuid;
 
 const SURNAMES: &[&str] = &[

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use tutorhub_adapters::{HttpSmsGateway, Outbox, SmtpMailer, SmtpSettings, SmtpTls};
-use tutorhub_domain::ports::{Mailer, SmsSender};
+use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum SmsProvider {
@@ -99,7 +99,7 @@ impl MessagingOpts {
                 let provider = "--sms-provider http";
                 let url = required(self.sms_gateway_url.as_ref(), "sms-gateway-url", "SMS_GATEWAY_URL", provider)?;
                 let token = required(self.sms_gateway_token.as_ref(), "sms-gateway-token", "SMS_GATEWAY_TOKEN", provider)?;
-                let gateway = HttpSmsGateway::new(url, token, self.sms_sender.as_deref(), tutorhub_adapters::sms_gateway::DEFAULT_TIMEOUT)
+                let gateway = HttpSmsGateway::new(url, token, self.sms_sender.as_deref(), tutorhub_adapters::messaging::sms_gateway::DEFAULT_TIMEOUT)
                     .context("invalid SMS gateway settings")?;
                 tracing::info!(url, sender = ?self.sms_sender, "SMS go to the HTTP gateway");
                 Arc::new(gateway)
@@ -127,7 +127,7 @@ impl MessagingOpts {
                         TlsMode::Tls => SmtpTls::Tls,
                         TlsMode::None => SmtpTls::None,
                     },
-                    timeout: tutorhub_adapters::smtp_mailer::DEFAULT_TIMEOUT,
+                    timeout: tutorhub_adapters::messaging::smtp_mailer::DEFAULT_TIMEOUT,
                 };
                 let mailer = SmtpMailer::new(&settings).context("invalid SMTP settings")?;
                 tracing::info!(host = settings.host, port = ?settings.port, tls = ?self.smtp_tls, "mail goes to the SMTP server");

@@ -4,36 +4,38 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use tutorhub_adapters::jwt::load_or_create_secret;
+use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Argon2Hasher, Database, HashingLimits, JwtAccessTokens, LocalFileStore, RandomSecretTokens, SqlApplicationRepository,
+    Argon2Hasher, BoardCache, Database, HashingLimits, JwtAccessTokens, LocalFileStore, RandomSecretTokens, SqlApplicationRepository,
     SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
     SqlAccountStores, InMemoryRateLimiter, SqlUserDirectory,
 };
-use tutorhub_domain::accounts::Accounts;
-use tutorhub_domain::bookings::Bookings;
-use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::case_moderation::CaseModeration;
-use tutorhub_domain::case_posting::CasePosting;
-use tutorhub_domain::document_export::DocumentExport;
-use tutorhub_domain::org_verification::OrgVerifications;
-use tutorhub_domain::user_directory::UserDirectory;
-use tutorhub_domain::matching::Matching;
-use tutorhub_domain::notify::Notifier;
-use tutorhub_domain::ports::{
-    AccessTokens, ApplicationRepository, BookingRepository, CaseRepository, FileStore, Mailer, OrgDocumentRepository, PasswordHasher,
-    RefreshTokenRepository, SecretTokens, SmsSender, UserRepository,
-};
-use tutorhub_domain::passwords::Passwords;
-use tutorhub_domain::phone_verification::PhoneVerification;
-use tutorhub_domain::rate_limits::Throttle;
-use tutorhub_domain::org_resubmission::OrgResubmission;
-use tutorhub_domain::registration::Registration;
-use tutorhub_domain::sessions::Sessions;
-use tutorhub_domain::ports::TutorRepository;
-use tutorhub_domain::profile_editing::ProfileEditing;
-use tutorhub_domain::tutor_applications::TutorApplications;
-use tutorhub_domain::tutor_directory::TutorDirectory;
+use tutorhub_domain::accounts::current_user::Accounts;
+use tutorhub_domain::bookings::requests::Bookings;
+use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::moderation::CaseModeration;
+use tutorhub_domain::cases::posting::CasePosting;
+use tutorhub_domain::organizations::document_export::DocumentExport;
+use tutorhub_domain::organizations::verification::OrgVerifications;
+use tutorhub_domain::accounts::directory::UserDirectory;
+use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::notices::notifier::Notifier;
+use tutorhub_domain::accounts::ports::{AccessTokens, OrgDocumentRepository, PasswordHasher, RefreshTokenRepository, SecretTokens, UserRepository};
+use tutorhub_domain::matching::ports::ApplicationRepository;
+use tutorhub_domain::bookings::ports::BookingRepository;
+use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::shared::files::FileStore;
+use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
+use tutorhub_domain::accounts::passwords::Passwords;
+use tutorhub_domain::accounts::phone_verification::PhoneVerification;
+use tutorhub_domain::shared::rate_limits::Throttle;
+use tutorhub_domain::organizations::resubmission::OrgResubmission;
+use tutorhub_domain::accounts::registration::Registration;
+use tutorhub_domain::accounts::sessions::Sessions;
+use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::tutors::applications::TutorApplications;
+use tutorhub_domain::tutors::directory::TutorDirectory;
 use tutorhub_http::Services;
 
 use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
@@ -101,7 +103,7 @@ pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpt
     let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
-        case_board: CaseBoard::new(cases.clone()),
+        case_board: CaseBoard::new(Arc::new(BoardCache::new(cases.clone()))),
         accounts: Accounts::new(users.clone()),
         case_posting: CasePosting::new(cases.clone(), users.clone(), matching.cases_auto_approve),
         matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), matching.case_applicant_cap),

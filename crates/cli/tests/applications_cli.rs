@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use chrono::{NaiveDate, Utc};
 use tutorhub_adapters::{Database, LocalFileStore, Outbox, SqlTutorRepository, SqlUserRepository};
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::ports::UserRepository;
-use tutorhub_domain::tutor::TutorApplicationForm;
-use tutorhub_domain::tutor_applications::TutorApplications;
-use tutorhub_domain::user::{NewUser, Role, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::accounts::ports::UserRepository;
+use tutorhub_domain::tutors::model::TutorApplicationForm;
+use tutorhub_domain::tutors::applications::TutorApplications;
+use tutorhub_domain::accounts::user::{NewUser, Role, UserType};
 use uuid::Uuid;
 
 use support::ok;

@@ -10,11 +10,11 @@ use std::sync::Arc;
 use chrono::{Duration, NaiveDate, Utc};
 use serde_json::Value;
 use tutorhub_adapters::{Argon2Hasher, Database, InMemoryRateLimiter, LocalFileStore, Outbox, RandomSecretTokens, SqlAccountStores, SqlUserRepository};
-use tutorhub_domain::identity::Phone;
-use tutorhub_domain::phone_verification::PhoneVerification;
-use tutorhub_domain::ports::PhoneVerificationStore;
-use tutorhub_domain::rate_limits::Throttle;
-use tutorhub_domain::registration::{Registration, RegistrationForm};
+use tutorhub_domain::shared::identity::Phone;
+use tutorhub_domain::accounts::phone_verification::PhoneVerification;
+use tutorhub_domain::accounts::ports::PhoneVerificationStore;
+use tutorhub_domain::shared::rate_limits::Throttle;
+use tutorhub_domain::accounts::registration::{Registration, RegistrationForm};
 
 use support::{ok, tutorhub};
 
@@ -61,7 +61,7 @@ async fn register(data_dir: &Path) {
     for (name, phone, email, user_type, documents) in accounts {
         let now = Utc::now();
         // The grant a verified phone holds, for the token "verified" (stored as its digest).
-        let token_hash = tutorhub_domain::ports::SecretTokens::digest(&RandomSecretTokens, "verified");
+        let token_hash = tutorhub_domain::accounts::ports::SecretTokens::digest(&RandomSecretTokens, "verified");
         stores.grant(&Phone::parse(phone).unwrap(), &token_hash, now, now + Duration::minutes(30)).await.unwrap();
         let form = RegistrationForm {
             name: name.into(),

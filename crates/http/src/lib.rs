@@ -1,51 +1,41 @@
 //! The HTTP face of tutorhub: the JSON API (poem-openapi), its OpenAPI document, Swagger UI
 //! and the single-page app, in one endpoint tree.
 
-pub mod auth;
-mod body_limit;
-mod bookings_api;
-mod catalogue_api;
-mod cases_api;
+pub mod accounts;
+pub mod bookings;
+pub mod cases;
+pub mod common;
 pub mod error;
-mod health_api;
-mod matching_api;
-mod media;
-mod org_documents_api;
-mod profile_edit_api;
-mod profiles_api;
-mod query_guard;
-mod request_log;
-mod registration_api;
+pub mod matching;
+pub mod organizations;
 pub mod server;
-mod sessions_api;
-mod spa;
-mod tutors_api;
-mod users_api;
+pub mod system;
+pub mod tutors;
 
 use poem::middleware::{Compression, SetHeader};
 use std::sync::Arc;
 
 use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::{OpenApiService, Tags};
-use tutorhub_domain::accounts::Accounts;
-use tutorhub_domain::bookings::Bookings;
-use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::case_posting::CasePosting;
-use tutorhub_domain::matching::Matching;
-use tutorhub_domain::org_resubmission::OrgResubmission;
-use tutorhub_domain::ports::AccessTokens;
-use tutorhub_domain::profile_editing::ProfileEditing;
-use tutorhub_domain::tutor_applications::TutorApplications;
-use tutorhub_domain::tutor_directory::TutorDirectory;
-use tutorhub_domain::passwords::Passwords;
-use tutorhub_domain::phone_verification::PhoneVerification;
-use tutorhub_domain::rate_limits::Throttle;
-use tutorhub_domain::registration::Registration;
-use tutorhub_domain::sessions::Sessions;
+use tutorhub_domain::accounts::current_user::Accounts;
+use tutorhub_domain::bookings::requests::Bookings;
+use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::posting::CasePosting;
+use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::organizations::resubmission::OrgResubmission;
+use tutorhub_domain::accounts::ports::AccessTokens;
+use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::tutors::applications::TutorApplications;
+use tutorhub_domain::tutors::directory::TutorDirectory;
+use tutorhub_domain::accounts::passwords::Passwords;
+use tutorhub_domain::accounts::phone_verification::PhoneVerification;
+use tutorhub_domain::shared::rate_limits::Throttle;
+use tutorhub_domain::accounts::registration::Registration;
+use tutorhub_domain::accounts::sessions::Sessions;
 
-pub use body_limit::BodyLimits;
+pub use common::body_limit::BodyLimits;
 pub use server::ServerLimits;
-pub use spa::AppFiles;
+pub use system::app::AppFiles;
 
 #[derive(Tags)]
 enum Tag {
@@ -82,7 +72,7 @@ pub struct Services {
     pub phone_verification: PhoneVerification,
     pub passwords: Passwords,
     pub throttle: Throttle,
-    /// Verifies bearer tokens for [`auth::BearerAuth`].
+    /// Verifies bearer tokens for [`common::auth::BearerAuth`].
     pub access_tokens: Arc<dyn AccessTokens>,
     /// How large a request body may be.
     pub body_limits: BodyLimits,
@@ -91,28 +81,28 @@ pub struct Services {
 fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
     OpenApiService::new(
         (
-            health_api::HealthApi { board: services.case_board.clone() },
-            catalogue_api::CatalogueApi,
-            cases_api::CasesApi {
+            system::health::HealthApi { board: services.case_board.clone() },
+            system::catalogue::CatalogueApi,
+            cases::api::CasesApi {
                 board: services.case_board.clone(),
                 posting: services.case_posting.clone(),
                 cap: services.matching.cap(),
             },
-            matching_api::MatchingApi { posting: services.case_posting.clone(), matching: services.matching.clone() },
-            bookings_api::BookingsApi { bookings: services.bookings.clone() },
-            users_api::UsersApi { accounts: services.accounts.clone() },
-            tutors_api::TutorsApi { directory: services.tutor_directory.clone() },
-            profiles_api::ProfilesApi {
+            matching::api::MatchingApi { posting: services.case_posting.clone(), matching: services.matching.clone() },
+            bookings::api::BookingsApi { bookings: services.bookings.clone() },
+            accounts::current_user::UsersApi { accounts: services.accounts.clone() },
+            tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },
+            tutors::applications::ProfilesApi {
                 accounts: services.accounts.clone(),
                 applications: services.tutor_applications.clone(),
             },
-            sessions_api::SessionsApi { sessions: services.sessions.clone() },
-            profile_edit_api::ProfileEditApi {
+            accounts::sessions::SessionsApi { sessions: services.sessions.clone() },
+            accounts::profile::ProfileEditApi {
                 accounts: services.accounts.clone(),
                 editing: services.profile_editing.clone(),
             },
-            org_documents_api::OrgDocumentsApi { resubmission: services.org_resubmission.clone() },
-            registration_api::RegistrationApi {
+            organizations::api::OrgDocumentsApi { resubmission: services.org_resubmission.clone() },
+            accounts::registration::RegistrationApi {
                 registration: services.registration.clone(),
                 verification: services.phone_verification.clone(),
                 passwords: services.passwords.clone(),
@@ -141,17 +131,17 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
             poem::Response::builder().content_type("application/yaml").body(yaml.clone())
         }))
         .nest("/docs", docs)
-        .nest("/media", media::MediaFiles::new(services.media_dir.clone()))
+        .nest("/media", system::media::MediaFiles::new(services.media_dir.clone()))
         .nest("/", api);
-    spa::WithApp { api: routes, files }
+    system::app::WithApp { api: routes, files }
         .data(services.access_tokens.clone())
         .catch_all_error(|error| async move { error::framework_error(error) })
-        .with(query_guard::QueryGuard)
+        .with(common::query_guard::QueryGuard)
         .with(services.body_limits)
         .with(SetHeader::new()
             .overriding("X-Content-Type-Options", "nosniff")
             .overriding("Referrer-Policy", "same-origin")
             .overriding("X-Frame-Options", "DENY"))
         .with(Compression::new())
-        .with(request_log::RequestLog)
+        .with(common::request_log::RequestLog)
 }

@@ -22,7 +22,7 @@ use poem_openapi::payload::Json;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
-use crate::error::ErrorBody;
+use crate::error::{ErrorBody, ErrorCode};
 
 /// The connection limits (`HEADER_READ_TIMEOUT_SECONDS`, `REQUEST_TIMEOUT_SECONDS`,
 /// `MAX_CONNECTIONS`).
@@ -124,5 +124,5 @@ pub async fn serve(
 }
 
 fn timed_out() -> Response {
-    Json(ErrorBody::new("REQUEST_TIMEOUT", "請求逾時，請稍後再試")).with_status(StatusCode::REQUEST_TIMEOUT).into_response()
+    Json(ErrorBody::new(ErrorCode::RequestTimeout, "請求逾時，請稍後再試")).with_status(StatusCode::REQUEST_TIMEOUT).into_response()
 }

@@ -5,7 +5,7 @@ mod support;
 use chrono::{Duration, Utc};
 use poem::http::StatusCode;
 use serde_json::Value;
-use tutorhub_domain::case::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use uuid::Uuid;
 
 fn case(area: &str, rate: f64, status: CaseStatus, age_minutes: i64) -> NewCase {

@@ -86,7 +86,7 @@ async fn an_apply_withdraw_loop_texts_the_owner_once_and_stops_at_the_daily_limi
     let (status, case) = call(&app, "POST", "/cases", Some(&owner), Some(case_form())).await;
     assert_eq!(status, StatusCode::OK, "{case}");
     let n = case["caseId"].as_i64().unwrap();
-    use tutorhub_domain::case::CaseStatus;
+    use tutorhub_domain::cases::model::CaseStatus;
     assert!(app.cases.transition(n, CaseStatus::Pending, CaseStatus::Approved, chrono::Utc::now()).await.unwrap());
     let apply = json!({"caseId": n, "availableTimes": "星期一晚上"});
     for round in 0..30 {

@@ -69,7 +69,7 @@ async fn posted_case(app: &TestApp, owner: &str) -> i64 {
 }
 
 async fn approve(app: &TestApp, number: i64) {
-    use tutorhub_domain::case::CaseStatus;
+    use tutorhub_domain::cases::model::CaseStatus;
     assert!(app.cases.transition(number, CaseStatus::Pending, CaseStatus::Approved, chrono::Utc::now()).await.unwrap());
 }
 

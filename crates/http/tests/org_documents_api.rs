@@ -8,9 +8,10 @@ use poem::http::StatusCode;
 use poem::test::{TestForm, TestFormField};
 use serde_json::Value;
 use tutorhub_adapters::{SqlAccountStores, SqlUserDirectory};
-use tutorhub_domain::ports::{FileStore, OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository, Visibility};
-use tutorhub_domain::upload::{FileKind, MAX_UPLOAD_BYTES};
-use tutorhub_domain::user::{OrgVerification, UserType};
+use tutorhub_domain::shared::files::{FileStore, Visibility};
+use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository};
+use tutorhub_domain::shared::upload::{FileKind, MAX_UPLOAD_BYTES};
+use tutorhub_domain::accounts::user::{OrgVerification, UserType};
 use uuid::Uuid;
 
 const PDF: &[u8] = b"%PDF-1.7\n";

@@ -6,8 +6,8 @@ use chrono::Utc;
 use poem::http::StatusCode;
 use serde_json::Value;
 use tutorhub_adapters::SqlUserDirectory;
-use tutorhub_domain::ports::{OrgReview, UserDirectoryRepository};
-use tutorhub_domain::user::{OrgVerification, UserType};
+use tutorhub_domain::accounts::ports::{OrgReview, UserDirectoryRepository};
+use tutorhub_domain::accounts::user::{OrgVerification, UserType};
 use uuid::Uuid;
 
 async fn registered(app: &support::TestApp) -> Uuid {

@@ -7,10 +7,10 @@ use chrono::{NaiveDate, Utc};
 use poem::http::StatusCode;
 use poem::test::{TestForm, TestFormField};
 use serde_json::Value;
-use tutorhub_domain::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::tutor::Decision;
-use tutorhub_domain::upload::MAX_UPLOAD_BYTES;
-use tutorhub_domain::user::{NewUser, User, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::tutors::model::Decision;
+use tutorhub_domain::shared::upload::MAX_UPLOAD_BYTES;
+use tutorhub_domain::accounts::user::{NewUser, User, UserType};
 use uuid::Uuid;
 
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
@@ -334,9 +334,9 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
 async fn a_hidden_or_unknown_tutor_is_not_found() {
     let app = support::spawn().await;
     let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
-    let directory = tutorhub_domain::tutor_directory::TutorDirectory::new(app.tutors.clone());
+    let directory = tutorhub_domain::tutors::directory::TutorDirectory::new(app.tutors.clone());
     directory
-        .set_active(tutorhub_domain::tutor::TutorRef::Id(tutor.id), false)
+        .set_active(tutorhub_domain::tutors::model::TutorRef::Id(tutor.id), false)
         .await
         .unwrap();
     let (status, body) = get(&app, &format!("/tutors/{}", tutor.number), None).await;

@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
-use tutorhub_domain::tutor::{ApplicationStatus, Decision, TutorApplication, status_label};
+use tutorhub_domain::tutors::model::{TutorApplicationStatus, Decision, TutorApplication, status_label};
 
 use crate::commands::confirm::confirm;
 use crate::config::{SecurityOpts, StoreOpts};
@@ -21,7 +21,7 @@ enum StatusArg {
     Rejected,
 }
 
-impl From<StatusArg> for ApplicationStatus {
+impl From<StatusArg> for TutorApplicationStatus {
     fn from(status: StatusArg) -> Self {
         match status {
             StatusArg::Pending => Self::Pending,

@@ -2,9 +2,9 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
-use tutorhub_domain::case::{Case, CaseStatus};
-use tutorhub_domain::case_moderation::CaseModeration;
-use tutorhub_domain::paging::PageRequest;
+use tutorhub_domain::cases::model::{Case, CaseStatus};
+use tutorhub_domain::cases::moderation::CaseModeration;
+use tutorhub_domain::shared::paging::PageRequest;
 
 use crate::commands::confirm::confirm;
 use crate::config::{SecurityOpts, StoreOpts};

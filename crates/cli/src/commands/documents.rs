@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use tutorhub_domain::document_export::{ExportedDocument, kind_label};
+use tutorhub_domain::organizations::document_export::{ExportedDocument, kind_label};
 
 use crate::commands::confirm::confirmed;
 use crate::commands::users::user_ref;

@@ -4,7 +4,7 @@
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde_json::json;
-use tutorhub_domain::paging::{Page, PageRequest};
+use tutorhub_domain::shared::paging::{Page, PageRequest};
 
 /// `--page` and `--per-page`.
 #[derive(Debug, Clone, Args)]

@@ -3,9 +3,9 @@
 use chrono::Utc;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use tutorhub_domain::case::CaseStatus;
-use tutorhub_domain::case_search::CaseFilter;
-use tutorhub_domain::paging::PageRequest;
+use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::cases::search::CaseFilter;
+use tutorhub_domain::shared::paging::PageRequest;
 use uuid::Uuid;
 
 use crate::config::{SecurityOpts, StoreOpts};

@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use tutorhub_domain::tutor::TutorRef;
+use tutorhub_domain::tutors::model::TutorRef;
 
 use crate::commands::confirm::confirm;
 use crate::config::{SecurityOpts, StoreOpts};

@@ -4,10 +4,10 @@
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use serde_json::json;
-use tutorhub_domain::document_export::kind_label;
-use tutorhub_domain::ports::UserFilter;
-use tutorhub_domain::user::{Role, User, UserType};
-use tutorhub_domain::user_directory::{UserDetails, UserRef};
+use tutorhub_domain::organizations::document_export::kind_label;
+use tutorhub_domain::accounts::ports::UserFilter;
+use tutorhub_domain::accounts::user::{Role, User, UserType};
+use tutorhub_domain::accounts::directory::{UserDetails, UserRef};
 
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{SecurityOpts, StoreOpts};

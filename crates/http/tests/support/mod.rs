@@ -7,22 +7,23 @@ use poem::EndpointExt;
 use poem::endpoint::BoxEndpoint;
 use poem::test::TestClient;
 use tutorhub_adapters::{
-    Argon2Hasher, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
+    Argon2Hasher, BoardCache, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
     SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
 };
-use tutorhub_domain::bookings::Bookings;
-use tutorhub_domain::case_posting::CasePosting;
-use tutorhub_domain::matching::Matching;
-use tutorhub_domain::notify::Notifier;
-use tutorhub_domain::accounts::Accounts;
-use tutorhub_domain::case_board::CaseBoard;
-use tutorhub_domain::ports::{
-    AccessTokens, CaseRepository, Mailer, PasswordHasher, SmsSender, TutorRepository, UserRepository,
-};
-use tutorhub_domain::sessions::Sessions;
-use tutorhub_domain::profile_editing::ProfileEditing;
-use tutorhub_domain::tutor_applications::TutorApplications;
-use tutorhub_domain::tutor_directory::TutorDirectory;
+use tutorhub_domain::bookings::requests::Bookings;
+use tutorhub_domain::cases::posting::CasePosting;
+use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::notices::notifier::Notifier;
+use tutorhub_domain::accounts::current_user::Accounts;
+use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::accounts::ports::{AccessTokens, PasswordHasher, UserRepository};
+use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
+use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::accounts::sessions::Sessions;
+use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::tutors::applications::TutorApplications;
+use tutorhub_domain::tutors::directory::TutorDirectory;
 use tutorhub_http::{AppFiles, Services};
 
 /// Applicants a case takes in tests (small, so that "full" is easy to reach).
@@ -74,7 +75,7 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
     let applications = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
     let bookings = Arc::new(SqlBookingRepository::new(database.pool().clone()));
     let services = Services {
-        case_board: CaseBoard::new(cases.clone()),
+        case_board: CaseBoard::new(Arc::new(BoardCache::new(cases.clone()))),
         accounts: Accounts::new(users.clone()),
         case_posting: CasePosting::new(cases.clone(), users.clone(), false),
         matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), APPLICANT_CAP),
@@ -99,9 +100,9 @@ async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender
 
 /// Stores an account of `user_type` with this phone (e-mail derived from it, no usable
 /// password) and returns its id: for tests that sign in with an issued token.
-pub async fn insert_account(app: &TestApp, phone: &str, name: &str, user_type: tutorhub_domain::user::UserType) -> uuid::Uuid {
-    use tutorhub_domain::identity::{DisplayName, Email, Phone};
-    let user = tutorhub_domain::user::NewUser {
+pub async fn insert_account(app: &TestApp, phone: &str, name: &str, user_type: tutorhub_domain::accounts::user::UserType) -> uuid::Uuid {
+    use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+    let user = tutorhub_domain::accounts::user::NewUser {
         id: uuid::Uuid::new_v4(),
         phone: Phone::parse(phone).unwrap(),
         email: Email::parse(&format!("{phone}@example.com")).unwrap(),
@@ -117,15 +118,15 @@ pub async fn insert_account(app: &TestApp, phone: &str, name: &str, user_type: t
 /// Stores an individual account with this phone and password (e-mail derived from the phone)
 /// and returns its id: the quickest way for a test to have someone to log in as.
 pub async fn register_user(app: &TestApp, phone: &str, password: &str) -> uuid::Uuid {
-    use tutorhub_domain::identity::{DisplayName, Email, Password, Phone};
+    use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
     let phone = Phone::parse(phone).unwrap();
-    let user = tutorhub_domain::user::NewUser {
+    let user = tutorhub_domain::accounts::user::NewUser {
         id: uuid::Uuid::new_v4(),
         email: Email::parse(&format!("{}@example.com", phone.local())).unwrap(),
         phone,
         name: DisplayName::parse("陳太").unwrap(),
         birthdate: chrono::NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
-        user_type: tutorhub_domain::user::UserType::Individual,
+        user_type: tutorhub_domain::accounts::user::UserType::Individual,
         password_hash: app.hasher.hash(&Password::parse(password).unwrap()).await.unwrap(),
         created_at: chrono::Utc::now(),
     };
@@ -147,7 +148,7 @@ pub async fn login(app: &TestApp, phone: &str, password: &str) -> (String, Strin
 
 /// A registered member with a bearer token; `phone` is 8 local digits.
 pub async fn member(app: &TestApp, name: &str, phone: &str) -> (uuid::Uuid, String) {
-    let id = insert_account(app, phone, name, tutorhub_domain::user::UserType::Individual).await;
+    let id = insert_account(app, phone, name, tutorhub_domain::accounts::user::UserType::Individual).await;
     (id, app.access_tokens.issue(id))
 }
 
@@ -194,11 +195,11 @@ pub async fn verify_phone(app: &TestApp, phone: &str) -> String {
 /// production but over the test database and the test folder's outboxes.
 pub struct AccountServices {
     pub sessions: Sessions,
-    pub registration: tutorhub_domain::registration::Registration,
-    pub org_resubmission: tutorhub_domain::org_resubmission::OrgResubmission,
-    pub phone_verification: tutorhub_domain::phone_verification::PhoneVerification,
-    pub passwords: tutorhub_domain::passwords::Passwords,
-    pub throttle: tutorhub_domain::rate_limits::Throttle,
+    pub registration: tutorhub_domain::accounts::registration::Registration,
+    pub org_resubmission: tutorhub_domain::organizations::resubmission::OrgResubmission,
+    pub phone_verification: tutorhub_domain::accounts::phone_verification::PhoneVerification,
+    pub passwords: tutorhub_domain::accounts::passwords::Passwords,
+    pub throttle: tutorhub_domain::shared::rate_limits::Throttle,
 }
 
 fn account_services(
@@ -210,13 +211,13 @@ fn account_services(
     refresh_tokens: Arc<SqlRefreshTokenRepository>,
     (sms, mail): (&Arc<dyn SmsSender>, &Arc<dyn Mailer>),
 ) -> AccountServices {
-    use tutorhub_domain::rate_limits::Throttle;
+    use tutorhub_domain::shared::rate_limits::Throttle;
     let stores = Arc::new(tutorhub_adapters::SqlAccountStores::new(database.pool().clone()));
     let throttle = Throttle::new(Arc::new(tutorhub_adapters::InMemoryRateLimiter::default()));
     let secrets = Arc::new(RandomSecretTokens);
     let sessions = Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
         .with_throttle(throttle.clone());
-    let phone_verification = tutorhub_domain::phone_verification::PhoneVerification::new(
+    let phone_verification = tutorhub_domain::accounts::phone_verification::PhoneVerification::new(
         stores.clone(),
         users.clone(),
         sms.clone(),
@@ -224,15 +225,15 @@ fn account_services(
         throttle.clone(),
     );
     let files = Arc::new(LocalFileStore::new(dir));
-    let registration = tutorhub_domain::registration::Registration::new(
+    let registration = tutorhub_domain::accounts::registration::Registration::new(
         users.clone(),
         hasher.clone(),
         phone_verification.clone(),
         files.clone(),
         stores.clone(),
     );
-    let org_resubmission = tutorhub_domain::org_resubmission::OrgResubmission::new(users.clone(), files, stores.clone());
-    let passwords = tutorhub_domain::passwords::Passwords::new(
+    let org_resubmission = tutorhub_domain::organizations::resubmission::OrgResubmission::new(users.clone(), files, stores.clone());
+    let passwords = tutorhub_domain::accounts::passwords::Passwords::new(
         users.clone(),
         hasher.clone(),
         stores,

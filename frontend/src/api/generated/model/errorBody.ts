@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { ErrorBodyCode } from './errorBodyCode';
 import type { FieldErrorBody } from './fieldErrorBody';
 
 /**
@@ -10,7 +11,7 @@ import type { FieldErrorBody } from './fieldErrorBody';
  */
 export interface ErrorBody {
   /** A stable machine-readable code, e.g. `VALIDATION_FAILED`, `NOT_FOUND`. */
-  code: string;
+  code: ErrorBodyCode;
   /** A message for people, in zh-HK. */
   error: string;
   /** Per-field messages, present when input was rejected. */

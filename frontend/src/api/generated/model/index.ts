@@ -29,6 +29,8 @@ export * from './contactBody';
 export * from './currentUser';
 export * from './districtView';
 export * from './errorBody';
+export * from './errorBodyCode';
+export * from './errorCode';
 export * from './fieldErrorBody';
 export * from './health';
 export * from './levelView';

@@ -1,0 +1,207 @@
+//! Board answers kept while the board is unchanged: a decorator of the case repository.
+//!
+//! The board is read far more than it is written, and an exact `total` costs a count over
+//! every match. Answers are keyed by the store's board version, which every write to cases
+//! moves (a database trigger), so a write by any process (another server, the back-office
+//! CLI) retires them at once: no answer is ever served stale.
+//!
+//! Each page is computed once per version: the callers that miss the same page together wait
+//! for one search instead of each running it (after every write, a busy board would
+//! otherwise run the same expensive count once per waiting visitor).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use tokio::sync::OnceCell;
+use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase};
+use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::cases::search::CaseFilter;
+use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::shared::storage::RepositoryError;
+
+type Slot = Arc<OnceCell<Page<Case>>>;
+
+#[derive(Default)]
+struct Pages {
+    version: i64,
+    pages: HashMap<(CaseFilter, PageRequest), Slot>,
+}
+
+impl Pages {
+    /// Enough for every page people actually open; past it the cache starts over.
+    const MAX_PAGES: usize = 2_000;
+
+    /// The page's slot under `version`, or None when `version` is older than the cache's
+    /// (a slow caller: it searches on its own rather than turn the cache back).
+    fn slot(&mut self, version: i64, key: (CaseFilter, PageRequest)) -> Option<Slot> {
+        if version < self.version {
+            return None;
+        }
+        if version > self.version || self.pages.len() >= Self::MAX_PAGES {
+            self.version = version;
+            self.pages.clear();
+        }
+        Some(self.pages.entry(key).or_default().clone())
+    }
+}
+
+/// A case repository whose searches are answered from memory while the board version stands.
+///
+/// Meant for the public board only: its searches are the ones every visitor repeats. Every
+/// other call goes straight to the inner repository.
+pub struct BoardCache {
+    inner: Arc<dyn CaseRepository>,
+    pages: Mutex<Pages>,
+}
+
+impl BoardCache {
+    pub fn new(inner: Arc<dyn CaseRepository>) -> Self {
+        Self { inner, pages: Mutex::default() }
+    }
+}
+
+#[async_trait]
+impl CaseRepository for BoardCache {
+    async fn search(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
+        // Read the version first: whatever the search then sees is at least that new, so an
+        // answer is never filed under a version older than its data.
+        let version = self.inner.board_version().await?;
+        let slot = self.pages.lock().expect("the board cache lock is never poisoned").slot(version, (filter.clone(), page));
+        let Some(slot) = slot else {
+            return self.inner.search(filter, page).await;
+        };
+        // A failed search leaves the slot empty: the next caller tries again.
+        let answer = slot.get_or_try_init(|| self.inner.search(filter, page)).await?;
+        Ok(answer.clone())
+    }
+
+    async fn insert(&self, cases: Vec<NewCase>) -> Result<Vec<Case>, RepositoryError> {
+        self.inner.insert(cases).await
+    }
+
+    async fn find_by_number(&self, number: i64) -> Result<Option<Case>, RepositoryError> {
+        self.inner.find_by_number(number).await
+    }
+
+    async fn find_by_numbers(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError> {
+        self.inner.find_by_numbers(numbers).await
+    }
+
+    async fn board_version(&self) -> Result<i64, RepositoryError> {
+        self.inner.board_version().await
+    }
+
+    async fn update_details(
+        &self,
+        number: i64,
+        details: CaseDetails,
+        from: CaseStatus,
+        to: CaseStatus,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError> {
+        self.inner.update_details(number, details, from, to, at).await
+    }
+
+    async fn transition(&self, number: i64, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        self.inner.transition(number, from, to, at).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+
+    use super::*;
+
+    /// A repository that counts its searches and answers `total` = the current version.
+    #[derive(Default)]
+    struct Counting {
+        version: AtomicI64,
+        searches: AtomicUsize,
+        fail_next: std::sync::atomic::AtomicBool,
+        delay_ms: u64,
+    }
+
+    #[async_trait]
+    impl CaseRepository for Counting {
+        async fn search(&self, _: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
+            self.searches.fetch_add(1, Ordering::SeqCst);
+            tokio::time::sleep(std::time::Duration::from_millis(self.delay_ms)).await;
+            if self.fail_next.swap(false, Ordering::SeqCst) {
+                return Err(RepositoryError::Unavailable("down".into()));
+            }
+            let total = u64::try_from(self.version.load(Ordering::SeqCst)).unwrap();
+            Ok(Page { items: vec![], total, request: page })
+        }
+        async fn insert(&self, _: Vec<NewCase>) -> Result<Vec<Case>, RepositoryError> {
+            unreachable!()
+        }
+        async fn find_by_number(&self, _: i64) -> Result<Option<Case>, RepositoryError> {
+            unreachable!()
+        }
+        async fn find_by_numbers(&self, _: &[i64]) -> Result<Vec<Case>, RepositoryError> {
+            unreachable!()
+        }
+        async fn board_version(&self) -> Result<i64, RepositoryError> {
+            Ok(self.version.load(Ordering::SeqCst))
+        }
+        async fn update_details(
+            &self,
+            _: i64,
+            _: CaseDetails,
+            _: CaseStatus,
+            _: CaseStatus,
+            _: DateTime<Utc>,
+        ) -> Result<bool, RepositoryError> {
+            unreachable!()
+        }
+        async fn transition(&self, _: i64, _: CaseStatus, _: CaseStatus, _: DateTime<Utc>) -> Result<bool, RepositoryError> {
+            unreachable!()
+        }
+    }
+
+    fn cached(inner: &Arc<Counting>) -> BoardCache {
+        BoardCache::new(inner.clone())
+    }
+
+    #[tokio::test]
+    async fn answers_repeated_searches_from_memory_until_the_board_changes() {
+        let inner = Arc::new(Counting { version: AtomicI64::new(1), ..Counting::default() });
+        let board = cached(&inner);
+        let filter = CaseFilter { districts: vec!["觀塘區".into()], ..CaseFilter::public() };
+        board.search(&filter, PageRequest::default()).await.unwrap();
+        board.search(&filter, PageRequest::default()).await.unwrap();
+        assert_eq!(inner.searches.load(Ordering::SeqCst), 1);
+        inner.version.store(2, Ordering::SeqCst);
+        assert_eq!(board.search(&filter, PageRequest::default()).await.unwrap().total, 2);
+        assert_eq!(inner.searches.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn visitors_missing_the_same_page_together_share_one_search() {
+        // Slow enough that every visitor arrives while it runs.
+        let inner = Arc::new(Counting { version: AtomicI64::new(1), delay_ms: 50, ..Counting::default() });
+        let board = Arc::new(cached(&inner));
+        let visitors: Vec<_> = (0..32)
+            .map(|_| {
+                let board = board.clone();
+                tokio::spawn(async move { board.search(&CaseFilter::public(), PageRequest::default()).await })
+            })
+            .collect();
+        for visitor in visitors {
+            assert_eq!(visitor.await.unwrap().unwrap().total, 1);
+        }
+        assert_eq!(inner.searches.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_failed_search_is_not_kept() {
+        let inner = Arc::new(Counting { version: AtomicI64::new(3), ..Counting::default() });
+        inner.fail_next.store(true, Ordering::SeqCst);
+        let board = cached(&inner);
+        assert!(board.search(&CaseFilter::public(), PageRequest::default()).await.is_err());
+        assert_eq!(board.search(&CaseFilter::public(), PageRequest::default()).await.unwrap().total, 3);
+    }
+}

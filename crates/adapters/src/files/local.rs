@@ -1,0 +1,168 @@
+//! Uploaded files on local disk: public ones under `DATA_DIR/media` (served at `/media/…`),
+//! private ones under `DATA_DIR/private` (never served). Also the data folder's permissions,
+//! which every adapter writing into it follows.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use async_trait::async_trait;
+use tokio::io::AsyncWriteExt;
+use tutorhub_domain::shared::files::{FileStore, FileStoreError, StoredFile, Visibility};
+use tutorhub_domain::shared::upload::FileKind;
+use uuid::Uuid;
+
+/// Everything tutorhub writes under the data folder is readable by the server's own user only:
+/// folders 0700 and files 0600, whatever the umask. The database holds phones and password
+/// hashes, the outboxes codes and reset links, `private/` identity documents, `jwt-secret` the
+/// key that signs sessions. Public media (avatars) follow the same rule: the server reads and
+/// serves them itself, nobody else needs to, and one rule is simpler to keep and to check.
+pub const PRIVATE_DIR_MODE: u32 = 0o700;
+pub const PRIVATE_FILE_MODE: u32 = 0o600;
+
+/// Creates `dir`, and its missing parents, as private folders (existing ones are left as they
+/// are; [`secure_data_dir`] tightens those at start).
+///
+/// # Errors
+/// When a folder cannot be created.
+pub async fn create_private_dir(dir: &Path) -> io::Result<()> {
+    let mut builder = tokio::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    builder.mode(PRIVATE_DIR_MODE);
+    builder.create(dir).await
+}
+
+/// Options that create a file as private (0600) from the start, so it is never readable by
+/// others, not even between its creation and a later chmod.
+pub fn private_file_options() -> tokio::fs::OpenOptions {
+    let mut options = tokio::fs::OpenOptions::new();
+    #[cfg(unix)]
+    options.mode(PRIVATE_FILE_MODE);
+    options
+}
+
+/// Makes the data folder private at start: creates it when missing, and takes group and other
+/// permissions off everything in it that an older version (or a permissive umask) left
+/// readable, folders and files alike. Symbolic links are neither followed nor changed.
+///
+/// # Errors
+/// When the folder cannot be created, read or changed.
+pub fn secure_data_dir(data_dir: &Path) -> io::Result<()> {
+    create_private_dir_blocking(data_dir)?;
+    tighten(data_dir)
+}
+
+/// [`create_private_dir`] for code that is not async.
+pub(crate) fn create_private_dir_blocking(dir: &Path) -> io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, PRIVATE_DIR_MODE);
+    builder.create(dir)
+}
+
+/// Removes group and other permissions from `path` and, for a folder, from all it holds.
+pub(crate) fn tighten(path: &Path) -> io::Result<()> {
+    let metadata = std::fs::symlink_metadata(path)?;
+    if metadata.file_type().is_symlink() {
+        return Ok(());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = metadata.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    if metadata.is_dir() {
+        for entry in std::fs::read_dir(path)? {
+            tighten(&entry?.path())?;
+        }
+    }
+    Ok(())
+}
+
+pub struct LocalFileStore {
+    media: PathBuf,
+    private: PathBuf,
+}
+
+impl LocalFileStore {
+    pub fn new(data_dir: &Path) -> Self {
+        Self { media: data_dir.join("media"), private: data_dir.join("private") }
+    }
+
+    /// The folder served at `/media`.
+    pub fn media_dir(&self) -> &Path {
+        &self.media
+    }
+
+    fn path_of(&self, file: &StoredFile) -> Result<PathBuf, FileStoreError> {
+        let root = match file.visibility {
+            Visibility::Public => &self.media,
+            Visibility::Private => &self.private,
+        };
+        let relative = Path::new(&file.key);
+        if !relative.components().all(|c| matches!(c, std::path::Component::Normal(_))) {
+            return Err(FileStoreError(format!("refusing key {:?}", file.key)));
+        }
+        Ok(root.join(relative))
+    }
+}
+
+#[async_trait]
+impl FileStore for LocalFileStore {
+    async fn save(&self, folder: &str, kind: FileKind, visibility: Visibility, bytes: Vec<u8>) -> Result<StoredFile, FileStoreError> {
+        let file = StoredFile { key: format!("{folder}/{}.{}", Uuid::new_v4().simple(), kind.extension()), visibility };
+        let path = self.path_of(&file)?;
+        let dir = path.parent().ok_or_else(|| FileStoreError("no parent folder".into()))?;
+        create_private_dir(dir).await.map_err(|e| FileStoreError(e.to_string()))?;
+        // Write beside, then rename: a reader never sees half a file.
+        let partial = path.with_extension("part");
+        let write = async {
+            let mut file = private_file_options().write(true).create(true).truncate(true).open(&partial).await?;
+            file.write_all(&bytes).await?;
+            file.flush().await
+        };
+        write.await.map_err(|e| FileStoreError(e.to_string()))?;
+        tokio::fs::rename(&partial, &path).await.map_err(|e| FileStoreError(e.to_string()))?;
+        Ok(file)
+    }
+
+    async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError> {
+        tokio::fs::read(self.path_of(file)?).await.map_err(|e| FileStoreError(e.to_string()))
+    }
+
+    async fn delete(&self, file: &StoredFile) -> Result<(), FileStoreError> {
+        match tokio::fs::remove_file(self.path_of(file)?).await {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(FileStoreError(e.to_string())),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn stores_under_generated_names_apart_by_visibility() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = LocalFileStore::new(dir.path());
+        let avatar = store.save("avatars", FileKind::Png, Visibility::Public, b"png".to_vec()).await.unwrap();
+        let document = store.save("documents", FileKind::Pdf, Visibility::Private, b"pdf".to_vec()).await.unwrap();
+        assert!(avatar.key.starts_with("avatars/") && avatar.key.ends_with(".png"));
+        assert!(dir.path().join("media").join(&avatar.key).exists());
+        assert!(dir.path().join("private").join(&document.key).exists());
+        assert_eq!(avatar.public_path().unwrap(), format!("/media/{}", avatar.key));
+        assert_eq!(document.public_path(), None);
+        assert_eq!(store.read(&document).await.unwrap(), b"pdf");
+        store.delete(&document).await.unwrap();
+        assert!(!dir.path().join("private").join(&document.key).exists());
+        store.delete(&document).await.expect("a file already gone is not an error");
+        let escape = StoredFile { key: "../x".into(), visibility: Visibility::Private };
+        assert!(store.read(&escape).await.is_err());
+        assert!(store.delete(&escape).await.is_err());
+    }
+}

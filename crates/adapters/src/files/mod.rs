@@ -1,0 +1,3 @@
+//! Uploaded files: public avatars and private organization documents.
+
+pub mod local;

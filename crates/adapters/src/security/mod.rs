@@ -1,0 +1,6 @@
+//! Password hashing, access tokens, opaque secrets and rate limits.
+
+pub mod jwt;
+pub mod password;
+pub mod rate_limiter;
+pub mod secret_tokens;

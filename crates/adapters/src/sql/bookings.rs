@@ -1,0 +1,118 @@
+//! Bookings of tutors in SQL, for SQLite and PostgreSQL alike.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use sqlx::{AnyPool, FromRow};
+use tutorhub_domain::bookings::model::{Booking, BookingStatus, BookingTime};
+use tutorhub_domain::bookings::ports::BookingRepository;
+use tutorhub_domain::shared::storage::RepositoryError;
+use uuid::Uuid;
+
+use crate::sql::cases::parse_uuid;
+use crate::sql::rows::{Conditions, Value, bind_all, corrupt, from_millis, millis, repository_error};
+
+const COLUMNS: &str = "id, tutor_id, user_id, user_type, booking_time, status, created_at";
+
+pub struct SqlBookingRepository {
+    pool: AnyPool,
+}
+
+impl SqlBookingRepository {
+    pub fn new(pool: AnyPool) -> Self {
+        Self { pool }
+    }
+
+    async fn list(&self, condition: &str, values: &[Value]) -> Result<Vec<Booking>, RepositoryError> {
+        let sql = format!("SELECT {COLUMNS} FROM bookings WHERE {condition}");
+        let rows = bind_all(&sql, values).fetch_all(&self.pool).await.map_err(repository_error)?;
+        rows.iter().map(|row| BookingRow::from_row(row).map_err(repository_error)?.into_booking()).collect()
+    }
+}
+
+#[derive(FromRow)]
+struct BookingRow {
+    id: String,
+    tutor_id: String,
+    user_id: String,
+    user_type: String,
+    booking_time: String,
+    status: String,
+    created_at: i64,
+}
+
+impl BookingRow {
+    fn into_booking(self) -> Result<Booking, RepositoryError> {
+        Ok(Booking {
+            id: parse_uuid(&self.id)?,
+            tutor_id: parse_uuid(&self.tutor_id)?,
+            user_id: parse_uuid(&self.user_id)?,
+            user_type: self.user_type,
+            booking_time: BookingTime::from_stored(self.booking_time),
+            status: BookingStatus::parse(&self.status).ok_or_else(|| corrupt(format!("booking {}: bad status", self.id)))?,
+            created_at: from_millis(self.created_at)?,
+        })
+    }
+}
+
+#[async_trait]
+impl BookingRepository for SqlBookingRepository {
+    async fn insert(&self, booking: Booking) -> Result<Booking, RepositoryError> {
+        let created = millis(booking.created_at);
+        sqlx::query(
+            "INSERT INTO bookings (id, tutor_id, user_id, user_type, booking_time, status, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        )
+        .bind(booking.id.to_string())
+        .bind(booking.tutor_id.to_string())
+        .bind(booking.user_id.to_string())
+        .bind(booking.user_type.clone())
+        .bind(booking.booking_time.as_str().to_string())
+        .bind(booking.status.key())
+        .bind(created)
+        .execute(&self.pool)
+        .await
+        .map_err(repository_error)?;
+        Ok(Booking { created_at: from_millis(created)?, ..booking })
+    }
+
+    async fn has_pending(&self, tutor_id: Uuid, user_id: Uuid) -> Result<bool, RepositoryError> {
+        // `status = 'pending'` is written out, not bound, so both engines answer from the
+        // partial unique index `bookings_one_pending` (migration 0008).
+        let found = sqlx::query("SELECT 1 FROM bookings WHERE tutor_id = $1 AND user_id = $2 AND status = 'pending'")
+            .bind(tutor_id.to_string())
+            .bind(user_id.to_string())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(found.is_some())
+    }
+
+    async fn find(&self, id: Uuid) -> Result<Option<Booking>, RepositoryError> {
+        Ok(self.list("id = $1", &[Value::Text(id.to_string())]).await?.pop())
+    }
+
+    async fn for_tutor(&self, tutor_id: Uuid, limit: u32) -> Result<Vec<Booking>, RepositoryError> {
+        self.list("tutor_id = $1 ORDER BY created_at DESC, id LIMIT $2", &[Value::Text(tutor_id.to_string()), Value::Int(limit.into())])
+            .await
+    }
+
+    async fn involving(&self, user_id: Uuid, limit: u32) -> Result<Vec<Booking>, RepositoryError> {
+        let id = Value::Text(user_id.to_string());
+        self.list(
+            "(tutor_id = $1 OR user_id = $2) ORDER BY created_at DESC, id LIMIT $3",
+            &[id.clone(), id, Value::Int(limit.into())],
+        )
+        .await
+    }
+
+    async fn transition(&self, id: Uuid, from: Vec<BookingStatus>, to: BookingStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let mut c = Conditions::default();
+        let status = c.bind(Value::Text(to.key().into()));
+        let updated = c.bind(Value::Int(millis(at)));
+        c.push("id", "=", Value::Text(id.to_string()));
+        c.push_in("status", &from.iter().map(|s| s.key().to_string()).collect::<Vec<_>>());
+        let sql = format!("UPDATE bookings SET status = {status}, updated_at = {updated}{}", c.where_sql());
+        let result = bind_all(&sql, c.values()).execute(&self.pool).await.map_err(repository_error)?;
+        Ok(result.rows_affected() == 1)
+    }
+}

@@ -1,0 +1,181 @@
+//! Connecting to the store: SQLite (embedded default) or PostgreSQL, chosen by the URL.
+//!
+//! Both engines go through sqlx's `Any` driver with one SQL dialect subset (`$n` placeholders,
+//! `RETURNING`, `ON CONFLICT`), so each repository is written once; each engine keeps its own
+//! migrations, where the dialects differ (identity columns, triggers).
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+use thiserror::Error;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Error)]
+pub enum DatabaseError {
+    #[error("DATABASE_URL must start with sqlite: or postgres:, got {0:?}")]
+    UnsupportedUrl(String),
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[source] sqlx::Error),
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[source] sqlx::migrate::MigrateError),
+}
+
+/// A connection pool and the engine behind it.
+#[derive(Clone, Debug)]
+pub struct Database {
+    pool: AnyPool,
+    engine: Engine,
+}
+
+impl Database {
+    /// The embedded default: `DATA_DIR/tutorhub.db`, created when missing.
+    pub fn sqlite_url(data_dir: &Path) -> String {
+        format!("sqlite://{}?mode=rwc", data_dir.join("tutorhub.db").display())
+    }
+
+    /// Connects without migrating.
+    ///
+    /// # Errors
+    /// `UnsupportedUrl` for other schemes, `Connect` when the database cannot be reached.
+    pub async fn connect(url: &str) -> Result<Self, DatabaseError> {
+        sqlx::any::install_default_drivers();
+        let engine = if url.starts_with("sqlite:") {
+            Engine::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Engine::Postgres
+        } else {
+            return Err(DatabaseError::UnsupportedUrl(url.split(':').next().unwrap_or_default().to_string()));
+        };
+        if let Some(path) = sqlite_file(url).filter(|_| engine == Engine::Sqlite) {
+            create_private_database_file(&path).map_err(|e| DatabaseError::Connect(sqlx::Error::Io(e)))?;
+        }
+        let options = AnyConnectOptions::from_str(url).map_err(DatabaseError::Connect)?;
+        let pool = match engine {
+            // One writer at a time is SQLite's model; WAL lets readers go on meanwhile, and the
+            // busy timeout queues writers instead of failing them.
+            Engine::Sqlite => AnyPoolOptions::new()
+                .max_connections(8)
+                .min_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                             PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
+                        )
+                        .await?;
+                        Ok(())
+                    })
+                }),
+            Engine::Postgres => AnyPoolOptions::new().max_connections(16),
+        }
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .map_err(DatabaseError::Connect)?;
+        Ok(Self { pool, engine })
+    }
+
+    /// Connects and brings the schema up to date.
+    ///
+    /// # Errors
+    /// As [`Database::connect`], plus `Migrate`.
+    pub async fn open(url: &str) -> Result<Self, DatabaseError> {
+        let database = Self::connect(url).await?;
+        database.migrate().await?;
+        Ok(database)
+    }
+
+    /// Applies the engine's pending migrations.
+    ///
+    /// # Errors
+    /// `Migrate` when a migration fails or an applied one was changed.
+    pub async fn migrate(&self) -> Result<(), DatabaseError> {
+        let migrator = match self.engine {
+            Engine::Sqlite => &SQLITE_MIGRATIONS,
+            Engine::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await.map_err(DatabaseError::Migrate)
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// Answers when the database takes a query.
+    ///
+    /// # Errors
+    /// The driver's error when it does not.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// The file a SQLite URL names; `None` for an in-memory database.
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let in_memory = path.is_empty() || path == ":memory:" || query.split('&').any(|p| p == "mode=memory");
+    (!in_memory).then(|| PathBuf::from(path))
+}
+
+/// Creates the database file as 0600 before SQLite opens it: SQLite would create it by the
+/// umask (0644, world-readable: phones, password hashes), and it gives its `-wal` and `-shm`
+/// files the database's own mode. A database left readable by an older version is tightened,
+/// with those two files. A missing folder is left for the driver to report.
+fn create_private_database_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, crate::files::local::PRIVATE_FILE_MODE);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut name = path.as_os_str().to_owned();
+                name.push(suffix);
+                match crate::files::local::tighten(Path::new(&name)) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                    _ => {}
+                }
+            }
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_file_of_a_sqlite_url() {
+        let dir = Path::new("/srv/th");
+        assert_eq!(sqlite_file(&Database::sqlite_url(dir)), Some(dir.join("tutorhub.db")));
+        assert_eq!(sqlite_file("sqlite:relative.db"), Some(PathBuf::from("relative.db")));
+        for memory in ["sqlite::memory:", "sqlite://x.db?mode=memory", "sqlite:"] {
+            assert_eq!(sqlite_file(memory), None, "{memory}");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! The repositories on SQLite and PostgreSQL (sqlx), one module per business area, and the
+//! database they share (`database`, with the migrations of both engines).
+
+pub mod account_stores;
+pub mod applications;
+pub mod bookings;
+pub mod cases;
+pub mod database;
+pub mod refresh_tokens;
+pub mod rows;
+pub mod tutors;
+pub mod user_directory;
+pub mod users;

@@ -1,0 +1,39 @@
+//! Accounts: who is calling, and what they may see of themselves.
+
+use std::sync::Arc;
+
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::shared::storage::RepositoryError;
+use crate::accounts::ports::UserRepository;
+use crate::accounts::user::User;
+
+#[derive(Debug, Error)]
+pub enum CurrentUserError {
+    /// The token named an account that no longer exists.
+    #[error("帳戶不存在，請重新登入")]
+    Gone,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Account use cases.
+#[derive(Clone)]
+pub struct Accounts {
+    users: Arc<dyn UserRepository>,
+}
+
+impl Accounts {
+    pub fn new(users: Arc<dyn UserRepository>) -> Self {
+        Self { users }
+    }
+
+    /// The signed-in user's own account.
+    ///
+    /// # Errors
+    /// `Gone` when the account was removed since the token was issued.
+    pub async fn current_user(&self, id: Uuid) -> Result<User, CurrentUserError> {
+        self.users.find_by_id(id).await?.ok_or(CurrentUserError::Gone)
+    }
+}

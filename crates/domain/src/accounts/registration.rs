@@ -1,0 +1,490 @@
+//! Registration (spec §2–§5): a verified phone, then the account's details; organizations add
+//! two documents that go to private storage.
+
+use std::sync::Arc;
+
+use chrono::{NaiveDate, Utc};
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::shared::identity::{DisplayName, Email, Password, Phone, parse_birthdate};
+use crate::accounts::phone_verification::PhoneVerification;
+use crate::shared::files::{FileStore, Visibility};
+use crate::accounts::ports::{HashingBusy, OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordHasher, UserRepository};
+use crate::shared::storage::{Constraint, RepositoryError};
+use crate::shared::upload::{Upload, UploadError, UploadPurpose};
+use crate::accounts::user::{NewUser, User, UserType};
+use crate::shared::validation::ValidationErrors;
+
+/// The registration form as sent (multipart, spec §3).
+#[derive(Debug, Default, Clone)]
+pub struct RegistrationForm {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub password: String,
+    pub birthdate: String,
+    /// Spec §3: always `user`; empty is taken as `user`.
+    pub role: String,
+    pub user_type: String,
+    pub business_registration: Option<Vec<u8>>,
+    pub address_proof: Option<Vec<u8>>,
+    /// What verifying the phone answered: the grant is used only by the client holding it.
+    pub verification_token: String,
+}
+
+pub const PHONE_TAKEN: &str = "此電話號碼已被使用，請勿重複註冊";
+pub const EMAIL_TAKEN: &str = "此電郵已被註冊，請使用其他電郵";
+
+#[derive(Debug, Error)]
+pub enum RegistrationError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    /// The phone was not verified in the last 30 minutes (or the grant was used).
+    #[error("請先完成電話號碼驗證")]
+    PhoneNotVerified,
+    #[error("{0}")]
+    Taken(ValidationErrors),
+    #[error("檔案儲存失敗，請稍後再試")]
+    Storage,
+    #[error(transparent)]
+    Busy(#[from] HashingBusy),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Clone)]
+pub struct Registration {
+    users: Arc<dyn UserRepository>,
+    hasher: Arc<dyn PasswordHasher>,
+    verification: PhoneVerification,
+    files: Arc<dyn FileStore>,
+    documents: Arc<dyn OrgDocumentRepository>,
+}
+
+struct Parsed {
+    phone: Phone,
+    email: Email,
+    name: DisplayName,
+    password: Password,
+    birthdate: NaiveDate,
+    user_type: UserType,
+    documents: Vec<(OrgDocumentKind, Upload)>,
+}
+
+impl Registration {
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        verification: PhoneVerification,
+        files: Arc<dyn FileStore>,
+        documents: Arc<dyn OrgDocumentRepository>,
+    ) -> Self {
+        Self { users, hasher, verification, files, documents }
+    }
+
+    /// Whether a phone already has an account.
+    ///
+    /// # Errors
+    /// A zh-HK message when it is not a phone number; a store failure.
+    pub async fn phone_exists(&self, raw: &str) -> Result<Result<bool, String>, RepositoryError> {
+        match Phone::parse(raw) {
+            Ok(phone) => Ok(Ok(self.users.find_by_phone(&phone).await?.is_some())),
+            Err(message) => Ok(Err(message)),
+        }
+    }
+
+    /// Whether an e-mail already has an account.
+    ///
+    /// # Errors
+    /// A zh-HK message when it is not an address; a store failure.
+    pub async fn email_exists(&self, raw: &str) -> Result<Result<bool, String>, RepositoryError> {
+        match Email::parse(raw) {
+            Ok(email) => Ok(Ok(self.users.find_by_email(&email).await?.is_some())),
+            Err(message) => Ok(Err(message)),
+        }
+    }
+
+    /// Creates the account. Nothing is kept when anything fails (an oversized file included).
+    ///
+    /// The phone's grant is checked (and used up) before anything is looked up: without a
+    /// phone verified by this client the answer is the same whether the e-mail or phone is
+    /// taken or not, so this endpoint does not tell strangers who has an account.
+    ///
+    /// # Errors
+    /// See [`RegistrationError`].
+    pub async fn register(&self, form: RegistrationForm, today: NaiveDate) -> Result<User, RegistrationError> {
+        let token = form.verification_token.clone();
+        let parsed = parse(form, today).map_err(RegistrationError::Invalid)?;
+        if !self.verification.consume_grant(&parsed.phone, &token).await? {
+            return Err(RegistrationError::PhoneNotVerified);
+        }
+        let phone = parsed.phone.clone();
+        let result = self.create_if_free(parsed).await;
+        if result.is_err() {
+            // The phone is still verified; the user may fix the form and submit again.
+            self.verification.restore_grant(&phone, &token).await?;
+        }
+        result
+    }
+
+    async fn create_if_free(&self, parsed: Parsed) -> Result<User, RegistrationError> {
+        let mut taken = ValidationErrors::new();
+        if self.users.find_by_phone(&parsed.phone).await?.is_some() {
+            taken.add("phone", PHONE_TAKEN);
+        }
+        if self.users.find_by_email(&parsed.email).await?.is_some() {
+            taken.add("email", EMAIL_TAKEN);
+        }
+        if !taken.is_empty() {
+            return Err(RegistrationError::Taken(taken));
+        }
+        self.create(parsed).await
+    }
+
+    /// Stores the documents, then the account. Files that end up on no record (the account
+    /// was refused, or storing failed half-way) are deleted: private documents of an account
+    /// that does not exist are kept for no one.
+    async fn create(&self, parsed: Parsed) -> Result<User, RegistrationError> {
+        let id = Uuid::new_v4();
+        // Hashed before any file is written, so that a busy hasher leaves nothing behind.
+        let password_hash = self.hasher.hash(&parsed.password).await?;
+        let mut stored = Vec::new();
+        for (kind, upload) in parsed.documents {
+            match self.files.save(&documents_folder(id), upload.kind, Visibility::Private, upload.bytes).await {
+                Ok(file) => stored.push(OrgDocument { kind, file, content_type: upload.kind.content_type().into() }),
+                Err(_) => {
+                    self.discard(&stored).await;
+                    return Err(RegistrationError::Storage);
+                }
+            }
+        }
+        let now = Utc::now();
+        let inserted = self
+            .users
+            .insert(NewUser {
+                id,
+                phone: parsed.phone,
+                email: parsed.email,
+                name: parsed.name,
+                birthdate: parsed.birthdate,
+                user_type: parsed.user_type,
+                password_hash,
+                created_at: now,
+            })
+            .await;
+        let user = match inserted {
+            Ok(user) => user,
+            Err(error) => {
+                self.discard(&stored).await;
+                return Err(match error {
+                    // Lost a race with another registration: the unique indexes decided.
+                    RepositoryError::Conflict(Constraint::UserEmail) => {
+                        RegistrationError::Taken(ValidationErrors::single("email", EMAIL_TAKEN))
+                    }
+                    RepositoryError::Conflict(Constraint::UserPhone) => {
+                        RegistrationError::Taken(ValidationErrors::single("phone", PHONE_TAKEN))
+                    }
+                    other => other.into(),
+                });
+            }
+        };
+        for (recorded, document) in stored.iter().enumerate() {
+            if let Err(error) = self.documents.insert(user.id, document.clone(), now).await {
+                self.discard(&stored[recorded..]).await;
+                return Err(error.into());
+            }
+        }
+        Ok(user)
+    }
+
+    /// Best effort: a file that cannot be deleted costs disk only, no record points to it.
+    async fn discard(&self, documents: &[OrgDocument]) {
+        for document in documents {
+            let _ = self.files.delete(&document.file).await;
+        }
+    }
+}
+
+/// Where an organization's documents are kept (private storage).
+pub(crate) fn documents_folder(user_id: Uuid) -> String {
+    format!("org-documents/{user_id}")
+}
+
+/// One organization document, checked by size and content; an empty part counts as absent.
+pub(crate) fn document(errors: &mut ValidationErrors, field: &'static str, label: &str, bytes: Option<Vec<u8>>) -> Option<Upload> {
+    let bytes = bytes.filter(|b| !b.is_empty())?;
+    match Upload::check(bytes, UploadPurpose::Document) {
+        Ok(upload) => Some(upload),
+        Err(UploadError::TooLarge) => {
+            errors.add(field, format!("{label}檔案超過大小上限，最大 5MB"));
+            None
+        }
+        Err(other) => {
+            errors.add(field, format!("{label}：{other}"));
+            None
+        }
+    }
+}
+
+fn parse(form: RegistrationForm, today: NaiveDate) -> Result<Parsed, ValidationErrors> {
+    let mut errors = ValidationErrors::new();
+    let name = errors.check("name", DisplayName::parse(&form.name));
+    let email = errors.check("email", Email::parse(&form.email));
+    let phone = errors.check("phone", Phone::parse(&form.phone));
+    let password = errors.check("password", Password::parse(&form.password));
+    let birthdate = errors.check("birthdate", parse_birthdate(&form.birthdate, today));
+    let user_type = errors.check("userType", UserType::parse(form.user_type.trim()).ok_or_else(|| "請選擇個人或機構".to_string()));
+    // Nobody registers themselves into the back office.
+    if !matches!(form.role.trim(), "" | "user") {
+        errors.add("role", "只可以註冊一般用戶帳戶");
+    }
+    let mut documents = Vec::new();
+    if user_type == Some(UserType::Organization) {
+        let registration = document(&mut errors, "businessRegistration", "商業登記證", form.business_registration);
+        let address = document(&mut errors, "addressProof", "地址證明", form.address_proof);
+        match (registration, address) {
+            (Some(r), Some(a)) => {
+                documents.push((OrgDocumentKind::BusinessRegistration, r));
+                documents.push((OrgDocumentKind::AddressProof, a));
+            }
+            _ if errors.fields().iter().all(|e| e.field != "businessRegistration" && e.field != "addressProof") => {
+                errors.add("businessRegistration", "機構註冊須上載商業登記證及地址證明");
+            }
+            _ => {}
+        }
+    }
+    errors.finish(|| Parsed {
+        phone: phone.expect("checked"),
+        email: email.expect("checked"),
+        name: name.expect("checked"),
+        password: password.expect("checked"),
+        birthdate: birthdate.expect("checked"),
+        user_type: user_type.expect("checked"),
+        documents,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::upload::MAX_UPLOAD_BYTES;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
+    }
+
+    fn form(user_type: &str) -> RegistrationForm {
+        RegistrationForm {
+            name: "陳大文".into(),
+            email: "chan@example.com".into(),
+            phone: "91234567".into(),
+            password: "abcd1234".into(),
+            birthdate: "2000-01-31".into(),
+            role: "user".into(),
+            user_type: user_type.into(),
+            business_registration: None,
+            address_proof: None,
+            verification_token: String::new(),
+        }
+    }
+
+    fn messages(errors: &ValidationErrors) -> Vec<(&'static str, String)> {
+        errors.fields().iter().map(|e| (e.field, e.message.clone())).collect()
+    }
+
+    #[test]
+    fn an_individual_needs_no_documents() {
+        assert!(parse(form("individual"), today()).is_ok());
+    }
+
+    #[test]
+    fn every_field_is_checked_at_once_with_the_spec_messages() {
+        let bad = RegistrationForm {
+            name: "陳大文1".into(),
+            email: "x".into(),
+            phone: "123".into(),
+            password: "short".into(),
+            birthdate: "2015-01-01".into(),
+            user_type: "robot".into(),
+            ..RegistrationForm::default()
+        };
+        let errors = parse(bad, today()).err().unwrap();
+        let fields: Vec<_> = messages(&errors).into_iter().map(|(f, _)| f).collect();
+        assert_eq!(fields, ["name", "email", "phone", "password", "birthdate", "userType"]);
+        assert_eq!(messages(&errors)[0].1, "名稱只可包含英文字母或中文字，不可包含數字或符號");
+        assert_eq!(messages(&errors)[4].1, "根據服務條款，用戶須年滿 15 歲");
+    }
+
+    #[test]
+    fn the_role_is_always_user() {
+        assert!(parse(RegistrationForm { role: String::new(), ..form("individual") }, today()).is_ok());
+        let admin = parse(RegistrationForm { role: "admin".into(), ..form("individual") }, today()).err().unwrap();
+        assert_eq!(messages(&admin), [("role", "只可以註冊一般用戶帳戶".to_string())]);
+    }
+
+    #[test]
+    fn an_organization_needs_both_documents() {
+        let mut org = form("organization");
+        org.business_registration = Some(b"%PDF-1.7".to_vec());
+        let errors = parse(org, today()).err().unwrap();
+        assert_eq!(messages(&errors), [("businessRegistration", "機構註冊須上載商業登記證及地址證明".to_string())]);
+    }
+
+    #[test]
+    fn oversized_or_wrong_documents_are_refused_by_name() {
+        let mut org = form("organization");
+        let mut big = b"%PDF-1.7".to_vec();
+        big.resize(MAX_UPLOAD_BYTES + 1, 0);
+        org.business_registration = Some(big);
+        org.address_proof = Some(b"<html>".to_vec());
+        let errors = parse(org, today()).err().unwrap();
+        assert_eq!(
+            messages(&errors),
+            [
+                ("businessRegistration", "商業登記證檔案超過大小上限，最大 5MB".to_string()),
+                ("addressProof", "地址證明：文件只接受 PDF、JPEG 或 PNG 格式".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_organization_with_both_documents_passes() {
+        let mut org = form("organization");
+        org.business_registration = Some(b"%PDF-1.7".to_vec());
+        org.address_proof = Some(vec![0xFF, 0xD8, 0xFF, 0xE0]);
+        assert_eq!(parse(org, today()).ok().unwrap().documents.len(), 2);
+    }
+
+    mod registering {
+        use std::sync::Mutex;
+
+        use super::*;
+        use crate::shared::files::{FileStoreError, MockFileStore, StoredFile};
+        use crate::accounts::ports::{MockOrgDocumentRepository, MockPasswordHasher, MockPhoneVerificationStore, MockSecretTokens, MockUserRepository};
+        use crate::shared::rate_limiter::MockRateLimiter;
+        use crate::shared::messaging::MockSmsSender;
+        use crate::shared::rate_limits::Throttle;
+        use crate::accounts::sessions::tests_support::user;
+
+        /// What the fakes saw.
+        #[derive(Default)]
+        struct Seen {
+            saved: Vec<String>,
+            deleted: Vec<String>,
+            restored: usize,
+        }
+
+        /// The use case with a grant for the token "mine" (consumed at most once unless given
+        /// back), e-mails taken when `email_taken`, the `n`-th file save failing when
+        /// `fail_save_at`, and the account insert answering `insert`.
+        fn registration(
+            email_taken: bool,
+            fail_save_at: Option<usize>,
+            insert: fn() -> Result<(), RepositoryError>,
+        ) -> (Registration, Arc<Mutex<Seen>>) {
+            let seen = Arc::new(Mutex::new(Seen::default()));
+            let mut users = MockUserRepository::new();
+            users.expect_find_by_phone().returning(|_| Ok(None));
+            users.expect_find_by_email().returning(move |_| Ok(email_taken.then(user)));
+            users.expect_insert().returning(move |new| insert().map(|()| User { id: new.id, ..user() }));
+            let mut hasher = MockPasswordHasher::new();
+            hasher.expect_hash().returning(|_| Ok("$argon2id$h".into()));
+            let mut grants = MockPhoneVerificationStore::new();
+            grants.expect_consume_grant().returning(|_, hash, _| Ok(hash == "digest(mine)"));
+            let log = seen.clone();
+            grants.expect_grant().returning(move |_, hash, _, _| {
+                assert_eq!(hash, "digest(mine)", "the grant comes back with the same token");
+                log.lock().unwrap().restored += 1;
+                Ok(())
+            });
+            let mut secrets = MockSecretTokens::new();
+            secrets.expect_digest().returning(|s| format!("digest({s})"));
+            let verification = PhoneVerification::new(
+                Arc::new(grants),
+                Arc::new(MockUserRepository::new()),
+                Arc::new(MockSmsSender::new()),
+                Arc::new(secrets),
+                Throttle::new(Arc::new(MockRateLimiter::new())),
+            );
+            let mut files = MockFileStore::new();
+            let log = seen.clone();
+            files.expect_save().returning(move |folder, kind, visibility, _| {
+                let mut seen = log.lock().unwrap();
+                if fail_save_at.is_some_and(|n| seen.saved.len() + 1 >= n) {
+                    return Err(FileStoreError("disk full".into()));
+                }
+                let key = format!("{folder}/{}.{}", seen.saved.len(), kind.extension());
+                seen.saved.push(key.clone());
+                Ok(StoredFile { key, visibility })
+            });
+            let log = seen.clone();
+            files.expect_delete().returning(move |file| {
+                log.lock().unwrap().deleted.push(file.key.clone());
+                Ok(())
+            });
+            let mut documents = MockOrgDocumentRepository::new();
+            documents.expect_insert().returning(|_, _, _| Ok(()));
+            let registration = Registration::new(Arc::new(users), Arc::new(hasher), verification, Arc::new(files), Arc::new(documents));
+            (registration, seen)
+        }
+
+        fn with_token(token: &str, form: RegistrationForm) -> RegistrationForm {
+            RegistrationForm { verification_token: token.into(), ..form }
+        }
+
+        fn organization() -> RegistrationForm {
+            let mut org = form("organization");
+            org.business_registration = Some(b"%PDF-1.7".to_vec());
+            org.address_proof = Some(vec![0xFF, 0xD8, 0xFF, 0xE0]);
+            org
+        }
+
+        #[tokio::test]
+        async fn without_the_grant_a_taken_email_looks_like_a_free_one() {
+            for email_taken in [true, false] {
+                let (registration, seen) = registration(email_taken, None, || Ok(()));
+                for token in ["", "someone-elses"] {
+                    let err = registration.register(with_token(token, form("individual")), today()).await.unwrap_err();
+                    assert!(matches!(err, RegistrationError::PhoneNotVerified), "{err:?}");
+                }
+                assert_eq!(seen.lock().unwrap().restored, 0);
+            }
+        }
+
+        #[tokio::test]
+        async fn a_taken_email_behind_a_verified_phone_gives_the_grant_back() {
+            let (registration, seen) = registration(true, None, || Ok(()));
+            let err = registration.register(with_token("mine", form("individual")), today()).await.unwrap_err();
+            assert_eq!(err.to_string(), "此電郵已被註冊，請使用其他電郵");
+            assert_eq!(seen.lock().unwrap().restored, 1);
+        }
+
+        #[tokio::test]
+        async fn the_documents_of_a_refused_registration_are_deleted() {
+            let (registration, seen) = registration(false, None, || Err(RepositoryError::Conflict(Constraint::UserEmail)));
+            let err = registration.register(with_token("mine", organization()), today()).await.unwrap_err();
+            assert!(matches!(err, RegistrationError::Taken(_)), "{err:?}");
+            let seen = seen.lock().unwrap();
+            assert_eq!(seen.saved.len(), 2);
+            assert_eq!(seen.deleted, seen.saved);
+        }
+
+        #[tokio::test]
+        async fn a_document_that_cannot_be_stored_takes_the_other_with_it() {
+            let (registration, seen) = registration(false, Some(2), || Ok(()));
+            let err = registration.register(with_token("mine", organization()), today()).await.unwrap_err();
+            assert!(matches!(err, RegistrationError::Storage), "{err:?}");
+            let seen = seen.lock().unwrap();
+            assert_eq!((seen.saved.len(), &seen.deleted), (1, &seen.saved));
+        }
+
+        #[tokio::test]
+        async fn a_registration_that_succeeds_keeps_its_documents() {
+            let (registration, seen) = registration(false, None, || Ok(()));
+            registration.register(with_token("mine", organization()), today()).await.unwrap();
+            let seen = seen.lock().unwrap();
+            assert_eq!((seen.saved.len(), seen.deleted.len(), seen.restored), (2, 0, 0));
+        }
+    }
+}

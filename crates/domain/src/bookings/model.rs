@@ -1,0 +1,150 @@
+//! Booking a tutor from their profile: pending -> accepted | declined | cancelled.
+//! The tutor accepts or declines a pending booking; the booker may cancel a pending or an
+//! accepted one (plans change after a yes, too).
+
+use chrono::{DateTime, Utc};
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::keyed_enum;
+use crate::shared::validation::{Lines, refuse_control_characters};
+
+keyed_enum! {
+    pub enum BookingStatus {
+        Pending => "pending",
+        Accepted => "accepted",
+        Declined => "declined",
+        Cancelled => "cancelled",
+    }
+}
+
+keyed_enum! {
+    /// Who does what to a booking.
+    pub enum BookingAction {
+        Accept => "accept",
+        Decline => "decline",
+        Cancel => "cancel",
+    }
+}
+
+impl BookingStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Pending => "待確認",
+            Self::Accepted => "已接受",
+            Self::Declined => "已拒絕",
+            Self::Cancelled => "已取消",
+        }
+    }
+
+    /// The state after `action`.
+    ///
+    /// # Errors
+    /// [`IllegalBookingTransition`] when the state does not allow it.
+    pub fn after(self, action: BookingAction) -> Result<Self, IllegalBookingTransition> {
+        use BookingAction as A;
+        use BookingStatus as S;
+        match (self, action) {
+            (S::Pending, A::Accept) => Ok(S::Accepted),
+            (S::Pending, A::Decline) => Ok(S::Declined),
+            (S::Pending | S::Accepted, A::Cancel) => Ok(S::Cancelled),
+            (from, action) => Err(IllegalBookingTransition { from, action }),
+        }
+    }
+
+    /// The states from which `action` is allowed, for a conditional update in storage.
+    pub fn allowing(action: BookingAction) -> Vec<Self> {
+        Self::ALL.iter().copied().filter(|s| s.after(action).is_ok()).collect()
+    }
+}
+
+impl BookingAction {
+    fn label(self) -> &'static str {
+        match self {
+            Self::Accept => "接受",
+            Self::Decline => "拒絕",
+            Self::Cancel => "取消",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("預約狀態為「{}」，不能{}", .from.label(), .action.label())]
+pub struct IllegalBookingTransition {
+    pub from: BookingStatus,
+    pub action: BookingAction,
+}
+
+/// The free-text time a booker asks for ("星期三 19:00-21:00").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookingTime(String);
+
+impl BookingTime {
+    pub const MAX_CHARS: usize = 100;
+
+    /// # Errors
+    /// A zh-HK message when empty, too long or holding a control character.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let text = raw.trim();
+        refuse_control_characters(text, "預約時間", Lines::Single)?;
+        match text.chars().count() {
+            0 => Err("請填寫預約時間".into()),
+            n if n > Self::MAX_CHARS => Err(format!("預約時間不可多於 {} 個字", Self::MAX_CHARS)),
+            _ => Ok(Self(text.to_string())),
+        }
+    }
+
+    pub fn from_stored(text: String) -> Self {
+        Self(text)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The only user type that books today (spec §3).
+pub const BOOKER_USER_TYPE: &str = "student";
+
+/// A stored booking.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Booking {
+    pub id: Uuid,
+    pub tutor_id: Uuid,
+    pub user_id: Uuid,
+    pub user_type: String,
+    pub booking_time: BookingTime,
+    pub status: BookingStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use BookingAction as A;
+    use BookingStatus as S;
+
+    #[test]
+    fn allows_the_lifecycle_and_refuses_every_other_change() {
+        let allowed = [(S::Pending, A::Accept, S::Accepted), (S::Pending, A::Decline, S::Declined), (S::Pending, A::Cancel, S::Cancelled), (S::Accepted, A::Cancel, S::Cancelled)];
+        for from in S::ALL {
+            for action in A::ALL {
+                let want = allowed.iter().find(|(f, a, _)| f == from && a == action).map(|(_, _, to)| *to);
+                match want {
+                    Some(to) => assert_eq!(from.after(*action), Ok(to)),
+                    None => assert_eq!(from.after(*action), Err(IllegalBookingTransition { from: *from, action: *action })),
+                }
+            }
+        }
+        assert_eq!(S::Declined.after(A::Accept).unwrap_err().to_string(), "預約狀態為「已拒絕」，不能接受");
+        assert_eq!(S::allowing(A::Cancel), [S::Pending, S::Accepted]);
+    }
+
+    #[test]
+    fn booking_time_is_required() {
+        assert_eq!(BookingTime::parse("").unwrap_err(), "請填寫預約時間");
+        assert_eq!(BookingTime::parse(" 星期三 19:00-21:00 ").unwrap().as_str(), "星期三 19:00-21:00");
+        assert_eq!(BookingTime::parse("星期三\0").unwrap_err(), "預約時間不可包含控制字元");
+        assert_eq!(BookingTime::parse("星期三\n19:00").unwrap_err(), "預約時間不可包含控制字元");
+    }
+}

@@ -1,0 +1,348 @@
+//! Booking a tutor: a member asks for a time, the tutor accepts or declines, the booker
+//! may cancel. On a tutor's page others' bookings show a masked name and never a phone.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use chrono::Utc;
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::bookings::model::{BOOKER_USER_TYPE, Booking, BookingAction, BookingStatus, BookingTime, IllegalBookingTransition};
+use crate::matching::applications::Contact;
+use crate::notices::notifier::{Notice, Notifier};
+use crate::bookings::ports::BookingRepository;
+use crate::shared::storage::{Constraint, RepositoryError};
+use crate::accounts::ports::UserRepository;
+use crate::shared::rate_limits::BOOKINGS_PER_MEMBER;
+use crate::accounts::user::User;
+use crate::shared::validation::ValidationErrors;
+
+/// How many bookings a list shows.
+const LIST_LIMIT: u32 = 100;
+
+#[derive(Debug, Error)]
+pub enum BookingError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("找不到這位導師")]
+    TutorNotFound,
+    #[error("不可預約自己")]
+    OwnProfile,
+    /// One pending booking per member and tutor: the tutor answers it before another.
+    #[error("你已向這位導師提出預約，請等候導師回覆")]
+    Pending,
+    #[error("預約次數已達上限（每 24 小時最多 {} 個），請稍後再試", BOOKINGS_PER_MEMBER.max)]
+    TooMany,
+    #[error("找不到這個預約")]
+    NotFound,
+    #[error("只有導師本人可以接受或拒絕預約")]
+    NotTheTutor,
+    #[error("只有預約者本人可以取消預約")]
+    NotTheBooker,
+    #[error(transparent)]
+    Illegal(#[from] IllegalBookingTransition),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A booking with the names of both sides, as one viewer may see it.
+#[derive(Debug, Clone)]
+pub struct BookingView {
+    pub booking: Booking,
+    pub tutor_name: String,
+    /// The booker's full name for the tutor and the booker; "陳**" for anyone else.
+    pub booker_name: String,
+    /// The viewer made this booking.
+    pub mine: bool,
+    /// The other side's name and phone, once the booking is accepted and only for the two sides.
+    pub counterpart: Option<Contact>,
+}
+
+#[derive(Clone)]
+pub struct Bookings {
+    bookings: Arc<dyn BookingRepository>,
+    users: Arc<dyn UserRepository>,
+    notifier: Notifier,
+}
+
+impl Bookings {
+    pub fn new(bookings: Arc<dyn BookingRepository>, users: Arc<dyn UserRepository>, notifier: Notifier) -> Self {
+        Self { bookings, users, notifier }
+    }
+
+    /// A member books an active tutor for a free-text time; the booking starts pending. The
+    /// tutor is told by SMS that there is a booking, not what it says (see `notify`).
+    ///
+    /// # Errors
+    /// `Invalid` (booking time), `TutorNotFound`, `OwnProfile`, `Pending` (this member's
+    /// booking of this tutor is still pending, also when two requests race), `TooMany` (the
+    /// member's daily limit of new bookings).
+    pub async fn book(&self, booker: Uuid, tutor_id: Uuid, booking_time: &str) -> Result<BookingView, BookingError> {
+        let time = BookingTime::parse(booking_time)
+            .map_err(|message| BookingError::Invalid(ValidationErrors::single("bookingTime", message)))?;
+        let tutor = self.active_tutor(tutor_id).await?;
+        if booker == tutor_id {
+            return Err(BookingError::OwnProfile);
+        }
+        // Asked before counting, so repeating a booking that waits for its answer does not use
+        // up the day's bookings; the store's unique index still decides when two race.
+        if self.bookings.has_pending(tutor_id, booker).await? {
+            return Err(BookingError::Pending);
+        }
+        self.notifier.throttle().hit("bookings", &booker.to_string(), BOOKINGS_PER_MEMBER).await.map_err(|_| BookingError::TooMany)?;
+        let booking = self
+            .bookings
+            .insert(Booking {
+                id: Uuid::new_v4(),
+                tutor_id,
+                user_id: booker,
+                user_type: BOOKER_USER_TYPE.into(),
+                booking_time: time,
+                status: BookingStatus::Pending,
+                created_at: Utc::now(),
+            })
+            .await
+            .map_err(|e| match e {
+                RepositoryError::Conflict(Constraint::PendingBooking) => BookingError::Pending,
+                e => e.into(),
+            })?;
+        self.notifier.tell(&tutor, &Notice::BookingRequested { booker }).await;
+        let mut views = self.views(booker, vec![booking]).await?;
+        views.pop().ok_or(BookingError::NotFound)
+    }
+
+    /// A tutor's bookings as `viewer` may see them.
+    ///
+    /// # Errors
+    /// `TutorNotFound` unless the id is an active tutor.
+    pub async fn of_tutor(&self, viewer: Uuid, tutor_id: Uuid) -> Result<Vec<BookingView>, BookingError> {
+        self.active_tutor(tutor_id).await?;
+        let list = self.bookings.for_tutor(tutor_id, LIST_LIMIT).await?;
+        self.views(viewer, list).await
+    }
+
+    /// Bookings the viewer made or received.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn mine(&self, viewer: Uuid) -> Result<Vec<BookingView>, BookingError> {
+        let list = self.bookings.involving(viewer, LIST_LIMIT).await?;
+        self.views(viewer, list).await
+    }
+
+    /// # Errors
+    /// `NotFound`, `NotTheTutor`, `Illegal` unless pending.
+    pub async fn accept(&self, tutor: Uuid, id: Uuid) -> Result<BookingView, BookingError> {
+        self.act(tutor, id, BookingAction::Accept).await
+    }
+
+    /// # Errors
+    /// `NotFound`, `NotTheTutor`, `Illegal` unless pending.
+    pub async fn decline(&self, tutor: Uuid, id: Uuid) -> Result<BookingView, BookingError> {
+        self.act(tutor, id, BookingAction::Decline).await
+    }
+
+    /// # Errors
+    /// `NotFound`, `NotTheBooker`, `Illegal` unless pending or accepted.
+    pub async fn cancel(&self, booker: Uuid, id: Uuid) -> Result<BookingView, BookingError> {
+        self.act(booker, id, BookingAction::Cancel).await
+    }
+
+    async fn act(&self, actor: Uuid, id: Uuid, action: BookingAction) -> Result<BookingView, BookingError> {
+        let booking = self.bookings.find(id).await?.ok_or(BookingError::NotFound)?;
+        match action {
+            BookingAction::Accept | BookingAction::Decline if booking.tutor_id != actor => {
+                return Err(if booking.user_id == actor { BookingError::NotTheTutor } else { BookingError::NotFound });
+            }
+            BookingAction::Cancel if booking.user_id != actor => {
+                return Err(if booking.tutor_id == actor { BookingError::NotTheBooker } else { BookingError::NotFound });
+            }
+            _ => {}
+        }
+        let to = booking.status.after(action)?;
+        if !self.bookings.transition(id, BookingStatus::allowing(action), to, Utc::now()).await? {
+            let now = self.bookings.find(id).await?.ok_or(BookingError::NotFound)?;
+            return Err(IllegalBookingTransition { from: now.status, action }.into());
+        }
+        let booking = Booking { status: to, ..booking };
+        let (tutor, booker) = (booking.tutor_id, booking.user_id);
+        match action {
+            BookingAction::Accept => self.notifier.tell_id(booker, &Notice::BookingAccepted { tutor }).await,
+            BookingAction::Decline => self.notifier.tell_id(booker, &Notice::BookingDeclined { tutor }).await,
+            BookingAction::Cancel => self.notifier.tell_id(tutor, &Notice::BookingCancelled { booker }).await,
+        }
+        let mut views = self.views(actor, vec![booking]).await?;
+        views.pop().ok_or(BookingError::NotFound)
+    }
+
+    async fn active_tutor(&self, tutor_id: Uuid) -> Result<User, BookingError> {
+        match self.users.find_by_id(tutor_id).await? {
+            Some(user) if user.is_active_tutor() => Ok(user),
+            _ => Err(BookingError::TutorNotFound),
+        }
+    }
+
+    async fn views(&self, viewer: Uuid, list: Vec<Booking>) -> Result<Vec<BookingView>, BookingError> {
+        let ids: Vec<Uuid> = list.iter().flat_map(|b| [b.tutor_id, b.user_id]).collect::<HashSet<_>>().into_iter().collect();
+        let people: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
+        let name = |id: Uuid| people.get(&id).cloned();
+        Ok(list
+            .into_iter()
+            .map(|booking| {
+                let tutor = name(booking.tutor_id);
+                let booker = name(booking.user_id);
+                let party = viewer == booking.tutor_id || viewer == booking.user_id;
+                let booker_name = booker.as_ref().map_or_else(
+                    || "**".to_string(),
+                    |b| if party { b.name.as_str().to_string() } else { b.name.masked() },
+                );
+                let other = if viewer == booking.tutor_id { booker.as_ref() } else { tutor.as_ref() };
+                let counterpart = (party && booking.status == BookingStatus::Accepted)
+                    .then(|| other.map(|o| Contact { name: o.name.as_str().into(), phone: o.phone.clone() }))
+                    .flatten();
+                BookingView {
+                    tutor_name: tutor.as_ref().map_or_else(String::new, |t| t.name.as_str().to_string()),
+                    booker_name,
+                    mine: viewer == booking.user_id,
+                    counterpart,
+                    booking,
+                }
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::shared::identity::{DisplayName, Phone};
+    use crate::notices::notifier::testing::{SITE, notifier};
+    use crate::bookings::ports::MockBookingRepository;
+    use crate::shared::messaging::MockSmsSender;
+    use crate::accounts::ports::MockUserRepository;
+    use crate::accounts::sessions::tests_support::user;
+
+    const TUTOR_PHONE: &str = "+85251234567";
+
+    /// Every id is a user: the booker `陳大文`, everybody else an active tutor `李老師`.
+    fn people(booker: Uuid) -> MockUserRepository {
+        let person = move |id: Uuid| {
+            let mut u = User { id, ..user() };
+            if id == booker {
+                u.name = DisplayName::parse("陳大文").unwrap();
+            } else {
+                u.name = DisplayName::parse("李老師").unwrap();
+                u.phone = Phone::parse(TUTOR_PHONE).unwrap();
+                (u.is_tutor, u.is_tutor_profile_active) = (true, true);
+            }
+            u
+        };
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().returning(move |id| Ok(Some(person(id))));
+        users.expect_find_by_ids().returning(move |ids| Ok(ids.iter().map(|id| person(*id)).collect()));
+        users
+    }
+
+    /// Bookings that store whatever they get; `pending` answers `has_pending`.
+    fn store(pending: bool) -> MockBookingRepository {
+        let mut bookings = MockBookingRepository::new();
+        bookings.expect_has_pending().returning(move |_, _| Ok(pending));
+        bookings.expect_insert().returning(Ok);
+        bookings
+    }
+
+    fn service(booker: Uuid, bookings: MockBookingRepository) -> (Bookings, Arc<Mutex<Vec<(String, String)>>>) {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let log = sent.clone();
+        let mut sms = MockSmsSender::new();
+        sms.expect_send_sms().returning(move |to, body| {
+            log.lock().unwrap().push((to.as_str().to_string(), body.to_string()));
+            Ok(())
+        });
+        let users: Arc<dyn UserRepository> = Arc::new(people(booker));
+        (Bookings::new(Arc::new(bookings), users.clone(), notifier(users, Arc::new(sms))), sent)
+    }
+
+    #[tokio::test]
+    async fn the_tutors_sms_carries_no_member_text_and_a_second_one_within_the_hour_is_not_sent() {
+        let (booker, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        let (bookings, sent) = service(booker, store(false));
+        let phishing = "星期三 19:00 請即登入 http://tutorhub-verify.example/login 確認";
+        let booked = bookings.book(booker, tutor, phishing).await.unwrap();
+        assert_eq!(booked.booking.booking_time.as_str(), phishing, "the booking keeps what was typed; only the SMS leaves it out");
+        assert_eq!(
+            sent.lock().unwrap().as_slice(),
+            [(TUTOR_PHONE.to_string(), format!("【tutorhub】你有一個新的補習預約，請登入接受或拒絕：{SITE}/my-bookings"))]
+        );
+        // The same member again (say the first was cancelled meanwhile): stored, not texted.
+        bookings.book(booker, tutor, "星期四 19:00").await.unwrap();
+        assert_eq!(sent.lock().unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn answers_and_cancellations_name_nobody_and_no_time() {
+        let (booker, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        let booking = Booking {
+            id: Uuid::new_v4(),
+            tutor_id: tutor,
+            user_id: booker,
+            user_type: BOOKER_USER_TYPE.into(),
+            booking_time: BookingTime::from_stored("星期三 http://evil.example".into()),
+            status: BookingStatus::Pending,
+            created_at: Utc::now(),
+        };
+        let mut store = MockBookingRepository::new();
+        store.expect_find().returning(move |_| Ok(Some(booking.clone())));
+        store.expect_transition().returning(|_, _, _, _| Ok(true));
+        let (bookings, sent) = service(booker, store);
+        bookings.accept(tutor, Uuid::new_v4()).await.unwrap();
+        bookings.cancel(booker, Uuid::new_v4()).await.unwrap();
+        let sent = sent.lock().unwrap();
+        assert_eq!(sent.len(), 2);
+        for (_, body) in sent.iter() {
+            assert!(body.starts_with("【tutorhub】") && body.ends_with(&format!("{SITE}/my-bookings")), "{body}");
+            for typed in ["星期三", "evil", "陳大文", "李老師"] {
+                assert!(!body.contains(typed), "{body} contains {typed}");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_pending_booking_of_the_same_tutor_is_a_conflict_and_costs_nothing() {
+        let booker = Uuid::new_v4();
+        let mut store = MockBookingRepository::new();
+        store.expect_has_pending().returning(|_, _| Ok(true));
+        store.expect_insert().never();
+        let (bookings, sent) = service(booker, store);
+        let error = bookings.book(booker, Uuid::new_v4(), "星期三").await.unwrap_err();
+        assert!(matches!(error, BookingError::Pending), "{error:?}");
+        assert_eq!(error.to_string(), "你已向這位導師提出預約，請等候導師回覆");
+        assert!(sent.lock().unwrap().is_empty());
+
+        // A race the read did not see: the store's index refuses the second insert.
+        let mut store = MockBookingRepository::new();
+        store.expect_has_pending().returning(|_, _| Ok(false));
+        store.expect_insert().returning(|_| Err(RepositoryError::Conflict(Constraint::PendingBooking)));
+        let (bookings, sent) = service(booker, store);
+        assert!(matches!(bookings.book(booker, Uuid::new_v4(), "星期三").await, Err(BookingError::Pending)));
+        assert!(sent.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_member_makes_at_most_the_daily_limit_of_new_bookings() {
+        let booker = Uuid::new_v4();
+        let mut store = MockBookingRepository::new();
+        store.expect_has_pending().returning(|_, _| Ok(false));
+        store.expect_insert().times(BOOKINGS_PER_MEMBER.max as usize).returning(Ok);
+        let (bookings, _) = service(booker, store);
+        for _ in 0..BOOKINGS_PER_MEMBER.max {
+            bookings.book(booker, Uuid::new_v4(), "星期三").await.unwrap();
+        }
+        let error = bookings.book(booker, Uuid::new_v4(), "星期三").await.unwrap_err();
+        assert!(matches!(error, BookingError::TooMany), "{error:?}");
+        assert_eq!(error.to_string(), "預約次數已達上限（每 24 小時最多 20 個），請稍後再試");
+    }
+}

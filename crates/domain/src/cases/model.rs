@@ -1,0 +1,334 @@
+//! Tutoring cases: what a student or parent (or a tutor recruiting students) posts.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+use crate::shared::catalogue::{self, Level, Place};
+use crate::keyed_enum;
+use crate::shared::money::Rate;
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+
+keyed_enum! {
+    /// Who is looking for whom.
+    pub enum PostType {
+        StudentSeekingTutor => "student-seeking-tutor",
+        TutorSeekingStudent => "tutor-seeking-student",
+    }
+}
+
+keyed_enum! {
+    pub enum PreferredGender {
+        NoLimit => "no limit",
+        Male => "male",
+        Female => "female",
+    }
+}
+
+keyed_enum! {
+    /// pending -> approved | rejected; approved -> matched | closed. Only approved cases are public.
+    pub enum CaseStatus {
+        Pending => "pending",
+        Approved => "approved",
+        Rejected => "rejected",
+        Matched => "matched",
+        Closed => "closed",
+    }
+}
+
+/// Limits of the case form, shared by the server's checks and the messages naming them.
+pub mod limits {
+    pub const TITLE_MAX_CHARS: usize = 60;
+    pub const DESCRIPTION_MAX_CHARS: usize = 2000;
+    pub const FREE_TEXT_SUBJECT_MAX_CHARS: usize = 40;
+    pub const SUBJECTS_MAX: usize = 6;
+    pub const SESSION_MINUTES: std::ops::RangeInclusive<i64> = 30..=300;
+    pub const SESSIONS_PER_WEEK: std::ops::RangeInclusive<i64> = 1..=7;
+}
+
+/// The case form as the client sent it, before any rule was checked.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CaseForm {
+    pub post_type: String,
+    pub post_title: String,
+    /// The spec's "category": an education level key.
+    pub level: String,
+    pub grade: String,
+    pub subjects: Vec<String>,
+    /// An area from the catalogue.
+    pub location: String,
+    pub rate: Option<f64>,
+    pub session_length: Option<i64>,
+    pub sessions_per_week: Option<i64>,
+    pub description: String,
+    pub preferred_gender: String,
+    /// `YYYY-MM-DD`.
+    pub start_date: String,
+}
+
+/// A case's content once every rule of the form holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseDetails {
+    pub post_type: PostType,
+    pub title: String,
+    pub level: &'static Level,
+    pub grade: String,
+    pub subjects: Vec<String>,
+    pub place: Place,
+    pub rate: Rate,
+    pub session_minutes: u32,
+    pub sessions_per_week: u32,
+    pub description: String,
+    pub preferred_gender: PreferredGender,
+    pub start_date: NaiveDate,
+}
+
+impl CaseDetails {
+    /// Checks every field of the form and reports all failures at once.
+    ///
+    /// # Errors
+    /// One zh-HK message per failing field.
+    pub fn parse(form: &CaseForm) -> Result<Self, ValidationErrors> {
+        use limits::*;
+        let mut errors = ValidationErrors::new();
+
+        let post_type = errors.check("postType", PostType::parse(&form.post_type).ok_or("請選擇個案類型".to_string()));
+        let title = errors.check("postTitle", required_text(&form.post_title, "標題", TITLE_MAX_CHARS, Lines::Single));
+        let level = errors.check("level", catalogue::level(&form.level).ok_or("請選擇教育程度".to_string()));
+        let grade = level.and_then(|level| {
+            let grade = form.grade.trim();
+            errors.check("grade", if level.has_grade(grade) { Ok(grade.to_string()) } else { Err("請選擇年級".to_string()) })
+        });
+        let subjects = level.and_then(|level| errors.check("subjects", parse_subjects(level, &form.subjects)));
+        let place = errors.check("location", catalogue::place(form.location.trim()).ok_or("請選擇地點".to_string()));
+        let rate = errors.check("rate", form.rate.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
+        let session_minutes = errors.check(
+            "sessionLength",
+            in_range(form.session_length, SESSION_MINUTES, "每堂時長", "分鐘"),
+        );
+        let sessions_per_week =
+            errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, "每週堂數", "堂"));
+        let description = errors.check("description", required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS, Lines::Multi));
+        let preferred_gender = errors.check(
+            "preferredGender",
+            PreferredGender::parse(&form.preferred_gender).ok_or("請選擇導師性別要求".to_string()),
+        );
+        let start_date = errors.check(
+            "startDate",
+            NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").map_err(|_| "請選擇開始日期".to_string()),
+        );
+
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        // Every option is Some here: each None above recorded an error.
+        Ok(Self {
+            post_type: post_type.unwrap(),
+            title: title.unwrap(),
+            level: level.unwrap(),
+            grade: grade.unwrap(),
+            subjects: subjects.unwrap(),
+            place: place.unwrap(),
+            rate: rate.unwrap(),
+            session_minutes: session_minutes.unwrap(),
+            sessions_per_week: sessions_per_week.unwrap(),
+            description: description.unwrap(),
+            preferred_gender: preferred_gender.unwrap(),
+            start_date: start_date.unwrap(),
+        })
+    }
+
+    /// The list line the spec calls `subject`: the grade, a space, then the subjects ("中三 數學、英文").
+    pub fn subject_line(&self) -> String {
+        format!("{} {}", self.grade, self.subjects.join("、"))
+    }
+}
+
+/// A required free-text field of at most `max_chars` characters, trimmed, without control
+/// characters (a line break only where `lines` allows it).
+pub(crate) fn required_text(raw: &str, label: &str, max_chars: usize, lines: Lines) -> Result<String, String> {
+    let text = raw.trim();
+    refuse_control_characters(text, label, lines)?;
+    match text.chars().count() {
+        0 => Err(format!("請填寫{label}")),
+        n if n > max_chars => Err(format!("{label}不可多於 {max_chars} 個字")),
+        _ => Ok(text.to_string()),
+    }
+}
+
+/// A required whole number within `range`.
+pub(crate) fn in_range(value: Option<i64>, range: std::ops::RangeInclusive<i64>, label: &str, unit: &str) -> Result<u32, String> {
+    match value {
+        None => Err(format!("請填寫{label}")),
+        Some(v) if range.contains(&v) => Ok(v as u32),
+        Some(_) => Err(format!("{label}須介乎 {} 至 {} {unit}", range.start(), range.end())),
+    }
+}
+
+fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, String> {
+    let mut subjects: Vec<String> = Vec::new();
+    for subject in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        if !subjects.iter().any(|s| s == subject) {
+            subjects.push(subject.to_string());
+        }
+    }
+    if level.free_text_subject() {
+        if let [one] = subjects.as_slice() {
+            refuse_control_characters(one, "科目", Lines::Single)?;
+        }
+        return match subjects.as_slice() {
+            [] => Err("請填寫科目".into()),
+            [one] if one.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS => Ok(subjects),
+            [_] => Err(format!("科目不可多於 {} 個字", limits::FREE_TEXT_SUBJECT_MAX_CHARS)),
+            _ => Err("大學或以上程度只可填寫一個科目".into()),
+        };
+    }
+    if subjects.is_empty() {
+        return Err("請選擇最少一個科目".into());
+    }
+    if subjects.len() > limits::SUBJECTS_MAX {
+        return Err(format!("最多只可選擇 {} 個科目", limits::SUBJECTS_MAX));
+    }
+    match subjects.iter().find(|s| !level.has_subject(s)) {
+        Some(unknown) => Err(format!("「{unknown}」不是{}的科目", level.label)),
+        None => Ok(subjects),
+    }
+}
+
+/// A stored case.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    pub id: Uuid,
+    /// The short number shown on screen ("個案編號 10234") and used in paths.
+    pub number: i64,
+    pub owner_id: Option<Uuid>,
+    pub details: CaseDetails,
+    pub status: CaseStatus,
+    /// Tutors who applied; counted by the store as applications arrive.
+    pub applicant_count: u32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Case {
+    pub fn is_public(&self) -> bool {
+        self.status == CaseStatus::Approved
+    }
+
+    pub fn is_owned_by(&self, user_id: uuid::Uuid) -> bool {
+        self.owner_id == Some(user_id)
+    }
+
+    /// Who may see a case: anyone once it is approved, its owner always. To everyone else an
+    /// unapproved case is indistinguishable from a missing one.
+    pub fn is_visible_to(&self, viewer: Option<uuid::Uuid>) -> bool {
+        self.is_public() || viewer.is_some_and(|v| self.is_owned_by(v))
+    }
+
+    /// Takes no more applications once `cap` tutors applied.
+    pub fn is_full(&self, cap: u32) -> bool {
+        self.applicant_count >= cap
+    }
+}
+
+/// A case about to be stored; the repository assigns its number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCase {
+    pub id: Uuid,
+    pub owner_id: Option<Uuid>,
+    pub details: CaseDetails,
+    pub status: CaseStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub fn valid_form() -> CaseForm {
+        CaseForm {
+            post_type: "student-seeking-tutor".into(),
+            post_title: "中三數學補習".into(),
+            level: "secondary".into(),
+            grade: "中三".into(),
+            subjects: vec!["數學".into(), " 英文 ".into(), "數學".into()],
+            location: "藍田".into(),
+            rate: Some(300.0),
+            session_length: Some(90),
+            sessions_per_week: Some(2),
+            description: "希望提升成績".into(),
+            preferred_gender: "no limit".into(),
+            start_date: "2026-12-01".into(),
+        }
+    }
+
+    #[test]
+    fn parses_a_complete_form_and_derives_the_place() {
+        let details = CaseDetails::parse(&valid_form()).unwrap();
+        assert_eq!(details.subjects, ["數學", "英文"]);
+        assert_eq!(details.place.district, "觀塘區");
+        assert_eq!(details.subject_line(), "中三 數學、英文");
+    }
+
+    #[test]
+    fn reports_every_missing_field_at_once() {
+        let errors = CaseDetails::parse(&CaseForm::default()).unwrap_err();
+        let fields: Vec<_> = errors.fields().iter().map(|e| e.field).collect();
+        for field in ["postType", "postTitle", "level", "location", "rate", "sessionLength", "sessionsPerWeek", "description", "preferredGender", "startDate"] {
+            assert!(fields.contains(&field), "{field} not reported in {fields:?}");
+        }
+    }
+
+    #[test]
+    fn refuses_a_grade_or_subject_of_another_level() {
+        let mut form = valid_form();
+        form.grade = "小三".into();
+        form.subjects = vec!["幼兒中文".into()];
+        let errors = CaseDetails::parse(&form).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["grade", "subjects"]);
+    }
+
+    #[test]
+    fn tertiary_takes_exactly_one_free_text_subject() {
+        let mut form = valid_form();
+        form.level = "tertiary".into();
+        form.grade = "大學一年級".into();
+        form.subjects = vec!["線性代數".into()];
+        assert_eq!(CaseDetails::parse(&form).unwrap().subjects, ["線性代數"]);
+        form.subjects = vec!["線性代數".into(), "微積分".into()];
+        assert!(CaseDetails::parse(&form).is_err());
+    }
+
+    #[test]
+    fn free_text_fields_refuse_control_characters_by_name() {
+        let mut form = valid_form();
+        form.post_title = "中三\0數學".into();
+        form.description = "第一行\n第二行\u{1b}[2J".into();
+        let errors = CaseDetails::parse(&form).unwrap_err();
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
+        assert_eq!(fields, [("postTitle", "標題不可包含控制字元"), ("description", "個案描述不可包含控制字元")]);
+        form.post_title = "中三數學\n".into();
+        form.description = "第一行\r\n\t第二行".into();
+        assert!(CaseDetails::parse(&form).is_ok(), "a trailing break is trimmed, and a description has lines");
+        form.level = "tertiary".into();
+        form.grade = "大學一年級".into();
+        form.subjects = vec!["線性\0代數".into()];
+        assert_eq!(CaseDetails::parse(&form).unwrap_err().fields()[0].message, "科目不可包含控制字元");
+    }
+
+    #[test]
+    fn refuses_lessons_out_of_range() {
+        let mut form = valid_form();
+        form.session_length = Some(10);
+        form.sessions_per_week = Some(8);
+        let errors = CaseDetails::parse(&form).unwrap_err();
+        assert_eq!(errors.fields().len(), 2);
+        assert_eq!(errors.fields()[0].message, "每堂時長須介乎 30 至 300 分鐘");
+    }
+
+    #[test]
+    fn status_keys_round_trip() {
+        for status in CaseStatus::ALL {
+            assert_eq!(CaseStatus::parse(status.key()), Some(*status));
+        }
+    }
+}

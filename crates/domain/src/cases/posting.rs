@@ -1,0 +1,185 @@
+//! Posting and editing one's own cases, and seeing them in any state.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::cases::model::{Case, CaseDetails, CaseForm, CaseStatus, NewCase, PostType};
+use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::cases::search::CaseFilter;
+use crate::shared::paging::{Page, PageRequest};
+use crate::cases::ports::CaseRepository;
+use crate::shared::storage::RepositoryError;
+use crate::accounts::ports::UserRepository;
+use crate::shared::validation::ValidationErrors;
+
+#[derive(Debug, Error)]
+pub enum PostCaseError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("只有導師可以刊登「導師招學生」個案")]
+    TutorsOnly,
+    #[error("帳戶不存在，請重新登入")]
+    AccountGone,
+    #[error("找不到這個補習個案")]
+    NotFound,
+    #[error("只有個案的刊登者可以修改這個個案")]
+    NotOwner,
+    #[error(transparent)]
+    Illegal(#[from] IllegalCaseTransition),
+    #[error("個案剛被更改，請重新載入後再試")]
+    Changed,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum ViewCaseError {
+    #[error("找不到這個補習個案")]
+    NotFound,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A member's own cases: post, edit, list, view.
+#[derive(Clone)]
+pub struct CasePosting {
+    cases: Arc<dyn CaseRepository>,
+    users: Arc<dyn UserRepository>,
+    /// `CASES_AUTO_APPROVE=true`: new and edited cases skip moderation.
+    auto_approve: bool,
+}
+
+impl CasePosting {
+    pub fn new(cases: Arc<dyn CaseRepository>, users: Arc<dyn UserRepository>, auto_approve: bool) -> Self {
+        Self { cases, users, auto_approve }
+    }
+
+    /// Checks the form and who may post it; answers the details to store.
+    async fn checked(&self, author: Uuid, form: &CaseForm) -> Result<CaseDetails, PostCaseError> {
+        let details = CaseDetails::parse(form).map_err(PostCaseError::Invalid)?;
+        if details.post_type == PostType::TutorSeekingStudent {
+            let user = self.users.find_by_id(author).await?.ok_or(PostCaseError::AccountGone)?;
+            if !user.is_tutor {
+                return Err(PostCaseError::TutorsOnly);
+            }
+        }
+        Ok(details)
+    }
+
+    fn moderated(&self, status: CaseStatus) -> CaseStatus {
+        if self.auto_approve && status == CaseStatus::Pending { CaseStatus::Approved } else { status }
+    }
+
+    /// Posts a case; it waits for moderation unless moderation is off.
+    ///
+    /// # Errors
+    /// `Invalid` with every failing field; `TutorsOnly` for a tutor-seeking-student case by a
+    /// non-tutor; `Repository` when storage fails.
+    pub async fn post(&self, owner: Uuid, form: &CaseForm) -> Result<Case, PostCaseError> {
+        let details = self.checked(owner, form).await?;
+        let new = NewCase {
+            id: Uuid::new_v4(),
+            owner_id: Some(owner),
+            details,
+            status: self.moderated(CaseStatus::Pending),
+            created_at: Utc::now(),
+        };
+        let mut stored = self.cases.insert(vec![new]).await?;
+        stored.pop().ok_or(PostCaseError::NotFound)
+    }
+
+    /// Replaces the content of one's own case; a changed case goes back to moderation.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotOwner` (another member's case), `Illegal` (matched or closed),
+    /// `Changed` (its state moved meanwhile), plus those of [`CasePosting::post`].
+    pub async fn update(&self, editor: Uuid, number: i64, form: &CaseForm) -> Result<Case, PostCaseError> {
+        let case = self.cases.find_by_number(number).await?.ok_or(PostCaseError::NotFound)?;
+        if !case.is_owned_by(editor) {
+            return Err(PostCaseError::NotOwner);
+        }
+        let to = self.moderated(case.status.after(CaseAction::Edit)?);
+        let details = self.checked(editor, form).await?;
+        if !self.cases.update_details(number, details, case.status, to, Utc::now()).await? {
+            return Err(PostCaseError::Changed);
+        }
+        self.cases.find_by_number(number).await?.ok_or(PostCaseError::NotFound)
+    }
+
+    /// A case as `viewer` may see it: approved cases for anyone, others only for their owner.
+    ///
+    /// # Errors
+    /// `NotFound` when missing or not visible to the viewer (indistinguishable on purpose).
+    pub async fn view(&self, viewer: Option<Uuid>, number: i64) -> Result<Case, ViewCaseError> {
+        match self.cases.find_by_number(number).await? {
+            Some(case) if case.is_visible_to(viewer) => Ok(case),
+            _ => Err(ViewCaseError::NotFound),
+        }
+    }
+
+    /// The member's own cases in every state, newest first.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn mine(&self, owner: Uuid, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
+        let filter = CaseFilter { owner_id: Some(owner), ..CaseFilter::everything() };
+        self.cases.search(&filter, page).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cases::model::tests::valid_form;
+    use crate::cases::ports::MockCaseRepository;
+    use crate::accounts::ports::MockUserRepository;
+
+    fn stored(owner: Uuid, status: CaseStatus) -> Case {
+        Case {
+            id: Uuid::new_v4(),
+            number: 10001,
+            owner_id: Some(owner),
+            details: CaseDetails::parse(&valid_form()).unwrap(),
+            status,
+            applicant_count: 0,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn new_cases_wait_for_moderation_unless_it_is_off() {
+        for (auto, want) in [(false, CaseStatus::Pending), (true, CaseStatus::Approved)] {
+            let mut cases = MockCaseRepository::new();
+            cases.expect_insert().withf(move |new| new[0].status == want).returning(|new| {
+                Ok(new.into_iter().map(|n| Case { number: 1, ..stored(n.owner_id.unwrap(), n.status) }).collect())
+            });
+            let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), auto);
+            assert_eq!(posting.post(Uuid::new_v4(), &valid_form()).await.unwrap().status, want);
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_another_members_case_and_final_states() {
+        let owner = Uuid::new_v4();
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(move |_| Ok(Some(stored(owner, CaseStatus::Matched))));
+        let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), false);
+        assert!(matches!(posting.update(Uuid::new_v4(), 10001, &valid_form()).await, Err(PostCaseError::NotOwner)));
+        assert!(matches!(posting.update(owner, 10001, &valid_form()).await, Err(PostCaseError::Illegal(_))));
+    }
+
+    #[tokio::test]
+    async fn shows_unapproved_cases_only_to_their_owner() {
+        let owner = Uuid::new_v4();
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(move |_| Ok(Some(stored(owner, CaseStatus::Pending))));
+        let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), false);
+        assert!(posting.view(Some(owner), 10001).await.is_ok());
+        assert!(matches!(posting.view(Some(Uuid::new_v4()), 10001).await, Err(ViewCaseError::NotFound)));
+        assert!(matches!(posting.view(None, 10001).await, Err(ViewCaseError::NotFound)));
+    }
+}

@@ -1,0 +1,160 @@
+//! Searching the case board: what a visitor can filter on.
+
+use crate::cases::model::{CaseStatus, PostType};
+use crate::shared::catalogue;
+use crate::shared::money::{Rate, parse_min_rate};
+use crate::shared::validation::ValidationErrors;
+use uuid::Uuid;
+
+/// The raw query of a case search, as typed into the filters.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CaseQuery {
+    pub level: Option<String>,
+    pub grades: Vec<String>,
+    pub subjects: Vec<String>,
+    pub region: Option<String>,
+    pub districts: Vec<String>,
+    pub areas: Vec<String>,
+    pub min_rate: Option<String>,
+    pub post_type: Option<String>,
+}
+
+/// How subjects are matched: catalogue names exactly, or free text (tertiary) by substring.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SubjectMatch {
+    AnyOf(Vec<String>),
+    Containing(String),
+}
+
+/// A validated case search. Empty lists and `None` mean "no limit".
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CaseFilter {
+    pub status: Option<CaseStatus>,
+    /// Only this user's cases.
+    pub owner_id: Option<Uuid>,
+    pub post_type: Option<PostType>,
+    pub level: Option<&'static str>,
+    pub grades: Vec<String>,
+    pub subjects: Option<SubjectMatch>,
+    pub region: Option<&'static str>,
+    pub districts: Vec<String>,
+    pub areas: Vec<String>,
+    /// Cases below this fee are left out.
+    pub min_rate: Option<Rate>,
+}
+
+impl CaseFilter {
+    /// Everything on the public board.
+    pub fn public() -> Self {
+        Self { status: Some(CaseStatus::Approved), ..Self::everything() }
+    }
+
+    /// Every case in any state; narrowed by the caller.
+    pub fn everything() -> Self {
+        Self {
+            status: None,
+            owner_id: None,
+            post_type: None,
+            level: None,
+            grades: Vec::new(),
+            subjects: None,
+            region: None,
+            districts: Vec::new(),
+            areas: Vec::new(),
+            min_rate: None,
+        }
+    }
+
+    /// Builds a search of the public board from what the visitor typed.
+    ///
+    /// Unknown level, region or post type keys are refused; names of grades, subjects,
+    /// districts and areas simply match nothing when unknown. A non-numeric minimum fee is
+    /// ignored (spec §5). The legacy `postType=approved` means the public board itself.
+    ///
+    /// # Errors
+    /// A zh-HK message per refused field.
+    pub fn public_search(query: &CaseQuery) -> Result<Self, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let mut filter = Self::public();
+
+        if let Some(key) = non_empty(&query.level) {
+            filter.level = errors.check("level", catalogue::level(key).map(|l| l.key).ok_or("教育程度不正確".to_string()));
+        }
+        if let Some(name) = non_empty(&query.region) {
+            filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or("區域不正確".to_string()));
+        }
+        if let Some(key) = non_empty(&query.post_type).filter(|key| *key != "approved") {
+            filter.post_type = errors.check("postType", PostType::parse(key).ok_or("個案類型不正確".to_string()));
+        }
+        filter.grades = cleaned(&query.grades);
+        filter.districts = cleaned(&query.districts);
+        filter.areas = cleaned(&query.areas);
+        let subjects = cleaned(&query.subjects);
+        let free_text = filter.level.and_then(catalogue::level).is_some_and(|l| l.free_text_subject());
+        filter.subjects = match (free_text, subjects.is_empty()) {
+            (_, true) => None,
+            (true, false) => Some(SubjectMatch::Containing(subjects.join(" "))),
+            (false, false) => Some(SubjectMatch::AnyOf(subjects)),
+        };
+        filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
+        errors.finish(|| filter)
+    }
+}
+
+/// The trimmed value, unless blank.
+pub(crate) fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// Trimmed values without blanks or repeats, in order.
+pub(crate) fn cleaned(values: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        if !out.iter().any(|o| o == value) {
+            out.push(value.to_string());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_query_is_the_whole_public_board() {
+        assert_eq!(CaseFilter::public_search(&CaseQuery::default()).unwrap(), CaseFilter::public());
+    }
+
+    #[test]
+    fn ignores_a_non_numeric_minimum_fee_and_keeps_a_numeric_one() {
+        let mut query = CaseQuery { min_rate: Some("abc".into()), ..Default::default() };
+        assert_eq!(CaseFilter::public_search(&query).unwrap().min_rate, None);
+        query.min_rate = Some("300".into());
+        assert_eq!(CaseFilter::public_search(&query).unwrap().min_rate, Some(Rate::from_cents(30000)));
+    }
+
+    #[test]
+    fn tertiary_subjects_are_free_text() {
+        let query = CaseQuery { level: Some("tertiary".into()), subjects: vec!["代數".into()], ..Default::default() };
+        assert_eq!(CaseFilter::public_search(&query).unwrap().subjects, Some(SubjectMatch::Containing("代數".into())));
+    }
+
+    #[test]
+    fn refuses_unknown_level_and_region_but_accepts_legacy_post_type() {
+        let query = CaseQuery {
+            level: Some("college".into()),
+            region: Some("火星".into()),
+            post_type: Some("approved".into()),
+            ..Default::default()
+        };
+        let errors = CaseFilter::public_search(&query).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "region"]);
+    }
+
+    #[test]
+    fn drops_blank_and_repeated_values() {
+        let query = CaseQuery { districts: vec!["觀塘區".into(), " ".into(), "觀塘區".into()], ..Default::default() };
+        assert_eq!(CaseFilter::public_search(&query).unwrap().districts, ["觀塘區"]);
+    }
+}

@@ -1,0 +1,402 @@
+//! Matching tutors with cases: active tutors apply to approved cases with their available
+//! times; the owner sees the applicants and selects one. Only then do the two see each
+//! other's phone number.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use chrono::Utc;
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::matching::model::{CaseApplicationStatus, AvailableTimes, CaseApplication, IllegalApplicationTransition};
+use crate::cases::model::Case;
+use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::shared::identity::Phone;
+use crate::notices::notifier::{Notice, Notifier};
+use crate::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
+use crate::cases::ports::CaseRepository;
+use crate::shared::storage::{Constraint, RepositoryError};
+use crate::accounts::ports::UserRepository;
+use crate::shared::rate_limits::APPLIES_PER_TUTOR;
+use crate::accounts::user::User;
+use crate::shared::validation::ValidationErrors;
+
+/// Applicants a case takes unless configured otherwise (`CASE_APPLICANT_CAP`).
+pub const DEFAULT_APPLICANT_CAP: u32 = 30;
+/// How many of a tutor's applications the list shows.
+const APPLIED_LIST_LIMIT: u32 = 100;
+
+#[derive(Debug, Error)]
+pub enum ApplyError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("找不到這個補習個案")]
+    CaseNotFound,
+    #[error("請以導師身份登入，並通過導師審批後才可申請")]
+    NotATutor,
+    #[error("不可申請自己刊登的個案")]
+    OwnCase,
+    #[error("這個個案已不接受申請")]
+    NotOpen,
+    #[error("你已申請這個個案")]
+    AlreadyApplied,
+    #[error("這個個案的申請人數已滿")]
+    Full,
+    /// Apply calls are counted, refused ones too: an apply/withdraw loop stops here.
+    #[error("申請次數已達上限（每 24 小時最多 {} 次），請稍後再試", APPLIES_PER_TUTOR.max)]
+    TooMany,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum ApplicantsError {
+    #[error("找不到這個補習個案")]
+    CaseNotFound,
+    #[error("只有個案的刊登者可以查看及選擇申請人")]
+    NotOwner,
+    #[error("找不到這份申請")]
+    ApplicationNotFound,
+    #[error(transparent)]
+    IllegalCase(#[from] IllegalCaseTransition),
+    #[error(transparent)]
+    IllegalApplication(#[from] IllegalApplicationTransition),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum WithdrawError {
+    #[error("找不到這份申請")]
+    NotFound,
+    #[error("只有提出申請的導師可以撤回這份申請")]
+    NotYours,
+    /// Only an open application is withdrawn; selected, declined and withdrawn ones stay.
+    #[error("申請狀態為「{}」，不能撤回", .0.label())]
+    NotOpen(CaseApplicationStatus),
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A tutor's application with its case; the owner's phone once the tutor is selected.
+#[derive(Debug, Clone)]
+pub struct AppliedCase {
+    pub application: CaseApplication,
+    pub case: Case,
+    pub owner_contact: Option<Contact>,
+}
+
+/// Someone's name and phone, disclosed to the other side of a match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Contact {
+    pub name: String,
+    pub phone: Phone,
+}
+
+/// An application as the case's owner sees it.
+#[derive(Debug, Clone)]
+pub struct Applicant {
+    pub application: CaseApplication,
+    pub tutor: User,
+}
+
+impl Applicant {
+    /// The tutor's phone, only for the selected applicant.
+    pub fn contact(&self) -> Option<Contact> {
+        (self.application.status == CaseApplicationStatus::Selected)
+            .then(|| Contact { name: self.tutor.name.as_str().into(), phone: self.tutor.phone.clone() })
+    }
+}
+
+#[derive(Clone)]
+pub struct Matching {
+    cases: Arc<dyn CaseRepository>,
+    applications: Arc<dyn ApplicationRepository>,
+    users: Arc<dyn UserRepository>,
+    notifier: Notifier,
+    cap: u32,
+}
+
+impl Matching {
+    pub fn new(
+        cases: Arc<dyn CaseRepository>,
+        applications: Arc<dyn ApplicationRepository>,
+        users: Arc<dyn UserRepository>,
+        notifier: Notifier,
+        cap: u32,
+    ) -> Self {
+        Self { cases, applications, users, notifier, cap: cap.max(1) }
+    }
+
+    /// Applicants a case takes.
+    pub fn cap(&self) -> u32 {
+        self.cap
+    }
+
+    /// An active tutor applies to an approved case of someone else, once.
+    ///
+    /// # Errors
+    /// `NotATutor`, `TooMany` (the tutor's daily limit of apply calls), `CaseNotFound`,
+    /// `OwnCase`, `NotOpen`, `Invalid` (available times), `AlreadyApplied` (also when two
+    /// requests race), `Full`. A withdrawn application to the same case reopens with the new
+    /// times.
+    pub async fn apply(&self, tutor_id: Uuid, case_number: i64, available_times: &str) -> Result<CaseApplication, ApplyError> {
+        let tutor = self.users.find_by_id(tutor_id).await?.ok_or(ApplyError::NotATutor)?;
+        if !tutor.is_active_tutor() {
+            return Err(ApplyError::NotATutor);
+        }
+        self.notifier.throttle().hit("apply", &tutor_id.to_string(), APPLIES_PER_TUTOR).await.map_err(|_| ApplyError::TooMany)?;
+        let case = self.cases.find_by_number(case_number).await?.ok_or(ApplyError::CaseNotFound)?;
+        if case.is_owned_by(tutor_id) {
+            return Err(ApplyError::OwnCase);
+        }
+        if !case.is_public() {
+            return Err(ApplyError::NotOpen);
+        }
+        let times = AvailableTimes::parse(available_times)
+            .map_err(|message| ApplyError::Invalid(ValidationErrors::single("availableTimes", message)))?;
+        let application = CaseApplication {
+            id: Uuid::new_v4(),
+            case_number,
+            tutor_id,
+            available_times: times,
+            status: CaseApplicationStatus::Applied,
+            created_at: Utc::now(),
+        };
+        let stored = match self.applications.apply(application, self.cap).await {
+            Ok(ApplyOutcome::Applied(stored)) => stored,
+            Ok(ApplyOutcome::Full) => return Err(ApplyError::Full),
+            Ok(ApplyOutcome::NotOpen) => return Err(ApplyError::NotOpen),
+            Err(RepositoryError::Conflict(Constraint::ApplicationPerTutorAndCase)) => return Err(ApplyError::AlreadyApplied),
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(owner) = case.owner_id {
+            self.notifier.tell_id(owner, &Notice::NewApplicant { case: case_number }).await;
+        }
+        Ok(stored)
+    }
+
+    /// The tutor's applications, newest first, each with its case.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn applied(&self, tutor_id: Uuid) -> Result<Vec<AppliedCase>, RepositoryError> {
+        let applications = self.applications.for_tutor(tutor_id, APPLIED_LIST_LIMIT).await?;
+        let numbers: Vec<i64> = applications.iter().map(|a| a.case_number).collect();
+        let cases: HashMap<i64, Case> = self.cases.find_by_numbers(&numbers).await?.into_iter().map(|c| (c.number, c)).collect();
+        // Only a selected tutor sees the owner's contact (spec: after the match).
+        let owners: Vec<Uuid> = applications
+            .iter()
+            .filter(|a| a.status == CaseApplicationStatus::Selected)
+            .filter_map(|a| cases.get(&a.case_number)?.owner_id)
+            .collect();
+        let owners: HashMap<Uuid, User> = self.users.find_by_ids(&owners).await?.into_iter().map(|u| (u.id, u)).collect();
+        Ok(applications
+            .into_iter()
+            .filter_map(|application| {
+                let case = cases.get(&application.case_number)?.clone();
+                let owner_contact = match (application.status, case.owner_id) {
+                    (CaseApplicationStatus::Selected, Some(owner)) => {
+                        owners.get(&owner).map(|o| Contact { name: o.name.as_str().into(), phone: o.phone.clone() })
+                    }
+                    _ => None,
+                };
+                Some(AppliedCase { application, case, owner_contact })
+            })
+            .collect())
+    }
+
+    /// The tutor takes back an open application: the case's owner no longer sees it and the
+    /// place under the cap is free again. The tutor may apply to the case again later (the
+    /// application then reopens). No SMS: the owner has nothing to do about it.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotYours` (another user's application), `NotOpen` (selected, declined or
+    /// already withdrawn, also when a racing selection won).
+    pub async fn withdraw(&self, tutor_id: Uuid, application_id: Uuid) -> Result<CaseApplication, WithdrawError> {
+        let application = self.applications.find(application_id).await?.ok_or(WithdrawError::NotFound)?;
+        if application.tutor_id != tutor_id {
+            return Err(WithdrawError::NotYours);
+        }
+        let status = application.status.move_to(CaseApplicationStatus::Withdrawn).map_err(|e| WithdrawError::NotOpen(e.from))?;
+        if !self.applications.withdraw(application.case_number, application_id, Utc::now()).await? {
+            let now = self.applications.find(application_id).await?.ok_or(WithdrawError::NotFound)?;
+            return Err(WithdrawError::NotOpen(now.status));
+        }
+        Ok(CaseApplication { status, ..application })
+    }
+
+    /// The applicants of one's own case, oldest first; withdrawn applications are gone.
+    ///
+    /// # Errors
+    /// `CaseNotFound`, `NotOwner`.
+    pub async fn applicants(&self, owner: Uuid, case_number: i64) -> Result<(Case, Vec<Applicant>), ApplicantsError> {
+        let case = self.owned_case(owner, case_number).await?;
+        let applications: Vec<_> = self
+            .applications
+            .for_case(case_number)
+            .await?
+            .into_iter()
+            .filter(|a| a.status != CaseApplicationStatus::Withdrawn)
+            .collect();
+        let ids: Vec<Uuid> = applications.iter().map(|a| a.tutor_id).collect();
+        let mut tutors: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
+        let out = applications
+            .into_iter()
+            .filter_map(|application| tutors.remove(&application.tutor_id).map(|tutor| Applicant { application, tutor }))
+            .collect();
+        Ok((case, out))
+    }
+
+    /// The owner chooses one applicant: the case becomes matched, that application selected
+    /// and the others declined. Of two racing selections exactly one wins.
+    ///
+    /// # Errors
+    /// `CaseNotFound`, `NotOwner`, `ApplicationNotFound`, `IllegalCase` (not approved, e.g.
+    /// already matched), `IllegalApplication` (not open).
+    pub async fn select(&self, owner: Uuid, case_number: i64, application_id: Uuid) -> Result<Applicant, ApplicantsError> {
+        let case = self.owned_case(owner, case_number).await?;
+        case.status.after(CaseAction::Match)?;
+        let application = self
+            .applications
+            .find(application_id)
+            .await?
+            .filter(|a| a.case_number == case_number)
+            .ok_or(ApplicantsError::ApplicationNotFound)?;
+        application.status.move_to(CaseApplicationStatus::Selected)?;
+        let declined = match self.applications.select(case_number, application_id, Utc::now()).await? {
+            SelectOutcome::Selected { declined_tutors } => declined_tutors,
+            SelectOutcome::CaseNotOpen => {
+                let now = self.owned_case(owner, case_number).await?;
+                return Err(IllegalCaseTransition { from: now.status, action: CaseAction::Match }.into());
+            }
+            SelectOutcome::ApplicationNotOpen => {
+                let now = self.applications.find(application_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
+                return Err(IllegalApplicationTransition { from: now.status, to: CaseApplicationStatus::Selected }.into());
+            }
+        };
+        let tutor = self.users.find_by_id(application.tutor_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
+        self.notifier.tell(&tutor, &Notice::Selected { case: case_number }).await;
+        for tutor_id in declined {
+            self.notifier.tell_id(tutor_id, &Notice::NotSelected { case: case_number }).await;
+        }
+        let application = CaseApplication { status: CaseApplicationStatus::Selected, ..application };
+        Ok(Applicant { application, tutor })
+    }
+
+    async fn owned_case(&self, owner: Uuid, case_number: i64) -> Result<Case, ApplicantsError> {
+        let case = self.cases.find_by_number(case_number).await?.ok_or(ApplicantsError::CaseNotFound)?;
+        if !case.is_owned_by(owner) {
+            return Err(if case.is_public() { ApplicantsError::NotOwner } else { ApplicantsError::CaseNotFound });
+        }
+        Ok(case)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matching::ports::MockApplicationRepository;
+    use crate::cases::ports::MockCaseRepository;
+    use crate::shared::messaging::MockSmsSender;
+    use crate::accounts::ports::MockUserRepository;
+
+    fn matching(applications: MockApplicationRepository) -> Matching {
+        let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());
+        let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(MockSmsSender::new()));
+        Matching::new(Arc::new(MockCaseRepository::new()), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP)
+    }
+
+    fn open_application(tutor_id: Uuid) -> CaseApplication {
+        CaseApplication {
+            id: Uuid::new_v4(),
+            case_number: 10234,
+            tutor_id,
+            available_times: AvailableTimes::from_stored("星期六".into()),
+            status: CaseApplicationStatus::Applied,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_withdrawal_that_loses_the_race_to_a_selection_names_the_new_state() {
+        let tutor = Uuid::new_v4();
+        let application = open_application(tutor);
+        let id = application.id;
+        let mut applications = MockApplicationRepository::new();
+        let mut reads = vec![CaseApplication { status: CaseApplicationStatus::Selected, ..application.clone() }, application];
+        applications.expect_find().times(2).returning(move |_| Ok(reads.pop()));
+        applications.expect_withdraw().withf(move |case, app, _| *case == 10234 && *app == id).returning(|_, _, _| Ok(false));
+        let error = matching(applications).withdraw(tutor, id).await.unwrap_err();
+        assert!(matches!(error, WithdrawError::NotOpen(CaseApplicationStatus::Selected)), "{error:?}");
+        assert_eq!(error.to_string(), "申請狀態為「已獲選」，不能撤回");
+    }
+
+    /// An approved case of `owner` titled 中三數學補習, a tutor 李老師, and every SMS recorded.
+    fn applying(owner: Uuid, tutor: Uuid) -> (Matching, Arc<std::sync::Mutex<Vec<String>>>) {
+        use crate::cases::model::{CaseDetails, CaseStatus};
+        use crate::shared::identity::DisplayName;
+        let case = Case {
+            id: Uuid::new_v4(),
+            number: 10234,
+            owner_id: Some(owner),
+            details: CaseDetails::parse(&crate::cases::model::tests::valid_form()).unwrap(),
+            status: CaseStatus::Approved,
+            applicant_count: 0,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        };
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(move |_| Ok(Some(case.clone())));
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().returning(move |id| {
+            let mut u = User { id, ..crate::accounts::sessions::tests_support::user() };
+            if id == tutor {
+                u.name = DisplayName::parse("李老師").unwrap();
+                (u.is_tutor, u.is_tutor_profile_active) = (true, true);
+            }
+            Ok(Some(u))
+        });
+        let mut applications = MockApplicationRepository::new();
+        applications.expect_apply().returning(|a, _| Ok(ApplyOutcome::Applied(a)));
+        let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = sent.clone();
+        let mut sms = MockSmsSender::new();
+        sms.expect_send_sms().returning(move |_, body| {
+            log.lock().unwrap().push(body.to_string());
+            Ok(())
+        });
+        let users: Arc<dyn UserRepository> = Arc::new(users);
+        let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(sms));
+        (Matching::new(Arc::new(cases), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP), sent)
+    }
+
+    #[tokio::test]
+    async fn the_owner_is_texted_the_case_number_once_an_hour_and_apply_calls_are_limited() {
+        let (owner, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        let (matching, sent) = applying(owner, tutor);
+        // An apply/withdraw loop: every apply succeeds, only the first is texted.
+        for _ in 0..APPLIES_PER_TUTOR.max {
+            matching.apply(tutor, 10234, "星期六 http://evil.example").await.unwrap();
+        }
+        assert_eq!(
+            sent.lock().unwrap().as_slice(),
+            [format!("【tutorhub】你的補習個案 10234 有新的導師申請，請登入查看：{}/my-cases", crate::notices::notifier::testing::SITE)]
+        );
+        let error = matching.apply(tutor, 10234, "星期六").await.unwrap_err();
+        assert!(matches!(error, ApplyError::TooMany), "{error:?}");
+        assert_eq!(error.to_string(), "申請次數已達上限（每 24 小時最多 30 次），請稍後再試");
+    }
+
+    #[tokio::test]
+    async fn only_the_applying_tutor_withdraws_and_nothing_is_written_otherwise() {
+        let application = open_application(Uuid::new_v4());
+        let id = application.id;
+        let mut applications = MockApplicationRepository::new();
+        applications.expect_find().returning(move |_| Ok(Some(application.clone())));
+        applications.expect_withdraw().never();
+        let error = matching(applications).withdraw(Uuid::new_v4(), id).await.unwrap_err();
+        assert!(matches!(error, WithdrawError::NotYours), "{error:?}");
+    }
+}

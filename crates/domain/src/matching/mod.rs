@@ -1,0 +1,5 @@
+//! Matching: tutors apply to approved cases, the owner selects one of them.
+
+pub mod applications;
+pub mod model;
+pub mod ports;

@@ -1,0 +1,113 @@
+//! A tutor's application to a case: applied -> selected | declined | withdrawn.
+
+use chrono::{DateTime, Utc};
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::keyed_enum;
+use crate::shared::validation::{Lines, refuse_control_characters};
+
+keyed_enum! {
+    pub enum CaseApplicationStatus {
+        Applied => "applied",
+        Selected => "selected",
+        Declined => "declined",
+        Withdrawn => "withdrawn",
+    }
+}
+
+impl CaseApplicationStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Applied => "已申請",
+            Self::Selected => "已獲選",
+            Self::Declined => "未獲選",
+            Self::Withdrawn => "已撤回",
+        }
+    }
+
+    /// The state after moving to `to`; only an open application moves, and only once.
+    ///
+    /// # Errors
+    /// [`IllegalApplicationTransition`] for every other pair.
+    pub fn move_to(self, to: Self) -> Result<Self, IllegalApplicationTransition> {
+        match (self, to) {
+            (Self::Applied, Self::Selected | Self::Declined | Self::Withdrawn) => Ok(to),
+            (from, to) => Err(IllegalApplicationTransition { from, to }),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("申請狀態為「{}」，不能改為「{}」", .from.label(), .to.label())]
+pub struct IllegalApplicationTransition {
+    pub from: CaseApplicationStatus,
+    pub to: CaseApplicationStatus,
+}
+
+/// The free text a tutor gives with an application ("星期一至三 晚上7時後").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AvailableTimes(String);
+
+impl AvailableTimes {
+    pub const MAX_CHARS: usize = 200;
+
+    /// # Errors
+    /// A zh-HK message when empty, too long or holding a control character.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        let text = raw.trim();
+        refuse_control_characters(text, "可上堂時間", Lines::Single)?;
+        match text.chars().count() {
+            0 => Err("請填寫可上堂時間".into()),
+            n if n > Self::MAX_CHARS => Err(format!("可上堂時間不可多於 {} 個字", Self::MAX_CHARS)),
+            _ => Ok(Self(text.to_string())),
+        }
+    }
+
+    pub fn from_stored(text: String) -> Self {
+        Self(text)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A stored application.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseApplication {
+    pub id: Uuid,
+    pub case_number: i64,
+    pub tutor_id: Uuid,
+    pub available_times: AvailableTimes,
+    pub status: CaseApplicationStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use CaseApplicationStatus as S;
+
+    #[test]
+    fn only_an_open_application_moves_and_never_back() {
+        for from in S::ALL {
+            for to in S::ALL {
+                let allowed = *from == S::Applied && *to != S::Applied;
+                assert_eq!(from.move_to(*to).is_ok(), allowed, "{from} -> {to}");
+                if !allowed {
+                    assert_eq!(from.move_to(*to).unwrap_err(), IllegalApplicationTransition { from: *from, to: *to });
+                }
+            }
+        }
+        assert_eq!(S::Selected.move_to(S::Declined).unwrap_err().to_string(), "申請狀態為「已獲選」，不能改為「未獲選」");
+    }
+
+    #[test]
+    fn available_times_are_required_and_bounded() {
+        assert_eq!(AvailableTimes::parse("  星期六 下午 ").unwrap().as_str(), "星期六 下午");
+        assert!(AvailableTimes::parse("   ").is_err());
+        assert!(AvailableTimes::parse(&"一".repeat(201)).is_err());
+        assert_eq!(AvailableTimes::parse("星期六\0").unwrap_err(), "可上堂時間不可包含控制字元");
+    }
+}

@@ -1,0 +1,80 @@
+//! Where tutors' applications to cases live.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::matching::model::CaseApplication;
+use crate::shared::storage::RepositoryError;
+
+/// What became of an application the store was asked to add.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ApplyOutcome {
+    Applied(CaseApplication),
+    /// The case already has the most applicants it takes.
+    Full,
+    /// The case is not (or no longer) approved, so it takes no applications.
+    NotOpen,
+}
+
+/// What became of a selection.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SelectOutcome {
+    /// The case is matched, the application selected; these tutors' applications were declined.
+    Selected { declined_tutors: Vec<Uuid> },
+    /// The case was not approved any more (another selection won, or it was closed).
+    CaseNotOpen,
+    /// The application is not an open application to this case.
+    ApplicationNotOpen,
+}
+
+/// Tutors' applications to cases.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait ApplicationRepository: Send + Sync {
+    /// Adds an application atomically: the case MUST be approved and below `cap` applicants
+    /// at the moment of writing, and its applicant count goes up in the same transaction,
+    /// so concurrent applications never exceed the cap. A withdrawn application of the same
+    /// tutor to the same case reopens instead (its id stays; times, status and `created_at`
+    /// are the new ones): one row per tutor and case, always.
+    ///
+    /// # Errors
+    /// `Conflict` when this tutor already has an open or decided application to this case
+    /// (the store's unique index decides, also under concurrency); `Unavailable` when the
+    /// store fails.
+    async fn apply(&self, application: CaseApplication, cap: u32) -> Result<ApplyOutcome, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find(&self, id: Uuid) -> Result<Option<CaseApplication>, RepositoryError>;
+
+    /// A tutor's applications, newest first (at most `limit`).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn for_tutor(&self, tutor_id: Uuid, limit: u32) -> Result<Vec<CaseApplication>, RepositoryError>;
+
+    /// A case's applications, oldest first.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn for_case(&self, case_number: i64) -> Result<Vec<CaseApplication>, RepositoryError>;
+
+    /// In one transaction: the case goes approved -> matched (conditionally, so of two
+    /// concurrent selections exactly one wins), the application applied -> selected, and the
+    /// case's other open applications -> declined.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn select(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<SelectOutcome, RepositoryError>;
+
+    /// In one transaction: the application applied -> withdrawn and the case's applicant
+    /// count down by one, freeing a place under the cap. Takes the case row first, like
+    /// `apply` and `select`, so a withdrawal racing a selection either wins (the selection
+    /// then finds the application not open) or loses (the application is no longer applied).
+    /// Answers whether this call withdrew it.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn withdraw(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+}

@@ -1,0 +1,65 @@
+//! Uploaded files: avatars (public) and organization documents (private).
+
+use async_trait::async_trait;
+use thiserror::Error;
+
+use crate::shared::upload::FileKind;
+
+/// Who may read a stored file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Served to anyone under `/media/…` (avatars).
+    Public,
+    /// Never served over HTTP; the back office exports it (organization documents).
+    Private,
+}
+
+/// Where a file was stored: a generated name, never the uploader's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredFile {
+    /// Stable key, e.g. `avatars/3f2a….png`; public keys are served at `/media/{key}`.
+    pub key: String,
+    pub visibility: Visibility,
+}
+
+impl StoredFile {
+    /// The URL path of a public file.
+    pub fn public_path(&self) -> Option<String> {
+        (self.visibility == Visibility::Public).then(|| format!("/media/{}", self.key))
+    }
+
+    /// The public file behind a path made by [`StoredFile::public_path`] (what an account
+    /// keeps as its avatar); `None` for any other path, e.g. an outside URL.
+    pub fn from_public_path(path: &str) -> Option<Self> {
+        let key = path.strip_prefix("/media/").filter(|key| !key.is_empty())?;
+        Some(Self { key: key.to_string(), visibility: Visibility::Public })
+    }
+}
+
+#[derive(Debug, Error)]
+#[error("file storage failed: {0}")]
+pub struct FileStoreError(pub String);
+
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait FileStore: Send + Sync {
+    /// Stores bytes already checked by [`crate::shared::upload::Upload`] under a new generated name in `folder`.
+    ///
+    /// # Errors
+    /// When the disk (or bucket) refuses the write; nothing is kept.
+    async fn save(&self, folder: &str, kind: FileKind, visibility: Visibility, bytes: Vec<u8>)
+    -> Result<StoredFile, FileStoreError>;
+
+    /// Reads a stored file back (back-office export).
+    ///
+    /// # Errors
+    /// When it is missing or unreadable.
+    async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError>;
+
+    /// Removes a file no longer referenced (a replaced document or avatar). A file already
+    /// gone is not an error.
+    ///
+    /// # Errors
+    /// When the disk (or bucket) refuses.
+    async fn delete(&self, file: &StoredFile) -> Result<(), FileStoreError>;
+}

@@ -1,0 +1,15 @@
+//! What every business area uses: the catalogue, money, paging, text rules, uploads, limits,
+//! and the storage, file and messaging ports.
+
+pub mod catalogue;
+pub mod identity;
+pub mod files;
+pub mod keyed;
+pub mod messaging;
+pub mod money;
+pub mod paging;
+pub mod rate_limiter;
+pub mod rate_limits;
+pub mod storage;
+pub mod upload;
+pub mod validation;

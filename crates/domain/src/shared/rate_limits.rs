@@ -1,0 +1,103 @@
+//! The limits of the account endpoints and the error they answer (HTTP 429).
+
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::shared::rate_limiter::{Limit, RateLimiter};
+
+/// Codes sent to one phone: enough for typos, not for SMS pumping.
+pub const SEND_CODE_PER_PHONE: Limit = Limit { max: 5, window_seconds: 3600 };
+/// Codes requested from one address.
+pub const SEND_CODE_PER_IP: Limit = Limit { max: 20, window_seconds: 3600 };
+/// Login attempts for one phone from one address, counted before the password is checked
+/// (so a burst cannot get more checks than this) and forgotten on success. Keyed by the
+/// source too, so a stranger can only lock themselves out, not the account's owner.
+pub const LOGIN_ATTEMPTS_PER_PHONE_AND_SOURCE: Limit = Limit { max: 10, window_seconds: 900 };
+/// Login attempts for one phone from all addresses: the slower, account-wide backoff against
+/// guessing spread over many addresses. Locking an account this way takes several addresses.
+pub const LOGIN_ATTEMPTS_PER_PHONE: Limit = Limit { max: 50, window_seconds: 3600 };
+/// Login attempts from one address, whatever the phone (password spraying, and the hashing
+/// work one client can ask for). Generous for a shared office or school address.
+pub const LOGIN_ATTEMPTS_PER_SOURCE: Limit = Limit { max: 30, window_seconds: 300 };
+/// Phone/e-mail existence checks from one address (the form checks as the user types).
+pub const CHECKS_PER_IP: Limit = Limit { max: 60, window_seconds: 60 };
+/// Old-password checks of a password change for one account, counted before the check (so a
+/// burst gets no more) and forgotten on success: a stolen access token must not become an
+/// oracle for the password.
+pub const CHANGE_PASSWORD_FAILURES_PER_ACCOUNT: Limit = Limit { max: 5, window_seconds: 900 };
+/// Profile updates of one account (`PUT /users/{id}` answers whether a phone is another
+/// account's, so it gets the budget of check-phone).
+pub const PROFILE_UPDATES_PER_ACCOUNT: Limit = Limit { max: 60, window_seconds: 60 };
+/// Password reset requests for one phone.
+pub const RESET_REQUESTS_PER_PHONE: Limit = Limit { max: 3, window_seconds: 3600 };
+/// New bookings one member makes: plenty for finding a tutor, not for texting every tutor.
+pub const BOOKINGS_PER_MEMBER: Limit = Limit { max: 20, window_seconds: 86_400 };
+/// Apply calls of one tutor: a withdraw/re-apply loop would text the case's owner each time.
+pub const APPLIES_PER_TUTOR: Limit = Limit { max: 30, window_seconds: 86_400 };
+/// SMS to one person about bookings with one other member (requests, answers,
+/// cancellations): the first says "look in the app", further ones would add nothing.
+pub const BOOKING_NOTICES_PER_PAIR: Limit = Limit { max: 1, window_seconds: 3600 };
+/// SMS to a case's owner about new applicants to that case.
+pub const APPLICANT_NOTICES_PER_CASE: Limit = Limit { max: 1, window_seconds: 3600 };
+/// SMS one person receives because of other members' actions, whatever they are about.
+pub const MEMBER_NOTICES_PER_RECIPIENT: Limit = Limit { max: 20, window_seconds: 86_400 };
+
+/// Too many requests: wait and try again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}", wait_message(*.retry_after_seconds))]
+pub struct RateLimited {
+    pub retry_after_seconds: u64,
+}
+
+fn wait_message(seconds: u64) -> String {
+    if seconds <= 60 {
+        format!("請求過於頻密，請於 {seconds} 秒後再試")
+    } else {
+        format!("請求過於頻密，請於 {} 分鐘後再試", seconds.div_ceil(60))
+    }
+}
+
+/// The limiter with names for its keys, shared by the account use cases.
+#[derive(Clone)]
+pub struct Throttle {
+    limiter: Arc<dyn RateLimiter>,
+}
+
+impl Throttle {
+    pub fn new(limiter: Arc<dyn RateLimiter>) -> Self {
+        Self { limiter }
+    }
+
+    /// Counts one request of `scope` by `who`.
+    ///
+    /// # Errors
+    /// `RateLimited` when over `limit`.
+    pub async fn hit(&self, scope: &str, who: &str, limit: Limit) -> Result<(), RateLimited> {
+        self.limiter.hit(&format!("{scope}:{who}"), limit).await.map_err(|retry_after_seconds| RateLimited { retry_after_seconds })
+    }
+
+    /// # Errors
+    /// `RateLimited` when `who` is already at `limit` for `scope`.
+    pub async fn check(&self, scope: &str, who: &str, limit: Limit) -> Result<(), RateLimited> {
+        match self.limiter.blocked(&format!("{scope}:{who}"), limit).await {
+            Some(retry_after_seconds) => Err(RateLimited { retry_after_seconds }),
+            None => Ok(()),
+        }
+    }
+
+    pub async fn reset(&self, scope: &str, who: &str) {
+        self.limiter.reset(&format!("{scope}:{who}")).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_says_how_long_to_wait_in_zh_hk() {
+        assert_eq!(RateLimited { retry_after_seconds: 42 }.to_string(), "請求過於頻密，請於 42 秒後再試");
+        assert_eq!(RateLimited { retry_after_seconds: 61 }.to_string(), "請求過於頻密，請於 2 分鐘後再試");
+    }
+}

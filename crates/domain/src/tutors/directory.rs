@@ -1,0 +1,175 @@
+//! The tutor directory: public search and profiles, and listing or hiding a tutor.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use thiserror::Error;
+
+use crate::shared::paging::{Page, PageRequest};
+use crate::shared::storage::RepositoryError;
+use crate::tutors::ports::TutorRepository;
+use crate::tutors::model::{TutorProfile, TutorRef};
+use crate::tutors::search::{TutorFilter, TutorQuery};
+use crate::shared::validation::ValidationErrors;
+
+#[derive(Debug, Error)]
+pub enum BrowseTutorsError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("找不到此用戶")]
+    NotFound,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Debug, Error)]
+pub enum TutorListingError {
+    #[error("此用戶不是導師（沒有導師檔案）")]
+    NotATutor,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+#[derive(Clone)]
+pub struct TutorDirectory {
+    tutors: Arc<dyn TutorRepository>,
+}
+
+impl TutorDirectory {
+    pub fn new(tutors: Arc<dyn TutorRepository>) -> Self {
+        Self { tutors }
+    }
+
+    /// Active tutors matching the visitor's filters (spec §6: only active tutors are listed).
+    ///
+    /// # Errors
+    /// `Invalid` for an unknown level or region; `Repository` when storage fails.
+    pub async fn search(
+        &self,
+        query: &TutorQuery,
+        page: PageRequest,
+    ) -> Result<Page<TutorProfile>, BrowseTutorsError> {
+        let filter = TutorFilter::parse(query).map_err(BrowseTutorsError::Invalid)?;
+        Ok(self.tutors.search_profiles(&filter, page).await?)
+    }
+
+    /// An active tutor's public profile. A hidden profile is indistinguishable from a missing one.
+    ///
+    /// # Errors
+    /// `NotFound`; `Repository` when storage fails.
+    pub async fn profile(&self, tutor: TutorRef) -> Result<TutorProfile, BrowseTutorsError> {
+        match self.tutors.find_profile(tutor).await? {
+            Some(profile) if profile.active => Ok(profile),
+            _ => Err(BrowseTutorsError::NotFound),
+        }
+    }
+
+    /// Back office: lists (`true`) or hides (`false`) a tutor.
+    ///
+    /// # Errors
+    /// `NotATutor` when the user has no profile; `Repository` when storage fails.
+    pub async fn set_active(
+        &self,
+        tutor: TutorRef,
+        active: bool,
+    ) -> Result<TutorProfile, TutorListingError> {
+        let profile = self
+            .tutors
+            .find_profile(tutor)
+            .await?
+            .ok_or(TutorListingError::NotATutor)?;
+        if !self
+            .tutors
+            .set_profile_active(profile.user_id, active, Utc::now())
+            .await?
+        {
+            return Err(TutorListingError::NotATutor);
+        }
+        Ok(TutorProfile { active, ..profile })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::model::tests::valid_form;
+    use crate::tutors::model::{ApplicationDetails, TutorApplicationStatus, TutorApplication};
+    use uuid::Uuid;
+
+    fn profile(active: bool) -> TutorProfile {
+        let application = TutorApplication {
+            number: 1,
+            id: Uuid::new_v4(),
+            user_id: Uuid::new_v4(),
+            details: ApplicationDetails::parse(&valid_form()).unwrap(),
+            avatar: "/media/avatars/a.png".into(),
+            status: TutorApplicationStatus::Approved,
+            rejection_reason: None,
+            reviewer: None,
+            submitted_at: Utc::now(),
+            reviewed_at: None,
+        };
+        TutorProfile {
+            active,
+            ..TutorProfile::from_application(&application, 1001, Utc::now())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_hidden_profile_is_not_found() {
+        let mut repo = MockTutorRepository::new();
+        repo.expect_find_profile()
+            .returning(|_| Ok(Some(profile(false))));
+        let directory = TutorDirectory::new(Arc::new(repo));
+        assert!(matches!(
+            directory.profile(TutorRef::Number(1001)).await,
+            Err(BrowseTutorsError::NotFound)
+        ));
+    }
+
+    #[tokio::test]
+    async fn bad_filters_are_refused_before_storage() {
+        let mut repo = MockTutorRepository::new();
+        repo.expect_search_profiles().never();
+        let directory = TutorDirectory::new(Arc::new(repo));
+        let query = TutorQuery {
+            level: Some("nope".into()),
+            ..Default::default()
+        };
+        assert!(matches!(
+            directory.search(&query, PageRequest::default()).await,
+            Err(BrowseTutorsError::Invalid(_))
+        ));
+    }
+
+    #[tokio::test]
+    async fn hiding_someone_without_a_profile_is_refused() {
+        let mut repo = MockTutorRepository::new();
+        repo.expect_find_profile().returning(|_| Ok(None));
+        let directory = TutorDirectory::new(Arc::new(repo));
+        assert!(matches!(
+            directory.set_active(TutorRef::Number(5), false).await,
+            Err(TutorListingError::NotATutor)
+        ));
+    }
+
+    #[tokio::test]
+    async fn hiding_a_tutor_updates_the_store() {
+        let mut repo = MockTutorRepository::new();
+        repo.expect_find_profile()
+            .returning(|_| Ok(Some(profile(true))));
+        repo.expect_set_profile_active()
+            .withf(|_, active, _| !*active)
+            .times(1)
+            .returning(|_, _, _| Ok(true));
+        let directory = TutorDirectory::new(Arc::new(repo));
+        assert!(
+            !directory
+                .set_active(TutorRef::Number(1001), false)
+                .await
+                .unwrap()
+                .active
+        );
+    }
+}

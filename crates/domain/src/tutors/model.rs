@@ -1,0 +1,620 @@
+//! Tutors: the application a user files to become one, and the public profile an approved
+//! application becomes.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::cases::model::{in_range, required_text};
+use crate::shared::catalogue::{self, Choice, Place};
+use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
+use crate::keyed_enum;
+use crate::shared::money::Rate;
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+
+keyed_enum! {
+    /// pending -> approved | rejected; nothing moves out of approved or rejected.
+    pub enum TutorApplicationStatus {
+        Pending => "pending",
+        Approved => "approved",
+        Rejected => "rejected",
+    }
+}
+
+/// Limits of the application form, shared by the checks and the messages naming them.
+pub mod limits {
+    use std::ops::RangeInclusive;
+
+    pub const SHORT_TEXT_MAX_CHARS: usize = 200;
+    pub const LONG_TEXT_MAX_CHARS: usize = 1000;
+    pub const SUBJECTS_MAX: usize = 12;
+    pub const FREE_TEXT_SUBJECT_MAX_CHARS: usize = 30;
+    pub const AGE: RangeInclusive<i64> = super::MINIMUM_AGE as i64..=90;
+    pub const EXPERIENCE_YEARS: RangeInclusive<i64> = 0..=70;
+    pub const REASON_MAX_CHARS: usize = 300;
+}
+
+/// The application form as the client sent it (spec §3), before any rule was checked.
+/// The avatar travels beside it, as bytes.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TutorApplicationForm {
+    pub name: String,
+    pub contact_number: String,
+    pub education: String,
+    pub age: Option<i64>,
+    /// Years.
+    pub teaching_experience: Option<i64>,
+    /// Items as typed; each may still hold several comma-separated subjects.
+    pub subjects: Vec<String>,
+    pub exam_results: String,
+    pub course_features: String,
+    /// An area from the catalogue: the tutor's location.
+    pub teaching_area: String,
+    /// Free text: when the tutor can teach (the profile's "available times").
+    pub teaching_schedule: String,
+    /// A teaching mode key, e.g. `one-to-one`.
+    pub teaching_mode: String,
+    /// HKD per lesson.
+    pub required_fee: Option<f64>,
+    pub bio: String,
+}
+
+/// An application's content once every rule of the form holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApplicationDetails {
+    pub name: DisplayName,
+    pub contact_number: Phone,
+    pub education: String,
+    pub age: u32,
+    pub teaching_experience: u32,
+    /// "level subject" strings, e.g. "中學 數學" (spec §5).
+    pub subjects: Vec<TutorSubject>,
+    pub exam_results: String,
+    pub course_features: String,
+    pub place: Place,
+    pub teaching_schedule: String,
+    pub teaching_mode: &'static Choice,
+    pub required_fee: Rate,
+    pub bio: String,
+}
+
+/// One subject a tutor teaches, at one education level.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TutorSubject {
+    /// Level key, e.g. `secondary`.
+    pub level: &'static str,
+    /// The subject's name within the level (free text for tertiary).
+    pub name: String,
+}
+
+impl TutorSubject {
+    /// Reads "中學 數學" (also "中學數學"): a level label from the catalogue, then one of its
+    /// subjects, or any short text for a free-text level.
+    ///
+    /// # Errors
+    /// A zh-HK message with an example of the expected form.
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        // Before joining the words, which would turn a tab or a line break into a space.
+        refuse_control_characters(raw, "科目", Lines::Single)?;
+        let text = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+        let invalid =
+            || format!("科目「{text}」不正確，請以「教育程度 科目」填寫，例如「中學 數學」");
+        let level = catalogue::LEVELS
+            .iter()
+            .find(|level| text.starts_with(level.label))
+            .ok_or_else(invalid)?;
+        let name = text[level.label.len()..].trim();
+        let known = if level.free_text_subject() {
+            !name.is_empty() && name.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS
+        } else {
+            level.has_subject(name)
+        };
+        if known {
+            Ok(Self {
+                level: level.key,
+                name: name.to_string(),
+            })
+        } else {
+            Err(invalid())
+        }
+    }
+
+    /// Trusts a value read back from storage.
+    pub fn from_stored(level: &str, name: String) -> Option<Self> {
+        catalogue::level(level).map(|level| Self {
+            level: level.key,
+            name,
+        })
+    }
+
+    /// "中學 數學".
+    pub fn label(&self) -> String {
+        let level = catalogue::level(self.level).map_or(self.level, |level| level.label);
+        format!("{level} {}", self.name)
+    }
+}
+
+/// Splits what the applicant typed on commas (half- or full-width) and 、, trimming each item.
+pub fn split_subjects<S: AsRef<str>>(typed: &[S]) -> Vec<String> {
+    typed
+        .iter()
+        .flat_map(|item| {
+            item.as_ref()
+                .split([',', '，', '、'])
+                .map(str::trim)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|item| !item.is_empty())
+        .collect()
+}
+
+impl ApplicationDetails {
+    /// Checks every field and reports all failures at once.
+    ///
+    /// # Errors
+    /// One zh-HK message per failing field.
+    pub fn parse(form: &TutorApplicationForm) -> Result<Self, ValidationErrors> {
+        use limits::*;
+        let mut errors = ValidationErrors::new();
+        let name = errors.check("name", DisplayName::parse(&form.name));
+        let contact_number = errors.check("contactNumber", Phone::parse(&form.contact_number));
+        let education = errors.check(
+            "education",
+            required_text(&form.education, "學歷", SHORT_TEXT_MAX_CHARS, Lines::Single),
+        );
+        let age = errors.check("age", in_range(form.age, AGE, "年齡", "歲"));
+        let teaching_experience = errors.check(
+            "teachingExperience",
+            in_range(form.teaching_experience, EXPERIENCE_YEARS, "教學經驗", "年"),
+        );
+        let subjects = errors.check("subjects", parse_subjects(&form.subjects));
+        let exam_results = errors.check(
+            "examResults",
+            required_text(&form.exam_results, "考試成績", LONG_TEXT_MAX_CHARS, Lines::Multi),
+        );
+        let course_features = errors.check(
+            "courseFeatures",
+            required_text(&form.course_features, "課程特色", LONG_TEXT_MAX_CHARS, Lines::Multi),
+        );
+        let place = errors.check(
+            "teachingArea",
+            catalogue::place(form.teaching_area.trim()).ok_or("請選擇教授地區".to_string()),
+        );
+        let teaching_schedule = errors.check(
+            "teachingSchedule",
+            required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS, Lines::Single),
+        );
+        let teaching_mode = errors.check(
+            "teachingMode",
+            catalogue::TEACHING_MODES
+                .iter()
+                .find(|m| m.key == form.teaching_mode.trim())
+                .ok_or("請選擇教學模式".to_string()),
+        );
+        let required_fee = errors.check(
+            "requiredFee",
+            form.required_fee
+                .ok_or("請填寫每堂學費".to_string())
+                .and_then(Rate::from_dollars),
+        );
+        let bio = errors.check(
+            "bio",
+            required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi),
+        );
+        if let (Some(age), Some(years)) = (age, teaching_experience)
+            && years >= age
+        {
+            errors.add("teachingExperience", "教學經驗年數不可多於年齡");
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        // Every option is Some here: each None above recorded an error.
+        Ok(Self {
+            name: name.unwrap(),
+            contact_number: contact_number.unwrap(),
+            education: education.unwrap(),
+            age: age.unwrap(),
+            teaching_experience: teaching_experience.unwrap(),
+            subjects: subjects.unwrap(),
+            exam_results: exam_results.unwrap(),
+            course_features: course_features.unwrap(),
+            place: place.unwrap(),
+            teaching_schedule: teaching_schedule.unwrap(),
+            teaching_mode: teaching_mode.unwrap(),
+            required_fee: required_fee.unwrap(),
+            bio: bio.unwrap(),
+        })
+    }
+
+    /// "中學 數學" strings, in the order given.
+    pub fn subject_labels(&self) -> Vec<String> {
+        self.subjects.iter().map(TutorSubject::label).collect()
+    }
+
+    /// The levels the tutor teaches, e.g. "小學、中學" (the profile's grade level).
+    pub fn grade_level(&self) -> String {
+        catalogue::LEVELS
+            .iter()
+            .filter(|level| self.subjects.iter().any(|s| s.level == level.key))
+            .map(|level| level.label)
+            .collect::<Vec<_>>()
+            .join("、")
+    }
+}
+
+
+
+fn parse_subjects(typed: &[String]) -> Result<Vec<TutorSubject>, String> {
+    let mut subjects: Vec<TutorSubject> = Vec::new();
+    for item in split_subjects(typed) {
+        let subject = TutorSubject::parse(&item)?;
+        if !subjects.contains(&subject) {
+            subjects.push(subject);
+        }
+    }
+    match subjects.len() {
+        0 => Err("請填寫最少一個任教科目".into()),
+        n if n > limits::SUBJECTS_MAX => Err(format!("任教科目最多 {} 個", limits::SUBJECTS_MAX)),
+        _ => Ok(subjects),
+    }
+}
+
+/// A stored application.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TutorApplication {
+    /// The short number staff use ("申請編號 12").
+    pub number: i64,
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub details: ApplicationDetails,
+    /// Public path of the avatar under `/media/…`.
+    pub avatar: String,
+    pub status: TutorApplicationStatus,
+    pub rejection_reason: Option<String>,
+    /// Who decided (the back-office operator's name).
+    pub reviewer: Option<String>,
+    pub submitted_at: DateTime<Utc>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+}
+
+/// An application about to be stored; the repository assigns its number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewTutorApplication {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub details: ApplicationDetails,
+    pub avatar: String,
+    pub submitted_at: DateTime<Utc>,
+}
+
+/// The back office's decision on an application.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Approve,
+    Reject { reason: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecisionError {
+    #[error("此申請已經{}，不可再審批", status_label(*.0))]
+    NotPending(TutorApplicationStatus),
+    #[error("請填寫拒絕原因")]
+    ReasonRequired,
+    #[error("拒絕原因不可多於 {} 個字", limits::REASON_MAX_CHARS)]
+    ReasonTooLong,
+    #[error("拒絕原因不可包含控制字元")]
+    ReasonHasControlCharacters,
+}
+
+/// The zh-HK word for a status (catalogue-zh-HK.md).
+pub fn status_label(status: TutorApplicationStatus) -> &'static str {
+    match status {
+        TutorApplicationStatus::Pending => "審批中",
+        TutorApplicationStatus::Approved => "已批核",
+        TutorApplicationStatus::Rejected => "已拒絕",
+    }
+}
+
+impl TutorApplication {
+    /// The status a decision leads to, with the cleaned reason for a rejection.
+    ///
+    /// # Errors
+    /// `NotPending` when already decided; `ReasonRequired`/`ReasonTooLong` for a bad reason.
+    pub fn decide(
+        &self,
+        decision: &Decision,
+    ) -> Result<(TutorApplicationStatus, Option<String>), DecisionError> {
+        if self.status != TutorApplicationStatus::Pending {
+            return Err(DecisionError::NotPending(self.status));
+        }
+        match decision {
+            Decision::Approve => Ok((TutorApplicationStatus::Approved, None)),
+            Decision::Reject { reason } => {
+                let reason = reason.trim();
+                if refuse_control_characters(reason, "拒絕原因", Lines::Multi).is_err() {
+                    return Err(DecisionError::ReasonHasControlCharacters);
+                }
+                match reason.chars().count() {
+                    0 => Err(DecisionError::ReasonRequired),
+                    n if n > limits::REASON_MAX_CHARS => Err(DecisionError::ReasonTooLong),
+                    _ => Ok((TutorApplicationStatus::Rejected, Some(reason.to_string()))),
+                }
+            }
+        }
+    }
+}
+
+/// A tutor's public profile (spec §3 "tutor user"): never a phone, e-mail or birth date.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TutorProfile {
+    pub user_id: Uuid,
+    /// The user number ("用戶編號 1024"); `/tutor/{id}` accepts it.
+    pub user_number: i64,
+    pub name: String,
+    pub avatar: Option<String>,
+    pub education: String,
+    pub subjects: Vec<TutorSubject>,
+    pub grade_level: String,
+    pub available_times: String,
+    pub place: Place,
+    /// A teaching mode key.
+    pub teaching_mode: String,
+    pub rate: Rate,
+    pub bio: String,
+    /// Listed in search and shown on its page only when true.
+    pub active: bool,
+    pub approved_at: DateTime<Utc>,
+}
+
+impl TutorProfile {
+    /// The profile an approved application becomes.
+    pub fn from_application(
+        application: &TutorApplication,
+        user_number: i64,
+        approved_at: DateTime<Utc>,
+    ) -> Self {
+        let d = &application.details;
+        Self {
+            user_id: application.user_id,
+            user_number,
+            name: d.name.as_str().to_string(),
+            avatar: Some(application.avatar.clone()),
+            education: d.education.clone(),
+            subjects: d.subjects.clone(),
+            grade_level: d.grade_level(),
+            available_times: d.teaching_schedule.clone(),
+            place: d.place,
+            teaching_mode: d.teaching_mode.key.to_string(),
+            rate: d.required_fee,
+            bio: d.bio.clone(),
+            active: true,
+            approved_at,
+        }
+    }
+
+    /// "中學 數學" strings.
+    pub fn subject_labels(&self) -> Vec<String> {
+        self.subjects.iter().map(TutorSubject::label).collect()
+    }
+
+    /// The zh-HK label of the teaching mode.
+    pub fn teaching_mode_label(&self) -> Option<&'static str> {
+        catalogue::TEACHING_MODES
+            .iter()
+            .find(|m| m.key == self.teaching_mode)
+            .map(|m| m.label)
+    }
+}
+
+/// How a tutor is named in paths and commands: the user number or the user id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TutorRef {
+    Number(i64),
+    Id(Uuid),
+}
+
+impl TutorRef {
+    /// "1024" or a UUID.
+    pub fn parse(raw: &str) -> Option<Self> {
+        let raw = raw.trim();
+        raw.parse::<i64>()
+            .ok()
+            .map(Self::Number)
+            .or_else(|| Uuid::parse_str(raw).ok().map(Self::Id))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    pub fn valid_form() -> TutorApplicationForm {
+        TutorApplicationForm {
+            name: "陳大文".into(),
+            contact_number: "9123 4567".into(),
+            education: "香港大學 數學系 學士".into(),
+            age: Some(24),
+            teaching_experience: Some(3),
+            subjects: vec!["中學 數學, 中學 物理，小學數學".into()],
+            exam_results: "DSE 數學 5**".into(),
+            course_features: "重視理解，附練習".into(),
+            teaching_area: "藍田".into(),
+            teaching_schedule: "星期一至五 晚上 7-9 時".into(),
+            teaching_mode: "one-to-one".into(),
+            required_fee: Some(300.0),
+            bio: "有耐性，善於講解".into(),
+        }
+    }
+
+    #[test]
+    fn parses_a_complete_form_into_level_subjects() {
+        let details = ApplicationDetails::parse(&valid_form()).unwrap();
+        assert_eq!(
+            details.subject_labels(),
+            ["中學 數學", "中學 物理", "小學 數學"]
+        );
+        assert_eq!(details.grade_level(), "小學、中學");
+        assert_eq!(details.contact_number.as_str(), "+85291234567");
+        assert_eq!(details.place.district, "觀塘區");
+        assert_eq!(details.required_fee, Rate::from_cents(30000));
+    }
+
+    #[test]
+    fn every_field_is_required_and_reported_at_once() {
+        let errors = ApplicationDetails::parse(&TutorApplicationForm::default()).unwrap_err();
+        let fields: Vec<_> = errors.fields().iter().map(|e| e.field).collect();
+        assert_eq!(
+            fields,
+            [
+                "name",
+                "contactNumber",
+                "education",
+                "age",
+                "teachingExperience",
+                "subjects",
+                "examResults",
+                "courseFeatures",
+                "teachingArea",
+                "teachingSchedule",
+                "teachingMode",
+                "requiredFee",
+                "bio"
+            ]
+        );
+    }
+
+    #[test]
+    fn subjects_must_name_a_level_and_one_of_its_subjects() {
+        assert_eq!(
+            TutorSubject::parse("中學  數學").unwrap().label(),
+            "中學 數學"
+        );
+        assert_eq!(
+            TutorSubject::parse("大學或以上 線性代數").unwrap().level,
+            "tertiary"
+        );
+        for bad in ["數學", "中學 幼兒中文", "大學 數學", "中學"] {
+            assert!(TutorSubject::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(split_subjects(&["a, b，c、 ", ""]), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn text_fields_refuse_control_characters_by_name() {
+        let mut form = valid_form();
+        form.education = "港大\t數學系".into();
+        form.teaching_schedule = "晚上\0".into();
+        form.bio = "有耐性\u{1b}[2J".into();
+        form.subjects = vec!["大學或以上 線性\0代數".into()];
+        let errors = ApplicationDetails::parse(&form).unwrap_err();
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
+        assert_eq!(
+            fields,
+            [
+                ("education", "學歷不可包含控制字元"),
+                ("subjects", "科目不可包含控制字元"),
+                ("teachingSchedule", "可上堂時間不可包含控制字元"),
+                ("bio", "自我介紹不可包含控制字元"),
+            ]
+        );
+        let mut form = valid_form();
+        form.exam_results = "DSE 數學 5**\n英文 5".into();
+        assert!(ApplicationDetails::parse(&form).is_ok(), "long fields keep their lines");
+        let pending = application(TutorApplicationStatus::Pending);
+        assert_eq!(
+            pending.decide(&Decision::Reject { reason: "資料\0不足".into() }),
+            Err(DecisionError::ReasonHasControlCharacters)
+        );
+    }
+
+    #[test]
+    fn refuses_impossible_age_and_experience() {
+        let mut form = valid_form();
+        form.age = Some(14);
+        let errors = ApplicationDetails::parse(&form).unwrap_err();
+        assert_eq!(errors.fields()[0].message, "年齡須介乎 15 至 90 歲");
+        form.age = Some(20);
+        form.teaching_experience = Some(20);
+        assert_eq!(
+            ApplicationDetails::parse(&form).unwrap_err().fields()[0].field,
+            "teachingExperience"
+        );
+    }
+
+    fn application(status: TutorApplicationStatus) -> TutorApplication {
+        TutorApplication {
+            number: 1,
+            id: Uuid::new_v4(),
+            user_id: Uuid::new_v4(),
+            details: ApplicationDetails::parse(&valid_form()).unwrap(),
+            avatar: "/media/avatars/a.png".into(),
+            status,
+            rejection_reason: None,
+            reviewer: None,
+            submitted_at: Utc::now(),
+            reviewed_at: None,
+        }
+    }
+
+    #[test]
+    fn a_pending_application_can_be_approved_or_rejected_with_a_reason() {
+        let pending = application(TutorApplicationStatus::Pending);
+        assert_eq!(
+            pending.decide(&Decision::Approve),
+            Ok((TutorApplicationStatus::Approved, None))
+        );
+        assert_eq!(
+            pending.decide(&Decision::Reject {
+                reason: "  資料不足 ".into()
+            }),
+            Ok((TutorApplicationStatus::Rejected, Some("資料不足".into())))
+        );
+        assert_eq!(
+            pending.decide(&Decision::Reject { reason: " ".into() }),
+            Err(DecisionError::ReasonRequired)
+        );
+        let long = "字".repeat(limits::REASON_MAX_CHARS + 1);
+        assert_eq!(
+            pending.decide(&Decision::Reject { reason: long }),
+            Err(DecisionError::ReasonTooLong)
+        );
+    }
+
+    #[test]
+    fn a_decided_application_cannot_be_decided_again() {
+        for status in [TutorApplicationStatus::Approved, TutorApplicationStatus::Rejected] {
+            let decided = application(status);
+            assert_eq!(
+                decided.decide(&Decision::Approve),
+                Err(DecisionError::NotPending(status))
+            );
+            assert_eq!(
+                decided
+                    .decide(&Decision::Reject { reason: "x".into() })
+                    .unwrap_err()
+                    .to_string(),
+                format!("此申請已經{}，不可再審批", status_label(status))
+            );
+        }
+    }
+
+    #[test]
+    fn the_profile_is_built_from_the_application() {
+        let app = application(TutorApplicationStatus::Pending);
+        let profile = TutorProfile::from_application(&app, 1024, Utc::now());
+        assert_eq!(profile.name, "陳大文");
+        assert_eq!(profile.avatar.as_deref(), Some("/media/avatars/a.png"));
+        assert_eq!(profile.available_times, "星期一至五 晚上 7-9 時");
+        assert_eq!(profile.teaching_mode_label(), Some("一對一"));
+        assert!(profile.active);
+    }
+
+    #[test]
+    fn a_tutor_is_named_by_number_or_id() {
+        assert_eq!(TutorRef::parse("1024"), Some(TutorRef::Number(1024)));
+        let id = Uuid::new_v4();
+        assert_eq!(TutorRef::parse(&id.to_string()), Some(TutorRef::Id(id)));
+        assert_eq!(TutorRef::parse("abc"), None);
+    }
+}

@@ -1,0 +1,126 @@
+//! Where tutor applications and tutor profiles live.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::shared::identity::{DisplayName, Phone};
+use crate::shared::paging::{Page, PageRequest};
+use crate::shared::storage::RepositoryError;
+use crate::tutors::model::{
+    TutorApplicationStatus, NewTutorApplication, TutorApplication, TutorProfile, TutorRef,
+};
+use crate::tutors::search::TutorFilter;
+
+/// Applications, profiles and the tutor flags of accounts, kept consistent with each other.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait TutorRepository: Send + Sync {
+    /// Stores a new pending application and returns it with its number.
+    ///
+    /// # Errors
+    /// `Conflict` when the user already has a pending application: the store MUST enforce
+    /// one pending application per user (also under concurrency); `Unavailable` otherwise.
+    async fn insert_application(
+        &self,
+        application: NewTutorApplication,
+    ) -> Result<TutorApplication, RepositoryError>;
+
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_application(
+        &self,
+        number: i64,
+    ) -> Result<Option<TutorApplication>, RepositoryError>;
+
+    /// The user's most recent application, whatever its status.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn latest_application(
+        &self,
+        user_id: Uuid,
+    ) -> Result<Option<TutorApplication>, RepositoryError>;
+
+    /// Applications, oldest first, optionally of one status.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn list_applications(
+        &self,
+        status: Option<TutorApplicationStatus>,
+    ) -> Result<Vec<TutorApplication>, RepositoryError>;
+
+    /// In one transaction: marks the application approved (only if still pending), stores
+    /// `profile` (replacing an earlier one of the user), and makes the account a tutor with an
+    /// active profile and the profile's avatar. Returns false, changing nothing, when the
+    /// application was no longer pending.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn approve_application(
+        &self,
+        number: i64,
+        reviewer: &str,
+        at: DateTime<Utc>,
+        profile: &TutorProfile,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Marks the application rejected with `reason`, only if still pending (else false).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn reject_application(
+        &self,
+        number: i64,
+        reviewer: &str,
+        reason: &str,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Active profiles matching `filter`, newest approval first, with the exact total.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn search_profiles(
+        &self,
+        filter: &TutorFilter,
+        page: PageRequest,
+    ) -> Result<Page<TutorProfile>, RepositoryError>;
+
+    /// A profile, active or not.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_profile(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError>;
+
+    /// Lists or hides a profile, and sets the account's `isTutorProfileActive` to match.
+    /// Returns false when the user has no profile.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn set_profile_active(
+        &self,
+        user_id: Uuid,
+        active: bool,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Sets the account's name (and phone and avatar, when given) and makes the user's tutor
+    /// profile, if any, follow, in one transaction.
+    ///
+    /// # Errors
+    /// `Conflict` when the new phone belongs to another account (the unique index decides,
+    /// also under concurrency); `Unavailable` when the store fails. Either way nothing changed.
+    async fn update_identity(&self, user_id: Uuid, update: IdentityUpdate, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+}
+
+/// What [`TutorRepository::update_identity`] writes; `None` keeps the current value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdentityUpdate {
+    pub name: DisplayName,
+    /// A new phone, already verified by the caller.
+    pub phone: Option<Phone>,
+    /// The public path of a new avatar.
+    pub avatar: Option<String>,
+}

@@ -1,0 +1,135 @@
+//! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
+
+use crate::cases::search::{cleaned, non_empty};
+use crate::shared::catalogue;
+use crate::shared::money::{Rate, parse_min_rate};
+use crate::shared::validation::ValidationErrors;
+
+/// The raw query of a tutor search, as typed into the filters.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TutorQuery {
+    pub level: Option<String>,
+    pub subjects: Vec<String>,
+    pub region: Option<String>,
+    pub districts: Vec<String>,
+    pub areas: Vec<String>,
+    pub min_rate: Option<String>,
+}
+
+/// How subject names are matched: catalogue names exactly, or free text (tertiary) by substring.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TutorSubjectMatch {
+    AnyOf(Vec<String>),
+    Containing(String),
+}
+
+/// A validated tutor search over active profiles only. Empty lists and `None` mean "no limit".
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct TutorFilter {
+    /// Level key: the tutor teaches some subject at this level.
+    pub level: Option<&'static str>,
+    /// Subject names (within `level` when given).
+    pub subjects: Option<TutorSubjectMatch>,
+    pub region: Option<&'static str>,
+    pub districts: Vec<String>,
+    pub areas: Vec<String>,
+    /// Tutors whose fee per lesson is below this are left out.
+    pub min_rate: Option<Rate>,
+}
+
+impl TutorFilter {
+    /// Builds a search from what the visitor typed. Unknown level or region keys are refused;
+    /// unknown subject, district and area names match nothing; a non-numeric minimum fee is ignored.
+    ///
+    /// # Errors
+    /// A zh-HK message per refused field.
+    pub fn parse(query: &TutorQuery) -> Result<Self, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let mut filter = Self::default();
+        if let Some(key) = non_empty(&query.level) {
+            filter.level = errors.check(
+                "level",
+                catalogue::level(key)
+                    .map(|l| l.key)
+                    .ok_or("教育程度不正確".to_string()),
+            );
+        }
+        if let Some(name) = non_empty(&query.region) {
+            filter.region = errors.check(
+                "region",
+                catalogue::region(name)
+                    .map(|r| r.name)
+                    .ok_or("區域不正確".to_string()),
+            );
+        }
+        filter.districts = cleaned(&query.districts);
+        filter.areas = cleaned(&query.areas);
+        let subjects = cleaned(&query.subjects);
+        let free_text = filter
+            .level
+            .and_then(catalogue::level)
+            .is_some_and(|l| l.free_text_subject());
+        filter.subjects = match (free_text, subjects.is_empty()) {
+            (_, true) => None,
+            (true, false) => Some(TutorSubjectMatch::Containing(subjects.join(" "))),
+            (false, false) => Some(TutorSubjectMatch::AnyOf(subjects)),
+        };
+        filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
+        errors.finish(|| filter)
+    }
+}
+
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_query_lists_every_active_tutor() {
+        assert_eq!(
+            TutorFilter::parse(&TutorQuery::default()).unwrap(),
+            TutorFilter::default()
+        );
+    }
+
+    #[test]
+    fn reads_level_subjects_area_and_minimum_fee() {
+        let query = TutorQuery {
+            level: Some("secondary".into()),
+            subjects: vec!["數學".into(), " ".into(), "數學".into()],
+            region: Some("九龍".into()),
+            areas: vec!["藍田".into()],
+            min_rate: Some("250".into()),
+            ..Default::default()
+        };
+        let filter = TutorFilter::parse(&query).unwrap();
+        assert_eq!(filter.level, Some("secondary"));
+        assert_eq!(
+            filter.subjects,
+            Some(TutorSubjectMatch::AnyOf(vec!["數學".into()]))
+        );
+        assert_eq!(filter.region, Some("九龍"));
+        assert_eq!(filter.min_rate, Some(Rate::from_cents(25000)));
+    }
+
+    #[test]
+    fn refuses_unknown_level_and_region_and_ignores_a_non_numeric_fee() {
+        let query = TutorQuery {
+            level: Some("x".into()),
+            region: Some("火星".into()),
+            min_rate: Some("abc".into()),
+            ..Default::default()
+        };
+        let errors = TutorFilter::parse(&query).unwrap_err();
+        assert_eq!(
+            errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(),
+            ["level", "region"]
+        );
+        let query = TutorQuery {
+            min_rate: Some("abc".into()),
+            ..Default::default()
+        };
+        assert_eq!(TutorFilter::parse(&query).unwrap().min_rate, None);
+    }
+}

@@ -1,0 +1,3 @@
+//! Booking tutors.
+
+pub mod api;

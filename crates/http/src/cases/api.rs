@@ -1,0 +1,287 @@
+//! The case board and posting: `GET /cases`, `GET /cases/public`, `GET /cases/{caseId}`,
+//! `POST /cases`, `PUT /cases/{caseId}`.
+
+use chrono::{DateTime, Utc};
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use tutorhub_domain::cases::model::Case;
+use poem::Request;
+use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::posting::CasePosting;
+use tutorhub_domain::cases::search::CaseQuery;
+use tutorhub_domain::shared::paging::Page;
+
+use crate::Tag;
+use crate::common::auth::{BearerAuth, optional_user};
+use crate::error::ApiResult;
+use crate::common::paging::page_request;
+use tutorhub_domain::cases::model::CaseForm;
+
+/// A case as lists show it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CaseSummary {
+    /// Opaque id.
+    pub id: String,
+    /// The case number shown on screen ("個案編號 10234") and used in paths.
+    pub case_id: i64,
+    /// `student-seeking-tutor` or `tutor-seeking-student`.
+    pub post_type: String,
+    pub post_title: String,
+    /// Education level key, e.g. `secondary`.
+    pub level: String,
+    pub grade: String,
+    pub subjects: Vec<String>,
+    /// The grade, a space, then the subjects: "中三 數學、英文".
+    pub subject: String,
+    /// The area, e.g. 藍田.
+    pub location: String,
+    pub district: String,
+    pub region: String,
+    /// HKD per lesson.
+    pub rate: f64,
+    /// Minutes per lesson.
+    pub session_length: i64,
+    pub sessions_per_week: i64,
+    /// `no limit`, `male` or `female`.
+    pub preferred_gender: String,
+    /// `YYYY-MM-DD`.
+    pub start_date: String,
+    /// `pending`, `approved`, `rejected`, `matched` or `closed`.
+    pub status: String,
+    /// Tutors who applied.
+    pub applicant_count: u32,
+    /// The case takes no more applications: it reached the applicant cap.
+    pub full: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A case with everything the owner wrote.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CaseDetail {
+    #[oai(flatten)]
+    pub summary: CaseSummary,
+    pub description: String,
+}
+
+/// One page of cases.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CasePage {
+    pub items: Vec<CaseSummary>,
+    /// Matches across all pages.
+    pub total: u64,
+    /// From 1.
+    pub page: u32,
+    pub page_size: u32,
+}
+
+impl CaseSummary {
+    /// The summary of `case`, which is full once `cap` tutors applied.
+    pub fn of(case: &Case, cap: u32) -> Self {
+        let d = &case.details;
+        Self {
+            id: case.id.to_string(),
+            case_id: case.number,
+            post_type: d.post_type.key().into(),
+            post_title: d.title.clone(),
+            level: d.level.key.into(),
+            grade: d.grade.clone(),
+            subjects: d.subjects.clone(),
+            subject: d.subject_line(),
+            location: d.place.area.into(),
+            district: d.place.district.into(),
+            region: d.place.region.into(),
+            rate: d.rate.dollars(),
+            session_length: d.session_minutes.into(),
+            sessions_per_week: d.sessions_per_week.into(),
+            preferred_gender: d.preferred_gender.key().into(),
+            start_date: d.start_date.format("%Y-%m-%d").to_string(),
+            status: case.status.key().into(),
+            applicant_count: case.applicant_count,
+            full: case.is_full(cap),
+            created_at: case.created_at,
+        }
+    }
+}
+
+impl CaseDetail {
+    pub fn of(case: &Case, cap: u32) -> Self {
+        Self { summary: CaseSummary::of(case, cap), description: case.details.description.clone() }
+    }
+}
+
+impl CasePage {
+    pub fn of(page: Page<Case>, cap: u32) -> Self {
+        Self {
+            items: page.items.iter().map(|case| CaseSummary::of(case, cap)).collect(),
+            total: page.total,
+            page: page.request.page(),
+            page_size: page.request.page_size(),
+        }
+    }
+}
+
+/// The case form (spec §3). Every field is required; missing ones are reported per field.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CaseFormBody {
+    /// `student-seeking-tutor` (default) or `tutor-seeking-student` (tutors only).
+    pub post_type: Option<String>,
+    pub post_title: Option<String>,
+    /// Education level key, e.g. `secondary`.
+    pub level: Option<String>,
+    /// The spec's name for `level`; used when `level` is absent.
+    pub category: Option<String>,
+    /// A grade of the level, e.g. 中三.
+    pub grade: Option<String>,
+    /// Subjects of the level; for `tertiary`, one free-text subject.
+    pub subjects: Option<Vec<String>>,
+    /// An area, e.g. 藍田.
+    pub location: Option<String>,
+    /// HKD per lesson.
+    pub rate: Option<f64>,
+    /// Minutes per lesson.
+    pub session_length: Option<i64>,
+    pub sessions_per_week: Option<i64>,
+    pub description: Option<String>,
+    /// `no limit` (default), `male` or `female`.
+    pub preferred_gender: Option<String>,
+    /// `YYYY-MM-DD`.
+    pub start_date: Option<String>,
+}
+
+impl From<CaseFormBody> for CaseForm {
+    fn from(body: CaseFormBody) -> Self {
+        Self {
+            post_type: body.post_type.unwrap_or_default(),
+            post_title: body.post_title.unwrap_or_default(),
+            level: body.level.or(body.category).unwrap_or_default(),
+            grade: body.grade.unwrap_or_default(),
+            subjects: body.subjects.unwrap_or_default(),
+            location: body.location.unwrap_or_default(),
+            rate: body.rate,
+            session_length: body.session_length,
+            sessions_per_week: body.sessions_per_week,
+            description: body.description.unwrap_or_default(),
+            preferred_gender: body.preferred_gender.unwrap_or_default(),
+            start_date: body.start_date.unwrap_or_default(),
+        }
+    }
+}
+
+pub struct CasesApi {
+    pub board: CaseBoard,
+    pub posting: CasePosting,
+    /// Applicants a case takes, to show which cases are full.
+    pub cap: u32,
+}
+
+#[OpenApi(tag = "Tag::Cases")]
+impl CasesApi {
+    /// Search approved cases
+    ///
+    /// Filters combine with AND; list filters match any of their values. Newest first.
+    #[allow(clippy::too_many_arguments)]
+    #[oai(path = "/cases", method = "get", operation_id = "searchCases")]
+    async fn search(
+        &self,
+        /// Education level key.
+        level: Query<Option<String>>,
+        /// Grades (repeat the parameter for several).
+        grades: Query<Option<Vec<String>>>,
+        /// Subjects; for level `tertiary`, free text matched within the subject.
+        subjects: Query<Option<Vec<String>>>,
+        /// Region name, e.g. 九龍.
+        region: Query<Option<String>>,
+        /// District names, e.g. 觀塘區.
+        districts: Query<Option<Vec<String>>>,
+        /// Area names, e.g. 藍田.
+        areas: Query<Option<Vec<String>>>,
+        /// Minimum fee per lesson in HKD; a non-numeric value is ignored.
+        #[oai(name = "minRate")]
+        min_rate: Query<Option<String>>,
+        /// `student-seeking-tutor`, `tutor-seeking-student`, or `approved` (all: every listed case is approved).
+        #[oai(name = "postType")]
+        post_type: Query<Option<String>>,
+        /// Page number, from 1.
+        #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
+        page: Query<Option<i64>>,
+        /// Items per page, 1 to 100 (default 20).
+        #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
+        page_size: Query<Option<i64>>,
+    ) -> ApiResult<Json<CasePage>> {
+        let request = page_request(page.0, page_size.0)?;
+        let query = CaseQuery {
+            level: level.0,
+            grades: grades.0.unwrap_or_default(),
+            subjects: subjects.0.unwrap_or_default(),
+            region: region.0,
+            districts: districts.0.unwrap_or_default(),
+            areas: areas.0.unwrap_or_default(),
+            min_rate: min_rate.0,
+            post_type: post_type.0,
+        };
+        Ok(Json(CasePage::of(self.board.search(&query, request).await?, self.cap)))
+    }
+
+    /// The newest approved cases, for the home page
+    #[oai(path = "/cases/public", method = "get", operation_id = "listPublicCases")]
+    async fn public(
+        &self,
+        /// Page number, from 1.
+        #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
+        page: Query<Option<i64>>,
+        /// Items per page, 1 to 100 (default 20).
+        #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
+        page_size: Query<Option<i64>>,
+    ) -> ApiResult<Json<CasePage>> {
+        let request = page_request(page.0, page_size.0)?;
+        Ok(Json(CasePage::of(self.board.latest(request).await?, self.cap)))
+    }
+
+    /// One case by its number
+    ///
+    /// An approved case for anyone; a pending, rejected, matched or closed one only for its
+    /// owner (send the bearer token), else 404.
+    #[oai(path = "/cases/:caseId", method = "get", operation_id = "getCase")]
+    async fn get(
+        &self,
+        request: &Request,
+        /// The case number.
+        #[oai(name = "caseId")]
+        case_id: Path<i64>,
+    ) -> ApiResult<Json<CaseDetail>> {
+        let case = self.posting.view(optional_user(request), case_id.0).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap)))
+    }
+
+    /// Post a case
+    ///
+    /// It waits for the back office's approval (unless `CASES_AUTO_APPROVE=true`). Only
+    /// tutors may post `tutor-seeking-student` cases.
+    #[oai(path = "/cases", method = "post", operation_id = "postCase")]
+    async fn post(&self, auth: BearerAuth, body: Json<CaseFormBody>) -> ApiResult<Json<CaseDetail>> {
+        let case = self.posting.post(auth.user_id(), &body.0.into()).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap)))
+    }
+
+    /// Update one's own case
+    ///
+    /// The owner only (403 otherwise); a matched or closed case cannot change (409). The
+    /// changed case goes back to moderation.
+    #[oai(path = "/cases/:caseId", method = "put", operation_id = "updateCase")]
+    async fn update(
+        &self,
+        auth: BearerAuth,
+        /// The case number.
+        #[oai(name = "caseId")]
+        case_id: Path<i64>,
+        body: Json<CaseFormBody>,
+    ) -> ApiResult<Json<CaseDetail>> {
+        let case = self.posting.update(auth.user_id(), case_id.0, &body.0.into()).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap)))
+    }
+}

@@ -1,0 +1,3 @@
+//! The case board, and posting and editing one's own cases.
+
+pub mod api;

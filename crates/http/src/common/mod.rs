@@ -1,0 +1,11 @@
+//! What every area's routes use: authentication, paging, uploads, the caller's address, the
+//! contact card of a match, and the guards in front of every request.
+
+pub mod auth;
+pub mod body_limit;
+pub mod client;
+pub mod contact;
+pub mod paging;
+pub mod query_guard;
+pub mod request_log;
+pub mod uploads;

@@ -1,0 +1,157 @@
+//! How account failures answer: registration, phone codes, sessions, passwords, profiles.
+
+use poem_openapi::payload::Json;
+use tutorhub_domain::accounts::current_user::CurrentUserError;
+use tutorhub_domain::accounts::passwords::{ChangePasswordError, ResetError, ResetRequestError};
+use tutorhub_domain::accounts::phone_verification::{SendCodeError, VerifyCodeError};
+use tutorhub_domain::accounts::registration::RegistrationError;
+use tutorhub_domain::accounts::sessions::{LoginError, RefreshError};
+use tutorhub_domain::profiles::editing::UpdateProfileError;
+
+use super::{ApiError, ErrorBody, ErrorCode, FieldErrorBody};
+
+impl From<CurrentUserError> for ApiError {
+    fn from(error: CurrentUserError) -> Self {
+        match error {
+            CurrentUserError::Gone => ApiError::unauthorized(ErrorCode::AccountGone, error.to_string()),
+            CurrentUserError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<UpdateProfileError> for ApiError {
+    fn from(error: UpdateProfileError) -> Self {
+        match error {
+            UpdateProfileError::Invalid(errors) => Self::invalid(&errors),
+            UpdateProfileError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody {
+                code: ErrorCode::AvatarTooLarge,
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "avatar".into(), message: error.to_string() }]),
+            })),
+            UpdateProfileError::PhoneNotVerified => Self::BadRequest(Json(ErrorBody {
+                code: ErrorCode::PhoneNotVerified,
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
+            })),
+            UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody {
+                code: ErrorCode::PhoneTaken,
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
+            })),
+            UpdateProfileError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.to_string()),
+            UpdateProfileError::RateLimited(e) => e.into(),
+            UpdateProfileError::Files(e) => Self::internal(&e),
+            UpdateProfileError::Repository(e) => e.into(),
+        }
+    }
+}
+
+
+impl From<SendCodeError> for ApiError {
+    fn from(error: SendCodeError) -> Self {
+        match error {
+            SendCodeError::InvalidPhone(m) => ApiError::invalid_field("phoneNumber", m),
+            SendCodeError::PhoneTaken => ApiError::conflict(ErrorCode::PhoneTaken, error.to_string()),
+            SendCodeError::TooSoon(_) => ApiError::too_many_requests(ErrorCode::ResendTooSoon, error.to_string()),
+            SendCodeError::RateLimited(e) => e.into(),
+            SendCodeError::Delivery => ApiError::unavailable(ErrorCode::SmsUnavailable, &error),
+            SendCodeError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<VerifyCodeError> for ApiError {
+    fn from(error: VerifyCodeError) -> Self {
+        match error {
+            VerifyCodeError::InvalidPhone(m) => ApiError::invalid_field("phone", m),
+            VerifyCodeError::MalformedCode | VerifyCodeError::Wrong => ApiError::invalid_field("code", error.to_string()),
+            VerifyCodeError::NoCode | VerifyCodeError::Expired => ApiError::bad_request(ErrorCode::CodeExpired, error.to_string()),
+            VerifyCodeError::TooManyAttempts => {
+                ApiError::too_many_requests(ErrorCode::TooManyAttempts, error.to_string())
+            }
+            VerifyCodeError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<RegistrationError> for ApiError {
+    fn from(error: RegistrationError) -> Self {
+        match error {
+            RegistrationError::Invalid(errors) => ApiError::invalid(&errors),
+            RegistrationError::PhoneNotVerified => ApiError::forbidden(ErrorCode::PhoneNotVerified, error.to_string()),
+            RegistrationError::Taken(errors) => {
+                let ApiError::BadRequest(Json(mut body)) = ApiError::invalid(&errors) else { unreachable!() };
+                body.code = ErrorCode::AlreadyRegistered;
+                ApiError::Conflict(Json(body))
+            }
+            RegistrationError::Storage => ApiError::internal(&error),
+            RegistrationError::Busy(e) => e.into(),
+            RegistrationError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ResetRequestError> for ApiError {
+    fn from(error: ResetRequestError) -> Self {
+        match error {
+            ResetRequestError::InvalidPhone(m) => ApiError::invalid_field("phone", m),
+            ResetRequestError::RateLimited(e) => e.into(),
+            ResetRequestError::Delivery => ApiError::unavailable(ErrorCode::MailUnavailable, &error),
+            ResetRequestError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ResetError> for ApiError {
+    fn from(error: ResetError) -> Self {
+        match error {
+            ResetError::InvalidPassword(m) => ApiError::invalid_field("newPassword", m),
+            ResetError::InvalidLink => ApiError::bad_request(ErrorCode::ResetLinkInvalid, error.to_string()),
+            ResetError::Busy(e) => e.into(),
+            ResetError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ChangePasswordError> for ApiError {
+    fn from(error: ChangePasswordError) -> Self {
+        match error {
+            ChangePasswordError::OldPasswordMissing | ChangePasswordError::WrongOldPassword => {
+                ApiError::invalid_field("oldPassword", error.to_string())
+            }
+            ChangePasswordError::InvalidPassword(m) => ApiError::invalid_field("password", m),
+            ChangePasswordError::Gone => ApiError::unauthorized(ErrorCode::AccountGone, error.to_string()),
+            ChangePasswordError::RateLimited(e) => e.into(),
+            ChangePasswordError::Busy(e) => e.into(),
+            ChangePasswordError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<LoginError> for ApiError {
+    fn from(error: LoginError) -> Self {
+        match error {
+            LoginError::Invalid(errors) => ApiError::invalid(&errors),
+            // The client reads `errors[0].message` (spec §7).
+            LoginError::WrongCredentials => ApiError::Unauthorized(Json(ErrorBody {
+                code: ErrorCode::LoginFailed,
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody { field: "password".into(), message: error.to_string() }]),
+            })),
+            LoginError::RateLimited(e) => e.into(),
+            LoginError::Busy(e) => e.into(),
+            LoginError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<RefreshError> for ApiError {
+    fn from(error: RefreshError) -> Self {
+        let code = match error {
+            RefreshError::Invalid => ErrorCode::RefreshTokenInvalid,
+            RefreshError::Reused => ErrorCode::RefreshTokenReused,
+            RefreshError::Repository(e) => return e.into(),
+        };
+        ApiError::unauthorized(code, error.to_string())
+    }
+}

@@ -1,0 +1,41 @@
+//! How case failures answer: posting, editing, viewing and browsing.
+
+use tutorhub_domain::cases::board::BrowseCasesError;
+use tutorhub_domain::cases::posting::{PostCaseError, ViewCaseError};
+
+use super::{ApiError, ErrorCode};
+
+impl From<BrowseCasesError> for ApiError {
+    fn from(error: BrowseCasesError) -> Self {
+        match error {
+            BrowseCasesError::Invalid(errors) => Self::invalid(&errors),
+            BrowseCasesError::NotFound => Self::not_found(error.to_string()),
+            BrowseCasesError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<PostCaseError> for ApiError {
+    fn from(e: PostCaseError) -> Self {
+        let message = e.to_string();
+        match e {
+            PostCaseError::Invalid(errors) => ApiError::invalid(&errors),
+            PostCaseError::TutorsOnly => ApiError::forbidden(ErrorCode::TutorsOnly, message),
+            PostCaseError::AccountGone => ApiError::unauthorized(ErrorCode::AccountGone, message),
+            PostCaseError::NotFound => ApiError::not_found(message),
+            PostCaseError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),
+            PostCaseError::Illegal(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
+            PostCaseError::Changed => ApiError::conflict(ErrorCode::Changed, message),
+            PostCaseError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ViewCaseError> for ApiError {
+    fn from(e: ViewCaseError) -> Self {
+        match e {
+            ViewCaseError::NotFound => ApiError::not_found(e.to_string()),
+            ViewCaseError::Repository(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! How matching failures answer: applying, applicants, selection, withdrawal.
+
+use tutorhub_domain::matching::applications::{ApplicantsError, ApplyError, WithdrawError};
+
+use super::{ApiError, ErrorCode};
+
+
+
+impl From<ApplyError> for ApiError {
+    fn from(e: ApplyError) -> Self {
+        let message = e.to_string();
+        match e {
+            ApplyError::Invalid(errors) => ApiError::invalid(&errors),
+            ApplyError::CaseNotFound => ApiError::not_found(message),
+            ApplyError::NotATutor => ApiError::forbidden(ErrorCode::NotAnActiveTutor, message),
+            ApplyError::OwnCase => ApiError::forbidden(ErrorCode::OwnCase, message),
+            ApplyError::NotOpen => ApiError::conflict(ErrorCode::CaseNotOpen, message),
+            ApplyError::AlreadyApplied => ApiError::conflict(ErrorCode::AlreadyApplied, message),
+            ApplyError::Full => ApiError::conflict(ErrorCode::CaseFull, message),
+            ApplyError::TooMany => ApiError::too_many_requests(ErrorCode::RateLimited, message),
+            ApplyError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<ApplicantsError> for ApiError {
+    fn from(e: ApplicantsError) -> Self {
+        let message = e.to_string();
+        match e {
+            ApplicantsError::CaseNotFound | ApplicantsError::ApplicationNotFound => ApiError::not_found(message),
+            ApplicantsError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),
+            ApplicantsError::IllegalCase(_) | ApplicantsError::IllegalApplication(_) => {
+                ApiError::conflict(ErrorCode::IllegalTransition, message)
+            }
+            ApplicantsError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<WithdrawError> for ApiError {
+    fn from(e: WithdrawError) -> Self {
+        let message = e.to_string();
+        match e {
+            WithdrawError::NotFound => ApiError::not_found(message),
+            WithdrawError::NotYours => ApiError::forbidden(ErrorCode::NotYourApplication, message),
+            WithdrawError::NotOpen(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
+            WithdrawError::Repository(e) => e.into(),
+        }
+    }
+}

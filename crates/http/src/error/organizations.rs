@@ -1,0 +1,18 @@
+//! How an organization's document resubmission fails.
+
+use tutorhub_domain::organizations::resubmission::ResubmitError;
+
+use super::{ApiError, ErrorCode};
+
+impl From<ResubmitError> for ApiError {
+    fn from(error: ResubmitError) -> Self {
+        match error {
+            ResubmitError::Invalid(errors) => Self::invalid(&errors),
+            ResubmitError::NotOrganization => Self::forbidden(ErrorCode::NotOrganization, error.to_string()),
+            ResubmitError::NotRejected(_) => Self::conflict(ErrorCode::NotRejected, error.to_string()),
+            ResubmitError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.to_string()),
+            ResubmitError::Storage => Self::internal(&error),
+            ResubmitError::Repository(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! How tutor application and tutor directory failures answer.
+
+use poem_openapi::payload::Json;
+use tutorhub_domain::tutors::applications::SubmitApplicationError;
+use tutorhub_domain::tutors::directory::BrowseTutorsError;
+
+use super::{ApiError, ErrorBody, ErrorCode, FieldErrorBody};
+
+impl From<SubmitApplicationError> for ApiError {
+    fn from(error: SubmitApplicationError) -> Self {
+        match error {
+            SubmitApplicationError::Invalid(errors) => Self::invalid(&errors),
+            SubmitApplicationError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody {
+                code: ErrorCode::AvatarTooLarge,
+                error: error.to_string(),
+                errors: Some(vec![FieldErrorBody {
+                    field: "avatar".into(),
+                    message: error.to_string(),
+                }]),
+            })),
+            SubmitApplicationError::AlreadyPending => Self::conflict(ErrorCode::ApplicationPending, error.to_string()),
+            SubmitApplicationError::AlreadyTutor => {
+                Self::conflict(ErrorCode::AlreadyTutor, error.to_string())
+            }
+            SubmitApplicationError::Gone => {
+                Self::unauthorized(ErrorCode::AccountGone, error.to_string())
+            }
+            SubmitApplicationError::Files(e) => Self::internal(&e),
+            SubmitApplicationError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<BrowseTutorsError> for ApiError {
+    fn from(error: BrowseTutorsError) -> Self {
+        match error {
+            BrowseTutorsError::Invalid(errors) => Self::invalid(&errors),
+            BrowseTutorsError::NotFound => Self::not_found(error.to_string()),
+            BrowseTutorsError::Repository(e) => e.into(),
+        }
+    }
+}

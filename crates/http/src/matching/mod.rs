@@ -1,0 +1,3 @@
+//! Applying to cases, applicants, selection and withdrawal.
+
+pub mod api;

@@ -1,0 +1,3 @@
+//! An organization's registration documents.
+
+pub mod api;

@@ -1,0 +1,6 @@
+//! Health, the catalogue, uploaded media and the single-page app.
+
+pub mod app;
+pub mod catalogue;
+pub mod health;
+pub mod media;

@@ -1,0 +1,178 @@
+//! The tutor directory: `GET /tutors`, `GET /tutors/{id}`, `GET /users` (spec §7: active tutors only).
+//! Public answers carry public fields only: never a phone, e-mail or birth date.
+
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
+use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
+use tutorhub_domain::tutors::search::TutorQuery;
+
+use crate::Tag;
+use crate::common::paging::page_request;
+use crate::error::{ApiError, ApiResult};
+
+/// A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct PublicTutor {
+    /// The user's opaque id.
+    pub id: String,
+    /// The user number ("用戶編號 1024"); `/tutors/{id}` accepts it too.
+    pub user_id: i64,
+    /// Always `tutor`.
+    pub role: String,
+    pub is_tutor: bool,
+    pub is_tutor_profile_active: bool,
+    pub name: String,
+    /// Public URL path of the avatar.
+    #[oai(skip_serializing_if_is_none)]
+    pub avatar: Option<String>,
+    pub education: String,
+    /// "level subject" strings, e.g. "中學 數學".
+    pub subjects: Vec<String>,
+    /// The levels taught, e.g. "小學、中學".
+    pub grade_level: String,
+    /// Free text, e.g. "星期一至五 晚上".
+    pub available_times: String,
+    /// The area, e.g. 藍田.
+    pub location: String,
+    pub district: String,
+    pub region: String,
+    /// Teaching mode key, e.g. `one-to-one`.
+    pub teaching_mode: String,
+    /// Its zh-HK label, e.g. 一對一.
+    pub teaching_mode_label: String,
+    /// HKD per lesson.
+    pub rate: f64,
+    pub bio: String,
+}
+
+impl From<&TutorProfile> for PublicTutor {
+    fn from(profile: &TutorProfile) -> Self {
+        Self {
+            id: profile.user_id.to_string(),
+            user_id: profile.user_number,
+            role: "tutor".into(),
+            is_tutor: true,
+            is_tutor_profile_active: profile.active,
+            name: profile.name.clone(),
+            avatar: profile.avatar.clone(),
+            education: profile.education.clone(),
+            subjects: profile.subject_labels(),
+            grade_level: profile.grade_level.clone(),
+            available_times: profile.available_times.clone(),
+            location: profile.place.area.into(),
+            district: profile.place.district.into(),
+            region: profile.place.region.into(),
+            teaching_mode: profile.teaching_mode.clone(),
+            teaching_mode_label: profile.teaching_mode_label().unwrap_or_default().into(),
+            rate: profile.rate.dollars(),
+            bio: profile.bio.clone(),
+        }
+    }
+}
+
+/// One page of tutors.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TutorPage {
+    pub items: Vec<PublicTutor>,
+    /// Matches across all pages.
+    pub total: u64,
+    /// From 1.
+    pub page: u32,
+    pub page_size: u32,
+}
+
+impl From<Page<TutorProfile>> for TutorPage {
+    fn from(page: Page<TutorProfile>) -> Self {
+        Self {
+            items: page.items.iter().map(PublicTutor::from).collect(),
+            total: page.total,
+            page: page.request.page(),
+            page_size: page.request.page_size(),
+        }
+    }
+}
+
+
+pub struct TutorsApi {
+    pub directory: TutorDirectory,
+}
+
+#[OpenApi(tag = "Tag::Tutors")]
+impl TutorsApi {
+    /// Search active tutors
+    ///
+    /// Filters combine with AND; list filters match any of their values. Level and subjects
+    /// match the same taught subject. Newest approval first.
+    #[allow(clippy::too_many_arguments)]
+    #[oai(path = "/tutors", method = "get", operation_id = "searchTutors")]
+    async fn search(
+        &self,
+        /// Education level key.
+        level: Query<Option<String>>,
+        /// Subject names within the level (repeat for several); for `tertiary`, free text matched within the subject.
+        subjects: Query<Option<Vec<String>>>,
+        /// Region name, e.g. 九龍.
+        region: Query<Option<String>>,
+        /// District names, e.g. 觀塘區.
+        districts: Query<Option<Vec<String>>>,
+        /// Area names, e.g. 藍田.
+        areas: Query<Option<Vec<String>>>,
+        /// Minimum fee per lesson in HKD; a non-numeric value is ignored.
+        #[oai(name = "minRate")]
+        min_rate: Query<Option<String>>,
+        /// Page number, from 1.
+        page: Query<Option<i64>>,
+        /// Items per page, 1 to 100 (default 20).
+        #[oai(name = "pageSize")]
+        page_size: Query<Option<i64>>,
+    ) -> ApiResult<Json<TutorPage>> {
+        let request = page_request(page.0, page_size.0)?;
+        let query = TutorQuery {
+            level: level.0,
+            subjects: subjects.0.unwrap_or_default(),
+            region: region.0,
+            districts: districts.0.unwrap_or_default(),
+            areas: areas.0.unwrap_or_default(),
+            min_rate: min_rate.0,
+        };
+        Ok(Json(self.directory.search(&query, request).await?.into()))
+    }
+
+    /// One active tutor's public profile
+    #[oai(path = "/tutors/:id", method = "get", operation_id = "getTutor")]
+    async fn get(
+        &self,
+        /// The user number or the user id.
+        id: Path<String>,
+    ) -> ApiResult<Json<PublicTutor>> {
+        let tutor = TutorRef::parse(&id.0)
+            .ok_or_else(|| ApiError::not_found(BrowseTutorsError::NotFound.to_string()))?;
+        Ok(Json((&self.directory.profile(tutor).await?).into()))
+    }
+
+    /// Users as listed for search: active tutors only, public fields only
+    #[oai(path = "/users", method = "get", operation_id = "listUsers")]
+    async fn users(
+        &self,
+        /// Page number, from 1.
+        page: Query<Option<i64>>,
+        /// Items per page, 1 to 100 (default 100).
+        #[oai(name = "pageSize")]
+        page_size: Query<Option<i64>>,
+    ) -> ApiResult<Json<Vec<PublicTutor>>> {
+        let request = page_request(
+            page.0,
+            page_size.0.or(Some(i64::from(PageRequest::MAX_SIZE))),
+        )?;
+        let page = self
+            .directory
+            .search(&TutorQuery::default(), request)
+            .await?;
+        Ok(Json(page.items.iter().map(PublicTutor::from).collect()))
+    }
+}

@@ -1,0 +1,4 @@
+//! Tutor applications and the tutor directory.
+
+pub mod applications;
+pub mod directory;
