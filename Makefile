@@ -46,18 +46,19 @@ run: build ## build, seed demo data (idempotent) and serve on http://127.0.0.1:8
 
 test: export TEST_START := $(shell date +%s)
 test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), frontend checks and tests, e2e, contract
-	@$(STAGE) "1/9 deps" scripts/install-deps.sh
-	@$(STAGE) "2/9 cargo build" $(CARGO) build --workspace --all-targets
-	@$(STAGE) "3/9 cargo test (SQLite and PostgreSQL)" env TUTORHUB_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(CARGO) test --workspace
-	@$(STAGE) "4/9 frontend: API client up to date" $(NPM) run check:api
-	@$(STAGE) "5/9 frontend: typecheck" $(NPM) run typecheck
-	@$(STAGE) "6/9 frontend: unit tests" $(NPM) test
-	@$(STAGE) "7/9 frontend: build" $(NPM) run build
-	@$(STAGE) "8/9 e2e: Playwright + Chromium against tutorhub serve" scripts/e2e.sh
-	@$(STAGE) "9/9 contract: schemathesis against tutorhub serve" scripts/contract.sh
+	@$(STAGE) "1/10 deps" scripts/install-deps.sh
+	@$(STAGE) "2/10 cargo build, no module cycles" scripts/build-rust.sh
+	@$(STAGE) "3/10 cargo test (SQLite and PostgreSQL)" env TUTORHUB_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(CARGO) test --workspace
+	@$(STAGE) "4/10 frontend: API client up to date" $(NPM) run check:api
+	@$(STAGE) "5/10 frontend: typecheck" $(NPM) run typecheck
+	@$(STAGE) "6/10 frontend: lint and format" $(NPM) run lint:all
+	@$(STAGE) "7/10 frontend: unit tests" $(NPM) test
+	@$(STAGE) "8/10 frontend: build" $(NPM) run build
+	@$(STAGE) "9/10 e2e: Playwright + Chromium against tutorhub serve" scripts/e2e.sh
+	@$(STAGE) "10/10 contract: schemathesis against tutorhub serve" scripts/contract.sh
 	@echo
 	@echo "make test: all stages ok in $$(( $$(date +%s) - TEST_START )) s"
-	@echo "stages: 9 passed, 0 failed"
+	@echo "stages: 10 passed, 0 failed"
 
 bench: build ## seed 100,000 cases, load GET /cases with wrk, print req/s and p50/p99
 	scripts/bench.sh

@@ -23,7 +23,9 @@ test('edit the name; a new phone without verification is not submitted', async (
   await expect(page.getByText('個人資料已更新')).toBeVisible();
   await expect(page.getByText('個人資料已更新')).toBeHidden({ timeout: 5_000 });
   await page.reload();
-  await expect(page.getByRole('form', { name: '編輯個人資料' }).getByRole('textbox', { name: '名稱' })).toHaveValue('明德補習社');
+  await expect(page.getByRole('form', { name: '編輯個人資料' }).getByRole('textbox', { name: '名稱' })).toHaveValue(
+    '明德補習社',
+  );
   await topBar(page).getByRole('button', { name: '帳戶設定' }).click();
   await expect(page.getByText('你好，明德補習社')).toBeVisible();
 });

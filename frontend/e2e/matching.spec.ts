@@ -4,7 +4,9 @@ import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from 
 
 const spaced = (phone: string) => `${phone.slice(0, 4)} ${phone.slice(4)}`;
 
-test('a parent posts a case, the back office approves it, a tutor applies, the parent chooses them and both see the contact', async ({ page }) => {
+test('a parent posts a case, the back office approves it, a tutor applies, the parent chooses them and both see the contact', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const title = `中三數學補習 ${Date.now() % 100000}`;
 
@@ -74,7 +76,9 @@ test('a parent books a tutor on the profile page, the tutor accepts, the parent 
   const time = `星期三 19:00-21:00（${Date.now() % 10000}）`;
   await logInThroughUi(page, tutor);
   const tutorId = await page.evaluate(async () => {
-    const me = await fetch('/self-users/me', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+    const me = await fetch('/self-users/me', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
     return ((await me.json()) as { id: string }).id;
   });
   await logOutThroughUi(page);

@@ -11,12 +11,19 @@ const bin = process.env.TUTORHUB_BIN ?? '';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 function tutorhub(...args: string[]): string {
-  return execFileSync(bin, [...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, LOG_FORMAT: 'text' } });
+  return execFileSync(bin, [...args, '--data-dir', dataDir], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_FORMAT: 'text' },
+  });
 }
 
-test('staff check the documents and decide with the CLI; a refused organization resubmits and sees each outcome on its profile', async ({ page }) => {
+test('staff check the documents and decide with the CLI; a refused organization resubmits and sees each outcome on its profile', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
-  const pending = JSON.parse(tutorhub('orgs', 'list', '--status', 'pending', '--json')) as { items: { phone: string }[] };
+  const pending = JSON.parse(tutorhub('orgs', 'list', '--status', 'pending', '--json')) as {
+    items: { phone: string }[];
+  };
   expect(pending.items.map((org) => org.phone)).toContain(`+852${demoOrganization.phone}`);
 
   await logInThroughUi(page, demoOrganization);
@@ -38,7 +45,9 @@ test('staff check the documents and decide with the CLI; a refused organization 
   // The organization answers the refusal with a clearer address proof, which puts it back in
   // the back office's pending list; the business registration it registered with stays.
   const resubmission = page.getByRole('form', { name: '重新提交文件' });
-  await resubmission.getByLabel('地址證明', { exact: true }).setInputFiles({ name: 'clear-proof.png', mimeType: 'image/png', buffer: PNG });
+  await resubmission
+    .getByLabel('地址證明', { exact: true })
+    .setInputFiles({ name: 'clear-proof.png', mimeType: 'image/png', buffer: PNG });
   await resubmission.getByRole('button', { name: '提交新文件' }).click();
   await expect(page.getByText('已收到你的新文件，我們會重新審批，結果會以短訊通知你。')).toBeVisible();
   await expect(page.getByRole('status', { name: '機構認證：審批中' })).toBeVisible();
@@ -48,7 +57,9 @@ test('staff check the documents and decide with the CLI; a refused organization 
   const reexported = mkdtempSync(join(tmpdir(), 'org-docs-'));
   tutorhub('documents', 'export', demoOrganization.phone, '--out', reexported);
   expect(readFileSync(join(reexported, 'address-proof.png'))).toEqual(PNG);
-  expect(readFileSync(join(reexported, 'business-registration.pdf'))).toEqual(readFileSync(join(out, 'business-registration.pdf')));
+  expect(readFileSync(join(reexported, 'business-registration.pdf'))).toEqual(
+    readFileSync(join(out, 'business-registration.pdf')),
+  );
 
   // Pending again, so no re-decision is needed; the profile follows.
   tutorhub('orgs', 'verify', demoOrganization.phone, '--yes');

@@ -3,7 +3,10 @@ import { newAccount, registerThroughApi } from './support/accounts';
 import { resetLinkFor } from './support/mail';
 import { topBar } from './support/session';
 
-test('forgot password: the mailed link sets a new password, and only the new one logs in', async ({ page, request }) => {
+test('forgot password: the mailed link sets a new password, and only the new one logs in', async ({
+  page,
+  request,
+}) => {
   const account = newAccount('周美玲');
   await registerThroughApi(request, account);
 

@@ -74,8 +74,12 @@ test('register an organization with its business registration and address proof'
   await expect(page.getByText('商業登記證檔案超過大小上限，最大 5MB')).toBeVisible();
   await expect(page.getByText(/too-big\.pdf/)).toHaveCount(0);
 
-  await page.getByLabel('商業登記證', { exact: true }).setInputFiles({ name: 'br.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await page.getByLabel('地址證明', { exact: true }).setInputFiles({ name: 'address.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByLabel('商業登記證', { exact: true })
+    .setInputFiles({ name: 'br.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByLabel('地址證明', { exact: true })
+    .setInputFiles({ name: 'address.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText(/^br\.pdf（/)).toBeVisible();
   await expect(page.getByText(/^address\.png（/)).toBeVisible();
   await page.getByRole('button', { name: '註冊', exact: true }).click();

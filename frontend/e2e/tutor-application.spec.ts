@@ -8,7 +8,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? '';
 const bin = process.env.TUTORHUB_BIN ?? '';
 
 function tutorhub(...args: string[]): string {
-  return execFileSync(bin, [...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, LOG_FORMAT: 'text' } });
+  return execFileSync(bin, [...args, '--data-dir', dataDir], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_FORMAT: 'text' },
+  });
 }
 
 /** A real PNG to upload: one of the demo avatars the seed drew. */
@@ -17,7 +20,9 @@ function someAvatar(): Buffer {
   return readFileSync(join(folder, readdirSync(folder)[0]!));
 }
 
-test('a student applies, staff approve with the CLI, and the new tutor is searchable with a profile', async ({ page }) => {
+test('a student applies, staff approve with the CLI, and the new tutor is searchable with a profile', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await logInThroughUi(page, demoStudent);
   // Not a tutor yet: choosing tutor mode leads to the application.

@@ -28,7 +28,9 @@ async function postApprovedCase(page: Page, title: string): Promise<string> {
   return caseId;
 }
 
-test('a tutor applies, withdraws after confirming, may apply again, and the parent can no longer pick the withdrawn application', async ({ page }) => {
+test('a tutor applies, withdraws after confirming, may apply again, and the parent can no longer pick the withdrawn application', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const title = `中四化學補習 ${Date.now() % 100000}`;
   await logInThroughUi(page, demoParent);

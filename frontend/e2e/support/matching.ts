@@ -8,7 +8,10 @@ export function backOffice(...args: string[]): string {
   const bin = process.env.TUTORHUB_BIN;
   const dataDir = process.env.E2E_DATA_DIR;
   if (!bin || !dataDir) throw new Error('TUTORHUB_BIN and E2E_DATA_DIR must be set (scripts/e2e.sh sets them)');
-  return execFileSync(bin, [...args, '--data-dir', dataDir], { encoding: 'utf8', env: { ...process.env, LOG_FORMAT: 'text' } });
+  return execFileSync(bin, [...args, '--data-dir', dataDir], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_FORMAT: 'text' },
+  });
 }
 
 /** Switches the top bar's selector to tutor mode (the account must be a tutor). */

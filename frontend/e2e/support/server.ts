@@ -14,7 +14,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -37,7 +39,10 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
   const child: ChildProcess = spawn(
     required('TUTORHUB_BIN'),
     ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', required('E2E_DATA_DIR')],
-    { env: { ...inherited, TUTORHUB_STATIC_DIR: required('E2E_STATIC_DIR'), ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      env: { ...inherited, TUTORHUB_STATIC_DIR: required('E2E_STATIC_DIR'), ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {

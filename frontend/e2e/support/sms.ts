@@ -10,7 +10,9 @@ export async function smsCodeFor(phone: string): Promise<string> {
   let code = '';
   await expect
     .poll(() => {
-      const last = readOutbox('sms').filter((sms) => sms.to === to).at(-1);
+      const last = readOutbox('sms')
+        .filter((sms) => sms.to === to)
+        .at(-1);
       code = last?.body.match(/\d{6}/)?.[0] ?? '';
       return code;
     })

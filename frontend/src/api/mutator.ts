@@ -72,11 +72,15 @@ function refreshAccessToken(expired: string | null): Promise<string | null> {
       return null;
     }
     try {
-      const response = await send(REFRESH_PATH, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ refreshToken }),
-      }, null);
+      const response = await send(
+        REFRESH_PATH,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+        },
+        null,
+      );
       const body = (await readJson(response)) as Partial<SessionTokens> | undefined;
       if (!response.ok || !body?.token || !body.refreshToken) throw new Error('refresh refused');
       tokenStore.set({ token: body.token, refreshToken: body.refreshToken });

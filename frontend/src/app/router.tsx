@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { AppLayout } from './layout/AppLayout';
@@ -10,8 +10,8 @@ import { RequireLogin } from '@/session/RequireLogin';
 const AllCasesPage = lazy(async () => ({
   default: (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage,
 }));
-const TutorProfilePage = lazy(async () => ({
-  default: (await import('@/features/tutors/routes/TutorProfilePage')).TutorProfilePage,
+const TutorProfileRoute = lazy(async () => ({
+  default: (await import('./routes/TutorProfileRoute')).TutorProfileRoute,
 }));
 const TutorApplicationPage = lazy(async () => ({
   default: (await import('@/features/tutors/routes/TutorApplicationPage')).TutorApplicationPage,
@@ -44,6 +44,9 @@ const ResetPasswordPage = lazy(async () => ({
 const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
 
+/** A page only a logged-in user sees; RequireLogin sends anyone else to log in first. */
+const loginRequired = (page: ReactNode) => <RequireLogin>{page}</RequireLogin>;
+
 /**
  * The route table (spec §2). Home is in the entry chunk (it is the landing page); the others load on demand.
  */
@@ -53,18 +56,18 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: paths.allCases, element: <AllCasesPage /> },
-      { path: paths.tutorProfile, element: <TutorProfilePage /> },
+      { path: paths.tutorProfile, element: <TutorProfileRoute /> },
       { path: paths.tutorApplication, element: <TutorApplicationPage /> },
       { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
-      { path: paths.profile, element: <RequireLogin><HomePage profileEdit /></RequireLogin> },
-      { path: paths.editProfile, element: <RequireLogin><EditProfilePage /></RequireLogin> },
+      { path: paths.profile, element: loginRequired(<HomePage profileEdit />) },
+      { path: paths.editProfile, element: loginRequired(<EditProfilePage />) },
       // The case form shows its own login notice, then redirects (spec §4: after 2 s).
       { path: paths.postCase, element: <PostCasePage /> },
       { path: `${paths.postCase}/:caseId`, element: <PostCasePage /> },
-      { path: paths.myCases, element: <RequireLogin><MyCasesPage /></RequireLogin> },
-      { path: paths.myApplications, element: <RequireLogin><MyApplicationsPage /></RequireLogin> },
-      { path: paths.myBookings, element: <RequireLogin><MyBookingsPage /></RequireLogin> },
-      { path: paths.changePassword, element: <RequireLogin><ChangePasswordPage /></RequireLogin> },
+      { path: paths.myCases, element: loginRequired(<MyCasesPage />) },
+      { path: paths.myApplications, element: loginRequired(<MyApplicationsPage />) },
+      { path: paths.myBookings, element: loginRequired(<MyBookingsPage />) },
+      { path: paths.changePassword, element: loginRequired(<ChangePasswordPage />) },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.terms, element: <TermsPage /> },

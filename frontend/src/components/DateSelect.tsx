@@ -24,7 +24,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * A date as year / month / day selects: native pickers on phones, read the Hong Kong way
  * (year, month, day in Chinese order), where `<input type="date">` would show mm/dd/yyyy.
  */
-export function DateSelect({ label, value, onChange, validationMessage, hint, required, years: offered }: DateSelectProps) {
+export function DateSelect({
+  label,
+  value,
+  onChange,
+  validationMessage,
+  hint,
+  required,
+  years: offered,
+}: DateSelectProps) {
   const styles = useStyles();
   const [parts, setParts] = useState(() => splitDate(value));
   // A full date from outside (edit mode's loaded case) replaces what was picked.

@@ -3,7 +3,14 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { t } from '@/i18n/zh-HK';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px', width: '100%', marginInline: 'auto' },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '880px',
+    width: '100%',
+    marginInline: 'auto',
+  },
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   title: { margin: 0 },
   intro: { color: tokens.colorNeutralForeground2 },

@@ -24,7 +24,7 @@ describe('SmsCodeVerification', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<SmsCodeVerification phone="91234567" verified={false} onVerified={() => {}} />);
-    const v = t.phoneVerification;
+    const v = t.accounts.phoneVerification;
 
     await user.click(screen.getByRole('button', { name: v.sendCode }));
     expect(await screen.findByRole('alert')).toHaveTextContent(outage);
@@ -41,12 +41,16 @@ describe('SmsCodeVerification', () => {
   it('hands the verification token of a correct code to the form, which must send it', async () => {
     server.use(
       http.post('*/sms/send-code', () => HttpResponse.json({ message: '驗證碼已發送' })),
-      http.post('*/sms/verify-code', () => HttpResponse.json({ message: '電話號碼已驗證！', verificationToken: 'grant-secret' })),
+      http.post('*/sms/verify-code', () =>
+        HttpResponse.json({ message: '電話號碼已驗證！', verificationToken: 'grant-secret' }),
+      ),
     );
     const tokens: string[] = [];
     const user = userEvent.setup();
-    renderWithProviders(<SmsCodeVerification phone="91234567" verified={false} onVerified={(token) => tokens.push(token)} />);
-    const v = t.phoneVerification;
+    renderWithProviders(
+      <SmsCodeVerification phone="91234567" verified={false} onVerified={(token) => tokens.push(token)} />,
+    );
+    const v = t.accounts.phoneVerification;
     await user.click(screen.getByRole('button', { name: v.sendCode }));
     await user.type(await screen.findByRole('textbox', { name: new RegExp(v.code) }), '123456');
     await user.click(screen.getByRole('button', { name: v.verify }));

@@ -22,7 +22,12 @@ const useStyles = makeStyles({
   code: { flexGrow: 1, minWidth: '10rem' },
   verifyButton: { marginTop: '26px' },
   error: { color: tokens.colorPaletteRedForeground1 },
-  verified: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteGreenForeground1 },
+  verified: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorPaletteGreenForeground1,
+  },
 });
 
 export interface SmsCodeVerificationProps {
@@ -47,9 +52,15 @@ export interface SmsCodeVerificationProps {
  * answers, and the form's own submit uses the grant up with that token; `verified` is only
  * what the user sees. A new `phone` starts over.
  */
-export function SmsCodeVerification({ phone, phoneInvalid = false, verified, onVerified, phoneTakenMessage }: SmsCodeVerificationProps) {
+export function SmsCodeVerification({
+  phone,
+  phoneInvalid = false,
+  verified,
+  onVerified,
+  phoneTakenMessage,
+}: SmsCodeVerificationProps) {
   const styles = useStyles();
-  const v = t.phoneVerification;
+  const v = t.accounts.phoneVerification;
   const countdown = useCountdown();
   const [forPhone, setForPhone] = useState(phone);
   const [code, setCode] = useState('');
@@ -147,7 +158,13 @@ export function SmsCodeVerification({ phone, phoneInvalid = false, verified, onV
       )}
       {sentTo && <Text role="status">{v.sent(sentTo)}</Text>}
       <div className={styles.row}>
-        <Field className={styles.code} label={v.code} required validationState={codeError ? 'error' : 'none'} validationMessage={codeError}>
+        <Field
+          className={styles.code}
+          label={v.code}
+          required
+          validationState={codeError ? 'error' : 'none'}
+          validationMessage={codeError}
+        >
           <Input
             value={code}
             inputMode="numeric"
@@ -161,7 +178,13 @@ export function SmsCodeVerification({ phone, phoneInvalid = false, verified, onV
             }}
           />
         </Field>
-        <Button type="button" appearance="primary" className={styles.verifyButton} disabled={busy !== null} onClick={() => void verify()}>
+        <Button
+          type="button"
+          appearance="primary"
+          className={styles.verifyButton}
+          disabled={busy !== null}
+          onClick={() => void verify()}
+        >
           {busy === 'verifying' ? v.verifying : v.verify}
         </Button>
       </div>

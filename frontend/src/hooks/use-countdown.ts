@@ -5,7 +5,12 @@ import { useCallback, useEffect, useState } from 'react';
  * counts down to 0 one second at a time; `reset()` stops it. One timeout per tick, so an
  * unmounted component leaves no timer behind.
  */
-export function useCountdown(): { remaining: number; running: boolean; start: (seconds: number) => void; reset: () => void } {
+export function useCountdown(): {
+  remaining: number;
+  running: boolean;
+  start: (seconds: number) => void;
+  reset: () => void;
+} {
   const [remaining, setRemaining] = useState(0);
 
   useEffect(() => {

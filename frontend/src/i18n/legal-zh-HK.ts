@@ -4,10 +4,7 @@
  */
 import type { LegalConstants } from '@/config/legal';
 
-export type LegalBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'contact' };
+export type LegalBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'contact' };
 
 export interface LegalSection {
   id: string;
@@ -216,7 +213,9 @@ export function termsOfServiceText(c: LegalConstants): LegalDocumentText {
         id: 'law',
         heading: '十五、適用法律及爭議解決',
         blocks: [
-          p('本條款受香港特別行政區法律管轄，並按其詮釋。因本條款引起的任何爭議，雙方同意接受香港法院的非專屬司法管轄。'),
+          p(
+            '本條款受香港特別行政區法律管轄，並按其詮釋。因本條款引起的任何爭議，雙方同意接受香港法院的非專屬司法管轄。',
+          ),
           p('如本條款任何部分被裁定無效或不能執行，其餘部分仍然有效。本條款如有中文以外的譯本，概以中文版本為準。'),
         ],
       },
@@ -250,7 +249,9 @@ export function privacyPolicyText(c: LegalConstants): LegalDocumentText {
             '使用本平台時產生的資料：你刊登的補習個案、申請個案時填寫的可上堂時間、預約紀錄，以及付款紀錄。',
             '技術資料：登入紀錄、IP 地址、瀏覽器及裝置類型，以及為保持你登入狀態而儲存在你裝置上的登入憑證。',
           ),
-          p('除上述資料外，我們不會要求你提供香港身份證號碼。如你選擇不提供某些必要資料，我們可能無法為你開設帳戶或提供相關服務。'),
+          p(
+            '除上述資料外，我們不會要求你提供香港身份證號碼。如你選擇不提供某些必要資料，我們可能無法為你開設帳戶或提供相關服務。',
+          ),
         ],
       },
       {

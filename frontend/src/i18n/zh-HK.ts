@@ -1,19 +1,16 @@
 /**
  * Every visible string of the interface (texts, aria-labels, titles, placeholders), in
  * Hong Kong written Chinese. Words follow shared/design/catalogue-zh-HK.md.
- * The legal pages' long text lives beside this file in legal-zh-HK.ts.
+ * The app shell's and shared strings are here; each business area's are in <area>-zh-HK.ts
+ * beside this file (legal-zh-HK.ts holds the legal pages' long text).
  */
+import { accountsZhHK } from './accounts-zh-HK';
+import { bookingsZhHK } from './bookings-zh-HK';
+import { casesZhHK } from './cases-zh-HK';
 import { profileZhHK } from './profile-zh-HK';
 import { tutorsZhHK } from './tutors-zh-HK';
-import { accountsZhHK } from './accounts-zh-HK';
-import { matchingZhHK } from './matching-zh-HK';
-import { phoneVerificationZhHK } from './phone-verification-zh-HK';
-import { orgVerificationZhHK } from './org-verification-zh-HK';
 
 export const zhHK = {
-  accounts: accountsZhHK,
-  matching: matchingZhHK,
-  phoneVerification: phoneVerificationZhHK,
   brand: {
     name: 'tutorhub',
     tagline: '香港補習配對平台',
@@ -25,6 +22,9 @@ export const zhHK = {
     homeLabel: 'tutorhub 主頁',
     allCases: '所有補習個案',
     loginOrRegister: '登入／註冊',
+    myCases: '我的個案',
+    myApplications: '我的申請',
+    myBookings: '我的預約',
   },
 
   footer: {
@@ -45,6 +45,10 @@ export const zhHK = {
   },
 
   common: {
+    /** "標籤：" before a value. */
+    labeled: (label: string) => `${label}：`,
+    /** Short facts on one line: "中三 數學・藍田・HK$300". */
+    factsLine: (parts: readonly string[]) => parts.join('・'),
     noLimit: '不限',
     notFilled: '未填寫',
     loading: '載入中…',
@@ -66,21 +70,6 @@ export const zhHK = {
     latestCases: '最新補習個案',
     latestCasesHint: '剛剛刊登、正在招募導師的個案',
     moreCases: '更多個案',
-  },
-
-  cases: {
-    caseNumber: '個案編號',
-    caseNumberValue: (caseNumber: string) => `個案編號 ${caseNumber}`,
-    subject: '科目',
-    location: '地點',
-    rate: '每堂學費',
-    createdAt: '刊登時間',
-    action: '申請',
-    lessons: '上堂安排',
-    sessionSummary: (minutes: number, perWeek: number) => `每堂 ${minutes} 分鐘・每週 ${perWeek} 堂`,
-    applyLabel: (caseId: number) => `登入後申請個案編號 ${caseId}`,
-    locationWithDistrict: (location: string, district: string) => `${location}（${district}）`,
-    postedOn: (date: string) => `${date} 刊登`,
   },
 
   filters: {
@@ -108,26 +97,6 @@ export const zhHK = {
     reset: '清除篩選',
   },
 
-  caseSearch: {
-    resultsHeading: '搜尋結果',
-    resultsCount: (total: number) => `共找到 ${total} 個補習個案`,
-    empty: '沒有找到符合條件的補習個案',
-    emptyHint: '試試放寬教育程度、地點或最低學費的條件。',
-    failed: '搜尋補習個案失敗，請稍後再試。',
-  },
-
-  allCases: {
-    title: '所有補習個案',
-    intro: '瀏覽全港最新的補習個案，按教育程度、科目、地區及學費篩選。',
-    total: (total: number) => `共 ${total} 個補習個案`,
-    empty: '暫時未有補習個案',
-    emptyFiltered: '沒有找到符合條件的補習個案',
-    emptyHint: '請稍後再來看看，或放寬篩選條件。',
-    failed: '未能載入補習個案，請稍後再試。',
-    tableLabel: '補習個案列表',
-    listLabel: '補習個案',
-  },
-
   pagination: {
     label: '分頁',
     previous: '上一頁',
@@ -144,9 +113,12 @@ export const zhHK = {
     browseCases: '瀏覽所有補習個案',
   },
 
+  // One catalogue per business area, beside this file.
+  accounts: accountsZhHK,
+  bookings: bookingsZhHK,
+  cases: casesZhHK,
+  profile: profileZhHK,
   tutors: tutorsZhHK,
-  profileEdit: profileZhHK,
-  orgVerification: orgVerificationZhHK,
 
   legal: {
     contents: '目錄',

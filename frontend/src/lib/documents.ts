@@ -1,6 +1,13 @@
 import { MAX_UPLOAD_BYTES } from '@/config/limits';
 import { t } from '@/i18n/zh-HK';
 
+/** The two documents an organization uploads to be verified. */
+export type DocumentField = 'businessRegistration' | 'addressProof';
+
+export function documentLabel(field: DocumentField): string {
+  return field === 'businessRegistration' ? t.accounts.register.businessRegistration : t.accounts.register.addressProof;
+}
+
 const ACCEPTED_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const ACCEPTED_EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
 

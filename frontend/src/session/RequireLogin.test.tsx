@@ -1,22 +1,23 @@
-import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '@/app/providers';
+import { renderRoutes } from '@/testing/render';
 import { loggedInAs } from '@/testing/session';
 import { RequireLogin } from './RequireLogin';
 
 function renderGuarded() {
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
-      { path: '/post-case', element: <RequireLogin><p>個案表格</p></RequireLogin> },
+      {
+        path: '/post-case',
+        element: (
+          <RequireLogin>
+            <p>個案表格</p>
+          </RequireLogin>
+        ),
+      },
       { path: '/login-or-register', element: <p>登入頁</p> },
     ],
-    { initialEntries: ['/post-case'] },
-  );
-  render(
-    <AppProviders swr={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    '/post-case',
   );
   return router;
 }

@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@/api/api-error';
 import { getGetSelfUserKey, logout as logoutOnServer, useGetSelfUser } from '@/api/generated/accounts/accounts';
@@ -43,7 +53,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { mutate } = useSWRConfig();
   const [mode, setModeState] = useState<AccountMode>(readMode);
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { data, error, mutate: refetchUser } = useGetSelfUser({
+  const {
+    data,
+    error,
+    mutate: refetchUser,
+  } = useGetSelfUser({
     swr: { enabled: isLoggedIn, shouldRetryOnError: false, keepPreviousData: false },
   });
 

@@ -39,6 +39,11 @@ export const handlers = [
   ),
   http.get('*/cases', ({ request }) => {
     const q = new URL(request.url).searchParams;
-    return HttpResponse.json(pageOf(casesFixture.filter((c) => matches(c, q)), q));
+    return HttpResponse.json(
+      pageOf(
+        casesFixture.filter((c) => matches(c, q)),
+        q,
+      ),
+    );
   }),
 ];

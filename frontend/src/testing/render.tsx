@@ -1,12 +1,12 @@
 import type React from 'react';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 
-/** Renders the whole app at a URL, with a fresh SWR cache. */
-export function renderRoute(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+/** Renders a route table at a URL inside the app's providers, with a fresh SWR cache. */
+export function renderRoutes(table: RouteObject[], url: string) {
+  const router = createMemoryRouter(table, { initialEntries: [url] });
   const view = render(
     <AppProviders swr={{ provider: () => new Map(), dedupingInterval: 0, errorRetryCount: 0 }}>
       <RouterProvider router={router} />
@@ -15,12 +15,12 @@ export function renderRoute(url: string) {
   return { ...view, router };
 }
 
+/** Renders the whole app at a URL. */
+export function renderRoute(url: string) {
+  return renderRoutes(routes, url);
+}
+
 /** Renders one component inside the providers and a router (for links). */
 export function renderWithProviders(ui: React.ReactElement) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/'] });
-  return render(
-    <AppProviders swr={{ provider: () => new Map(), dedupingInterval: 0, errorRetryCount: 0 }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  return renderRoutes([{ path: '*', element: ui }], '/');
 }

@@ -1,6 +1,23 @@
 import { useNavigate } from 'react-router';
-import { Button, Menu, MenuDivider, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { BriefcaseRegular, CalendarRegular, DocumentBulletListRegular, EditRegular, KeyRegular, PersonCircleRegular, SignOutRegular } from '@fluentui/react-icons';
+import {
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import {
+  BriefcaseRegular,
+  CalendarRegular,
+  DocumentBulletListRegular,
+  EditRegular,
+  KeyRegular,
+  PersonCircleRegular,
+  SignOutRegular,
+} from '@fluentui/react-icons';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
@@ -30,13 +47,13 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
         <MenuList>
           {session.user && <MenuGroupHeader>{text.greeting(session.user.name)}</MenuGroupHeader>}
           <MenuItem icon={<DocumentBulletListRegular />} onClick={() => void navigate(paths.myCases)}>
-            {t.matching.nav.myCases}
+            {t.nav.myCases}
           </MenuItem>
           <MenuItem icon={<BriefcaseRegular />} onClick={() => void navigate(paths.myApplications)}>
-            {t.matching.nav.myApplications}
+            {t.nav.myApplications}
           </MenuItem>
           <MenuItem icon={<CalendarRegular />} onClick={() => void navigate(paths.myBookings)}>
-            {t.matching.nav.myBookings}
+            {t.nav.myBookings}
           </MenuItem>
           <MenuDivider />
           <MenuItem icon={<EditRegular />} onClick={() => void navigate(paths.editProfile)}>

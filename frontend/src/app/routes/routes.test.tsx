@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { PublicTutor } from '@/api/generated/model';
 import { renderRoute } from '@/testing/render';
+import { server } from '@/testing/server';
 
 describe('routes', () => {
   it('home shows the headline, the 搵導師 and 招學生 tabs and the latest public cases', async () => {
@@ -44,7 +47,38 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '私隱政策' })).toBeInTheDocument();
     expect(document.body.textContent).toContain('香港法例第486章');
     expect(screen.getByRole('link', { name: '+852 3000 1234' })).toHaveAttribute('href', 'tel:+85230001234');
-    expect(screen.getByRole('link', { name: 'support@tutorhub.hk' })).toHaveAttribute('href', 'mailto:support@tutorhub.hk');
+    expect(screen.getByRole('link', { name: 'support@tutorhub.hk' })).toHaveAttribute(
+      'href',
+      'mailto:support@tutorhub.hk',
+    );
+  });
+
+  it("a tutor's profile has the bookings feature's booking box below it", async () => {
+    const tutor: PublicTutor = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      userId: 1024,
+      role: 'tutor',
+      isTutor: true,
+      isTutorProfileActive: true,
+      name: '黃老師',
+      education: '香港大學數學系',
+      subjects: ['中學 數學'],
+      gradeLevel: '中學',
+      availableTimes: '星期六下午',
+      location: '藍田',
+      district: '觀塘',
+      region: '九龍',
+      teachingMode: 'one-to-one',
+      teachingModeLabel: '一對一',
+      rate: 300,
+      bio: '',
+    };
+    server.use(http.get(`*/tutors/${tutor.id}`, () => HttpResponse.json(tutor)));
+    renderRoute(`/tutor/${tutor.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '黃老師' })).toBeInTheDocument();
+    const box = screen.getByTestId('booking-box');
+    expect(within(box).getByRole('heading', { name: '預約導師' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: '登入後預約' })).toBeInTheDocument();
   });
 
   it('an unknown route shows the not-found page with a link home', () => {

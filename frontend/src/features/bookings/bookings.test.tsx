@@ -62,7 +62,11 @@ describe('the booking box on a tutor profile', () => {
   it("shows the server's reason when a booking is still pending (409) or the day's limit is reached (429)", async () => {
     loggedInAs(makeCurrentUser({ name: '陳太' }));
     const pending = { status: 409, code: 'BOOKING_PENDING', error: '你已向這位導師提出預約，請等候導師回覆' };
-    const limited = { status: 429, code: 'RATE_LIMITED', error: '預約次數已達上限（每 24 小時最多 20 個），請稍後再試' };
+    const limited = {
+      status: 429,
+      code: 'RATE_LIMITED',
+      error: '預約次數已達上限（每 24 小時最多 20 個），請稍後再試',
+    };
     const refusals = [pending, limited];
     const queue = [...refusals];
     server.use(
@@ -87,13 +91,20 @@ describe('/my-bookings', () => {
   it('lets the tutor accept a received booking and the booker cancel theirs', async () => {
     loggedInAs(makeCurrentUser({ id: TUTOR, name: '黃老師' }));
     let received = booking({ id: 'b-1', forMe: true, userName: '陳太' });
-    const made = booking({ id: 'b-2', mine: true, tutorName: '何老師', status: 'accepted', contact: { name: '何老師', phone: '+85250000002' } });
+    const made = booking({
+      id: 'b-2',
+      mine: true,
+      tutorName: '何老師',
+      status: 'accepted',
+      contact: { name: '何老師', phone: '+85250000002' },
+    });
     const calls: string[] = [];
     server.use(
       http.get('*/bookings/mine', () => HttpResponse.json({ items: [received, made] })),
       http.post('*/bookings/:id/:action', ({ params }) => {
         calls.push(`${params.id} ${params.action}`);
-        if (params.action === 'accept') received = { ...received, status: 'accepted', contact: { name: '陳太', phone: '+85261234567' } };
+        if (params.action === 'accept')
+          received = { ...received, status: 'accepted', contact: { name: '陳太', phone: '+85261234567' } };
         return HttpResponse.json(received);
       }),
     );

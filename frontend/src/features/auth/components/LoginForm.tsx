@@ -2,13 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { login } from '@/api/generated/accounts/accounts';
+import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { serverMessage } from '../lib/server-message';
-import { AuthSubmit } from './AuthForm';
 import { PasswordInput } from './PasswordInput';
 import { validateLogin, type LoginFieldErrors } from '../lib/login-rules';
 
@@ -75,7 +75,7 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
       <Field label={text.password} required validationMessage={fieldErrors.password}>
         <PasswordField value={password} onChange={setPassword} />
       </Field>
-      <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} />
+      <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} />
       <div className={styles.links}>
         <RouterLink to={paths.forgotPassword}>{text.forgotPassword}</RouterLink>
         {onRegister && (

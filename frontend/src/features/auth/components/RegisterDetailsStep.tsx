@@ -1,16 +1,10 @@
 import { useMemo } from 'react';
 import { Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateSelect } from '@/components/DateSelect';
-import { t } from '@/i18n/zh-HK';
-import {
-  birthYears,
-  documentLabel,
-  type DocumentField,
-  type RegisterDetails,
-  type RegisterErrors,
-  type UserType,
-} from '../lib/register-rules';
 import { DocumentPicker } from '@/components/DocumentPicker';
+import { t } from '@/i18n/zh-HK';
+import { documentLabel, type DocumentField } from '@/lib/documents';
+import { birthYears, type RegisterDetails, type RegisterErrors, type UserType } from '../lib/register-rules';
 import { PasswordInput } from './PasswordInput';
 
 const useStyles = makeStyles({
@@ -36,7 +30,13 @@ interface RegisterDetailsStepProps {
 }
 
 /** Registration step 2 (spec §2): name, e-mail, password twice, birth date, and the account type. */
-export function RegisterDetailsStep({ details, errors, onChange, onEmailBlur, onDocumentRefused }: RegisterDetailsStepProps) {
+export function RegisterDetailsStep({
+  details,
+  errors,
+  onChange,
+  onEmailBlur,
+  onDocumentRefused,
+}: RegisterDetailsStepProps) {
   const styles = useStyles();
   const text = t.accounts.register;
   const years = useMemo(() => birthYears(new Date()), []);
@@ -58,7 +58,11 @@ export function RegisterDetailsStep({ details, errors, onChange, onEmailBlur, on
         />
       </Field>
       <Field label={text.password} required hint={text.passwordHint} validationMessage={errors.password}>
-        <PasswordInput autoComplete="new-password" value={details.password} onChange={(_, d) => onChange({ password: d.value })} />
+        <PasswordInput
+          autoComplete="new-password"
+          value={details.password}
+          onChange={(_, d) => onChange({ password: d.value })}
+        />
       </Field>
       <Field label={text.confirmPassword} required validationMessage={errors.confirmPassword}>
         <PasswordInput

@@ -2,26 +2,32 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError } from '@/api/api-error';
 import { checkEmail, register } from '@/api/generated/accounts/accounts';
+import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
+import type { DocumentField } from '@/lib/documents';
 import {
   looksLikeEmail,
   validateDetails,
-  type DocumentField,
   type RegisterDetails,
   type RegisterErrors,
   type RegisterField,
 } from '../lib/register-rules';
 import { serverMessage } from '../lib/server-message';
-import { AuthSubmit } from './AuthForm';
 import { RegisterDetailsStep } from './RegisterDetailsStep';
 import { RegisterPhoneStep } from './RegisterPhoneStep';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   stepTitle: { margin: 0 },
-  verifiedPhone: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  verifiedPhone: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+    flexWrap: 'wrap',
+  },
   links: { marginBlockStart: tokens.spacingVerticalS },
 });
 
@@ -96,7 +102,8 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
       .catch(() => undefined);
   };
 
-  const onDocumentRefused = (field: DocumentField, message: string) => setErrors((current) => ({ ...current, [field]: message }));
+  const onDocumentRefused = (field: DocumentField, message: string) =>
+    setErrors((current) => ({ ...current, [field]: message }));
 
   const backToPhoneStep = (message: string) => {
     setVerifiedPhone(null);
@@ -112,7 +119,11 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      if (await emailTaken(details.email).catch(() => { throw new EmailCheckFailed(); })) {
+      if (
+        await emailTaken(details.email).catch(() => {
+          throw new EmailCheckFailed();
+        })
+      ) {
         setErrors({ email: text.emailTaken });
         return;
       }
@@ -155,9 +166,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         </Text>
       </div>
       {error && <ErrorBanner message={error} />}
-      {registered && (
-        <SuccessBanner message={text.success} />
-      )}
+      {registered && <SuccessBanner message={text.success} />}
       {verifiedPhone === null ? (
         <RegisterPhoneStep
           phone={phone}
@@ -170,9 +179,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         />
       ) : (
         <>
-          {!registered && (
-            <SuccessBanner message={text.phoneVerified} announce={false} />
-          )}
+          {!registered && <SuccessBanner message={text.phoneVerified} announce={false} />}
           <div className={styles.verifiedPhone}>
             <Text weight="semibold">{text.verifiedPhone(verifiedPhone)}</Text>
             {!registered && (
@@ -188,7 +195,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
             onEmailBlur={onEmailBlur}
             onDocumentRefused={onDocumentRefused}
           />
-          <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={registered} />
+          <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={registered} />
         </>
       )}
       <Text className={styles.links}>

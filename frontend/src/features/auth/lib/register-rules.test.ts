@@ -12,7 +12,8 @@ const valid = {
   birthdate: '2000-01-31',
 };
 
-const pdf = (bytes: number, name = 'br.pdf', type = 'application/pdf') => new File([new Uint8Array(bytes)], name, { type });
+const pdf = (bytes: number, name = 'br.pdf', type = 'application/pdf') =>
+  new File([new Uint8Array(bytes)], name, { type });
 
 describe('display name (spec §5)', () => {
   it('accepts Chinese, English and spaced English names', () => {
@@ -38,7 +39,9 @@ describe('registration details', () => {
   });
 
   it('names every missing or wrong field', () => {
-    expect(validateDetails({ ...emptyDetails, email: 'not-an-email', password: 'abcdefgh', confirmPassword: 'x' })).toEqual({
+    expect(
+      validateDetails({ ...emptyDetails, email: 'not-an-email', password: 'abcdefgh', confirmPassword: 'x' }),
+    ).toEqual({
       name: '請輸入名稱',
       email: '請輸入有效的電郵地址',
       password: '密碼必須最少 8 個字元，並包含英文字母及數字。',
@@ -55,7 +58,9 @@ describe('registration details', () => {
   it('refuses a document over 5 MB or of another type, by name', () => {
     expect(documentProblem(pdf(MAX_UPLOAD_BYTES), '商業登記證')).toBeUndefined();
     expect(documentProblem(pdf(MAX_UPLOAD_BYTES + 1), '商業登記證')).toBe('商業登記證檔案超過大小上限，最大 5MB');
-    expect(documentProblem(pdf(10, 'proof.docx', 'application/msword'), '地址證明')).toBe('地址證明：文件只接受 PDF、JPEG 或 PNG 格式');
+    expect(documentProblem(pdf(10, 'proof.docx', 'application/msword'), '地址證明')).toBe(
+      '地址證明：文件只接受 PDF、JPEG 或 PNG 格式',
+    );
     expect(documentProblem(pdf(10, 'scan.JPG', ''), '地址證明')).toBeUndefined();
   });
 

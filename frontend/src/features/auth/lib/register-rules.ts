@@ -1,9 +1,8 @@
-import { documentProblem } from '@/lib/documents';
+import { documentLabel, documentProblem } from '@/lib/documents';
 import { t } from '@/i18n/zh-HK';
 import { meetsPasswordRule } from './password-rules';
 
 export type UserType = 'individual' | 'organization';
-export type DocumentField = 'businessRegistration' | 'addressProof';
 
 export interface RegisterDetails {
   name: string;
@@ -54,10 +53,6 @@ export function nameProblem(raw: string): string | undefined {
 /** Enough of an address to be worth asking the server about; the server has the last word. */
 export function looksLikeEmail(raw: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.trim());
-}
-
-export function documentLabel(field: DocumentField): string {
-  return field === 'businessRegistration' ? t.accounts.register.businessRegistration : t.accounts.register.addressProof;
 }
 
 /** What the user must fix before the form is sent (spec §5, registration). */

@@ -38,7 +38,9 @@ export function usePhoneAvailability(phone: string, enabled = true): PhoneAvaila
           const text = t.accounts.register;
           setResult({
             phone: typed,
-            availability: answer.exists ? { state: 'refused', message: answer.msg || text.phoneTaken } : { state: 'available' },
+            availability: answer.exists
+              ? { state: 'refused', message: answer.msg || text.phoneTaken }
+              : { state: 'available' },
           });
         })
         .catch((error: unknown) => {

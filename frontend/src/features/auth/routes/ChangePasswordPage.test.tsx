@@ -22,7 +22,12 @@ describe('/change-password', () => {
   it('checks the rules and the confirmation before calling the server', async () => {
     loggedInAs();
     let calls = 0;
-    server.use(http.put('*/self-users/me/password', () => { calls += 1; return HttpResponse.json({ message: 'ok' }); }));
+    server.use(
+      http.put('*/self-users/me/password', () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
     renderRoute('/change-password');
     await screen.findByLabelText(/^舊密碼/);
     await fill('', 'short', 'other');
@@ -37,7 +42,11 @@ describe('/change-password', () => {
     server.use(
       http.put('*/self-users/me/password', () =>
         HttpResponse.json(
-          { code: 'VALIDATION_FAILED', error: '舊密碼不正確', errors: [{ field: 'oldPassword', message: '舊密碼不正確' }] },
+          {
+            code: 'VALIDATION_FAILED',
+            error: '舊密碼不正確',
+            errors: [{ field: 'oldPassword', message: '舊密碼不正確' }],
+          },
           { status: 400 },
         ),
       ),

@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import { changePassword } from '@/api/generated/accounts/accounts';
 import { tokenStore } from '@/api/token-store';
+import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { AuthForm, AuthSubmit } from '../components/AuthForm';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
@@ -55,9 +55,13 @@ export function ChangePasswordPage() {
 
   return (
     <AuthPageShell title={text.title} intro={text.intro}>
-      <AuthForm label={text.title} onSubmit={onSubmit} error={error} success={done ? text.success : null}>
+      <AccountForm label={text.title} onSubmit={onSubmit} error={error} success={done ? text.success : null}>
         <Field label={text.oldPassword} required validationMessage={errors.old}>
-          <PasswordInput autoComplete="current-password" value={oldPassword} onChange={(_, d) => setOldPassword(d.value)} />
+          <PasswordInput
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={(_, d) => setOldPassword(d.value)}
+          />
         </Field>
         <Field label={text.newPassword} required validationMessage={errors.password}>
           <PasswordInput autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
@@ -65,8 +69,8 @@ export function ChangePasswordPage() {
         <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
           <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
         </Field>
-        <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
-      </AuthForm>
+        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
+      </AccountForm>
     </AuthPageShell>
   );
 }

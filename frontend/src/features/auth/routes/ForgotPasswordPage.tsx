@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { requestPasswordReset } from '@/api/generated/accounts/accounts';
+import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { AuthForm, AuthSubmit } from '../components/AuthForm';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { fieldMessage, serverMessage } from '../lib/server-message';
 import { useRedirectAfter } from '../lib/use-redirect-after';
@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthPageShell title={text.title} intro={text.intro}>
-      <AuthForm label={text.title} onSubmit={onSubmit} error={error} success={sent ? text.success : null}>
+      <AccountForm label={text.title} onSubmit={onSubmit} error={error} success={sent ? text.success : null}>
         <Field label={text.phone} required validationMessage={phoneError}>
           <Input
             type="tel"
@@ -58,9 +58,9 @@ export function ForgotPasswordPage() {
             }}
           />
         </Field>
-        <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={sent} />
+        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={sent} />
         <RouterLink to={paths.loginOrRegister}>{text.backToLogin}</RouterLink>
-      </AuthForm>
+      </AccountForm>
     </AuthPageShell>
   );
 }

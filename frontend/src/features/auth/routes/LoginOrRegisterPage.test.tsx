@@ -10,7 +10,12 @@ import { renderRoute } from '@/testing/render';
 describe('/login-or-register, login tab', () => {
   it('requires phone and password before calling the server', async () => {
     let calls = 0;
-    server.use(http.post('*/users/login', () => { calls += 1; return HttpResponse.json({}); }));
+    server.use(
+      http.post('*/users/login', () => {
+        calls += 1;
+        return HttpResponse.json({});
+      }),
+    );
     renderRoute('/login-or-register');
     await userEvent.click(await screen.findByRole('button', { name: '登入' }));
     expect(await screen.findByText('請輸入電話號碼')).toBeInTheDocument();
@@ -22,7 +27,11 @@ describe('/login-or-register, login tab', () => {
     server.use(
       http.post('*/users/login', () =>
         HttpResponse.json(
-          { code: 'LOGIN_FAILED', error: 'x', errors: [{ field: 'password', message: '電話號碼或密碼不正確，請重新輸入' }] },
+          {
+            code: 'LOGIN_FAILED',
+            error: 'x',
+            errors: [{ field: 'password', message: '電話號碼或密碼不正確，請重新輸入' }],
+          },
           { status: 401 },
         ),
       ),

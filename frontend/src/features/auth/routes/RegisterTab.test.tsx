@@ -17,7 +17,11 @@ function phoneStepServer(calls: { checks: string[]; sent: string[]; verified: un
       calls.checks.push(phone);
       if (phone === '123') {
         return HttpResponse.json(
-          { code: 'INVALID', error: 'x', errors: [{ field: 'phone', message: '請輸入有效的香港電話號碼（8 位數字）' }] },
+          {
+            code: 'INVALID',
+            error: 'x',
+            errors: [{ field: 'phone', message: '請輸入有效的香港電話號碼（8 位數字）' }],
+          },
           { status: 400 },
         );
       }
@@ -33,7 +37,10 @@ function phoneStepServer(calls: { checks: string[]; sent: string[]; verified: un
       calls.verified.push(body);
       return body.code === '123456'
         ? HttpResponse.json({ message: 'ok', verificationToken: `token-of-${body.phone}` })
-        : HttpResponse.json({ code: 'INVALID', error: 'x', errors: [{ field: 'code', message: '驗證碼不正確，請重新輸入' }] }, { status: 400 });
+        : HttpResponse.json(
+            { code: 'INVALID', error: 'x', errors: [{ field: 'code', message: '驗證碼不正確，請重新輸入' }] },
+            { status: 400 },
+          );
     }),
   );
 }
@@ -111,7 +118,9 @@ describe('/login-or-register, register tab', () => {
     });
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('token-of-');
     // Spec §2: the login tab after 2 s.
-    await waitFor(() => expect(screen.getByRole('tab', { name: '登入' })).toHaveAttribute('aria-selected', 'true'), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByRole('tab', { name: '登入' })).toHaveAttribute('aria-selected', 'true'), {
+      timeout: 4000,
+    });
     expect(screen.getByRole('textbox', { name: /電話號碼/ })).toHaveValue('98765432');
     expect(router.state.location.search).toBe('');
   });
@@ -126,7 +135,11 @@ describe('/login-or-register, register tab', () => {
       http.post('*/users/register', () => {
         registered += 1;
         return HttpResponse.json(
-          { code: 'INVALID', error: '資料有誤', errors: [{ field: 'birthdate', message: '根據服務條款，用戶須年滿 15 歲' }] },
+          {
+            code: 'INVALID',
+            error: '資料有誤',
+            errors: [{ field: 'birthdate', message: '根據服務條款，用戶須年滿 15 歲' }],
+          },
           { status: 400 },
         );
       }),
@@ -175,7 +188,10 @@ describe('/login-or-register, register tab', () => {
     expect(await screen.findByText('商業登記證檔案超過大小上限，最大 5MB')).toBeInTheDocument();
     expect(screen.queryByText(/big\.pdf/)).not.toBeInTheDocument();
 
-    await user.upload(screen.getByLabelText('商業登記證'), new File(['%PDF-1.4'], 'br.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('商業登記證'),
+      new File(['%PDF-1.4'], 'br.pdf', { type: 'application/pdf' }),
+    );
     await user.upload(screen.getByLabelText('地址證明'), new File(['png'], 'proof.png', { type: 'image/png' }));
     expect(screen.getByText('br.pdf（1 KB）')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '註冊' }));
@@ -223,7 +239,9 @@ describe('/login-or-register, register tab', () => {
     await user.click(screen.getByRole('button', { name: '註冊' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('請先完成電話號碼驗證');
     expect(screen.getByText('第 1 步（共 2 步）')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: '電話驗證' })).getByRole('button', { name: '發送驗證碼' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('group', { name: '電話驗證' })).getByRole('button', { name: '發送驗證碼' }),
+    ).toBeEnabled();
     await verifyPhone(user, null);
     expect(screen.getByRole('textbox', { name: /名稱/ })).toHaveValue('陳大文');
   });

@@ -3,11 +3,11 @@ import { useSearchParams } from 'react-router';
 import { Field } from '@fluentui/react-components';
 import { ApiError } from '@/api/api-error';
 import { resetPassword } from '@/api/generated/accounts/accounts';
+import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { AuthForm, AuthSubmit } from '../components/AuthForm';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
@@ -67,7 +67,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthPageShell title={text.title} intro={text.intro}>
-      <AuthForm label={text.title} onSubmit={onSubmit} error={error} success={done ? text.success : null}>
+      <AccountForm label={text.title} onSubmit={onSubmit} error={error} success={done ? text.success : null}>
         {linkRefused && <RouterLink to={paths.forgotPassword}>{text.requestAgain}</RouterLink>}
         <Field label={text.newPassword} required validationMessage={errors.password}>
           <PasswordInput autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
@@ -75,8 +75,8 @@ export function ResetPasswordPage() {
         <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
           <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
         </Field>
-        <AuthSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
-      </AuthForm>
+        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
+      </AccountForm>
     </AuthPageShell>
   );
 }

@@ -1,5 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import { createBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
@@ -20,7 +30,7 @@ const useStyles = makeStyles({
  */
 export function BookingBox({ tutorId }: { tutorId: string }) {
   const styles = useStyles();
-  const text = t.matching.booking;
+  const text = t.bookings.box;
   const session = useSession();
   const navigate = useNavigate();
   const bookings = useListTutorBookings(tutorId, { swr: { enabled: session.isLoggedIn } });

@@ -1,4 +1,14 @@
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import type { BookingBody } from '@/api/generated/model';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -13,7 +23,7 @@ const useStyles = makeStyles({
 /** A tutor's bookings: time, user, status (spec §2). */
 export function BookingTable({ items, error }: { items: BookingBody[] | undefined; error: unknown }) {
   const styles = useStyles();
-  const text = t.matching.booking;
+  const text = t.bookings.box;
   if (error) return <ErrorBanner message={errorMessage(error, text.loadFailed)} />;
   if (!items) return <LoadingState />;
   if (items.length === 0) return <Text className={styles.muted}>{text.empty}</Text>;

@@ -13,7 +13,14 @@ import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyle: 'none' },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+  },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -25,7 +32,7 @@ type Action = (id: string) => Promise<BookingBody>;
 /** /my-bookings: the tutor accepts or declines bookings received; the booker cancels their own. */
 export function MyBookingsPage() {
   const styles = useStyles();
-  const text = t.matching.myBookings;
+  const text = t.bookings.myBookings;
   const bookings = useListMyBookings();
   const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -58,8 +65,11 @@ export function MyBookingsPage() {
                 <Badge appearance="tint" color={b.forMe ? 'brand' : 'informative'}>
                   {b.forMe ? text.received : text.made}
                 </Badge>
-                <Badge appearance="filled" color={b.status === 'accepted' ? 'success' : b.status === 'pending' ? 'warning' : 'subtle'}>
-                  {t.matching.booking.status_[b.status] ?? b.status}
+                <Badge
+                  appearance="filled"
+                  color={b.status === 'accepted' ? 'success' : b.status === 'pending' ? 'warning' : 'subtle'}
+                >
+                  {t.bookings.box.status_[b.status] ?? b.status}
                 </Badge>
                 <Text size={200} className={styles.muted}>
                   {formatDateTime(b.createdAt)}
@@ -69,14 +79,19 @@ export function MyBookingsPage() {
               <Text>{b.forMe ? text.fromUser(b.userName) : text.withTutor(b.tutorName)}</Text>
               {b.contact && (
                 <Text className={styles.contact}>
-                  {t.matching.labeled(text.contact)}
+                  {t.common.labeled(text.contact)}
                   {b.contact.name} {formatPhone(b.contact.phone)}
                 </Text>
               )}
               <div className={styles.actions}>
                 {b.forMe && b.status === 'pending' && (
                   <>
-                    <Button appearance="primary" size="small" disabled={busy !== undefined} onClick={() => void act(b.id, acceptBooking)}>
+                    <Button
+                      appearance="primary"
+                      size="small"
+                      disabled={busy !== undefined}
+                      onClick={() => void act(b.id, acceptBooking)}
+                    >
                       {text.accept}
                     </Button>
                     <Button size="small" disabled={busy !== undefined} onClick={() => void act(b.id, declineBooking)}>

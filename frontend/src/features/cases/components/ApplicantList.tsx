@@ -10,7 +10,14 @@ import { t } from '@/i18n/zh-HK';
 import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+  },
   applicant: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   name: { flexGrow: 1 },
@@ -20,9 +27,17 @@ const useStyles = makeStyles({
 });
 
 /** The applicants of one of the owner's cases; choosing one matches the case (spec §4). */
-export function ApplicantList({ caseId, canChoose, onChosen }: { caseId: number; canChoose: boolean; onChosen: () => void }) {
+export function ApplicantList({
+  caseId,
+  canChoose,
+  onChosen,
+}: {
+  caseId: number;
+  canChoose: boolean;
+  onChosen: () => void;
+}) {
   const styles = useStyles();
-  const text = t.matching.myCases;
+  const text = t.cases.myCases;
   const list = useListCaseApplications(caseId);
   const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -53,7 +68,10 @@ export function ApplicantList({ caseId, canChoose, onChosen }: { caseId: number;
           <li key={applicant.id}>
             <Card className={styles.applicant} data-testid="applicant">
               <div className={styles.head}>
-                <Avatar name={applicant.tutor.name} image={applicant.tutor.avatar ? { src: applicant.tutor.avatar } : undefined} />
+                <Avatar
+                  name={applicant.tutor.name}
+                  image={applicant.tutor.avatar ? { src: applicant.tutor.avatar } : undefined}
+                />
                 <Text weight="semibold" className={styles.name}>
                   {applicant.tutor.name}
                 </Text>
@@ -62,20 +80,23 @@ export function ApplicantList({ caseId, canChoose, onChosen }: { caseId: number;
                 </Badge>
               </div>
               <Text>
-                <span className={styles.muted}>{t.matching.labeled(text.availableTimes)}</span>
+                <span className={styles.muted}>{t.common.labeled(text.availableTimes)}</span>
                 {applicant.availableTimes}
               </Text>
               {applicant.contact && (
-                <Text className={styles.contact}>
-                  {text.chosenContact(formatPhone(applicant.contact.phone))}
-                </Text>
+                <Text className={styles.contact}>{text.chosenContact(formatPhone(applicant.contact.phone))}</Text>
               )}
               <div className={styles.actions}>
                 <ButtonLink to={`/tutor/${applicant.tutor.id}`} appearance="secondary" size="small">
                   {text.viewProfile}
                 </ButtonLink>
                 {canChoose && applicant.status === 'applied' && (
-                  <Button appearance="primary" size="small" disabled={busy !== undefined} onClick={() => void choose(applicant)}>
+                  <Button
+                    appearance="primary"
+                    size="small"
+                    disabled={busy !== undefined}
+                    onClick={() => void choose(applicant)}
+                  >
                     {busy === applicant.id ? text.choosing : text.choose}
                   </Button>
                 )}

@@ -13,7 +13,16 @@ const activeTutor = makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfi
 function appliedList(caseIds: number[], status = 'applied') {
   server.use(
     http.get('*/cases/applied', () =>
-      HttpResponse.json({ items: caseIds.map((caseId) => ({ id: `a-${caseId}`, caseId, availableTimes: '週末', status, createdAt: '2026-11-20T10:00:00Z', case: makeCase({ caseId }) })) }),
+      HttpResponse.json({
+        items: caseIds.map((caseId) => ({
+          id: `a-${caseId}`,
+          caseId,
+          availableTimes: '週末',
+          status,
+          createdAt: '2026-11-20T10:00:00Z',
+          case: makeCase({ caseId }),
+        })),
+      }),
     ),
   );
 }
@@ -21,7 +30,10 @@ function appliedList(caseIds: number[], status = 'applied') {
 describe('the case card action (spec §4)', () => {
   it('asks a visitor to log in to apply', async () => {
     renderWithProviders(<CaseApplyAction item={makeCase()} />);
-    expect(await screen.findByRole('link', { name: '登入後申請個案編號 10001' })).toHaveAttribute('href', '/login-or-register');
+    expect(await screen.findByRole('link', { name: '登入後申請個案編號 10001' })).toHaveAttribute(
+      'href',
+      '/login-or-register',
+    );
   });
 
   it('tells a member who is not an active tutor in tutor mode to act as a tutor and pass approval', async () => {
@@ -39,7 +51,13 @@ describe('the case card action (spec §4)', () => {
       http.post('*/cases/apply', async ({ request }) => {
         sent.push(await request.json());
         appliedList([10001]);
-        return HttpResponse.json({ id: 'a-1', caseId: 10001, availableTimes: '星期六下午', status: 'applied', createdAt: '2026-11-21T10:00:00Z' });
+        return HttpResponse.json({
+          id: 'a-1',
+          caseId: 10001,
+          availableTimes: '星期六下午',
+          status: 'applied',
+          createdAt: '2026-11-21T10:00:00Z',
+        });
       }),
     );
     const user = userEvent.setup();
@@ -57,7 +75,11 @@ describe('the case card action (spec §4)', () => {
     window.localStorage.setItem('accountMode', 'tutor');
     loggedInAs(activeTutor);
     appliedList([]);
-    server.use(http.post('*/cases/apply', () => HttpResponse.json({ code: 'CASE_FULL', error: '這個個案的申請人數已滿' }, { status: 409 })));
+    server.use(
+      http.post('*/cases/apply', () =>
+        HttpResponse.json({ code: 'CASE_FULL', error: '這個個案的申請人數已滿' }, { status: 409 }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithProviders(<CaseApplyAction item={makeCase()} />);
     await user.type(await screen.findByRole('textbox', { name: '可上堂時間' }), '週末');
@@ -80,7 +102,13 @@ describe('the case card action (spec §4)', () => {
     server.use(
       http.post('*/cases/apply', () => {
         appliedList([10001]);
-        return HttpResponse.json({ id: 'a-10001', caseId: 10001, availableTimes: '星期日', status: 'applied', createdAt: '2026-11-22T10:00:00Z' });
+        return HttpResponse.json({
+          id: 'a-10001',
+          caseId: 10001,
+          availableTimes: '星期日',
+          status: 'applied',
+          createdAt: '2026-11-22T10:00:00Z',
+        });
       }),
     );
     const user = userEvent.setup();

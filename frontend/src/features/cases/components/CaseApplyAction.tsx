@@ -31,11 +31,16 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const text = t.matching.apply;
+  const text = t.cases.apply;
 
   if (!session.isLoggedIn) {
     return (
-      <ButtonLink to={paths.loginOrRegister} appearance="primary" size={size} aria-label={t.cases.applyLabel(item.caseId)}>
+      <ButtonLink
+        to={paths.loginOrRegister}
+        appearance="primary"
+        size={size}
+        aria-label={t.cases.card.applyLabel(item.caseId)}
+      >
         {t.common.loginToApply}
       </ButtonLink>
     );
@@ -71,7 +76,9 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
       // Spec §4: the case joins the applied list, so the card turns to "applied".
       await applied.mutate(
         // A re-apply reopens the withdrawn application under the same id: replace it.
-        (list) => ({ items: [{ ...application, case: item }, ...(list?.items ?? []).filter((i) => i.id !== application.id)] }),
+        (list) => ({
+          items: [{ ...application, case: item }, ...(list?.items ?? []).filter((i) => i.id !== application.id)],
+        }),
         { revalidate: true },
       );
     } catch (error) {

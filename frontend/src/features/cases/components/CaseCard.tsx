@@ -77,7 +77,7 @@ export function CaseCard({ item }: { item: CaseSummary }) {
     <Card className={styles.card} appearance="filled" data-testid="case-card">
       <div className={styles.header}>
         <Text size={200} className={styles.caseNumber}>
-          {t.cases.caseNumberValue(view.caseNumber)}
+          {t.cases.card.caseNumberValue(view.caseNumber)}
         </Text>
         <Text as="h3" size={500} weight="semibold" className={styles.subject}>
           {view.subject}
@@ -86,19 +86,19 @@ export function CaseCard({ item }: { item: CaseSummary }) {
       <dl className={styles.facts}>
         <dt className={styles.factLabel}>
           <LocationRegular className={styles.icon} aria-hidden />
-          {t.cases.location}
+          {t.cases.card.location}
         </dt>
         <dd className={styles.factValue}>{view.location}</dd>
         <dt className={styles.factLabel}>
           <MoneyRegular className={styles.icon} aria-hidden />
-          {t.cases.rate}
+          {t.cases.card.rate}
         </dt>
         <dd className={styles.rate}>{view.rate}</dd>
         {view.sessions && (
           <>
             <dt className={styles.factLabel}>
               <ClockRegular className={styles.icon} aria-hidden />
-              {t.cases.lessons}
+              {t.cases.card.lessons}
             </dt>
             <dd className={styles.factValue}>{view.sessions}</dd>
           </>

@@ -40,9 +40,17 @@ interface CaseFormProps {
 }
 
 /** Every field of the case form (spec §2 plus a grade): level -> grade -> subjects, region -> place. */
-export function CaseForm({ catalogue, initial, canSeekStudents, submitLabel, submitting, serverErrors, onSubmit }: CaseFormProps) {
+export function CaseForm({
+  catalogue,
+  initial,
+  canSeekStudents,
+  submitLabel,
+  submitting,
+  serverErrors,
+  onSubmit,
+}: CaseFormProps) {
   const styles = useStyles();
-  const text = t.matching.caseForm;
+  const text = t.cases.form;
   const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<CaseFormErrors>({});
   const level = findLevel(catalogue, state.level);
@@ -63,7 +71,12 @@ export function CaseForm({ catalogue, initial, canSeekStudents, submitLabel, sub
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting}>
       <div className={styles.grid}>
-        <Field label={text.postType} required validationMessage={message('postType')} hint={canSeekStudents ? undefined : text.tutorsOnlyHint}>
+        <Field
+          label={text.postType}
+          required
+          validationMessage={message('postType')}
+          hint={canSeekStudents ? undefined : text.tutorsOnlyHint}
+        >
           <Select value={state.postType} onChange={(_, d) => set('postType')(d.value)}>
             {catalogue.postTypes.map((p) => (
               <option key={p.key} value={p.key} disabled={p.key === 'tutor-seeking-student' && !canSeekStudents}>
@@ -73,7 +86,11 @@ export function CaseForm({ catalogue, initial, canSeekStudents, submitLabel, sub
           </Select>
         </Field>
         <Field label={text.postTitle} required validationMessage={message('postTitle')}>
-          <Input value={state.postTitle} placeholder={text.postTitlePlaceholder} onChange={(_, d) => set('postTitle')(d.value)} />
+          <Input
+            value={state.postTitle}
+            placeholder={text.postTitlePlaceholder}
+            onChange={(_, d) => set('postTitle')(d.value)}
+          />
         </Field>
         <Field label={text.level} required validationMessage={message('level')}>
           <Select value={state.level} onChange={(_, d) => set('level')(d.value)}>
@@ -85,7 +102,12 @@ export function CaseForm({ catalogue, initial, canSeekStudents, submitLabel, sub
             ))}
           </Select>
         </Field>
-        <Field label={text.grade} required validationMessage={message('grade')} hint={level ? undefined : text.chooseLevelFirst}>
+        <Field
+          label={text.grade}
+          required
+          validationMessage={message('grade')}
+          hint={level ? undefined : text.chooseLevelFirst}
+        >
           <Select value={state.grade} disabled={!level} onChange={(_, d) => set('grade')(d.value)}>
             <option value="">{text.choose}</option>
             {(level?.grades ?? []).map((g) => (
@@ -142,13 +164,33 @@ export function CaseForm({ catalogue, initial, canSeekStudents, submitLabel, sub
           </Select>
         </Field>
         <Field label={text.rate} required validationMessage={message('rate')}>
-          <Input type="number" inputMode="decimal" min={0} value={state.rate} onChange={(_, d) => set('rate')(d.value)} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            value={state.rate}
+            onChange={(_, d) => set('rate')(d.value)}
+          />
         </Field>
         <Field label={text.sessionLength} required validationMessage={message('sessionLength')}>
-          <Input type="number" inputMode="numeric" min={30} step={15} value={state.sessionLength} onChange={(_, d) => set('sessionLength')(d.value)} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={30}
+            step={15}
+            value={state.sessionLength}
+            onChange={(_, d) => set('sessionLength')(d.value)}
+          />
         </Field>
         <Field label={text.sessionsPerWeek} required validationMessage={message('sessionsPerWeek')}>
-          <Input type="number" inputMode="numeric" min={1} max={7} value={state.sessionsPerWeek} onChange={(_, d) => set('sessionsPerWeek')(d.value)} />
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={7}
+            value={state.sessionsPerWeek}
+            onChange={(_, d) => set('sessionsPerWeek')(d.value)}
+          />
         </Field>
         <Field label={text.preferredGender} required validationMessage={message('preferredGender')}>
           <Select value={state.preferredGender} onChange={(_, d) => set('preferredGender')(d.value)}>
@@ -159,13 +201,29 @@ export function CaseForm({ catalogue, initial, canSeekStudents, submitLabel, sub
             ))}
           </Select>
         </Field>
-        <DateSelect label={text.startDate} required value={state.startDate} onChange={set('startDate')} validationMessage={message('startDate')} />
+        <DateSelect
+          label={text.startDate}
+          required
+          value={state.startDate}
+          onChange={set('startDate')}
+          validationMessage={message('startDate')}
+        />
         <Field label={text.description} required validationMessage={message('description')} className={styles.wide}>
-          <Textarea rows={4} value={state.description} placeholder={text.descriptionPlaceholder} onChange={(_, d) => set('description')(d.value)} />
+          <Textarea
+            rows={4}
+            value={state.description}
+            placeholder={text.descriptionPlaceholder}
+            onChange={(_, d) => set('description')(d.value)}
+          />
         </Field>
       </div>
       <div className={styles.actions}>
-        <Button type="submit" appearance="primary" disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={submitting}
+          icon={submitting ? <Spinner size="tiny" /> : undefined}
+        >
           {submitting ? text.submitting : submitLabel}
         </Button>
       </div>

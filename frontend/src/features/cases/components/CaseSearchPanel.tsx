@@ -77,23 +77,23 @@ export function CaseSearchPanel() {
         <section className={styles.results} aria-labelledby="case-search-results" aria-busy={search.isValidating}>
           <div className={styles.resultsHeader}>
             <Text as="h2" size={500} weight="semibold" id="case-search-results" className={styles.heading}>
-              {t.caseSearch.resultsHeading}
+              {t.cases.search.resultsHeading}
             </Text>
             {search.data && (
               <Text size={300} className={styles.count} aria-live="polite">
-                {t.caseSearch.resultsCount(search.data.total)}
+                {t.cases.search.resultsCount(search.data.total)}
               </Text>
             )}
           </div>
           {search.error ? (
-            <ErrorBanner message={errorMessage(search.error, t.caseSearch.failed)} />
+            <ErrorBanner message={errorMessage(search.error, t.cases.search.failed)} />
           ) : !search.data ? (
             <LoadingState />
           ) : search.data.items.length === 0 ? (
-            <EmptyState title={t.caseSearch.empty} hint={t.caseSearch.emptyHint} />
+            <EmptyState title={t.cases.search.empty} hint={t.cases.search.emptyHint} />
           ) : (
             <div className={mergeClasses(search.isValidating && styles.stale)}>
-              <CaseCardGrid items={search.data.items} label={t.caseSearch.resultsHeading} />
+              <CaseCardGrid items={search.data.items} label={t.cases.search.resultsHeading} />
               <Pagination
                 page={page}
                 pageCount={pageCountOf(search.data.total, HOME_SEARCH_PAGE_SIZE)}

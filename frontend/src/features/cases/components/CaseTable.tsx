@@ -53,26 +53,26 @@ export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
   const styles = useStyles();
   return (
     <div className={styles.wrapper}>
-      <Table className={styles.table} aria-label={t.allCases.tableLabel}>
+      <Table className={styles.table} aria-label={t.cases.allCases.tableLabel}>
         <TableHeader>
           <TableRow className={styles.headerRow}>
             <TableHeaderCell className={styles.caseNumberColumn}>
-              <span className={styles.headerCell}>{t.cases.caseNumber}</span>
+              <span className={styles.headerCell}>{t.cases.card.caseNumber}</span>
             </TableHeaderCell>
             <TableHeaderCell>
-              <span className={styles.headerCell}>{t.cases.subject}</span>
+              <span className={styles.headerCell}>{t.cases.card.subject}</span>
             </TableHeaderCell>
             <TableHeaderCell>
-              <span className={styles.headerCell}>{t.cases.location}</span>
+              <span className={styles.headerCell}>{t.cases.card.location}</span>
             </TableHeaderCell>
             <TableHeaderCell className={styles.rateColumn}>
-              <span className={styles.headerCell}>{t.cases.rate}</span>
+              <span className={styles.headerCell}>{t.cases.card.rate}</span>
             </TableHeaderCell>
             <TableHeaderCell className={styles.dateColumn}>
-              <span className={styles.headerCell}>{t.cases.createdAt}</span>
+              <span className={styles.headerCell}>{t.cases.card.createdAt}</span>
             </TableHeaderCell>
             <TableHeaderCell className={styles.actionColumn}>
-              <span className={styles.headerCell}>{t.cases.action}</span>
+              <span className={styles.headerCell}>{t.cases.card.action}</span>
             </TableHeaderCell>
           </TableRow>
         </TableHeader>

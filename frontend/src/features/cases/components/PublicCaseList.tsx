@@ -50,12 +50,18 @@ export function PublicCaseList() {
       ) : !cases.data ? (
         <LoadingState />
       ) : cases.data.items.length === 0 ? (
-        <EmptyState title={t.allCases.empty} />
+        <EmptyState title={t.cases.allCases.empty} />
       ) : (
         <CaseCardGrid items={cases.data.items} label={t.home.latestCases} />
       )}
       <div className={styles.more}>
-        <ButtonLink to={paths.allCases} appearance="secondary" size="large" icon={<ArrowRightRegular />} iconPosition="after">
+        <ButtonLink
+          to={paths.allCases}
+          appearance="secondary"
+          size="large"
+          icon={<ArrowRightRegular />}
+          iconPosition="after"
+        >
           {t.home.moreCases}
         </ButtonLink>
       </div>

@@ -27,8 +27,13 @@ interface WithdrawApplicationButtonProps {
  * Withdrawing is not undone by a click (only by applying again), so it asks first. The dialog
  * stays open while the request runs, and closes either way; a failure goes to the page banner.
  */
-export function WithdrawApplicationButton({ applicationId, caseLabel, onWithdrawn, onFailed }: WithdrawApplicationButtonProps) {
-  const text = t.matching.myApplications;
+export function WithdrawApplicationButton({
+  applicationId,
+  caseLabel,
+  onWithdrawn,
+  onFailed,
+}: WithdrawApplicationButtonProps) {
+  const text = t.cases.myApplications;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 

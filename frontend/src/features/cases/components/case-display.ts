@@ -35,12 +35,12 @@ export function caseDisplay(item: CaseSummary): CaseDisplay {
       location === undefined
         ? t.common.notFilled
         : district !== undefined && district !== location
-          ? t.cases.locationWithDistrict(location, district)
+          ? t.cases.card.locationWithDistrict(location, district)
           : location,
     rate: formatHkd(item.rate) ?? t.common.notFilled,
     createdAt: createdAt ?? t.common.notFilled,
-    posted: createdAt && t.cases.postedOn(createdAt),
-    applyLabel: hasCaseId ? t.cases.applyLabel(item.caseId) : t.common.loginToApply,
-    sessions: minutes && perWeek ? t.cases.sessionSummary(minutes, perWeek) : undefined,
+    posted: createdAt && t.cases.card.postedOn(createdAt),
+    applyLabel: hasCaseId ? t.cases.card.applyLabel(item.caseId) : t.common.loginToApply,
+    sessions: minutes && perWeek ? t.cases.card.sessionSummary(minutes, perWeek) : undefined,
   };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeField, checkCaseForm, emptyCaseForm, serverFieldErrors, toCaseBody, type CaseFormState } from './case-form';
+import {
+  changeField,
+  checkCaseForm,
+  emptyCaseForm,
+  serverFieldErrors,
+  toCaseBody,
+  type CaseFormState,
+} from './case-form';
 
 const filled: CaseFormState = {
   ...emptyCaseForm,
@@ -34,18 +41,43 @@ describe('the case form', () => {
   it('requires every field and whole numbers for lessons', () => {
     const errors = checkCaseForm(emptyCaseForm);
     expect(Object.keys(errors).sort()).toEqual(
-      ['description', 'grade', 'level', 'location', 'postTitle', 'rate', 'sessionLength', 'sessionsPerWeek', 'startDate', 'subjects'].sort(),
+      [
+        'description',
+        'grade',
+        'level',
+        'location',
+        'postTitle',
+        'rate',
+        'sessionLength',
+        'sessionsPerWeek',
+        'startDate',
+        'subjects',
+      ].sort(),
     );
     expect(errors.postTitle).toBe('請填寫標題');
-    expect(checkCaseForm({ ...filled, sessionLength: '1.5', rate: 'abc' })).toEqual({ sessionLength: '請輸入整數', rate: '請輸入數字' });
+    expect(checkCaseForm({ ...filled, sessionLength: '1.5', rate: 'abc' })).toEqual({
+      sessionLength: '請輸入整數',
+      rate: '請輸入數字',
+    });
     expect(checkCaseForm(filled)).toEqual({});
   });
 
   it('sends numbers as numbers and trimmed text', () => {
-    expect(toCaseBody(filled)).toMatchObject({ postTitle: '中三數學', rate: 350.5, sessionLength: 90, sessionsPerWeek: 2, subjects: ['數學'] });
+    expect(toCaseBody(filled)).toMatchObject({
+      postTitle: '中三數學',
+      rate: 350.5,
+      sessionLength: 90,
+      sessionsPerWeek: 2,
+      subjects: ['數學'],
+    });
   });
 
   it('places the server field errors under their fields', () => {
-    expect(serverFieldErrors([{ field: 'grade', message: '請選擇年級' }, { field: 'unknown', message: 'x' }])).toEqual({ grade: '請選擇年級' });
+    expect(
+      serverFieldErrors([
+        { field: 'grade', message: '請選擇年級' },
+        { field: 'unknown', message: 'x' },
+      ]),
+    ).toEqual({ grade: '請選擇年級' });
   });
 });

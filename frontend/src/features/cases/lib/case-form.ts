@@ -65,7 +65,7 @@ export function changeField(state: CaseFormState, field: CaseFormField, value: s
   return next;
 }
 
-const labels = t.matching.caseForm;
+const labels = t.cases.form;
 
 /**
  * What the user must fix before submitting (spec §5: every field is required; the fee is a

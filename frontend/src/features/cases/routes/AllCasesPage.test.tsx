@@ -70,9 +70,13 @@ describe('/all-cases', () => {
     await user.click(screen.getByRole('button', { name: '搜尋' }));
     await waitFor(() => expect(router.state.location.search).toBe('?minRate=400'));
     await waitFor(() => expect(screen.queryByText('共 45 個補習個案')).not.toBeInTheDocument());
-    const rates = screen
-      .getAllByTestId('case-row')
-      .map((row) => Number(within(row).getByText(/^HK\$/).textContent!.replace(/[^\d.]/g, '')));
+    const rates = screen.getAllByTestId('case-row').map((row) =>
+      Number(
+        within(row)
+          .getByText(/^HK\$/)
+          .textContent!.replace(/[^\d.]/g, ''),
+      ),
+    );
     expect(rates.length).toBeGreaterThan(0);
     expect(rates.every((rate) => rate >= 400)).toBe(true);
   });
@@ -93,7 +97,9 @@ describe('/all-cases', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: '第 2 頁' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
-    await waitFor(() => expect(screen.getByRole('button', { name: '第 2 頁' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '第 2 頁' })).toHaveAttribute('aria-current', 'page'),
+    );
     expect(window.scrollTo).toHaveBeenCalled();
   });
 
@@ -105,7 +111,9 @@ describe('/all-cases', () => {
 
   it("shows the server's error text in an error banner", async () => {
     server.use(
-      http.get('*/cases', () => HttpResponse.json({ code: 'INTERNAL', error: '系統繁忙，請稍後再試。' }, { status: 500 })),
+      http.get('*/cases', () =>
+        HttpResponse.json({ code: 'INTERNAL', error: '系統繁忙，請稍後再試。' }, { status: 500 }),
+      ),
     );
     renderRoute('/all-cases');
     expect(await screen.findByRole('alert')).toHaveTextContent('系統繁忙，請稍後再試。');

@@ -107,13 +107,13 @@ export function AllCasesPage() {
   const data = cases.data;
   return (
     <div className={styles.root}>
-      <title>{t.pageTitle(t.allCases.title)}</title>
+      <title>{t.pageTitle(t.cases.allCases.title)}</title>
       <header className={styles.header}>
         <Text as="h1" size={800} weight="bold" className={styles.title}>
-          {t.allCases.title}
+          {t.cases.allCases.title}
         </Text>
         <Text size={300} className={styles.intro}>
-          {t.allCases.intro}
+          {t.cases.allCases.intro}
         </Text>
       </header>
 
@@ -150,28 +150,28 @@ export function AllCasesPage() {
         )}
       </Card>
 
-      <section aria-label={t.allCases.listLabel} aria-busy={cases.isValidating}>
+      <section aria-label={t.cases.allCases.listLabel} aria-busy={cases.isValidating}>
         {cases.error ? (
-          <ErrorBanner message={errorMessage(cases.error, t.allCases.failed)} />
+          <ErrorBanner message={errorMessage(cases.error, t.cases.allCases.failed)} />
         ) : !data ? (
           <LoadingState />
         ) : (
           <div className={mergeClasses(styles.root, cases.isValidating && styles.stale)}>
             <div className={styles.summary}>
               <Text size={300} aria-live="polite" data-testid="cases-total">
-                {t.allCases.total(data.total)}
+                {t.cases.allCases.total(data.total)}
               </Text>
               <Text size={200}>{t.pagination.pageOf(applied.page, pageCountOf(data.total, ALL_CASES_PAGE_SIZE))}</Text>
             </div>
             {data.items.length === 0 ? (
               <EmptyState
-                title={activeFilterCount > 0 ? t.allCases.emptyFiltered : t.allCases.empty}
-                hint={t.allCases.emptyHint}
+                title={activeFilterCount > 0 ? t.cases.allCases.emptyFiltered : t.cases.allCases.empty}
+                hint={t.cases.allCases.emptyHint}
               />
             ) : isWide ? (
               <CaseTable items={data.items} />
             ) : (
-              <CaseCardGrid items={data.items} label={t.allCases.listLabel} />
+              <CaseCardGrid items={data.items} label={t.cases.allCases.listLabel} />
             )}
             <Pagination
               page={applied.page}

@@ -9,7 +9,14 @@ import { server } from '@/testing/server';
 import { loggedInAs, makeCurrentUser } from '@/testing/session';
 
 function application(id: string, caseId: number, status: string): AppliedCaseBody {
-  return { id, caseId, availableTimes: '星期六下午', status, createdAt: '2026-11-21T10:00:00Z', case: makeCase({ caseId, id: `case-${caseId}` }) };
+  return {
+    id,
+    caseId,
+    availableTimes: '星期六下午',
+    status,
+    createdAt: '2026-11-21T10:00:00Z',
+    case: makeCase({ caseId, id: `case-${caseId}` }),
+  };
 }
 
 function serveApplications(items: () => AppliedCaseBody[]) {

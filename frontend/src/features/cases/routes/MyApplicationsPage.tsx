@@ -14,7 +14,14 @@ import { WithdrawApplicationButton } from '../components/WithdrawApplicationButt
 import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyle: 'none' },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+  },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -27,7 +34,7 @@ const statusColor = { selected: 'success', declined: 'subtle', withdrawn: 'subtl
 /** /my-applications: the tutor's applications and their states; the owner's phone once selected. */
 export function MyApplicationsPage() {
   const styles = useStyles();
-  const text = t.matching.myApplications;
+  const text = t.cases.myApplications;
   const applied = useListAppliedCases();
   const [failure, setFailure] = useState<string>();
   return (
@@ -54,23 +61,26 @@ export function MyApplicationsPage() {
                 <Card className={styles.card} data-testid="my-application">
                   <div className={styles.head}>
                     <Text size={200} className={styles.muted}>
-                      {t.cases.caseNumberValue(view.caseNumber)}
+                      {t.cases.card.caseNumberValue(view.caseNumber)}
                     </Text>
-                    <Badge appearance="filled" color={statusColor[item.status as keyof typeof statusColor] ?? 'informative'}>
-                      {t.matching.myCases.applicationStatus[item.status] ?? item.status}
+                    <Badge
+                      appearance="filled"
+                      color={statusColor[item.status as keyof typeof statusColor] ?? 'informative'}
+                    >
+                      {t.cases.myCases.applicationStatus[item.status] ?? item.status}
                     </Badge>
                   </div>
                   <Text as="h2" size={500} weight="semibold">
                     {view.subject}
                   </Text>
-                  <Text>{t.matching.factsLine([view.location, view.rate])}</Text>
+                  <Text>{t.common.factsLine([view.location, view.rate])}</Text>
                   <Text>
-                    <span className={styles.muted}>{t.matching.labeled(text.availableTimes)}</span>
+                    <span className={styles.muted}>{t.common.labeled(text.availableTimes)}</span>
                     {item.availableTimes}
                   </Text>
                   {item.ownerContact && (
                     <Text className={styles.contact}>
-                      {text.selectedNote} {t.matching.labeled(text.ownerContact)}
+                      {text.selectedNote} {t.common.labeled(text.ownerContact)}
                       {item.ownerContact.name} {formatPhone(item.ownerContact.phone)}
                     </Text>
                   )}
@@ -79,12 +89,15 @@ export function MyApplicationsPage() {
                     <div className={styles.actions}>
                       <WithdrawApplicationButton
                         applicationId={item.id}
-                        caseLabel={t.cases.caseNumberValue(view.caseNumber)}
+                        caseLabel={t.cases.card.caseNumberValue(view.caseNumber)}
                         onFailed={setFailure}
                         // The shared applied list changes, so the home page's case cards agree.
                         onWithdrawn={(done) =>
                           applied.mutate(
-                            (list) => list && { items: list.items.map((i) => (i.id === done.id ? { ...i, status: done.status } : i)) },
+                            (list) =>
+                              list && {
+                                items: list.items.map((i) => (i.id === done.id ? { ...i, status: done.status } : i)),
+                              },
                             { revalidate: true },
                           )
                         }

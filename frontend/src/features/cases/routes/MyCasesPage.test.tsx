@@ -27,7 +27,10 @@ describe('/my-cases', () => {
     server.use(
       http.get('*/cases/mine', () =>
         HttpResponse.json({
-          items: [makeCase({ caseId: 10234, status: matched ? 'matched' : 'approved', applicantCount: 2 }), makeCase({ caseId: 10235, id: 'x', status: 'pending', applicantCount: 0 })],
+          items: [
+            makeCase({ caseId: 10234, status: matched ? 'matched' : 'approved', applicantCount: 2 }),
+            makeCase({ caseId: 10235, id: 'x', status: 'pending', applicantCount: 0 }),
+          ],
           total: 2,
           page: 1,
           pageSize: 100,
@@ -37,13 +40,18 @@ describe('/my-cases', () => {
         HttpResponse.json({
           case: makeCase({ caseId: 10234 }),
           items: matched
-            ? [applicant('a1', '黃老師', { status: 'selected', contact: { name: '黃老師', phone: '+85250000001' } }), applicant('a2', '何老師', { status: 'declined' })]
+            ? [
+                applicant('a1', '黃老師', { status: 'selected', contact: { name: '黃老師', phone: '+85250000001' } }),
+                applicant('a2', '何老師', { status: 'declined' }),
+              ]
             : [applicant('a1', '黃老師'), applicant('a2', '何老師')],
         }),
       ),
       http.post('*/cases/10234/applications/a1/select', () => {
         matched = true;
-        return HttpResponse.json(applicant('a1', '黃老師', { status: 'selected', contact: { name: '黃老師', phone: '+85250000001' } }));
+        return HttpResponse.json(
+          applicant('a1', '黃老師', { status: 'selected', contact: { name: '黃老師', phone: '+85250000001' } }),
+        );
       }),
     );
     const user = userEvent.setup();
@@ -54,7 +62,10 @@ describe('/my-cases', () => {
     expect(within(firstCard).getByRole('link', { name: '修改' })).toHaveAttribute('href', '/post-case/10234');
     await user.click(within(firstCard).getByRole('button', { name: '2 位導師申請' }));
     const [firstApplicant] = (await within(firstCard).findAllByTestId('applicant')) as [HTMLElement];
-    expect(within(firstApplicant).getByRole('link', { name: '查看導師資料' })).toHaveAttribute('href', '/tutor/tutor-a1');
+    expect(within(firstApplicant).getByRole('link', { name: '查看導師資料' })).toHaveAttribute(
+      'href',
+      '/tutor/tutor-a1',
+    );
     expect(screen.queryByText(/5000 0001/)).not.toBeInTheDocument();
     await user.click(within(firstApplicant).getByRole('button', { name: '選擇此導師' }));
     expect(await screen.findByText(/5000 0001/)).toBeInTheDocument();

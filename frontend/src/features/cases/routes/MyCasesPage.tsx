@@ -15,7 +15,14 @@ import { PageShell } from '@/components/PageShell';
 import { caseDisplay } from '../components/case-display';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyle: 'none' },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+  },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   number: { color: tokens.colorNeutralForeground3 },
@@ -25,12 +32,20 @@ const useStyles = makeStyles({
 });
 
 const statusColor = (status: string) =>
-  status === 'approved' ? 'success' : status === 'matched' ? 'brand' : status === 'rejected' ? 'danger' : status === 'closed' ? 'subtle' : 'warning';
+  status === 'approved'
+    ? 'success'
+    : status === 'matched'
+      ? 'brand'
+      : status === 'rejected'
+        ? 'danger'
+        : status === 'closed'
+          ? 'subtle'
+          : 'warning';
 
 /** /my-cases: the member's cases with status, edit link, applicants (spec §4, issue 5). */
 export function MyCasesPage() {
   const styles = useStyles();
-  const text = t.matching.myCases;
+  const text = t.cases.myCases;
   const cases = useListMyCases({ pageSize: 100 });
   return (
     <PageShell title={text.title} intro={text.intro}>
@@ -61,7 +76,7 @@ export function MyCasesPage() {
 
 function MyCaseCard({ item, onChanged }: { item: CaseSummary; onChanged: () => void }) {
   const styles = useStyles();
-  const text = t.matching.myCases;
+  const text = t.cases.myCases;
   const view = caseDisplay(item);
   const [open, setOpen] = useState(item.status === 'matched');
   const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
@@ -69,21 +84,24 @@ function MyCaseCard({ item, onChanged }: { item: CaseSummary; onChanged: () => v
     <Card className={styles.card} data-testid="my-case">
       <div className={styles.head}>
         <Text size={200} className={styles.number}>
-          {t.cases.caseNumberValue(view.caseNumber)}
+          {t.cases.card.caseNumberValue(view.caseNumber)}
         </Text>
         <Badge appearance="filled" color={statusColor(item.status)}>
-          {t.matching.caseStatus[item.status] ?? item.status}
+          {t.cases.status[item.status] ?? item.status}
         </Badge>
       </div>
       <Text as="h2" size={500} weight="semibold" className={styles.subject}>
         {item.postTitle}
       </Text>
-      <Text className={styles.facts}>
-        {t.matching.factsLine([view.subject, view.location, view.rate])}
-      </Text>
+      <Text className={styles.facts}>{t.common.factsLine([view.subject, view.location, view.rate])}</Text>
       <div className={styles.actions}>
         {editable && (
-          <ButtonLink to={`${paths.postCase}/${item.caseId}`} appearance="secondary" size="small" icon={<EditRegular />}>
+          <ButtonLink
+            to={`${paths.postCase}/${item.caseId}`}
+            appearance="secondary"
+            size="small"
+            icon={<EditRegular />}
+          >
             {text.edit}
           </ButtonLink>
         )}

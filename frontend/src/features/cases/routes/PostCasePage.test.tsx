@@ -20,7 +20,9 @@ describe('/post-case', () => {
   it('shows every field with the defaults and refuses an empty form before calling the server', async () => {
     loggedInAs();
     const posts: unknown[] = [];
-    server.use(http.post('*/cases', async ({ request }) => (posts.push(await request.json()), HttpResponse.json(stored))));
+    server.use(
+      http.post('*/cases', async ({ request }) => (posts.push(await request.json()), HttpResponse.json(stored))),
+    );
     const user = userEvent.setup();
     renderRoute('/post-case');
     expect(await screen.findByRole('heading', { name: '新增補習個案' })).toBeInTheDocument();
@@ -59,7 +61,14 @@ describe('/post-case', () => {
     await user.click(screen.getByRole('button', { name: '更新個案' }));
     expect(await screen.findByText(/個案更新成功！/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '提交中…' })).toBeDisabled();
-    expect(puts[0]).toMatchObject({ postTitle: '中三數學（代數）', level: 'secondary', grade: '中三', subjects: ['數學'], location: '藍田', rate: 300 });
+    expect(puts[0]).toMatchObject({
+      postTitle: '中三數學（代數）',
+      level: 'secondary',
+      grade: '中三',
+      subjects: ['數學'],
+      location: '藍田',
+      rate: 300,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3500 });
   });
 
@@ -67,7 +76,9 @@ describe('/post-case', () => {
     loggedInAs();
     server.use(
       http.get('*/cases/10234', () => HttpResponse.json(stored)),
-      http.put('*/cases/10234', () => HttpResponse.json({ code: 'NOT_OWNER', error: '只有個案的刊登者可以修改這個個案' }, { status: 403 })),
+      http.put('*/cases/10234', () =>
+        HttpResponse.json({ code: 'NOT_OWNER', error: '只有個案的刊登者可以修改這個個案' }, { status: 403 }),
+      ),
     );
     const user = userEvent.setup();
     renderRoute('/post-case/10234');

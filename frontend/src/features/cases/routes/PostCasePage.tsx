@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {  } from '@fluentui/react-components';
+import {} from '@fluentui/react-components';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { ApiError, errorMessage } from '@/api/api-error';
 import { postCase, updateCase, useGetCase } from '@/api/generated/cases/cases';
@@ -13,7 +13,14 @@ import { useSession } from '@/session/session';
 import { CaseForm } from '../components/CaseForm';
 import { LoginNotice } from '../components/LoginNotice';
 import { PageShell } from '@/components/PageShell';
-import { type CaseFormErrors, type CaseFormState, emptyCaseForm, formFromCase, serverFieldErrors, toCaseBody } from '../lib/case-form';
+import {
+  type CaseFormErrors,
+  type CaseFormState,
+  emptyCaseForm,
+  formFromCase,
+  serverFieldErrors,
+  toCaseBody,
+} from '../lib/case-form';
 
 /** Spec §4: after a saved case, the user goes home after 2 s. */
 export const CASE_SAVED_REDIRECT_MS = 2000;
@@ -23,12 +30,14 @@ export function PostCasePage() {
   const { caseId } = useParams();
   const number = caseId ? Number(caseId) : undefined;
   const editing = number !== undefined;
-  const text = t.matching.caseForm;
+  const text = t.cases.form;
   const title = editing ? text.titleEdit : text.titleNew;
   const session = useSession();
   const navigate = useNavigate();
   const catalogue = useCatalogue();
-  const existing = useGetCase(number ?? 0, { swr: { enabled: editing && session.isLoggedIn, revalidateOnFocus: false } });
+  const existing = useGetCase(number ?? 0, {
+    swr: { enabled: editing && session.isLoggedIn, revalidateOnFocus: false },
+  });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [serverErrors, setServerErrors] = useState<CaseFormErrors>({});
@@ -81,9 +90,7 @@ export function PostCasePage() {
 
   return (
     <PageShell title={title} intro={text.intro}>
-      {saved && (
-        <SuccessBanner message={saved} />
-      )}
+      {saved && <SuccessBanner message={saved} />}
       {failure && <ErrorBanner message={failure} />}
       <CaseForm
         key={existing.data?.caseId ?? 'new'}

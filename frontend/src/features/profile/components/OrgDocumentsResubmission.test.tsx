@@ -72,11 +72,16 @@ describe('a rejected organization resubmits its documents', () => {
     const user = userEvent.setup();
     renderRoute('/profile');
     const form = await resubmissionForm();
-    await user.upload(within(form).getByLabelText('地址證明'), new File(['not really'], 'proof.png', { type: 'image/png' }));
+    await user.upload(
+      within(form).getByLabelText('地址證明'),
+      new File(['not really'], 'proof.png', { type: 'image/png' }),
+    );
     await user.click(within(form).getByRole('button', { name: '提交新文件' }));
 
     // Once in the red banner, once under the field.
-    await waitFor(() => expect(within(form).getAllByText('地址證明：文件只接受 PDF、JPEG 或 PNG 格式')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(form).getAllByText('地址證明：文件只接受 PDF、JPEG 或 PNG 格式')).toHaveLength(2),
+    );
     expect(within(form).getByText(/proof\.png/)).toBeInTheDocument();
     expect(screen.getByText('機構認證：未獲認證')).toBeInTheDocument();
   });

@@ -3,10 +3,10 @@ import { Divider, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage, fieldErrors } from '@/api/api-error';
 import { resubmitOrgDocuments } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
+import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { DocumentPicker } from '@/components/DocumentPicker';
-import { AuthForm, AuthSubmit } from '@/features/auth/components/AuthForm';
-import { documentLabel, type DocumentField } from '@/features/auth/lib/register-rules';
 import { t } from '@/i18n/zh-HK';
+import { documentLabel, type DocumentField } from '@/lib/documents';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -23,7 +23,7 @@ type Errors = Partial<Record<DocumentField, string>>;
  */
 export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (user: CurrentUser) => void }) {
   const styles = useStyles();
-  const m = t.orgVerification.resubmit;
+  const m = t.profile.orgVerification.resubmit;
   const titleId = useId();
   const [files, setFiles] = useState<Files>({ businessRegistration: null, addressProof: null });
   const [errors, setErrors] = useState<Errors>({});
@@ -60,7 +60,7 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
         {m.title}
       </h2>
       <Text>{m.intro}</Text>
-      <AuthForm label={m.title} onSubmit={onSubmit} error={failure}>
+      <AccountForm label={m.title} onSubmit={onSubmit} error={failure}>
         {FIELDS.map((field) => (
           <DocumentPicker
             key={field}
@@ -75,8 +75,8 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
             onRefused={(message) => setErrors({ ...errors, [field]: message })}
           />
         ))}
-        <AuthSubmit label={m.submit} busyLabel={m.submitting} busy={busy} />
-      </AuthForm>
+        <AccountSubmit label={m.submit} busyLabel={m.submitting} busy={busy} />
+      </AccountForm>
       <Divider />
     </section>
   );

@@ -8,10 +8,15 @@ const intents: Record<string, MessageBarIntent> = { pending: 'info', verified: '
  * An organization's verification by the back office (pending, verified, or rejected with
  * the reason), on its own profile. Individuals have no verification: nothing is shown.
  */
-export function OrgVerificationStatus({ user }: { user: Pick<CurrentUser, 'userType' | 'orgVerification' | 'orgRejectionReason'> }) {
+export function OrgVerificationStatus({
+  user,
+}: {
+  user: Pick<CurrentUser, 'userType' | 'orgVerification' | 'orgRejectionReason'>;
+}) {
   const status = user.orgVerification;
-  if (user.userType !== 'organization' || (status !== 'pending' && status !== 'verified' && status !== 'rejected')) return null;
-  const m = t.orgVerification;
+  if (user.userType !== 'organization' || (status !== 'pending' && status !== 'verified' && status !== 'rejected'))
+    return null;
+  const m = t.profile.orgVerification;
   return (
     <MessageBar intent={intents[status]} layout="multiline" role="status" aria-label={m.heading(m[status].status)}>
       <MessageBarBody>

@@ -19,9 +19,20 @@ import { OrgVerificationStatus } from './OrgVerificationStatus';
 const REFRESH_MS = 2000;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '560px', width: '100%', marginInline: 'auto' },
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '560px',
+    width: '100%',
+    marginInline: 'auto',
+  },
   title: { margin: 0 },
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, [media.wide]: { padding: tokens.spacingHorizontalXXL } },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    gap: tokens.spacingVerticalM,
+    [media.wide]: { padding: tokens.spacingHorizontalXXL },
+  },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
@@ -56,7 +67,7 @@ async function saveProfile(
  */
 export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const styles = useStyles();
-  const p = t.profileEdit;
+  const p = t.profile.edit;
   const me = useGetMe();
   const { mutate } = useSWRConfig();
   const [name, setName] = useState<string | null>(null);
@@ -100,7 +111,14 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await saveProfile(current.id, nameValue.trim(), phoneValue.trim(), phoneChanged, verificationToken, withAvatar ? avatar : null);
+      await saveProfile(
+        current.id,
+        nameValue.trim(),
+        phoneValue.trim(),
+        phoneChanged,
+        verificationToken,
+        withAvatar ? avatar : null,
+      );
       setSaved(true);
       setAvatar(null);
     } catch (error) {
@@ -114,71 +132,81 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
 
   return (
     <Card className={styles.card}>
-        <OrgVerificationStatus user={current} />
-        {documentsResubmitted && <SuccessBanner message={t.orgVerification.resubmit.done} />}
-        {current.userType === 'organization' && current.orgVerification === 'rejected' && (
-          <OrgDocumentsResubmission
-            onResubmitted={(user) => {
-              setDocumentsResubmitted(true);
-              void me.mutate(user, { revalidate: false });
-              void mutate(getGetSelfUserKey());
+      <OrgVerificationStatus user={current} />
+      {documentsResubmitted && <SuccessBanner message={t.profile.orgVerification.resubmit.done} />}
+      {current.userType === 'organization' && current.orgVerification === 'rejected' && (
+        <OrgDocumentsResubmission
+          onResubmitted={(user) => {
+            setDocumentsResubmitted(true);
+            void me.mutate(user, { revalidate: false });
+            void mutate(getGetSelfUserKey());
+          }}
+        />
+      )}
+      <Text>{p.intro}</Text>
+      {failure && <ErrorBanner message={failure} />}
+      {saved && <SuccessBanner message={p.success} />}
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={p.title}>
+        <Field
+          label={p.name}
+          hint={p.nameHint}
+          required
+          validationState={errors.name ? 'error' : 'none'}
+          validationMessage={errors.name}
+        >
+          <Input
+            value={nameValue}
+            onChange={(_, data) => {
+              setName(data.value);
+              setErrors({ ...errors, name: undefined });
             }}
           />
+        </Field>
+        <Field
+          label={p.phone}
+          required
+          hint={phoneChanged ? p.phoneChangedNote : undefined}
+          validationState={errors.phone ? 'error' : 'none'}
+          validationMessage={errors.phone}
+        >
+          <Input
+            value={phoneValue}
+            inputMode="tel"
+            onChange={(_, data) => {
+              setPhone(data.value);
+              setVerificationToken(null);
+              setErrors({ ...errors, phone: undefined });
+            }}
+          />
+        </Field>
+        {phoneChanged && phoneValue.trim() !== '' && (
+          <SmsCodeVerification
+            phone={localPhone(phoneValue)}
+            phoneInvalid={Boolean(errors.phone) && errors.phone !== p.verifyFirst}
+            verified={phoneVerified}
+            onVerified={(token) => {
+              setVerificationToken(token);
+              setErrors({ ...errors, phone: undefined });
+            }}
+            phoneTakenMessage={p.phoneTaken}
+          />
         )}
-        <Text>{p.intro}</Text>
-        {failure && <ErrorBanner message={failure} />}
-        {saved && (
-          <SuccessBanner message={p.success} />
-        )}
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={p.title}>
-          <Field label={p.name} hint={p.nameHint} required validationState={errors.name ? 'error' : 'none'} validationMessage={errors.name}>
-            <Input value={nameValue} onChange={(_, data) => { setName(data.value); setErrors({ ...errors, name: undefined }); }} />
-          </Field>
-          <Field
-            label={p.phone}
-            required
-            hint={phoneChanged ? p.phoneChangedNote : undefined}
-            validationState={errors.phone ? 'error' : 'none'}
-            validationMessage={errors.phone}
-          >
-            <Input
-              value={phoneValue}
-              inputMode="tel"
-              onChange={(_, data) => {
-                setPhone(data.value);
-                setVerificationToken(null);
-                setErrors({ ...errors, phone: undefined });
-              }}
+        {withAvatar && (
+          <Field label={p.avatar} hint={p.avatarHint}>
+            <input
+              type="file"
+              aria-label={p.avatar}
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(event) => setAvatar(event.target.files?.[0] ?? null)}
             />
           </Field>
-          {phoneChanged && phoneValue.trim() !== '' && (
-            <SmsCodeVerification
-              phone={localPhone(phoneValue)}
-              phoneInvalid={Boolean(errors.phone) && errors.phone !== p.verifyFirst}
-              verified={phoneVerified}
-              onVerified={(token) => {
-                setVerificationToken(token);
-                setErrors({ ...errors, phone: undefined });
-              }}
-              phoneTakenMessage={p.phoneTaken}
-            />
-          )}
-          {withAvatar && (
-            <Field label={p.avatar} hint={p.avatarHint}>
-              <input
-                type="file"
-                aria-label={p.avatar}
-                accept="image/jpeg,image/png,image/webp"
-                onChange={(event) => setAvatar(event.target.files?.[0] ?? null)}
-              />
-            </Field>
-          )}
-          <div className={styles.actions}>
-            <Button type="submit" appearance="primary" disabled={saving}>
-              {saving ? p.saving : p.save}
-            </Button>
-          </div>
-        </form>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabled={saving}>
+            {saving ? p.saving : p.save}
+          </Button>
+        </div>
+      </form>
     </Card>
   );
 }

@@ -88,7 +88,10 @@ describe('/edit-profile', () => {
           return HttpResponse.json({ message: '驗證成功', verificationToken: `token-${verifications}` });
         }
         const message = '驗證碼不正確，請重新輸入';
-        return HttpResponse.json({ code: 'VALIDATION_FAILED', error: message, errors: [{ field: 'code', message }] }, { status: 400 });
+        return HttpResponse.json(
+          { code: 'VALIDATION_FAILED', error: message, errors: [{ field: 'code', message }] },
+          { status: 400 },
+        );
       }),
       http.put('*/users/:id', async ({ request }) => {
         saved = await request.json();

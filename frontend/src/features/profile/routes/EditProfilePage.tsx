@@ -3,7 +3,14 @@ import { t } from '@/i18n/zh-HK';
 import { ProfileForm } from '../components/ProfileForm';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '560px', width: '100%', marginInline: 'auto' },
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '560px',
+    width: '100%',
+    marginInline: 'auto',
+  },
   title: { margin: 0 },
 });
 
@@ -12,9 +19,9 @@ export function EditProfilePage() {
   const styles = useStyles();
   return (
     <div className={styles.page}>
-      <title>{t.pageTitle(t.profileEdit.title)}</title>
+      <title>{t.pageTitle(t.profile.edit.title)}</title>
       <Text as="h1" size={800} weight="bold" className={styles.title}>
-        {t.profileEdit.title}
+        {t.profile.edit.title}
       </Text>
       <ProfileForm withAvatar={false} />
     </div>

@@ -54,7 +54,11 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
     validationMessage: errors[field],
     required: true,
   });
-  const text = (field: TextField, label: string, extra: { placeholder?: string; inputMode?: 'numeric' | 'decimal' | 'tel' } = {}) => (
+  const text = (
+    field: TextField,
+    label: string,
+    extra: { placeholder?: string; inputMode?: 'numeric' | 'decimal' | 'tel' } = {},
+  ) => (
     <Field label={label} {...fieldProps(field)}>
       <Input value={values[field]} onChange={(_, data) => set(field, data.value)} {...extra} />
     </Field>
@@ -100,7 +104,10 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
           <Input value={values.subjects} onChange={(_, data) => set('subjects', data.value)} />
         </Field>
         <Field label={a.addSubject} className={styles.wide}>
-          <Select value="" onChange={(_, data) => data.value && set('subjects', addSubject(values.subjects, data.value))}>
+          <Select
+            value=""
+            onChange={(_, data) => data.value && set('subjects', addSubject(values.subjects, data.value))}
+          >
             <option value="">{a.addSubjectPlaceholder}</option>
             {suggestions.map((level) => (
               <optgroup key={level.key} label={level.label}>
@@ -154,7 +161,13 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
         </Field>
       </div>
       <div className={styles.actions}>
-        <Button type="submit" appearance="primary" className={styles.submit} disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          type="submit"
+          appearance="primary"
+          className={styles.submit}
+          disabled={submitting}
+          icon={submitting ? <Spinner size="tiny" /> : undefined}
+        >
           {submitting ? a.submitting : a.submit}
         </Button>
       </div>

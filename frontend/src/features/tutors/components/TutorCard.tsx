@@ -7,7 +7,12 @@ import { tutorDisplay } from '../lib/tutor-display';
 import { TutorAvatar } from './TutorAvatar';
 
 const useStyles = makeStyles({
-  card: { height: '100%', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, borderRadius: tokens.borderRadiusXLarge },
+  card: {
+    height: '100%',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusXLarge,
+  },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   name: { margin: 0, color: tokens.colorNeutralForeground1 },
   facts: {
@@ -27,7 +32,12 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   factValue: { margin: 0, fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground1 },
-  rate: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
+  rate: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+  },
   icon: { fontSize: '16px', color: tokens.colorBrandForeground2 },
   footer: {
     marginTop: 'auto',
@@ -68,7 +78,11 @@ export function TutorCard({ tutor }: { tutor: PublicTutor }) {
         <dd className={styles.rate}>{view.rate}</dd>
       </dl>
       <div className={styles.footer}>
-        <ButtonLink to={`/tutor/${tutor.userId}`} appearance="primary" aria-label={t.tutors.card.viewDetailsLabel(view.name)}>
+        <ButtonLink
+          to={`/tutor/${tutor.userId}`}
+          appearance="primary"
+          aria-label={t.tutors.card.viewDetailsLabel(view.name)}
+        >
           {t.tutors.card.viewDetails}
         </ButtonLink>
       </div>

@@ -12,7 +12,13 @@ import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
 import { isMinRateValid } from '@/lib/min-rate';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
-import { emptyTutorFilters, toTutorQuery, withTutorLevel, withTutorRegion, type TutorFilters } from '../lib/tutor-filters';
+import {
+  emptyTutorFilters,
+  toTutorQuery,
+  withTutorLevel,
+  withTutorRegion,
+  type TutorFilters,
+} from '../lib/tutor-filters';
 import { TutorCard } from './TutorCard';
 
 export const TUTOR_SEARCH_PAGE_SIZE = 12;
@@ -27,7 +33,13 @@ const useStyles = makeStyles({
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     alignItems: 'start',
   },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', paddingTop: tokens.spacingVerticalM },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    justifyContent: 'flex-end',
+    paddingTop: tokens.spacingVerticalM,
+  },
   searchButton: { minWidth: '140px', [media.narrow]: { flexGrow: 1 } },
   results: {
     display: 'flex',
@@ -36,7 +48,13 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalM,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  resultsHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  resultsHeader: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+  },
   heading: { margin: 0 },
   count: { color: tokens.colorNeutralForeground3 },
   cards: {
@@ -61,9 +79,12 @@ export function TutorSearchPanel() {
   const [draft, setDraft] = useState<TutorFilters>(emptyTutorFilters);
   const [submitted, setSubmitted] = useState<TutorFilters | null>(null);
   const [page, setPage] = useState(1);
-  const search = useSearchTutors(submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined, {
-    swr: { enabled: submitted !== null },
-  });
+  const search = useSearchTutors(
+    submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined,
+    {
+      swr: { enabled: submitted !== null },
+    },
+  );
   const level = findLevel(catalogue.data, draft.level);
   const region = findRegion(catalogue.data, draft.region);
   const set = (patch: Partial<TutorFilters>) => setDraft({ ...draft, ...patch });

@@ -4,7 +4,10 @@ import { tutorDisplay, tutorName } from './tutor-display';
 
 describe('tutor filters', () => {
   it('leave out empty filters and ignore a non-numeric minimum fee', () => {
-    expect(toTutorQuery({ ...emptyTutorFilters, minRate: 'abc' }, { page: 1, pageSize: 12 })).toEqual({ page: 1, pageSize: 12 });
+    expect(toTutorQuery({ ...emptyTutorFilters, minRate: 'abc' }, { page: 1, pageSize: 12 })).toEqual({
+      page: 1,
+      pageSize: 12,
+    });
     const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: 'HK$300' };
     expect(toTutorQuery(full, { page: 2, pageSize: 12 })).toEqual({
       page: 2,
@@ -30,6 +33,8 @@ describe('tutor display', () => {
     expect(tutorName({ userId: 1024, name: ' ' })).toBe('用戶編號 1024');
     const view = tutorDisplay({ userId: 1024, subjects: [], rate: undefined });
     expect([view.subjects, view.location, view.rate, view.initial]).toEqual(['未填寫', '未填寫', '未填寫', '用']);
-    expect(tutorDisplay({ name: '陳大文', rate: 300, subjects: ['中學 數學', '中學 物理'] }).subjects).toBe('中學 數學、中學 物理');
+    expect(tutorDisplay({ name: '陳大文', rate: 300, subjects: ['中學 數學', '中學 物理'] }).subjects).toBe(
+      '中學 數學、中學 物理',
+    );
   });
 });

@@ -20,9 +20,20 @@ import { TutorApplicationForm } from '../components/TutorApplicationForm';
 const REDIRECT_MS = 2000;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px', width: '100%', marginInline: 'auto' },
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '880px',
+    width: '100%',
+    marginInline: 'auto',
+  },
   title: { margin: 0 },
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, [media.wide]: { padding: tokens.spacingHorizontalXXL } },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    gap: tokens.spacingVerticalM,
+    [media.wide]: { padding: tokens.spacingHorizontalXXL },
+  },
   stateHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
 });

@@ -1,12 +1,10 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
-// The booking box belongs to the bookings feature; the profile page only hosts it (spec §2).
-import { BookingBox } from '@/features/bookings/components/BookingBox';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
@@ -16,8 +14,20 @@ import { TutorAvatar } from '../components/TutorAvatar';
 import { tutorDisplay } from '../lib/tutor-display';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px', width: '100%', marginInline: 'auto' },
-  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalL, borderRadius: tokens.borderRadiusXLarge, [media.wide]: { padding: tokens.spacingHorizontalXXL } },
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '880px',
+    width: '100%',
+    marginInline: 'auto',
+  },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    gap: tokens.spacingVerticalL,
+    borderRadius: tokens.borderRadiusXLarge,
+    [media.wide]: { padding: tokens.spacingHorizontalXXL },
+  },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
   heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   name: { margin: 0 },
@@ -31,11 +41,21 @@ const useStyles = makeStyles({
     margin: 0,
   },
   label: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase300 },
-  value: { margin: 0, marginBottom: tokens.spacingVerticalS, whiteSpace: 'pre-wrap', color: tokens.colorNeutralForeground1 },
+  value: {
+    margin: 0,
+    marginBottom: tokens.spacingVerticalS,
+    whiteSpace: 'pre-wrap',
+    color: tokens.colorNeutralForeground1,
+  },
 });
 
-/** /tutor/{id}: an active tutor's public profile (spec §2). The booking box joins with the matching issue. */
-export function TutorProfilePage() {
+interface TutorProfilePageProps {
+  /** The booking box below the profile (spec §2): it belongs to the bookings feature, and src/app passes it in. */
+  bookingBox: (tutorId: string) => ReactNode;
+}
+
+/** /tutor/{id}: an active tutor's public profile (spec §2). */
+export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
   const styles = useStyles();
   const { id = '' } = useParams();
   const tutor = useGetTutor(id);
@@ -58,7 +78,8 @@ export function TutorProfilePage() {
     );
   }
   if (tutor.error) {
-    const reason = tutor.error instanceof ApiError && tutor.error.body?.error ? tutor.error.body.error : t.common.loadFailed;
+    const reason =
+      tutor.error instanceof ApiError && tutor.error.body?.error ? tutor.error.body.error : t.common.loadFailed;
     return (
       <div className={styles.page}>
         <ErrorBanner message={t.tutors.profile.loadFailed(reason)} />
@@ -102,7 +123,7 @@ export function TutorProfilePage() {
           ))}
         </dl>
       </Card>
-      <BookingBox tutorId={tutor.data.id} />
+      {bookingBox(tutor.data.id)}
     </div>
   );
 }

@@ -8,7 +8,7 @@ const useStyles = makeStyles({
   submit: { width: '100%', marginBlockStart: tokens.spacingVerticalS },
 });
 
-interface AuthFormProps {
+interface AccountFormProps {
   label: string;
   onSubmit: (event: FormEvent) => Promise<void>;
   /** The red banner's text, if any (spec §8). */
@@ -18,8 +18,8 @@ interface AuthFormProps {
   children: ReactNode;
 }
 
-/** The column form of the account screens, with its error and success banners on top. */
-export function AuthForm({ label, onSubmit, error, success, children }: AuthFormProps) {
+/** The column form of the account screens (sign-in, passwords, organization documents), with its banners on top. */
+export function AccountForm({ label, onSubmit, error, success, children }: AccountFormProps) {
   const styles = useStyles();
   return (
     <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
@@ -30,7 +30,7 @@ export function AuthForm({ label, onSubmit, error, success, children }: AuthForm
   );
 }
 
-interface AuthSubmitProps {
+interface AccountSubmitProps {
   label: string;
   busyLabel: string;
   busy: boolean;
@@ -39,7 +39,7 @@ interface AuthSubmitProps {
 }
 
 /** The full-width primary button that ends every account form, with a spinner while busy. */
-export function AuthSubmit({ label, busyLabel, busy, done = false }: AuthSubmitProps) {
+export function AccountSubmit({ label, busyLabel, busy, done = false }: AccountSubmitProps) {
   const styles = useStyles();
   return (
     <Button

@@ -1,19 +1,44 @@
 /**
- * Strings of the case form, the case card's apply action, my cases, my applications and
- * bookings (issue: cases and matching).
+ * The cases area's strings: case cards and tables, the case search and /all-cases, the case
+ * form, applying to a case, my cases and my applications.
  */
-export const matchingZhHK = {
-  /** "標籤：" before a value. */
-  labeled: (label: string) => `${label}：`,
-  /** Short facts on one line: "中三 數學・藍田・HK$300". */
-  factsLine: (parts: readonly string[]) => parts.join('・'),
-  nav: {
-    myCases: '我的個案',
-    myApplications: '我的申請',
-    myBookings: '我的預約',
+export const casesZhHK = {
+  card: {
+    caseNumber: '個案編號',
+    caseNumberValue: (caseNumber: string) => `個案編號 ${caseNumber}`,
+    subject: '科目',
+    location: '地點',
+    rate: '每堂學費',
+    createdAt: '刊登時間',
+    action: '申請',
+    lessons: '上堂安排',
+    sessionSummary: (minutes: number, perWeek: number) => `每堂 ${minutes} 分鐘・每週 ${perWeek} 堂`,
+    applyLabel: (caseId: number) => `登入後申請個案編號 ${caseId}`,
+    locationWithDistrict: (location: string, district: string) => `${location}（${district}）`,
+    postedOn: (date: string) => `${date} 刊登`,
   },
 
-  caseForm: {
+  search: {
+    resultsHeading: '搜尋結果',
+    resultsCount: (total: number) => `共找到 ${total} 個補習個案`,
+    empty: '沒有找到符合條件的補習個案',
+    emptyHint: '試試放寬教育程度、地點或最低學費的條件。',
+    failed: '搜尋補習個案失敗，請稍後再試。',
+  },
+
+  allCases: {
+    title: '所有補習個案',
+    intro: '瀏覽全港最新的補習個案，按教育程度、科目、地區及學費篩選。',
+    total: (total: number) => `共 ${total} 個補習個案`,
+    empty: '暫時未有補習個案',
+    emptyFiltered: '沒有找到符合條件的補習個案',
+    emptyHint: '請稍後再來看看，或放寬篩選條件。',
+    failed: '未能載入補習個案，請稍後再試。',
+    tableLabel: '補習個案列表',
+    listLabel: '補習個案',
+  },
+
+  form: {
     titleNew: '新增補習個案',
     titleEdit: '更新補習個案',
     intro: '填寫以下資料，個案經審批後會公開給導師申請。',
@@ -60,8 +85,7 @@ export const matchingZhHK = {
     pendingNote: '個案需經審批後才會公開。',
   },
 
-
-  caseStatus: {
+  status: {
     pending: '審批中',
     approved: '已批核',
     rejected: '已拒絕',
@@ -130,47 +154,5 @@ export const matchingZhHK = {
     withdrawing: '撤回中…',
     withdrawnNote: '你已撤回這份申請。如個案仍然接受申請，可以在補習個案列表再次申請。',
     withdrawFailed: '撤回申請失敗，請稍後再試。',
-  },
-
-  booking: {
-    heading: '預約導師',
-    bookingTime: '預約時間',
-    bookingTimePlaceholder: '例如：星期三 19:00-21:00',
-    bookingTimeHint: '請寫上星期幾及時間，例如：星期六 14:00-16:00',
-    required: '請填寫預約時間',
-    book: '預約',
-    booking: '預約中…',
-    loginToBook: '登入後預約',
-    success: '預約已提交！',
-    failed: (reason: string) => `預約失敗：${reason}`,
-    unknownReason: '請稍後再試',
-    tableLabel: '這位導師的預約',
-    time: '時間',
-    user: '用戶',
-    status: '狀態',
-    empty: '暫時未有預約',
-    status_: {
-      pending: '待確認',
-      accepted: '已接受',
-      declined: '已拒絕',
-      cancelled: '已取消',
-    } as Record<string, string>,
-    loadFailed: '未能載入預約，請稍後再試。',
-  },
-
-  myBookings: {
-    title: '我的預約',
-    intro: '你預約的導師，以及學生向你提出的預約。',
-    empty: '暫時未有預約',
-    received: '學生向你的預約',
-    made: '你提出的預約',
-    withTutor: (name: string) => `導師：${name}`,
-    fromUser: (name: string) => `預約者：${name}`,
-    accept: '接受',
-    decline: '拒絕',
-    cancel: '取消預約',
-    contact: '聯絡電話',
-    actionFailed: '操作失敗，請稍後再試。',
-    loadFailed: '未能載入預約，請稍後再試。',
   },
 } as const;
