@@ -8,7 +8,7 @@ use tutorhub_domain::accounts::registration::RegistrationError;
 use tutorhub_domain::accounts::sessions::{LoginError, RefreshError};
 use tutorhub_domain::profiles::editing::UpdateProfileError;
 
-use super::{ApiError, ErrorBody, ErrorCode, FieldErrorBody};
+use super::{ApiError, ErrorBody, ErrorCode};
 
 impl From<CurrentUserError> for ApiError {
     fn from(error: CurrentUserError) -> Self {
@@ -23,21 +23,9 @@ impl From<UpdateProfileError> for ApiError {
     fn from(error: UpdateProfileError) -> Self {
         match error {
             UpdateProfileError::Invalid(errors) => Self::invalid(&errors),
-            UpdateProfileError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody {
-                code: ErrorCode::AvatarTooLarge,
-                error: error.to_string(),
-                errors: Some(vec![FieldErrorBody { field: "avatar".into(), message: error.to_string() }]),
-            })),
-            UpdateProfileError::PhoneNotVerified => Self::BadRequest(Json(ErrorBody {
-                code: ErrorCode::PhoneNotVerified,
-                error: error.to_string(),
-                errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
-            })),
-            UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody {
-                code: ErrorCode::PhoneTaken,
-                error: error.to_string(),
-                errors: Some(vec![FieldErrorBody { field: "phone".into(), message: error.to_string() }]),
-            })),
+            UpdateProfileError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody::for_field(ErrorCode::AvatarTooLarge, "avatar", error.to_string()))),
+            UpdateProfileError::PhoneNotVerified => Self::BadRequest(Json(ErrorBody::for_field(ErrorCode::PhoneNotVerified, "phone", error.to_string()))),
+            UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody::for_field(ErrorCode::PhoneTaken, "phone", error.to_string()))),
             UpdateProfileError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.to_string()),
             UpdateProfileError::RateLimited(e) => e.into(),
             UpdateProfileError::Files(e) => Self::internal(&e),
@@ -133,11 +121,7 @@ impl From<LoginError> for ApiError {
         match error {
             LoginError::Invalid(errors) => ApiError::invalid(&errors),
             // The client reads `errors[0].message` (spec §7).
-            LoginError::WrongCredentials => ApiError::Unauthorized(Json(ErrorBody {
-                code: ErrorCode::LoginFailed,
-                error: error.to_string(),
-                errors: Some(vec![FieldErrorBody { field: "password".into(), message: error.to_string() }]),
-            })),
+            LoginError::WrongCredentials => ApiError::Unauthorized(Json(ErrorBody::for_field(ErrorCode::LoginFailed, "password", error.to_string()))),
             LoginError::RateLimited(e) => e.into(),
             LoginError::Busy(e) => e.into(),
             LoginError::Repository(e) => e.into(),

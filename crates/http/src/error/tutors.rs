@@ -4,20 +4,13 @@ use poem_openapi::payload::Json;
 use tutorhub_domain::tutors::applications::SubmitApplicationError;
 use tutorhub_domain::tutors::directory::BrowseTutorsError;
 
-use super::{ApiError, ErrorBody, ErrorCode, FieldErrorBody};
+use super::{ApiError, ErrorBody, ErrorCode};
 
 impl From<SubmitApplicationError> for ApiError {
     fn from(error: SubmitApplicationError) -> Self {
         match error {
             SubmitApplicationError::Invalid(errors) => Self::invalid(&errors),
-            SubmitApplicationError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody {
-                code: ErrorCode::AvatarTooLarge,
-                error: error.to_string(),
-                errors: Some(vec![FieldErrorBody {
-                    field: "avatar".into(),
-                    message: error.to_string(),
-                }]),
-            })),
+            SubmitApplicationError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody::for_field(ErrorCode::AvatarTooLarge, "avatar", error.to_string()))),
             SubmitApplicationError::AlreadyPending => Self::conflict(ErrorCode::ApplicationPending, error.to_string()),
             SubmitApplicationError::AlreadyTutor => {
                 Self::conflict(ErrorCode::AlreadyTutor, error.to_string())
