@@ -1,10 +1,70 @@
-//! Configuration shared by every command: where the data lives, how to log.
+//! Configuration shared by every command: where the data lives, how sessions are signed,
+//! where the site is, how to log; and how a command turns it into its wiring.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use tutorhub_adapters::Database;
+
+use crate::wiring::{Reach, Senders, Settings, Wiring};
+
+/// The options every command takes.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalOpts {
+    #[command(flatten)]
+    pub store: StoreOpts,
+    #[command(flatten)]
+    pub security: SecurityOpts,
+    #[command(flatten)]
+    pub site: SiteOpts,
+}
+
+/// Whether a command tells people things (and so needs its SMS and mail settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sending {
+    No,
+    Yes,
+}
+
+impl GlobalOpts {
+    /// The settings of the wiring, from the command line and the environment.
+    pub fn settings(&self) -> Settings {
+        let security = &self.security;
+        Settings {
+            jwt_secret: security.jwt_secret.clone(),
+            access_token_ttl_seconds: security.access_token_ttl_seconds,
+            hashing_memory_mib: security.hashing_memory_mib,
+            login_attempts_per_address: security.login_attempts_per_address,
+            ..Settings::new(self.store.data_dir.clone(), &self.site.public_base_url())
+        }
+    }
+
+    /// Opens (and migrates) the database and wires the app over it.
+    ///
+    /// # Errors
+    /// The data folder or the database cannot be opened, or a sending command's provider
+    /// lacks a setting.
+    pub async fn wiring(&self, sending: Sending) -> anyhow::Result<Wiring> {
+        self.wiring_with(self.settings(), sending).await
+    }
+
+    /// As `wiring`, with settings the command adjusted (`serve`'s matching and body limits).
+    pub async fn wiring_with(&self, settings: Settings, sending: Sending) -> anyhow::Result<Wiring> {
+        // Senders first: a missing provider setting stops the command before it touches data.
+        let reach = match sending {
+            Sending::No => Reach::ReadOnly,
+            Sending::Yes => Reach::Sends(self.senders()?),
+        };
+        let database = self.store.open().await?;
+        Ok(Wiring::new(database, settings, reach))
+    }
+
+    fn senders(&self) -> anyhow::Result<Senders> {
+        let (messaging, dir) = (&self.store.messaging, &self.store.data_dir);
+        Ok(Senders { sms: messaging.sms(dir)?, mail: messaging.mail(dir)? })
+    }
+}
 
 /// Where tutorhub keeps its data.
 #[derive(Debug, Clone, Args)]
@@ -51,9 +111,24 @@ pub struct SecurityOpts {
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, global = true)]
     pub access_token_ttl_seconds: i64,
-    /// The site's address as users see it, for links sent by mail (password reset).
-    #[arg(long, env = "PUBLIC_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
-    pub public_base_url: String,
+}
+
+/// Where the site is: the address `serve` listens on and the one users see.
+#[derive(Debug, Clone, Args)]
+pub struct SiteOpts {
+    /// Address and port `serve` listens on.
+    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080", global = true)]
+    pub bind: String,
+    /// The site's address as users see it, for links in SMS and mail (password reset, notices);
+    /// when unset, http:// and BIND.
+    #[arg(long, env = "PUBLIC_BASE_URL", global = true)]
+    pub public_base_url: Option<String>,
+}
+
+impl SiteOpts {
+    pub fn public_base_url(&self) -> String {
+        self.public_base_url.clone().unwrap_or_else(|| format!("http://{}", self.bind))
+    }
 }
 
 /// HS256 keys shorter than the hash are guessable offline from any token: refuse them at start.

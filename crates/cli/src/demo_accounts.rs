@@ -6,7 +6,7 @@ use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
 use uuid::Uuid;
 
-use crate::wiring::App;
+use crate::wiring::Wiring;
 
 /// One demo account; every one has the password [`DEMO_PASSWORD`].
 pub struct DemoAccount {
@@ -33,7 +33,7 @@ pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
 ///
 /// # Errors
 /// When the store fails.
-pub async fn ensure_demo_accounts(app: &App) -> anyhow::Result<usize> {
+pub async fn ensure_demo_accounts(app: &Wiring) -> anyhow::Result<usize> {
     let password = Password::parse(DEMO_PASSWORD).map_err(anyhow::Error::msg)?;
     let mut added = 0;
     for account in DEMO_ACCOUNTS {

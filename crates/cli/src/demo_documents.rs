@@ -7,13 +7,13 @@ use tutorhub_domain::shared::files::Visibility;
 use tutorhub_domain::shared::upload::FileKind;
 use tutorhub_domain::accounts::user::User;
 
-use crate::wiring::App;
+use crate::wiring::Wiring;
 
 /// Stores both documents of `org` in private storage, as registration would.
 ///
 /// # Errors
 /// When the file store or the database fails.
-pub async fn add_demo_documents(app: &App, org: &User) -> anyhow::Result<()> {
+pub async fn add_demo_documents(app: &Wiring, org: &User) -> anyhow::Result<()> {
     for (kind, title) in [
         (OrgDocumentKind::BusinessRegistration, "Business Registration Certificate (demo)"),
         (OrgDocumentKind::AddressProof, "Proof of Address (demo)"),

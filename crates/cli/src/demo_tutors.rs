@@ -16,7 +16,7 @@ use tutorhub_domain::tutors::applications::AVATAR_FOLDER;
 use tutorhub_domain::shared::upload::FileKind;
 
 use crate::avatar::avatar_png;
-use crate::wiring::App;
+use crate::wiring::Wiring;
 use tutorhub_domain::accounts::user::{NewUser, UserType};
 use uuid::Uuid;
 
@@ -180,7 +180,7 @@ impl TutorGenerator {
 }
 
 /// Stores `count` demo tutors: account, avatar, application, approval (no SMS: nobody to tell).
-pub async fn insert_demo_tutors(app: &App, count: usize) -> anyhow::Result<usize> {
+pub async fn insert_demo_tutors(app: &Wiring, count: usize) -> anyhow::Result<usize> {
     // One hash for all: argon2 is deliberately slow, and these are demo accounts.
     let password =
         Password::parse(DEMO_TUTOR_PASSWORD).expect("the demo password follows the rules");

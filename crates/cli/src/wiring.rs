@@ -1,131 +1,260 @@
-//! The composition root: one place that builds the use cases from the adapters, so the
-//! server and the back-office commands run the same code paths.
+//! The composition root: the one place that builds use cases from adapters. `serve`, every
+//! back-office command and the API tests (`crates/http/tests/support`) build through it, so
+//! they all run the same code paths.
+//!
+//! Parts are built when a command asks for them: a command that only reads gets no message
+//! senders (`Reach::ReadOnly`) and never loads or creates the signing secret, which only the
+//! API needs (`Wiring::services`).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
+use async_trait::async_trait;
 use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Argon2Hasher, BoardCache, Database, HashingLimits, JwtAccessTokens, LocalFileStore, RandomSecretTokens, SqlApplicationRepository,
-    SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
-    SqlAccountStores, InMemoryRateLimiter, SqlUserDirectory,
+    Argon2Hasher, BoardCache, Database, HashingLimits, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore, RandomSecretTokens,
+    SqlAccountStores, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository,
+    SqlUserDirectory, SqlUserRepository,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
+use tutorhub_domain::accounts::directory::UserDirectory;
+use tutorhub_domain::accounts::passwords::Passwords;
+use tutorhub_domain::accounts::phone_verification::PhoneVerification;
+use tutorhub_domain::accounts::ports::{AccessTokens, OrgDocumentRepository, PasswordHasher, SecretTokens, UserRepository};
+use tutorhub_domain::accounts::registration::Registration;
+use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::moderation::CaseModeration;
+use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::posting::CasePosting;
-use tutorhub_domain::organizations::document_export::DocumentExport;
-use tutorhub_domain::organizations::verification::OrgVerifications;
-use tutorhub_domain::accounts::directory::UserDirectory;
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::notices::notifier::Notifier;
-use tutorhub_domain::accounts::ports::{AccessTokens, OrgDocumentRepository, PasswordHasher, RefreshTokenRepository, SecretTokens, UserRepository};
-use tutorhub_domain::matching::ports::ApplicationRepository;
-use tutorhub_domain::bookings::ports::BookingRepository;
-use tutorhub_domain::cases::ports::CaseRepository;
-use tutorhub_domain::shared::files::FileStore;
-use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
-use tutorhub_domain::accounts::passwords::Passwords;
-use tutorhub_domain::accounts::phone_verification::PhoneVerification;
-use tutorhub_domain::shared::rate_limits::Throttle;
+use tutorhub_domain::organizations::document_export::DocumentExport;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
-use tutorhub_domain::accounts::registration::Registration;
-use tutorhub_domain::accounts::sessions::Sessions;
-use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::organizations::verification::OrgVerifications;
 use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::shared::files::FileStore;
+use tutorhub_domain::shared::identity::{Email, Phone};
+use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
+use tutorhub_domain::shared::rate_limits::{LOGIN_ATTEMPTS_PER_SOURCE, Throttle};
 use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::directory::TutorDirectory;
-use tutorhub_http::Services;
+use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_http::{BodyLimits, Services};
 
-use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
+/// Everything the wiring needs to know, already parsed: the command line (`config`) and the
+/// API tests both fill it in.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Folder of the SQLite database, the outboxes, uploads and the generated secret.
+    pub data_dir: PathBuf,
+    /// Secret for signing access tokens; when unset, the one kept in the data folder.
+    pub jwt_secret: Option<String>,
+    pub access_token_ttl_seconds: i64,
+    pub hashing_memory_mib: u32,
+    pub login_attempts_per_address: u32,
+    /// The site as users reach it, for links in SMS and mail (no trailing slash needed).
+    pub public_base_url: String,
+    pub cases_auto_approve: bool,
+    pub case_applicant_cap: u32,
+    pub body_limits: BodyLimits,
+}
 
-pub struct App {
+impl Settings {
+    /// The defaults of `tutorhub serve` for this data folder and public address.
+    pub fn new(data_dir: PathBuf, public_base_url: &str) -> Self {
+        Self {
+            data_dir,
+            jwt_secret: None,
+            access_token_ttl_seconds: 900,
+            hashing_memory_mib: 64,
+            login_attempts_per_address: LOGIN_ATTEMPTS_PER_SOURCE.max,
+            public_base_url: public_base_url.to_string(),
+            cases_auto_approve: false,
+            case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
+            body_limits: BodyLimits::default(),
+        }
+    }
+}
+
+/// Where SMS and mail go.
+#[derive(Clone)]
+pub struct Senders {
+    pub sms: Arc<dyn SmsSender>,
+    pub mail: Arc<dyn Mailer>,
+}
+
+/// Whether a command may tell people things.
+pub enum Reach {
+    /// Lists and look-ups: wired without senders, so none of their settings is needed.
+    ReadOnly,
+    /// Decisions and the server: SMS and mail go through these senders.
+    Sends(Senders),
+}
+
+/// The adapters of one process over one database, and the use cases built from them.
+pub struct Wiring {
+    pub database: Database,
+    pub settings: Settings,
     pub cases: Arc<dyn CaseRepository>,
     pub users: Arc<dyn UserRepository>,
     pub tutors: Arc<dyn TutorRepository>,
     pub files: Arc<dyn FileStore>,
     pub org_documents: Arc<dyn OrgDocumentRepository>,
-    pub moderation: CaseModeration,
-    /// Back office: accounts, organization verification, document export.
-    pub user_directory: UserDirectory,
-    pub org_verifications: OrgVerifications,
-    pub document_export: DocumentExport,
     pub hasher: Arc<dyn PasswordHasher>,
-    pub services: Services,
+    account_stores: Arc<SqlAccountStores>,
+    media_dir: PathBuf,
+    senders: Senders,
+    /// One process's memory: see docs/decisions.md for running several instances.
+    throttle: Throttle,
 }
 
-/// The app with the default moderation and matching settings (commands that do not serve).
-pub fn build(database: &Database, store: &StoreOpts, security: &SecurityOpts) -> anyhow::Result<App> {
-    build_with(database, store, security, &MatchingOpts::default())
+impl Wiring {
+    pub fn new(database: Database, settings: Settings, reach: Reach) -> Self {
+        let pool = database.pool().clone();
+        let local_files = LocalFileStore::new(&settings.data_dir);
+        let media_dir = local_files.media_dir().to_path_buf();
+        let account_stores = Arc::new(SqlAccountStores::new(pool.clone()));
+        let hasher = Arc::new(Argon2Hasher::new(HashingLimits { memory_mib: settings.hashing_memory_mib, ..HashingLimits::default() }));
+        let senders = match reach {
+            Reach::Sends(senders) => senders,
+            Reach::ReadOnly => Senders { sms: Arc::new(ReadOnly), mail: Arc::new(ReadOnly) },
+        };
+        Self {
+            cases: Arc::new(SqlCaseRepository::new(pool.clone())),
+            users: Arc::new(SqlUserRepository::new(pool.clone())),
+            tutors: Arc::new(SqlTutorRepository::new(pool)),
+            files: Arc::new(local_files),
+            org_documents: account_stores.clone(),
+            hasher,
+            account_stores,
+            media_dir,
+            senders,
+            throttle: Throttle::new(Arc::new(InMemoryRateLimiter::default())),
+            database,
+            settings,
+        }
+    }
+
+    fn notifier(&self) -> Notifier {
+        Notifier::new(self.users.clone(), self.senders.sms.clone(), self.throttle.clone(), &self.settings.public_base_url)
+    }
+
+    pub fn moderation(&self) -> CaseModeration {
+        CaseModeration::new(self.cases.clone(), self.notifier())
+    }
+
+    pub fn user_directory(&self) -> UserDirectory {
+        UserDirectory::new(self.directory_store(), self.users.clone(), self.account_stores.clone())
+    }
+
+    pub fn org_verifications(&self) -> OrgVerifications {
+        OrgVerifications::new(self.user_directory(), self.directory_store(), self.notifier())
+    }
+
+    pub fn document_export(&self) -> DocumentExport {
+        DocumentExport::new(self.user_directory(), self.org_documents.clone(), self.files.clone())
+    }
+
+    pub fn tutor_applications(&self) -> TutorApplications {
+        TutorApplications::new(self.users.clone(), self.tutors.clone(), self.files.clone(), self.senders.sms.clone())
+    }
+
+    pub fn tutor_directory(&self) -> TutorDirectory {
+        TutorDirectory::new(self.tutors.clone())
+    }
+
+    /// Where public uploads (avatars) live, for the media route and the back office's links.
+    pub fn media_dir(&self) -> PathBuf {
+        self.media_dir.clone()
+    }
+
+    fn directory_store(&self) -> Arc<SqlUserDirectory> {
+        Arc::new(SqlUserDirectory::new(self.database.pool().clone()))
+    }
+
+    /// The API's use cases. Loads the signing secret, creating it in the data folder on first
+    /// start when `JWT_SECRET` is unset.
+    ///
+    /// # Errors
+    /// The secret cannot be read or created.
+    pub fn services(&self) -> anyhow::Result<Services> {
+        let settings = &self.settings;
+        let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)
+            .context("cannot read or create the JWT secret in the data folder")?;
+        let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, settings.access_token_ttl_seconds));
+        let pool = self.database.pool();
+        let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
+        let (users, throttle, Senders { sms, mail }) = (&self.users, &self.throttle, &self.senders);
+        let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(pool.clone()));
+        let sessions = Sessions::new(users.clone(), self.hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
+            .with_throttle(throttle.clone())
+            .with_attempts_per_source(settings.login_attempts_per_address);
+        let stores = self.account_stores.clone();
+        let phone_verification = PhoneVerification::new(stores.clone(), users.clone(), sms.clone(), secrets.clone(), throttle.clone());
+        let passwords = Passwords::new(
+            users.clone(),
+            self.hasher.clone(),
+            stores.clone(),
+            secrets,
+            mail.clone(),
+            sessions.clone(),
+            throttle.clone(),
+            &settings.public_base_url,
+        );
+        let notifier = self.notifier();
+        Ok(Services {
+            case_board: CaseBoard::new(Arc::new(BoardCache::new(self.cases.clone()))),
+            accounts: Accounts::new(users.clone()),
+            case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
+            matching: Matching::new(
+                self.cases.clone(),
+                Arc::new(SqlApplicationRepository::new(pool.clone())),
+                users.clone(),
+                notifier.clone(),
+                settings.case_applicant_cap,
+            ),
+            bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), notifier),
+            tutor_applications: self.tutor_applications(),
+            tutor_directory: self.tutor_directory(),
+            profile_editing: ProfileEditing::new(
+                users.clone(),
+                self.tutors.clone(),
+                self.files.clone(),
+                phone_verification.clone(),
+                throttle.clone(),
+            ),
+            media_dir: self.media_dir(),
+            registration: Registration::new(users.clone(), self.hasher.clone(), phone_verification.clone(), self.files.clone(), stores.clone()),
+            org_resubmission: OrgResubmission::new(users.clone(), self.files.clone(), stores),
+            sessions,
+            phone_verification,
+            passwords,
+            throttle: throttle.clone(),
+            access_tokens,
+            body_limits: settings.body_limits,
+        })
+    }
 }
 
-pub fn build_with(database: &Database, store: &StoreOpts, security: &SecurityOpts, matching: &MatchingOpts) -> anyhow::Result<App> {
-    let secret = load_or_create_secret(security.jwt_secret.as_deref(), &store.data_dir)
-        .context("cannot read or create the JWT secret in the data folder")?;
-    let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, security.access_token_ttl_seconds));
-    let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
-    let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
-    let sms: Arc<dyn SmsSender> = store.messaging.sms(&store.data_dir)?;
-    let mail: Arc<dyn Mailer> = store.messaging.mail(&store.data_dir)?;
-    let tutors: Arc<dyn TutorRepository> = Arc::new(SqlTutorRepository::new(database.pool().clone()));
-    let local_files = LocalFileStore::new(&store.data_dir);
-    let media_dir = local_files.media_dir().to_path_buf();
-    let files: Arc<dyn FileStore> = Arc::new(local_files);
-    let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::new(HashingLimits {
-        memory_mib: security.hashing_memory_mib,
-        ..HashingLimits::default()
-    }));
-    let refresh_tokens: Arc<dyn RefreshTokenRepository> = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
-    let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
-    let account_stores = Arc::new(SqlAccountStores::new(database.pool().clone()));
-    // One process's memory: see docs/decisions.md for running several instances.
-    let throttle = Throttle::new(Arc::new(InMemoryRateLimiter::default()));
-    let sessions = Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
-        .with_throttle(throttle.clone())
-        .with_attempts_per_source(security.login_attempts_per_address);
-    let phone_verification =
-        PhoneVerification::new(account_stores.clone(), users.clone(), sms.clone(), secrets.clone(), throttle.clone());
-    let registration =
-        Registration::new(users.clone(), hasher.clone(), phone_verification.clone(), files.clone(), account_stores.clone());
-    let org_resubmission = OrgResubmission::new(users.clone(), files.clone(), account_stores.clone());
-    let passwords = Passwords::new(
-        users.clone(),
-        hasher.clone(),
-        account_stores.clone(),
-        secrets,
-        mail.clone(),
-        sessions.clone(),
-        throttle.clone(),
-        &security.public_base_url,
-    );
-    let notifier = Notifier::new(users.clone(), sms.clone(), throttle.clone(), &security.public_base_url);
-    let applications: Arc<dyn ApplicationRepository> = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
-    let bookings: Arc<dyn BookingRepository> = Arc::new(SqlBookingRepository::new(database.pool().clone()));
-    let services = Services {
-        case_board: CaseBoard::new(Arc::new(BoardCache::new(cases.clone()))),
-        accounts: Accounts::new(users.clone()),
-        case_posting: CasePosting::new(cases.clone(), users.clone(), matching.cases_auto_approve),
-        matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), matching.case_applicant_cap),
-        bookings: Bookings::new(bookings, users.clone(), notifier.clone()),
-        tutor_applications: TutorApplications::new(users.clone(), tutors.clone(), files.clone(), sms.clone()),
-        tutor_directory: TutorDirectory::new(tutors.clone()),
-        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), files.clone(), phone_verification.clone(), throttle.clone()),
-        media_dir,
-        sessions,
-        registration,
-        org_resubmission,
-        phone_verification,
-        passwords,
-        throttle,
-        access_tokens,
-        body_limits: tutorhub_http::BodyLimits::default(),
-    };
-    let directory_store = Arc::new(SqlUserDirectory::new(database.pool().clone()));
-    let user_directory = UserDirectory::new(directory_store.clone(), users.clone(), account_stores.clone());
-    let org_verifications = OrgVerifications::new(user_directory.clone(), directory_store, notifier.clone());
-    let org_documents: Arc<dyn OrgDocumentRepository> = account_stores;
-    let document_export = DocumentExport::new(user_directory.clone(), org_documents.clone(), files.clone());
-    let moderation = CaseModeration::new(cases.clone(), notifier);
-    Ok(App { cases, users, tutors, files, org_documents, moderation, user_directory, org_verifications, document_export, hasher, services })
+/// The senders of a command wired `Reach::ReadOnly`. Such a command has no use case that
+/// sends, so reaching one is a wiring mistake: it fails loudly rather than dropping a message.
+struct ReadOnly;
+
+const READ_ONLY: &str = "this command was wired read-only and sends no messages";
+
+#[async_trait]
+impl SmsSender for ReadOnly {
+    async fn send_sms(&self, _to: &Phone, _body: &str) -> Result<(), DeliveryError> {
+        Err(DeliveryError(READ_ONLY.into()))
+    }
+}
+
+#[async_trait]
+impl Mailer for ReadOnly {
+    async fn send_mail(&self, _to: &Email, _subject: &str, _body: &str) -> Result<(), DeliveryError> {
+        Err(DeliveryError(READ_ONLY.into()))
+    }
 }

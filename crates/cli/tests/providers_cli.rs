@@ -117,3 +117,20 @@ async fn a_provider_without_its_settings_stops_serve_at_start_with_a_clear_messa
     let log = std::fs::read_to_string(dir.path().join("server.log")).unwrap();
     assert!(log.contains("--sms-provider http needs --sms-gateway-url (or SMS_GATEWAY_URL)"), "{log}");
 }
+
+#[test]
+fn back_office_lists_need_no_provider_settings_and_create_no_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let providers = ["--sms-provider", "http", "--mail-provider", "smtp"];
+    for list in [&["users", "list"][..], &["cases", "list"], &["applications", "list"], &["orgs", "list"]] {
+        let args: Vec<&str> = list.iter().chain(&providers).copied().collect();
+        support::ok(support::tutorhub(dir.path(), &args, ""));
+    }
+    assert!(!dir.path().join("jwt-secret").exists(), "only the server signs sessions");
+
+    // A decision tells someone, so it stops before deciding when its provider is not set up.
+    let refused = support::tutorhub(dir.path(), &["cases", "approve", "1", "--yes", "--sms-provider", "http"], "");
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("--sms-provider http needs --sms-gateway-url"), "{stderr}");
+}

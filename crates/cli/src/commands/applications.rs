@@ -5,8 +5,7 @@ use serde_json::json;
 use tutorhub_domain::tutors::model::{TutorApplicationStatus, Decision, TutorApplication, status_label};
 
 use crate::commands::confirm::confirm;
-use crate::config::{SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct ApplicationsOpts {
@@ -107,15 +106,14 @@ fn avatar_file(a: &TutorApplication, media_root: &std::path::Path) -> String {
         .to_string()
 }
 
-pub async fn run(
-    store: &StoreOpts,
-    security: &SecurityOpts,
-    opts: &ApplicationsOpts,
-) -> anyhow::Result<()> {
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
-    let applications = &app.services.tutor_applications;
-    let media_root = app.services.media_dir.clone();
+pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result<()> {
+    let sending = match opts.command {
+        ApplicationsCommand::List { .. } | ApplicationsCommand::Show { .. } => Sending::No,
+        ApplicationsCommand::Approve(_) | ApplicationsCommand::Reject { .. } => Sending::Yes,
+    };
+    let wiring = global.wiring(sending).await?;
+    let applications = &wiring.tutor_applications();
+    let media_root = wiring.media_dir();
     let result = async {
         match &opts.command {
             ApplicationsCommand::List { status, json } => {
@@ -194,7 +192,7 @@ pub async fn run(
         anyhow::Ok(())
     }
     .await;
-    database.close().await;
+    wiring.database.close().await;
     result
 }
 

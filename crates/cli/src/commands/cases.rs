@@ -7,8 +7,7 @@ use tutorhub_domain::cases::moderation::CaseModeration;
 use tutorhub_domain::shared::paging::PageRequest;
 
 use crate::commands::confirm::confirm;
-use crate::config::{SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct CasesOpts {
@@ -66,11 +65,14 @@ fn parse_status(raw: &str) -> Result<CaseStatus, String> {
     })
 }
 
-pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &CasesOpts) -> anyhow::Result<()> {
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
-    let result = execute(&app.moderation, &opts.command).await;
-    database.close().await;
+pub async fn run(global: &GlobalOpts, opts: &CasesOpts) -> anyhow::Result<()> {
+    let sending = match opts.command {
+        CasesCommand::List { .. } | CasesCommand::Show { .. } => Sending::No,
+        CasesCommand::Approve { .. } | CasesCommand::Reject { .. } | CasesCommand::Close { .. } => Sending::Yes,
+    };
+    let wiring = global.wiring(sending).await?;
+    let result = execute(&wiring.moderation(), &opts.command).await;
+    wiring.database.close().await;
     result
 }
 

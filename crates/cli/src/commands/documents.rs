@@ -10,8 +10,7 @@ use tutorhub_domain::organizations::document_export::{ExportedDocument, kind_lab
 
 use crate::commands::confirm::confirmed;
 use crate::commands::users::user_ref;
-use crate::config::{SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct DocumentsOpts {
@@ -34,13 +33,12 @@ enum DocumentsCommand {
     },
 }
 
-pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &DocumentsOpts) -> anyhow::Result<()> {
+pub async fn run(global: &GlobalOpts, opts: &DocumentsOpts) -> anyhow::Result<()> {
     let DocumentsCommand::Export { user, out, yes } = &opts.command;
     let user = user_ref(user)?;
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
-    let result = app.document_export.export(&user).await;
-    database.close().await;
+    let wiring = global.wiring(Sending::No).await?;
+    let result = wiring.document_export().export(&user).await;
+    wiring.database.close().await;
     let (owner, documents) = result?;
     let existing: Vec<_> = documents.iter().map(|d| out.join(&d.file_name)).filter(|p| p.exists()).collect();
     if !existing.is_empty() {

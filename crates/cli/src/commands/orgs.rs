@@ -8,8 +8,7 @@ use tutorhub_domain::accounts::user::OrgVerification;
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::commands::users::{hong_kong, user_json, user_ref};
-use crate::config::{SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct OrgsOpts {
@@ -57,11 +56,14 @@ enum OrgsCommand {
     },
 }
 
-pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &OrgsOpts) -> anyhow::Result<()> {
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
-    let result = execute(&app.org_verifications, &opts.command).await;
-    database.close().await;
+pub async fn run(global: &GlobalOpts, opts: &OrgsOpts) -> anyhow::Result<()> {
+    let sending = match opts.command {
+        OrgsCommand::List { .. } => Sending::No,
+        OrgsCommand::Verify(_) | OrgsCommand::Reject { .. } => Sending::Yes,
+    };
+    let wiring = global.wiring(sending).await?;
+    let result = execute(&wiring.org_verifications(), &opts.command).await;
+    wiring.database.close().await;
     result
 }
 

@@ -8,9 +8,10 @@ use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::shared::paging::PageRequest;
 use uuid::Uuid;
 
-use crate::config::{SecurityOpts, StoreOpts};
+use crate::config::{GlobalOpts, Sending};
 use crate::demo::CaseGenerator;
-use crate::{demo_tutors, wiring};
+use crate::demo_tutors;
+use crate::wiring::Wiring;
 
 /// Owner of the demo cases; finding any of its cases means the demo data is already there.
 pub const DEMO_OWNER: Uuid = Uuid::from_u128(0x0000_0000_0000_4000_8000_0000_0000_d3e0);
@@ -29,9 +30,8 @@ pub struct SeedOpts {
     pub cases: Option<usize>,
 }
 
-pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &SeedOpts) -> anyhow::Result<()> {
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
+pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
+    let app = global.wiring(Sending::No).await?;
     if opts.demo {
         let added = crate::demo_accounts::ensure_demo_accounts(&app).await?;
         eprintln!("added {added} demo accounts (password {})", crate::demo_accounts::DEMO_PASSWORD);
@@ -53,11 +53,11 @@ pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &SeedOpts) ->
         insert_cases(&app, count, rand::random(), None).await?;
         eprintln!("added {count} cases");
     }
-    database.close().await;
+    app.database.close().await;
     Ok(())
 }
 
-async fn insert_cases(app: &wiring::App, count: usize, seed: u64, owner: Option<Uuid>) -> anyhow::Result<()> {
+async fn insert_cases(app: &Wiring, count: usize, seed: u64, owner: Option<Uuid>) -> anyhow::Result<()> {
     let mut generator = CaseGenerator::new(seed, Utc::now());
     let progress = ProgressBar::new(count as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} cases ({per_sec}, {eta} left)")

@@ -8,14 +8,12 @@ use clap::Args;
 use tokio::net::TcpListener;
 use tutorhub_http::{AppFiles, BodyLimits, ServerLimits};
 
-use crate::config::{MatchingOpts, SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::wiring::Settings;
+
+use crate::config::{GlobalOpts, MatchingOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct ServeOpts {
-    /// Address and port to listen on.
-    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080")]
-    pub bind: String,
     /// Seconds a client has to send a request's headers (and an idle connection stays open).
     #[arg(long, env = "HEADER_READ_TIMEOUT_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub header_read_timeout_seconds: u64,
@@ -35,10 +33,15 @@ pub struct ServeOpts {
     pub matching: MatchingOpts,
 }
 
-pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &ServeOpts) -> anyhow::Result<()> {
-    let database = store.open().await?;
-    let mut app = wiring::build_with(&database, store, security, &opts.matching)?;
-    app.services.body_limits = BodyLimits { json_bytes: opts.max_json_body_bytes };
+pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
+    let settings = Settings {
+        cases_auto_approve: opts.matching.cases_auto_approve,
+        case_applicant_cap: opts.matching.case_applicant_cap,
+        body_limits: BodyLimits { json_bytes: opts.max_json_body_bytes },
+        ..global.settings()
+    };
+    let wiring = global.wiring_with(settings, Sending::Yes).await?;
+    let services = wiring.services()?;
     let limits = ServerLimits {
         header_read_timeout: Duration::from_secs(opts.header_read_timeout_seconds),
         request_timeout: Duration::from_secs(opts.request_timeout_seconds),
@@ -51,17 +54,18 @@ pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &ServeOpts) -
     if !files.has_index() {
         tracing::warn!("the web app is not built (run `make build`): only the API is served");
     }
-    tracing::info!(bind = %opts.bind, engine = ?database.engine(), "tutorhub is listening");
-    let listener = TcpListener::bind(opts.bind.as_str()).await.with_context(|| format!("cannot listen on {}", opts.bind))?;
+    let bind = &global.site.bind;
+    tracing::info!(bind = %bind, engine = ?wiring.database.engine(), "tutorhub is listening");
+    let listener = TcpListener::bind(bind.as_str()).await.with_context(|| format!("cannot listen on {bind}"))?;
     tutorhub_http::server::serve(
         listener,
-        tutorhub_http::app(&app.services, files),
+        tutorhub_http::app(&services, files),
         limits,
         shutdown_signal(),
         Duration::from_secs(10),
     )
     .await?;
-    database.close().await;
+    wiring.database.close().await;
     tracing::info!("tutorhub stopped");
     Ok(())
 }

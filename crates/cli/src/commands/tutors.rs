@@ -5,8 +5,7 @@ use clap::{Args, Subcommand};
 use tutorhub_domain::tutors::model::TutorRef;
 
 use crate::commands::confirm::confirm;
-use crate::config::{SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct TutorsOpts {
@@ -31,21 +30,16 @@ enum TutorsCommand {
     },
 }
 
-pub async fn run(
-    store: &StoreOpts,
-    security: &SecurityOpts,
-    opts: &TutorsOpts,
-) -> anyhow::Result<()> {
+pub async fn run(global: &GlobalOpts, opts: &TutorsOpts) -> anyhow::Result<()> {
     let (user, active, yes) = match &opts.command {
         TutorsCommand::Activate { user } => (user, true, true),
         TutorsCommand::Deactivate { user, yes } => (user, false, *yes),
     };
     let tutor = TutorRef::parse(user).context("USER must be a user number or a user id")?;
     confirm(yes, &format!("Hide tutor {user} from search and their profile page?"))?;
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
-    let result = app.services.tutor_directory.set_active(tutor, active).await;
-    database.close().await;
+    let wiring = global.wiring(Sending::No).await?;
+    let result = wiring.tutor_directory().set_active(tutor, active).await;
+    wiring.database.close().await;
     let profile = result?;
     println!(
         "tutor {} ({}) is now {}",

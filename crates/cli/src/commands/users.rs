@@ -10,8 +10,7 @@ use tutorhub_domain::accounts::user::{Role, User, UserType};
 use tutorhub_domain::accounts::directory::{UserDetails, UserRef};
 
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
-use crate::config::{SecurityOpts, StoreOpts};
-use crate::wiring;
+use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct UsersOpts {
@@ -138,10 +137,9 @@ pub fn hong_kong() -> chrono::FixedOffset {
     chrono::FixedOffset::east_opt(8 * 3600).expect("UTC+8 is a valid offset")
 }
 
-pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &UsersOpts) -> anyhow::Result<()> {
-    let database = store.open().await?;
-    let app = wiring::build(&database, store, security)?;
-    let directory = &app.user_directory;
+pub async fn run(global: &GlobalOpts, opts: &UsersOpts) -> anyhow::Result<()> {
+    let wiring = global.wiring(Sending::No).await?;
+    let directory = &wiring.user_directory();
     let result = async {
         match &opts.command {
             UsersCommand::List { search, user_type, role, tutors, paging, json } => {
@@ -178,6 +176,6 @@ pub async fn run(store: &StoreOpts, security: &SecurityOpts, opts: &UsersOpts) -
         anyhow::Ok(())
     }
     .await;
-    database.close().await;
+    wiring.database.close().await;
     result
 }

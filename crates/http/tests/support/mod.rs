@@ -6,29 +6,23 @@ use std::sync::Arc;
 use poem::EndpointExt;
 use poem::endpoint::BoxEndpoint;
 use poem::test::TestClient;
-use tutorhub_adapters::{
-    Argon2Hasher, BoardCache, Database, JwtAccessTokens, LocalFileStore, Outbox, RandomSecretTokens, SqlApplicationRepository,
-    SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository, SqlUserRepository,
-};
-use tutorhub_domain::bookings::requests::Bookings;
-use tutorhub_domain::cases::posting::CasePosting;
-use tutorhub_domain::matching::applications::Matching;
-use tutorhub_domain::notices::notifier::Notifier;
-use tutorhub_domain::accounts::current_user::Accounts;
-use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_adapters::{Database, Outbox};
+use tutorhub_cli::wiring::{Reach, Senders, Settings, Wiring};
 use tutorhub_domain::accounts::ports::{AccessTokens, PasswordHasher, UserRepository};
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
-use tutorhub_domain::tutors::ports::TutorRepository;
-use tutorhub_domain::accounts::sessions::Sessions;
-use tutorhub_domain::profiles::editing::ProfileEditing;
 use tutorhub_domain::tutors::applications::TutorApplications;
-use tutorhub_domain::tutors::directory::TutorDirectory;
-use tutorhub_http::{AppFiles, Services};
+use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_http::AppFiles;
 
 /// Applicants a case takes in tests (small, so that "full" is easy to reach).
 pub const APPLICANT_CAP: u32 = 3;
 
+/// The site's address in links the tests read from the outboxes.
+pub const PUBLIC_BASE_URL: &str = "https://tutorhub.example.hk";
+
+/// The app as `tutorhub serve` wires it (`tutorhub_cli::wiring`), on a fresh SQLite database
+/// in its own folder, driven in-process through the same endpoint the server runs.
 pub struct TestApp {
     pub client: TestClient<BoxEndpoint<'static>>,
     pub cases: Arc<dyn CaseRepository>,
@@ -51,51 +45,33 @@ pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
 
 /// The app with these SMS and mail providers instead of the test folder's outboxes.
 pub async fn spawn_with_messaging(sms: Arc<dyn SmsSender>, mail: Arc<dyn Mailer>) -> TestApp {
-    spawn_app(None, Some((sms, mail))).await
+    spawn_app(None, Some(Senders { sms, mail })).await
 }
 
-async fn spawn_app(files: Option<AppFiles>, messaging: Option<(Arc<dyn SmsSender>, Arc<dyn Mailer>)>) -> TestApp {
+async fn spawn_app(files: Option<AppFiles>, senders: Option<Senders>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let (sms, mail): (Arc<dyn SmsSender>, Arc<dyn Mailer>) =
-        messaging.unwrap_or_else(|| (Arc::new(Outbox::sms(dir.path())), Arc::new(Outbox::mail(dir.path()))));
+    let senders = senders.unwrap_or_else(|| Senders { sms: Arc::new(Outbox::sms(dir.path())), mail: Arc::new(Outbox::mail(dir.path())) });
     let database = Database::open(&Database::sqlite_url(dir.path())).await.unwrap();
-    let cases: Arc<dyn CaseRepository> = Arc::new(SqlCaseRepository::new(database.pool().clone()));
-    let users: Arc<dyn UserRepository> = Arc::new(SqlUserRepository::new(database.pool().clone()));
-    let tutors: Arc<dyn TutorRepository> = Arc::new(SqlTutorRepository::new(database.pool().clone()));
-    let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(b"test secret, long enough for HS256", 900));
-    let hasher: Arc<dyn PasswordHasher> = Arc::new(Argon2Hasher::default());
-    let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(database.pool().clone()));
-    let accounts = account_services(&database, dir.path(), &users, &hasher, &access_tokens, refresh_tokens, (&sms, &mail));
-    let notifier = Notifier::new(users.clone(), sms.clone(), accounts.throttle.clone(), "https://tutorhub.example.hk");
-    let store = LocalFileStore::new(dir.path());
-    let media_dir = store.media_dir().to_path_buf();
-    let store: Arc<LocalFileStore> = Arc::new(store);
-    let tutor_applications =
-        TutorApplications::new(users.clone(), tutors.clone(), store.clone(), sms);
-    let applications = Arc::new(SqlApplicationRepository::new(database.pool().clone()));
-    let bookings = Arc::new(SqlBookingRepository::new(database.pool().clone()));
-    let services = Services {
-        case_board: CaseBoard::new(Arc::new(BoardCache::new(cases.clone()))),
-        accounts: Accounts::new(users.clone()),
-        case_posting: CasePosting::new(cases.clone(), users.clone(), false),
-        matching: Matching::new(cases.clone(), applications, users.clone(), notifier.clone(), APPLICANT_CAP),
-        bookings: Bookings::new(bookings, users.clone(), notifier),
-        tutor_applications: tutor_applications.clone(),
-        tutor_directory: TutorDirectory::new(tutors.clone()),
-        profile_editing: ProfileEditing::new(users.clone(), tutors.clone(), store, accounts.phone_verification.clone(), accounts.throttle.clone()),
-        media_dir,
-        sessions: accounts.sessions,
-        registration: accounts.registration,
-        org_resubmission: accounts.org_resubmission,
-        phone_verification: accounts.phone_verification,
-        passwords: accounts.passwords,
-        throttle: accounts.throttle,
-        access_tokens: access_tokens.clone(),
-        body_limits: tutorhub_http::BodyLimits::default(),
+    let settings = Settings {
+        jwt_secret: Some("test secret, long enough for HS256".into()),
+        case_applicant_cap: APPLICANT_CAP,
+        ..Settings::new(dir.path().to_path_buf(), PUBLIC_BASE_URL)
     };
+    let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders));
+    let services = wiring.services().unwrap();
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
     let endpoint = tutorhub_http::app(&services, files).map_to_response().boxed();
-    TestApp { client: TestClient::new(endpoint), cases, users, tutors, tutor_applications, access_tokens, hasher, database, dir }
+    TestApp {
+        client: TestClient::new(endpoint),
+        cases: wiring.cases.clone(),
+        users: wiring.users.clone(),
+        tutors: wiring.tutors.clone(),
+        tutor_applications: services.tutor_applications.clone(),
+        access_tokens: services.access_tokens.clone(),
+        hasher: wiring.hasher.clone(),
+        database,
+        dir,
+    }
 }
 
 /// Stores an account of `user_type` with this phone (e-mail derived from it, no usable
@@ -189,61 +165,6 @@ pub async fn verify_phone(app: &TestApp, phone: &str) -> String {
     response.assert_status_is_ok();
     let body: serde_json::Value = response.json().await.value().deserialize();
     body["verificationToken"].as_str().expect("verify-code answers a verification token").to_string()
-}
-
-/// The account use cases (sessions, verification, registration, passwords), as wired in
-/// production but over the test database and the test folder's outboxes.
-pub struct AccountServices {
-    pub sessions: Sessions,
-    pub registration: tutorhub_domain::accounts::registration::Registration,
-    pub org_resubmission: tutorhub_domain::organizations::resubmission::OrgResubmission,
-    pub phone_verification: tutorhub_domain::accounts::phone_verification::PhoneVerification,
-    pub passwords: tutorhub_domain::accounts::passwords::Passwords,
-    pub throttle: tutorhub_domain::shared::rate_limits::Throttle,
-}
-
-fn account_services(
-    database: &Database,
-    dir: &std::path::Path,
-    users: &Arc<dyn UserRepository>,
-    hasher: &Arc<dyn PasswordHasher>,
-    access_tokens: &Arc<dyn AccessTokens>,
-    refresh_tokens: Arc<SqlRefreshTokenRepository>,
-    (sms, mail): (&Arc<dyn SmsSender>, &Arc<dyn Mailer>),
-) -> AccountServices {
-    use tutorhub_domain::shared::rate_limits::Throttle;
-    let stores = Arc::new(tutorhub_adapters::SqlAccountStores::new(database.pool().clone()));
-    let throttle = Throttle::new(Arc::new(tutorhub_adapters::InMemoryRateLimiter::default()));
-    let secrets = Arc::new(RandomSecretTokens);
-    let sessions = Sessions::new(users.clone(), hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
-        .with_throttle(throttle.clone());
-    let phone_verification = tutorhub_domain::accounts::phone_verification::PhoneVerification::new(
-        stores.clone(),
-        users.clone(),
-        sms.clone(),
-        secrets.clone(),
-        throttle.clone(),
-    );
-    let files = Arc::new(LocalFileStore::new(dir));
-    let registration = tutorhub_domain::accounts::registration::Registration::new(
-        users.clone(),
-        hasher.clone(),
-        phone_verification.clone(),
-        files.clone(),
-        stores.clone(),
-    );
-    let org_resubmission = tutorhub_domain::organizations::resubmission::OrgResubmission::new(users.clone(), files, stores.clone());
-    let passwords = tutorhub_domain::accounts::passwords::Passwords::new(
-        users.clone(),
-        hasher.clone(),
-        stores,
-        secrets,
-        mail.clone(),
-        sessions.clone(),
-        throttle.clone(),
-        "https://tutorhub.example.hk",
-    );
-    AccountServices { sessions, registration, org_resubmission, phone_verification, passwords, throttle }
 }
 
 /// The mail outbox's messages so far, as (to, subject, body).

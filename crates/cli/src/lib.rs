@@ -1,0 +1,99 @@
+//! `tutorhub`: the server and the back office in one binary. The library half holds the
+//! commands and the composition root (`wiring`), which the API tests build through too.
+
+pub mod config;
+pub mod messaging;
+pub mod wiring;
+
+mod avatar;
+mod commands;
+mod demo;
+mod demo_accounts;
+mod demo_documents;
+mod demo_tutors;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::{GlobalOpts, LogFormat};
+
+#[derive(Debug, Parser)]
+#[command(name = "tutorhub", version, about = "tutorhub：香港私人補習配對平台 — server and back office")]
+struct Cli {
+    #[command(flatten)]
+    global: GlobalOpts,
+    /// Log line format (logs go to stderr).
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "json", global = true)]
+    log_format: LogFormat,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the API and the web app (migrates the database first).
+    Serve(commands::serve::ServeOpts),
+    /// Bring the database schema up to date.
+    Migrate,
+    /// Print the OpenAPI document of the API.
+    Openapi,
+    /// Fill the database with demo or benchmark data.
+    Seed(commands::seed::SeedOpts),
+    /// Moderate tutoring cases: list, show, approve, reject, close.
+    Cases(commands::cases::CasesOpts),
+    /// Review tutor applications (back office).
+    Applications(commands::applications::ApplicationsOpts),
+    /// Hide a tutor or list them again (back office); `users list --tutors` lists tutors.
+    Tutors(commands::tutors::TutorsOpts),
+    /// Look up accounts, private fields included (back office).
+    Users(commands::users::UsersOpts),
+    /// Verify or reject organizations (back office).
+    Orgs(commands::orgs::OrgsOpts),
+    /// Export an organization's registration documents (back office).
+    Documents(commands::documents::DocumentsOpts),
+}
+
+/// Parses the command line and runs the command.
+///
+/// # Errors
+/// The command failed; the message says why.
+pub async fn run() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let global = &cli.global;
+    config::init_logging(cli.log_format);
+    match &cli.command {
+        Command::Serve(opts) => commands::serve::run(global, opts).await,
+        Command::Migrate => {
+            global.store.open().await?.close().await;
+            eprintln!("database is up to date");
+            Ok(())
+        }
+        Command::Openapi => commands::openapi::run().await,
+        Command::Seed(opts) => commands::seed::run(global, opts).await,
+        Command::Cases(opts) => commands::cases::run(global, opts).await,
+        Command::Applications(opts) => commands::applications::run(global, opts).await,
+        Command::Tutors(opts) => commands::tutors::run(global, opts).await,
+        Command::Users(opts) => commands::users::run(global, opts).await,
+        Command::Orgs(opts) => commands::orgs::run(global, opts).await,
+        Command::Documents(opts) => commands::documents::run(global, opts).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn links_point_at_the_bound_address_unless_a_public_one_is_set() {
+        let site = |args: &[&str]| {
+            let cli = super::Cli::try_parse_from([&["tutorhub"], args, &["migrate"]].concat()).unwrap();
+            cli.global.site.public_base_url()
+        };
+        assert_eq!(site(&["--bind", "127.0.0.1:9000"]), "http://127.0.0.1:9000");
+        assert_eq!(site(&["--bind", "0.0.0.0:80", "--public-base-url", "https://tutorhub.hk"]), "https://tutorhub.hk");
+    }
+}
