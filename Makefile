@@ -47,7 +47,7 @@ run: build ## build, seed demo data (idempotent) and serve on http://127.0.0.1:8
 test: export TEST_START := $(shell date +%s)
 test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), frontend checks and tests, e2e, contract
 	@$(STAGE) "1/10 deps" scripts/install-deps.sh
-	@$(STAGE) "2/10 cargo build, no module cycles" scripts/build-rust.sh
+	@$(STAGE) "2/10 rustfmt, no module cycles, clippy, cargo build" scripts/build-rust.sh
 	@$(STAGE) "3/10 cargo test (SQLite and PostgreSQL)" env TUTORHUB_REQUIRE_POSTGRES=1 scripts/with-postgres.sh $(CARGO) test --workspace
 	@$(STAGE) "4/10 frontend: API client up to date" $(NPM) run check:api
 	@$(STAGE) "5/10 frontend: typecheck" $(NPM) run typecheck

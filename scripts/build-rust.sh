@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# `make test` stage 2: the module graph has no cycle, then everything Rust builds.
+# `make test` stage 2: the gates (formatting, module cycles, lints), then everything Rust builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+cargo="${CARGO:-cargo}"
+"$cargo" fmt --all --check || { echo "Rust code is not formatted: run \`cargo fmt --all\` (rustfmt.toml)" >&2; exit 1; }
 python3 scripts/check-module-cycles.py crates/domain crates/adapters crates/http crates/cli
-exec "${CARGO:-cargo}" build --workspace --all-targets
+"$cargo" clippy --workspace --all-targets --quiet -- -D warnings
+exec "$cargo" build --workspace --all-targets

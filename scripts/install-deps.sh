@@ -101,5 +101,11 @@ fi
 if ! command -v cargo >/dev/null 2>&1 && [[ ! -x "$HOME/.cargo/bin/cargo" ]]; then
   die "cargo not found (neither on PATH nor in \$HOME/.cargo/bin): install the Rust toolchain (rustup)"
 fi
+export PATH="$HOME/.cargo/bin:$PATH"
+for tool in fmt clippy; do
+  if ! cargo "$tool" --version >/dev/null 2>&1; then
+    die "cargo $tool not found: the gates of make test need it (rustup component add rustfmt clippy)"
+  fi
+done
 
 log "dependencies satisfied"

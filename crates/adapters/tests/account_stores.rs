@@ -4,10 +4,12 @@ mod support;
 
 use chrono::{Duration, NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlAccountStores, SqlUserRepository};
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordResetStore, PhoneCode, PhoneVerificationStore, UserRepository};
-use tutorhub_domain::shared::files::{StoredFile, Visibility};
+use tutorhub_domain::accounts::ports::{
+    OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordResetStore, PhoneCode, PhoneVerificationStore, UserRepository,
+};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_domain::shared::files::{StoredFile, Visibility};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
 use uuid::Uuid;
 
 fn phone() -> Phone {

@@ -5,9 +5,9 @@ mod support;
 use chrono::{Duration, TimeZone, Utc};
 use tutorhub_adapters::{Database, SqlCaseRepository};
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
 use tutorhub_domain::shared::paging::PageRequest;
-use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
@@ -128,9 +128,7 @@ async fn pages_are_disjoint_and_the_total_is_exact(db: Database) {
 async fn every_write_moves_the_board_version(db: Database) {
     let repo = SqlCaseRepository::new(db.pool().clone());
     let before = repo.board_version().await.unwrap();
-    repo.insert(vec![new_case(form("primary", "小一", &["中文"], "北角", 150.0), CaseStatus::Approved, 0)])
-        .await
-        .unwrap();
+    repo.insert(vec![new_case(form("primary", "小一", &["中文"], "北角", 150.0), CaseStatus::Approved, 0)]).await.unwrap();
     assert!(repo.board_version().await.unwrap() > before);
 }
 

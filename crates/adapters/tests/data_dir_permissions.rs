@@ -6,11 +6,11 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use tutorhub_adapters::files::local::{secure_data_dir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE};
+use tutorhub_adapters::files::local::{PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, secure_data_dir};
 use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{Database, LocalFileStore, Outbox};
-use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::files::{FileStore, Visibility};
+use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
 use tutorhub_domain::shared::upload::FileKind;
 

@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
-use tutorhub_domain::matching::model::{CaseApplicationStatus, AvailableTimes, CaseApplication};
 use tutorhub_domain::bookings::model::{Booking, BookingStatus, BookingTime};
-use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
-use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
 use tutorhub_domain::bookings::ports::BookingRepository;
+use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
@@ -195,7 +195,11 @@ async fn two_concurrent_pending_bookings_of_one_pair_give_one_insert_and_one_con
         outcomes.push(task.await.unwrap());
     }
     assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 1, "{outcomes:?}");
-    assert_eq!(outcomes.iter().filter(|o| matches!(o, Err(RepositoryError::Conflict(Constraint::PendingBooking)))).count(), 1, "{outcomes:?}");
+    assert_eq!(
+        outcomes.iter().filter(|o| matches!(o, Err(RepositoryError::Conflict(Constraint::PendingBooking)))).count(),
+        1,
+        "{outcomes:?}"
+    );
     assert_eq!(repo.for_tutor(tutor, 10).await.unwrap().len(), 1);
     assert!(repo.has_pending(tutor, booker).await.unwrap());
     assert!(!repo.has_pending(tutor, Uuid::new_v4()).await.unwrap(), "the pair, not the tutor");
@@ -248,7 +252,10 @@ async fn withdrawing_frees_a_place_and_the_tutor_may_apply_again(db: Database) {
     assert_eq!(repo.for_tutor(first, 10).await.unwrap().len(), 1);
     assert_eq!(case_of(&db, number).await.applicant_count, 2);
     // An open application is still a conflict, and a full case still says so.
-    assert!(matches!(repo.apply(application(number, second), 5).await, Err(RepositoryError::Conflict(Constraint::ApplicationPerTutorAndCase))));
+    assert!(matches!(
+        repo.apply(application(number, second), 5).await,
+        Err(RepositoryError::Conflict(Constraint::ApplicationPerTutorAndCase))
+    ));
     assert_eq!(repo.apply(application(number, Uuid::new_v4()), 2).await.unwrap(), ApplyOutcome::Full);
     assert_eq!(case_of(&db, number).await.applicant_count, 2);
 }

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};
 use tutorhub_adapters::{Argon2Hasher, Database, JwtAccessTokens, RandomSecretTokens, SqlRefreshTokenRepository, SqlUserRepository};
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::accounts::ports::{RefreshTokenRecord, RefreshTokenRepository, SecretTokens, UserRepository};
 use tutorhub_domain::accounts::sessions::{RefreshError, Sessions};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
 use uuid::Uuid;
 
 async fn a_user(db: &Database, phone: &str) -> Uuid {

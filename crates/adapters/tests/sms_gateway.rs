@@ -35,10 +35,7 @@ async fn posts_the_message_as_json_with_the_bearer_token() {
         .expect(1)
         .mount(&server)
         .await;
-    client(&server, Some("tutorhub"), Duration::from_secs(5))
-        .send_sms(&phone(), "【tutorhub】你的驗證碼是 123456")
-        .await
-        .unwrap();
+    client(&server, Some("tutorhub"), Duration::from_secs(5)).send_sms(&phone(), "【tutorhub】你的驗證碼是 123456").await.unwrap();
     server.verify().await;
 }
 
@@ -57,10 +54,7 @@ async fn leaves_the_sender_out_when_none_is_configured() {
 #[tokio::test]
 async fn a_refusal_is_a_delivery_error_with_the_status_and_reason_but_not_the_token() {
     let server = gateway().await;
-    Mock::given(method("POST"))
-        .respond_with(ResponseTemplate::new(500).set_body_string("upstream carrier down"))
-        .mount(&server)
-        .await;
+    Mock::given(method("POST")).respond_with(ResponseTemplate::new(500).set_body_string("upstream carrier down")).mount(&server).await;
     let error = client(&server, None, Duration::from_secs(5)).send_sms(&phone(), "hi").await.unwrap_err();
     let reason = error.0;
     assert!(reason.contains("500") && reason.contains("upstream carrier down"), "{reason}");

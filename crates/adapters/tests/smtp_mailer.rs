@@ -120,7 +120,8 @@ fn decode_words(value: &str) -> String {
 }
 
 const SUBJECT: &str = "重設你的 tutorhub 密碼";
-const BODY: &str = "陳大文你好：\n\n請在 30 分鐘內打開以下連結設定新密碼：\nhttps://tutorhub.example.hk/reset-password?token=abc\n\ntutorhub 補習配對平台";
+const BODY: &str =
+    "陳大文你好：\n\n請在 30 分鐘內打開以下連結設定新密碼：\nhttps://tutorhub.example.hk/reset-password?token=abc\n\ntutorhub 補習配對平台";
 
 #[tokio::test]
 async fn delivers_a_utf8_message_to_the_recipient_intact() {

@@ -4,18 +4,17 @@ mod support;
 
 use chrono::{Duration, NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlTutorRepository, SqlUserRepository};
+use tutorhub_domain::accounts::ports::UserRepository;
+use tutorhub_domain::accounts::user::{NewUser, Role, User, UserType};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::PageRequest;
-use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
-use tutorhub_domain::accounts::ports::UserRepository;
 use tutorhub_domain::tutors::model::{
-    ApplicationDetails, TutorApplicationStatus, NewTutorApplication, TutorApplicationForm, TutorProfile,
-    TutorRef,
+    ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorApplicationStatus, TutorProfile, TutorRef,
 };
+use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
-use tutorhub_domain::accounts::user::{NewUser, Role, User, UserType};
 use uuid::Uuid;
 
 async fn user(users: &SqlUserRepository, n: u32) -> User {
@@ -63,23 +62,11 @@ fn new_application(user_id: Uuid, form: &TutorApplicationForm) -> NewTutorApplic
 }
 
 /// Files and approves an application; returns the profile stored.
-async fn approved(
-    repo: &SqlTutorRepository,
-    user: &User,
-    form: &TutorApplicationForm,
-    age_minutes: i64,
-) -> TutorProfile {
-    let application = repo
-        .insert_application(new_application(user.id, form))
-        .await
-        .unwrap();
+async fn approved(repo: &SqlTutorRepository, user: &User, form: &TutorApplicationForm, age_minutes: i64) -> TutorProfile {
+    let application = repo.insert_application(new_application(user.id, form)).await.unwrap();
     let at = Utc::now() - Duration::minutes(age_minutes);
     let profile = TutorProfile::from_application(&application, user.number, at);
-    assert!(
-        repo.approve_application(application.number, "staff", at, &profile)
-            .await
-            .unwrap()
-    );
+    assert!(repo.approve_application(application.number, "staff", at, &profile).await.unwrap());
     profile
 }
 
@@ -87,66 +74,21 @@ async fn a_user_has_at_most_one_pending_application(db: Database) {
     let users = SqlUserRepository::new(db.pool().clone());
     let repo = SqlTutorRepository::new(db.pool().clone());
     let applicant = user(&users, 1).await;
-    let first = repo
-        .insert_application(new_application(
-            applicant.id,
-            &form("中學 數學", "藍田", 300.0),
-        ))
-        .await
-        .unwrap();
+    let first = repo.insert_application(new_application(applicant.id, &form("中學 數學", "藍田", 300.0))).await.unwrap();
     assert_eq!(first.status, TutorApplicationStatus::Pending);
     assert_eq!(first.details.subject_labels(), ["中學 數學"]);
-    let second = repo
-        .insert_application(new_application(
-            applicant.id,
-            &form("中學 數學", "藍田", 300.0),
-        ))
-        .await;
-    assert!(
-        matches!(second, Err(RepositoryError::Conflict(Constraint::PendingTutorApplication))),
-        "{second:?}"
-    );
+    let second = repo.insert_application(new_application(applicant.id, &form("中學 數學", "藍田", 300.0))).await;
+    assert!(matches!(second, Err(RepositoryError::Conflict(Constraint::PendingTutorApplication))), "{second:?}");
 
-    assert!(
-        repo.reject_application(first.number, "staff", "資料不足", Utc::now())
-            .await
-            .unwrap()
-    );
-    assert!(
-        !repo
-            .reject_application(first.number, "staff", "again", Utc::now())
-            .await
-            .unwrap()
-    );
+    assert!(repo.reject_application(first.number, "staff", "資料不足", Utc::now()).await.unwrap());
+    assert!(!repo.reject_application(first.number, "staff", "again", Utc::now()).await.unwrap());
     let rejected = repo.find_application(first.number).await.unwrap().unwrap();
-    assert_eq!(
-        (rejected.status, rejected.rejection_reason.as_deref()),
-        (TutorApplicationStatus::Rejected, Some("資料不足"))
-    );
+    assert_eq!((rejected.status, rejected.rejection_reason.as_deref()), (TutorApplicationStatus::Rejected, Some("資料不足")));
     assert_eq!(rejected.reviewer.as_deref(), Some("staff"));
 
-    let again = repo
-        .insert_application(new_application(
-            applicant.id,
-            &form("小學 英文", "沙田", 200.0),
-        ))
-        .await
-        .unwrap();
-    assert_eq!(
-        repo.latest_application(applicant.id)
-            .await
-            .unwrap()
-            .unwrap()
-            .number,
-        again.number
-    );
-    assert_eq!(
-        repo.list_applications(Some(TutorApplicationStatus::Pending))
-            .await
-            .unwrap()
-            .len(),
-        1
-    );
+    let again = repo.insert_application(new_application(applicant.id, &form("小學 英文", "沙田", 200.0))).await.unwrap();
+    assert_eq!(repo.latest_application(applicant.id).await.unwrap().unwrap().number, again.number);
+    assert_eq!(repo.list_applications(Some(TutorApplicationStatus::Pending)).await.unwrap().len(), 1);
     assert_eq!(repo.list_applications(None).await.unwrap().len(), 2);
 }
 
@@ -154,52 +96,19 @@ async fn approval_makes_the_user_an_active_tutor_with_a_public_profile(db: Datab
     let users = SqlUserRepository::new(db.pool().clone());
     let repo = SqlTutorRepository::new(db.pool().clone());
     let applicant = user(&users, 2).await;
-    let profile = approved(
-        &repo,
-        &applicant,
-        &form("中學 數學, 小學 數學", "藍田", 300.0),
-        0,
-    )
-    .await;
+    let profile = approved(&repo, &applicant, &form("中學 數學, 小學 數學", "藍田", 300.0), 0).await;
     let account = users.find_by_id(applicant.id).await.unwrap().unwrap();
-    assert_eq!(
-        (
-            account.role,
-            account.is_tutor,
-            account.is_tutor_profile_active
-        ),
-        (Role::Tutor, true, true)
-    );
+    assert_eq!((account.role, account.is_tutor, account.is_tutor_profile_active), (Role::Tutor, true, true));
     assert!(account.is_active_tutor());
     assert_eq!(account.avatar.as_deref(), Some("/media/avatars/a.png"));
-    let stored = repo
-        .find_profile(TutorRef::Number(applicant.number))
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = repo.find_profile(TutorRef::Number(applicant.number)).await.unwrap().unwrap();
     assert_eq!(stored.subject_labels(), ["中學 數學", "小學 數學"]);
     assert_eq!(stored.grade_level, "小學、中學");
     assert_eq!(stored.place.area, "藍田");
-    assert_eq!(
-        repo.find_profile(TutorRef::Id(applicant.id))
-            .await
-            .unwrap()
-            .unwrap()
-            .user_number,
-        profile.user_number
-    );
-    let application = repo
-        .latest_application(applicant.id)
-        .await
-        .unwrap()
-        .unwrap();
+    assert_eq!(repo.find_profile(TutorRef::Id(applicant.id)).await.unwrap().unwrap().user_number, profile.user_number);
+    let application = repo.latest_application(applicant.id).await.unwrap().unwrap();
     assert_eq!(application.status, TutorApplicationStatus::Approved);
-    assert!(
-        !repo
-            .approve_application(application.number, "staff", Utc::now(), &profile)
-            .await
-            .unwrap()
-    );
+    assert!(!repo.approve_application(application.number, "staff", Utc::now(), &profile).await.unwrap());
 }
 
 async fn search_filters_active_tutors_in_the_database(db: Database) {
@@ -215,9 +124,7 @@ async fn search_filters_active_tutors_in_the_database(db: Database) {
         let repo = &repo;
         async move {
             let filter = TutorFilter::parse(&query).unwrap();
-            repo.search_profiles(&filter, PageRequest::default())
-                .await
-                .unwrap()
+            repo.search_profiles(&filter, PageRequest::default()).await.unwrap()
         }
     };
     let all = search(TutorQuery::default()).await;
@@ -225,107 +132,30 @@ async fn search_filters_active_tutors_in_the_database(db: Database) {
     assert_eq!(all.items[0].user_number, c.number, "newest approval first");
 
     // Level and subject hold for the same taught subject: b teaches 小學 數學 and 中學 英文, not 中學 數學.
-    let secondary_maths = search(TutorQuery {
-        level: Some("secondary".into()),
-        subjects: vec!["數學".into()],
-        ..Default::default()
-    })
-    .await;
-    assert_eq!(
-        secondary_maths
-            .items
-            .iter()
-            .map(|t| t.user_number)
-            .collect::<Vec<_>>(),
-        [a.number]
-    );
-    let any_maths = search(TutorQuery {
-        subjects: vec!["數學".into()],
-        ..Default::default()
-    })
-    .await;
+    let secondary_maths = search(TutorQuery { level: Some("secondary".into()), subjects: vec!["數學".into()], ..Default::default() }).await;
+    assert_eq!(secondary_maths.items.iter().map(|t| t.user_number).collect::<Vec<_>>(), [a.number]);
+    let any_maths = search(TutorQuery { subjects: vec!["數學".into()], ..Default::default() }).await;
     assert_eq!(any_maths.total, 2);
-    let tertiary = search(TutorQuery {
-        level: Some("tertiary".into()),
-        subjects: vec!["代數".into()],
-        ..Default::default()
-    })
-    .await;
+    let tertiary = search(TutorQuery { level: Some("tertiary".into()), subjects: vec!["代數".into()], ..Default::default() }).await;
     assert_eq!(tertiary.items[0].user_number, c.number);
-    let kowloon = search(TutorQuery {
-        region: Some("九龍".into()),
-        ..Default::default()
-    })
-    .await;
+    let kowloon = search(TutorQuery { region: Some("九龍".into()), ..Default::default() }).await;
     assert_eq!(kowloon.total, 1);
-    let sha_tin = search(TutorQuery {
-        areas: vec!["沙田".into()],
-        ..Default::default()
-    })
-    .await;
+    let sha_tin = search(TutorQuery { areas: vec!["沙田".into()], ..Default::default() }).await;
     assert_eq!(sha_tin.items[0].user_number, b.number);
-    let dear = search(TutorQuery {
-        min_rate: Some("500".into()),
-        ..Default::default()
-    })
-    .await;
+    let dear = search(TutorQuery { min_rate: Some("500".into()), ..Default::default() }).await;
     assert_eq!(dear.total, 2);
-    assert!(
-        dear.items
-            .iter()
-            .all(|t| t.rate >= Rate::from_cents(50_000))
-    );
+    assert!(dear.items.iter().all(|t| t.rate >= Rate::from_cents(50_000)));
 
-    let page_two = repo
-        .search_profiles(
-            &TutorFilter::default(),
-            PageRequest::new(Some(2), Some(2)).unwrap(),
-        )
-        .await
-        .unwrap();
+    let page_two = repo.search_profiles(&TutorFilter::default(), PageRequest::new(Some(2), Some(2)).unwrap()).await.unwrap();
     assert_eq!((page_two.total, page_two.items.len()), (3, 1));
 
-    assert!(
-        repo.set_profile_active(a.id, false, Utc::now())
-            .await
-            .unwrap()
-    );
+    assert!(repo.set_profile_active(a.id, false, Utc::now()).await.unwrap());
     assert_eq!(search(TutorQuery::default()).await.total, 2);
-    assert!(
-        !users
-            .find_by_id(a.id)
-            .await
-            .unwrap()
-            .unwrap()
-            .is_tutor_profile_active
-    );
-    assert!(
-        !repo
-            .find_profile(TutorRef::Id(a.id))
-            .await
-            .unwrap()
-            .unwrap()
-            .active
-    );
-    assert!(
-        repo.set_profile_active(a.id, true, Utc::now())
-            .await
-            .unwrap()
-    );
-    assert!(
-        users
-            .find_by_id(a.id)
-            .await
-            .unwrap()
-            .unwrap()
-            .is_active_tutor()
-    );
-    assert!(
-        !repo
-            .set_profile_active(Uuid::new_v4(), true, Utc::now())
-            .await
-            .unwrap()
-    );
+    assert!(!users.find_by_id(a.id).await.unwrap().unwrap().is_tutor_profile_active);
+    assert!(!repo.find_profile(TutorRef::Id(a.id)).await.unwrap().unwrap().active);
+    assert!(repo.set_profile_active(a.id, true, Utc::now()).await.unwrap());
+    assert!(users.find_by_id(a.id).await.unwrap().unwrap().is_active_tutor());
+    assert!(!repo.set_profile_active(Uuid::new_v4(), true, Utc::now()).await.unwrap());
 }
 
 fn identity(name: &str, phone: Option<&str>, avatar: Option<&str>) -> IdentityUpdate {

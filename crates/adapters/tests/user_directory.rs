@@ -7,11 +7,13 @@ use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlAccountStores, SqlUserDirectory, SqlUserRepository};
+use tutorhub_domain::accounts::ports::{
+    OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository, UserFilter, UserRepository,
+};
+use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, User, UserType};
+use tutorhub_domain::shared::files::{StoredFile, Visibility};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::shared::paging::PageRequest;
-use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository, UserFilter, UserRepository};
-use tutorhub_domain::shared::files::{StoredFile, Visibility};
-use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, User, UserType};
 use uuid::Uuid;
 
 /// Inserts an account created `minutes_ago`.
@@ -88,10 +90,19 @@ async fn a_decision_moves_an_organization_once_and_is_recorded(db: Database) {
 
     let rejected = review(OrgVerification::Rejected, Some("地址證明不清晰"));
     assert!(directory.decide_org(old.id, OrgVerification::Pending, &rejected).await.unwrap());
-    assert!(!directory.decide_org(old.id, OrgVerification::Pending, &review(OrgVerification::Verified, None)).await.unwrap(), "no longer pending");
-    assert!(!directory.decide_org(person.id, OrgVerification::Pending, &review(OrgVerification::Verified, None)).await.unwrap(), "not an organization");
+    assert!(
+        !directory.decide_org(old.id, OrgVerification::Pending, &review(OrgVerification::Verified, None)).await.unwrap(),
+        "no longer pending"
+    );
+    assert!(
+        !directory.decide_org(person.id, OrgVerification::Pending, &review(OrgVerification::Verified, None)).await.unwrap(),
+        "not an organization"
+    );
     let stored = users.find_by_id(old.id).await.unwrap().unwrap();
-    assert_eq!((stored.org_verification, stored.org_rejection_reason.as_deref()), (Some(OrgVerification::Rejected), Some("地址證明不清晰")));
+    assert_eq!(
+        (stored.org_verification, stored.org_rejection_reason.as_deref()),
+        (Some(OrgVerification::Rejected), Some("地址證明不清晰"))
+    );
     assert_eq!(users.find_by_id(person.id).await.unwrap().unwrap().org_verification, None);
     assert_eq!(names(&directory, pending).await, ["啟思中心"]);
     let refused = UserFilter { org_verification: Some(OrgVerification::Rejected), ..UserFilter::default() };

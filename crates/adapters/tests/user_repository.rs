@@ -4,10 +4,10 @@ mod support;
 
 use chrono::{NaiveDate, Utc};
 use tutorhub_adapters::{Database, SqlUserRepository};
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use tutorhub_domain::accounts::ports::UserRepository;
 use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
 fn new_user(phone: &str, email: &str, user_type: UserType) -> NewUser {

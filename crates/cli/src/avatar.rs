@@ -36,11 +36,7 @@ pub fn avatar_png(seed: u64) -> Vec<u8> {
     let mut pixels = Vec::with_capacity((SIZE * SIZE * 3) as usize);
     for y in 0..SIZE {
         for x in 0..SIZE {
-            pixels.extend_from_slice(if filled(x, y) {
-                &[0xFF, 0xFF, 0xFF]
-            } else {
-                &background
-            });
+            pixels.extend_from_slice(if filled(x, y) { &[0xFF, 0xFF, 0xFF] } else { &background });
         }
     }
     let mut out = Vec::new();
@@ -48,12 +44,8 @@ pub fn avatar_png(seed: u64) -> Vec<u8> {
         let mut encoder = png::Encoder::new(&mut out, SIZE, SIZE);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder
-            .write_header()
-            .expect("writing a PNG header to memory cannot fail");
-        writer
-            .write_image_data(&pixels)
-            .expect("the pixel buffer matches the header");
+        let mut writer = encoder.write_header().expect("writing a PNG header to memory cannot fail");
+        writer.write_image_data(&pixels).expect("the pixel buffer matches the header");
     }
     out
 }
@@ -66,12 +58,7 @@ mod tests {
     #[test]
     fn draws_a_valid_png_that_differs_by_seed() {
         let one = avatar_png(1);
-        assert_eq!(
-            Upload::check(one.clone(), UploadPurpose::Avatar)
-                .unwrap()
-                .kind,
-            FileKind::Png
-        );
+        assert_eq!(Upload::check(one.clone(), UploadPurpose::Avatar).unwrap().kind, FileKind::Png);
         assert_eq!(one, avatar_png(1));
         assert_ne!(one, avatar_png(2));
         let decoder = png::Decoder::new(std::io::Cursor::new(one));

@@ -134,10 +134,7 @@ impl SiteOpts {
 /// HS256 keys shorter than the hash are guessable offline from any token: refuse them at start.
 fn parse_jwt_secret(value: &str) -> Result<String, String> {
     if value.len() < 32 {
-        return Err(format!(
-            "JWT_SECRET must be at least 32 bytes (it has {}); generate one with `openssl rand -hex 32`",
-            value.len()
-        ));
+        return Err(format!("JWT_SECRET must be at least 32 bytes (it has {}); generate one with `openssl rand -hex 32`", value.len()));
     }
     Ok(value.to_string())
 }
@@ -170,8 +167,8 @@ pub enum LogFormat {
 
 /// Logs go to stderr; stdout stays for command output (`openapi`, `--json` lists).
 pub fn init_logging(format: LogFormat) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match format {
         LogFormat::Json => builder.json().flatten_event(true).with_current_span(false).init(),

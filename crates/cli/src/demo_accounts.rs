@@ -2,8 +2,8 @@
 //! log in at once after `tutorhub seed --demo`. Never use these in production data.
 
 use chrono::{NaiveDate, Utc};
-use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
 use uuid::Uuid;
 
 use crate::wiring::Wiring;
@@ -22,11 +22,29 @@ pub const DEMO_PASSWORD: &str = "demo1234";
 
 pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
     // A parent looking for a tutor.
-    DemoAccount { name: "陳太", phone: "61234567", email: "chan.tai@example.com", birthdate: (1985, 3, 1), user_type: UserType::Individual },
+    DemoAccount {
+        name: "陳太",
+        phone: "61234567",
+        email: "chan.tai@example.com",
+        birthdate: (1985, 3, 1),
+        user_type: UserType::Individual,
+    },
     // A university student who will apply to become a tutor.
-    DemoAccount { name: "李思敏", phone: "62345678", email: "lee.simone@example.com", birthdate: (2003, 9, 15), user_type: UserType::Individual },
+    DemoAccount {
+        name: "李思敏",
+        phone: "62345678",
+        email: "lee.simone@example.com",
+        birthdate: (2003, 9, 15),
+        user_type: UserType::Individual,
+    },
     // A tutoring centre, pending verification by the back office (with two demo documents).
-    DemoAccount { name: "明德教育", phone: "63456789", email: "info@mingtak.example.com", birthdate: (1990, 1, 1), user_type: UserType::Organization },
+    DemoAccount {
+        name: "明德教育",
+        phone: "63456789",
+        email: "info@mingtak.example.com",
+        birthdate: (1990, 1, 1),
+        user_type: UserType::Organization,
+    },
 ];
 
 /// Adds each demo account whose phone is not registered yet; returns how many were added.
@@ -42,7 +60,8 @@ pub async fn ensure_demo_accounts(app: &Wiring) -> anyhow::Result<usize> {
             continue;
         }
         let (y, m, d) = account.birthdate;
-        let user = app.users
+        let user = app
+            .users
             .insert(NewUser {
                 id: Uuid::new_v4(),
                 phone,

@@ -3,9 +3,9 @@
 
 use chrono::Utc;
 use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind};
+use tutorhub_domain::accounts::user::User;
 use tutorhub_domain::shared::files::Visibility;
 use tutorhub_domain::shared::upload::FileKind;
-use tutorhub_domain::accounts::user::User;
 
 use crate::wiring::Wiring;
 

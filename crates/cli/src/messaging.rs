@@ -99,8 +99,9 @@ impl MessagingOpts {
                 let provider = "--sms-provider http";
                 let url = required(self.sms_gateway_url.as_ref(), "sms-gateway-url", "SMS_GATEWAY_URL", provider)?;
                 let token = required(self.sms_gateway_token.as_ref(), "sms-gateway-token", "SMS_GATEWAY_TOKEN", provider)?;
-                let gateway = HttpSmsGateway::new(url, token, self.sms_sender.as_deref(), tutorhub_adapters::messaging::sms_gateway::DEFAULT_TIMEOUT)
-                    .context("invalid SMS gateway settings")?;
+                let gateway =
+                    HttpSmsGateway::new(url, token, self.sms_sender.as_deref(), tutorhub_adapters::messaging::sms_gateway::DEFAULT_TIMEOUT)
+                        .context("invalid SMS gateway settings")?;
                 tracing::info!(url, sender = ?self.sms_sender, "SMS go to the HTTP gateway");
                 Arc::new(gateway)
             }

@@ -9,12 +9,14 @@ use std::sync::Arc;
 
 use chrono::{Duration, NaiveDate, Utc};
 use serde_json::Value;
-use tutorhub_adapters::{Argon2Hasher, Database, InMemoryRateLimiter, LocalFileStore, Outbox, RandomSecretTokens, SqlAccountStores, SqlUserRepository};
-use tutorhub_domain::shared::identity::Phone;
+use tutorhub_adapters::{
+    Argon2Hasher, Database, InMemoryRateLimiter, LocalFileStore, Outbox, RandomSecretTokens, SqlAccountStores, SqlUserRepository,
+};
 use tutorhub_domain::accounts::phone_verification::PhoneVerification;
 use tutorhub_domain::accounts::ports::PhoneVerificationStore;
-use tutorhub_domain::shared::rate_limits::Throttle;
 use tutorhub_domain::accounts::registration::{Registration, RegistrationForm};
+use tutorhub_domain::shared::identity::Phone;
+use tutorhub_domain::shared::rate_limits::Throttle;
 
 use support::{ok, tutorhub};
 
@@ -121,7 +123,13 @@ async fn staff_find_accounts_and_see_their_private_fields() {
     assert_eq!(shown["id"], org["id"]);
     assert_eq!(
         (&shown["phone"], &shown["email"], &shown["birthdate"], &shown["userType"], &shown["orgVerification"]),
-        (&Value::from("+85263456789"), &Value::from("info@mingtak.example.com"), &Value::from("1990-05-01"), &Value::from("organization"), &Value::from("pending"))
+        (
+            &Value::from("+85263456789"),
+            &Value::from("info@mingtak.example.com"),
+            &Value::from("1990-05-01"),
+            &Value::from("organization"),
+            &Value::from("pending")
+        )
     );
     let kinds: Vec<_> = shown["documents"].as_array().unwrap().iter().map(|d| d["kind"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["address-proof", "business-registration"]);
@@ -136,7 +144,8 @@ async fn staff_verify_and_reject_organizations_only_when_confirmed() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path();
     register(data).await;
-    let status = |phone: &str| json(tutorhub(data, &["users", "show", phone, "--json"], ""))["orgVerification"].as_str().unwrap().to_string();
+    let status =
+        |phone: &str| json(tutorhub(data, &["users", "show", phone, "--json"], ""))["orgVerification"].as_str().unwrap().to_string();
 
     let pending = json(tutorhub(data, &["orgs", "list", "--status", "pending", "--json"], ""));
     assert_eq!(names(&pending), ["啟思學苑", "明德教育"]);
@@ -166,7 +175,8 @@ async fn staff_verify_and_reject_organizations_only_when_confirmed() {
     ok(tutorhub(data, &["orgs", "verify", "64567890", "--yes", "--redecide"], ""));
     let shown = json(tutorhub(data, &["users", "show", "64567890", "--json"], ""));
     assert_eq!((&shown["orgVerification"], &shown["orgRejectionReason"]), (&Value::from("verified"), &Value::Null));
-    let record: Vec<_> = shown["orgReviews"].as_array().unwrap().iter().map(|r| (r["outcome"].as_str().unwrap(), r["reviewer"].as_str().unwrap())).collect();
+    let record: Vec<_> =
+        shown["orgReviews"].as_array().unwrap().iter().map(|r| (r["outcome"].as_str().unwrap(), r["reviewer"].as_str().unwrap())).collect();
     assert_eq!(record, [("rejected", "amy"), ("verified", "back-office")]);
     assert_eq!(json(tutorhub(data, &["orgs", "list", "--status", "verified", "--json"], ""))["total"], 2);
 

@@ -21,10 +21,7 @@ fn the_committed_openapi_yaml_is_what_the_server_generates() {
     let generated = String::from_utf8(tutorhub(dir.path(), &["openapi"]).stdout).unwrap();
     let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.yaml"))
         .expect("openapi.yaml is committed at the repository root");
-    assert!(
-        generated == committed,
-        "openapi.yaml is stale: run `make openapi` (it regenerates openapi.yaml and the frontend client)"
-    );
+    assert!(generated == committed, "openapi.yaml is stale: run `make openapi` (it regenerates openapi.yaml and the frontend client)");
 }
 
 #[test]

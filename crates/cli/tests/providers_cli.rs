@@ -89,8 +89,7 @@ async fn serve_sends_the_verification_code_through_the_http_gateway() {
     let code: String = text.chars().filter(char::is_ascii_digit).take(6).collect();
 
     // The code the gateway got is the one the server checks.
-    let response =
-        client.post(format!("{base}/sms/verify-code")).json(&json!({"phone": "91234567", "code": code})).send().await.unwrap();
+    let response = client.post(format!("{base}/sms/verify-code")).json(&json!({"phone": "91234567", "code": code})).send().await.unwrap();
     assert_eq!(response.status(), 200);
 
     drop(server);

@@ -69,7 +69,13 @@ fn local_number() -> impl Strategy<Value = String> {
 fn typed_phone() -> impl Strategy<Value = (String, String)> {
     let prefixes = vec!["", "", "+852", "852", "+852 ", "852 ", "+852-", "852-", "(852) ", "(+852) ", "+ 852 ", "+(852)"];
     let separators = vec!["", "", "", " ", "-", "  ", " - ", "(", ")"];
-    (local_number(), select(prefixes), prop::collection::vec(select(separators), 8), select(vec!["", " ", "   "]), select(vec!["", " ", "   "]))
+    (
+        local_number(),
+        select(prefixes),
+        prop::collection::vec(select(separators), 8),
+        select(vec!["", " ", "   "]),
+        select(vec!["", " ", "   "]),
+    )
         .prop_map(|(local, prefix, separators, lead, trail)| {
             let mut typed = format!("{lead}{prefix}");
             for (digit, separator) in local.chars().zip(separators) {
@@ -325,7 +331,9 @@ fn symbol() -> impl Strategy<Value = char> {
         select(vec!['1', '0', '!', '.', '-', '_', '\'', '@', '·', '＿', 'Ａ', '１', 'é', '\u{200b}', '\u{200f}', '\u{feff}', '😀', '𠀀']),
         any::<char>(),
     ]
-    .prop_filter("a symbol", |c| !c.is_ascii_alphabetic() && !is_chinese(*c) && !c.is_whitespace() && !c.is_control() && !is_bidi_control(*c))
+    .prop_filter("a symbol", |c| {
+        !c.is_ascii_alphabetic() && !is_chinese(*c) && !c.is_whitespace() && !c.is_control() && !is_bidi_control(*c)
+    })
 }
 
 proptest! {
@@ -597,8 +605,9 @@ fn case_query() -> impl Strategy<Value = CaseQuery> {
 }
 
 fn tutor_query() -> impl Strategy<Value = TutorQuery> {
-    (key_input(level_keys()), list_input(), key_input(region_names()), list_input(), list_input(), min_rate_input())
-        .prop_map(|(level, subjects, region, districts, areas, min_rate)| TutorQuery { level, subjects, region, districts, areas, min_rate })
+    (key_input(level_keys()), list_input(), key_input(region_names()), list_input(), list_input(), min_rate_input()).prop_map(
+        |(level, subjects, region, districts, areas, min_rate)| TutorQuery { level, subjects, region, districts, areas, min_rate },
+    )
 }
 
 fn given(value: &Option<String>) -> Option<&str> {
@@ -606,7 +615,11 @@ fn given(value: &Option<String>) -> Option<&str> {
 }
 
 /// The field errors the rules call for, in the order the parsers report them.
-fn expected_errors(level: &Option<String>, region: &Option<String>, post_type: Option<&Option<String>>) -> Vec<(&'static str, &'static str)> {
+fn expected_errors(
+    level: &Option<String>,
+    region: &Option<String>,
+    post_type: Option<&Option<String>>,
+) -> Vec<(&'static str, &'static str)> {
     let mut expected = Vec::new();
     if given(level).is_some_and(|key| catalogue::level(key).is_none()) {
         expected.push(("level", LEVEL_UNKNOWN));

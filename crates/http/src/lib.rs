@@ -18,20 +18,20 @@ use std::sync::Arc;
 use poem::{Endpoint, EndpointExt, Route};
 use poem_openapi::{OpenApiService, Tags};
 use tutorhub_domain::accounts::current_user::Accounts;
+use tutorhub_domain::accounts::passwords::Passwords;
+use tutorhub_domain::accounts::phone_verification::PhoneVerification;
+use tutorhub_domain::accounts::ports::AccessTokens;
+use tutorhub_domain::accounts::registration::Registration;
+use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
-use tutorhub_domain::accounts::ports::AccessTokens;
 use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::shared::rate_limits::Throttle;
 use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::directory::TutorDirectory;
-use tutorhub_domain::accounts::passwords::Passwords;
-use tutorhub_domain::accounts::phone_verification::PhoneVerification;
-use tutorhub_domain::shared::rate_limits::Throttle;
-use tutorhub_domain::accounts::registration::Registration;
-use tutorhub_domain::accounts::sessions::Sessions;
 
 pub use common::body_limit::BodyLimits;
 pub use server::ServerLimits;
@@ -92,15 +92,9 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             bookings::api::BookingsApi { bookings: services.bookings.clone() },
             accounts::current_user::UsersApi { accounts: services.accounts.clone() },
             tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },
-            tutors::applications::ProfilesApi {
-                accounts: services.accounts.clone(),
-                applications: services.tutor_applications.clone(),
-            },
+            tutors::applications::ProfilesApi { accounts: services.accounts.clone(), applications: services.tutor_applications.clone() },
             accounts::sessions::SessionsApi { sessions: services.sessions.clone() },
-            accounts::profile::ProfileEditApi {
-                accounts: services.accounts.clone(),
-                editing: services.profile_editing.clone(),
-            },
+            accounts::profile::ProfileEditApi { accounts: services.accounts.clone(), editing: services.profile_editing.clone() },
             organizations::api::OrgDocumentsApi { resubmission: services.org_resubmission.clone() },
             accounts::registration::RegistrationApi {
                 registration: services.registration.clone(),
@@ -127,9 +121,10 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
     let yaml = api.spec_yaml();
     let docs = api.swagger_ui();
     let routes = Route::new()
-        .at("/openapi.yaml", poem::endpoint::make_sync(move |_| {
-            poem::Response::builder().content_type("application/yaml").body(yaml.clone())
-        }))
+        .at(
+            "/openapi.yaml",
+            poem::endpoint::make_sync(move |_| poem::Response::builder().content_type("application/yaml").body(yaml.clone())),
+        )
         .nest("/docs", docs)
         .nest("/media", system::media::MediaFiles::new(services.media_dir.clone()))
         .nest("/", api);
@@ -138,10 +133,12 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
         .catch_all_error(|error| async move { error::framework_error(error) })
         .with(common::query_guard::QueryGuard)
         .with(services.body_limits)
-        .with(SetHeader::new()
-            .overriding("X-Content-Type-Options", "nosniff")
-            .overriding("Referrer-Policy", "same-origin")
-            .overriding("X-Frame-Options", "DENY"))
+        .with(
+            SetHeader::new()
+                .overriding("X-Content-Type-Options", "nosniff")
+                .overriding("Referrer-Policy", "same-origin")
+                .overriding("X-Frame-Options", "DENY"),
+        )
         .with(Compression::new())
         .with(common::request_log::RequestLog)
 }

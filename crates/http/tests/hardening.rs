@@ -64,14 +64,18 @@ async fn sixty_bookings_in_a_row_make_one_booking_and_one_sms_without_the_member
     assert_eq!(mine["items"].as_array().unwrap().len(), 1);
     assert_eq!(
         support::sms_outbox(&app),
-        [("+85263456789".to_string(), "【tutorhub】你有一個新的補習預約，請登入接受或拒絕：https://tutorhub.example.hk/my-bookings".to_string())]
+        [(
+            "+85263456789".to_string(),
+            "【tutorhub】你有一個新的補習預約，請登入接受或拒絕：https://tutorhub.example.hk/my-bookings".to_string()
+        )]
     );
 
     // Racing requests for another tutor: the index lets exactly one through.
     let (tutor2_id, _) = member(&app, "張老師", "64567890").await;
     make_active_tutor(&app, tutor2_id).await;
     let book2 = json!({"tutorId": tutor2_id, "bookingTime": "星期五"});
-    let answers = futures_util::future::join_all((0..10).map(|_| call(&app, "POST", "/bookings", Some(&booker), Some(book2.clone())))).await;
+    let answers =
+        futures_util::future::join_all((0..10).map(|_| call(&app, "POST", "/bookings", Some(&booker), Some(book2.clone())))).await;
     let statuses: Vec<_> = answers.iter().map(|(status, _)| *status).collect();
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count(), 9, "{statuses:?}");

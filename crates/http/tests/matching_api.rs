@@ -206,7 +206,10 @@ async fn selecting_discloses_contacts_to_both_sides_only_and_declines_the_rest()
     assert_eq!(selected["contact"]["phone"], "+85263456789");
     // The chosen tutor sees the owner's phone; the other sees none.
     let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
-    assert_eq!((applied["items"][0]["status"].as_str(), applied["items"][0]["ownerContact"]["phone"].as_str()), (Some("selected"), Some("+85291234567")));
+    assert_eq!(
+        (applied["items"][0]["status"].as_str(), applied["items"][0]["ownerContact"]["phone"].as_str()),
+        (Some("selected"), Some("+85291234567"))
+    );
     let (_, applied2) = call(&app, "GET", "/cases/applied", Some(&c.tutor2), None).await;
     assert_eq!(applied2["items"][0]["status"], "declined");
     assert!(applied2["items"][0].get("ownerContact").is_none());
@@ -316,7 +319,10 @@ async fn bookings_authorization_masking_and_answers() {
     let (status, body) = call(&app, "POST", &format!("/bookings/{id}/decline"), Some(&tutor), None).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ILLEGAL_TRANSITION")));
     let (_, mine) = call(&app, "GET", "/bookings/mine", Some(&booker), None).await;
-    assert_eq!((mine["items"][0]["status"].as_str(), mine["items"][0]["contact"]["phone"].as_str()), (Some("accepted"), Some("+85263456789")));
+    assert_eq!(
+        (mine["items"][0]["status"].as_str(), mine["items"][0]["contact"]["phone"].as_str()),
+        (Some("accepted"), Some("+85263456789"))
+    );
     assert_eq!(call(&app, "POST", &cancel, Some(&booker), None).await.1["status"], "cancelled");
     let outbox = support::sms_outbox(&app);
     assert!(outbox.iter().any(|(to, body)| to == "+85263456789" && body.contains("預約")));

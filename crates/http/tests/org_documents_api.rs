@@ -8,10 +8,10 @@ use poem::http::StatusCode;
 use poem::test::{TestForm, TestFormField};
 use serde_json::Value;
 use tutorhub_adapters::{SqlAccountStores, SqlUserDirectory};
-use tutorhub_domain::shared::files::{FileStore, Visibility};
 use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, OrgReview, UserDirectoryRepository};
-use tutorhub_domain::shared::upload::{FileKind, MAX_UPLOAD_BYTES};
 use tutorhub_domain::accounts::user::{OrgVerification, UserType};
+use tutorhub_domain::shared::files::{FileStore, Visibility};
+use tutorhub_domain::shared::upload::{FileKind, MAX_UPLOAD_BYTES};
 use uuid::Uuid;
 
 const PDF: &[u8] = b"%PDF-1.7\n";
@@ -92,9 +92,12 @@ async fn bad_files_are_refused_by_field_and_change_nothing() {
 
     let mut big = PDF.to_vec();
     big.resize(MAX_UPLOAD_BYTES + 1, b' ');
-    let form = TestForm::new()
-        .field(file("businessRegistration", &big, "br.pdf", "application/pdf"))
-        .field(file("addressProof", b"<html></html>", "proof.pdf", "application/pdf"));
+    let form = TestForm::new().field(file("businessRegistration", &big, "br.pdf", "application/pdf")).field(file(
+        "addressProof",
+        b"<html></html>",
+        "proof.pdf",
+        "application/pdf",
+    ));
     let (status, body) = resubmit(&app, id, form).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let messages: Vec<_> = body["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap().to_string()).collect();

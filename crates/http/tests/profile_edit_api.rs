@@ -6,8 +6,8 @@ mod support;
 use poem::http::StatusCode;
 use poem::test::{TestForm, TestFormField};
 use serde_json::{Value, json};
-use tutorhub_domain::tutors::model::{Decision, TutorApplicationForm};
 use tutorhub_domain::shared::upload::MAX_UPLOAD_BYTES;
+use tutorhub_domain::tutors::model::{Decision, TutorApplicationForm};
 use uuid::Uuid;
 
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];

@@ -75,9 +75,7 @@ async fn an_smtp_outage_is_503_and_voids_the_reset_link() {
     let (status, body) = post(&app, "/users/request-password-reset", json!({"phone": "61234567"})).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(body, json!({"code": "MAIL_UNAVAILABLE", "error": "電郵暫時未能發送，請稍後再試"}));
-    let unused: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM password_resets WHERE used_at IS NULL")
-        .fetch_one(app.database.pool())
-        .await
-        .unwrap();
+    let unused: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM password_resets WHERE used_at IS NULL").fetch_one(app.database.pool()).await.unwrap();
     assert_eq!(unused, 0, "the link that was not sent cannot be used");
 }

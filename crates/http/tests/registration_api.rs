@@ -142,10 +142,7 @@ async fn an_organization_uploads_two_private_documents_and_an_oversized_one_is_n
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    entries
-        .flatten()
-        .flat_map(|e| if e.path().is_dir() { walk(&e.path()) } else { vec![e.path()] })
-        .collect()
+    entries.flatten().flat_map(|e| if e.path().is_dir() { walk(&e.path()) } else { vec![e.path()] }).collect()
 }
 
 #[tokio::test]
@@ -242,7 +239,10 @@ async fn forgot_then_reset_sets_a_new_password_once_and_ends_old_sessions() {
     assert_ne!(stored, token);
 
     let (status, body) = post(&app, "/users/reset-password", json!({"token": token, "newPassword": "short"})).await;
-    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("密碼必須最少 8 個字元，並包含英文字母及數字")));
+    assert_eq!(
+        (status, body["errors"][0]["message"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("密碼必須最少 8 個字元，並包含英文字母及數字"))
+    );
     let (status, _) = post(&app, "/users/reset-password", json!({"token": token, "newPassword": "newpass99"})).await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = post(&app, "/users/reset-password", json!({"token": token, "newPassword": "other999x"})).await;

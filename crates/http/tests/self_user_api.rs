@@ -50,7 +50,12 @@ async fn an_organization_sees_its_verification_and_the_reason_of_a_rejection() {
     assert!(body.get("orgVerification").is_none() && body.get("orgRejectionReason").is_none(), "{body}");
     assert_eq!(self_user(&app, org).await["orgVerification"], "pending");
 
-    let review = OrgReview { outcome: OrgVerification::Rejected, reason: Some("地址證明不清晰".into()), reviewer: "staff".into(), decided_at: Utc::now() };
+    let review = OrgReview {
+        outcome: OrgVerification::Rejected,
+        reason: Some("地址證明不清晰".into()),
+        reviewer: "staff".into(),
+        decided_at: Utc::now(),
+    };
     assert!(SqlUserDirectory::new(app.database.pool().clone()).decide_org(org, OrgVerification::Pending, &review).await.unwrap());
     let body = self_user(&app, org).await;
     assert_eq!((&body["orgVerification"], &body["orgRejectionReason"]), (&Value::from("rejected"), &Value::from("地址證明不清晰")));

@@ -26,9 +26,15 @@ async fn start(limits: ServerLimits) -> (std::net::SocketAddr, oneshot::Sender<(
     let address = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
     let app = Route::new().at("/health", get(health)).at("/slow", get(slow));
-    tokio::spawn(tutorhub_http::server::serve(listener, app, limits, async move {
-        let _ = stopped.await;
-    }, Duration::from_secs(1)));
+    tokio::spawn(tutorhub_http::server::serve(
+        listener,
+        app,
+        limits,
+        async move {
+            let _ = stopped.await;
+        },
+        Duration::from_secs(1),
+    ));
     (address, stop)
 }
 

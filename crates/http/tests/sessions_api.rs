@@ -109,10 +109,7 @@ async fn tokens_are_stored_only_as_digests() {
     let app = support::spawn().await;
     support::register_user(&app, "61234567", "demo1234").await;
     let (_, refresh) = support::login(&app, "61234567", "demo1234").await;
-    let stored: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM refresh_tokens")
-        .fetch_all(app.database.pool())
-        .await
-        .unwrap();
+    let stored: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM refresh_tokens").fetch_all(app.database.pool()).await.unwrap();
     assert_eq!(stored.len(), 1);
     assert_ne!(stored[0], refresh);
     assert!(!stored[0].contains(&refresh));

@@ -7,10 +7,10 @@ use chrono::{NaiveDate, Utc};
 use poem::http::StatusCode;
 use poem::test::{TestForm, TestFormField};
 use serde_json::Value;
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::tutors::model::Decision;
-use tutorhub_domain::shared::upload::MAX_UPLOAD_BYTES;
 use tutorhub_domain::accounts::user::{NewUser, User, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::upload::MAX_UPLOAD_BYTES;
+use tutorhub_domain::tutors::model::Decision;
 use uuid::Uuid;
 
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
@@ -49,29 +49,14 @@ fn form(subjects: &str, area: &str, fee: &str, avatar: Option<Vec<u8>>) -> TestF
         .text("requiredFee", fee)
         .text("bio", "喜歡教學");
     if let Some(bytes) = avatar {
-        form = form.field(
-            TestFormField::bytes(bytes)
-                .name("avatar")
-                .filename("me.png")
-                .content_type("image/png"),
-        );
+        form = form.field(TestFormField::bytes(bytes).name("avatar").filename("me.png").content_type("image/png"));
     }
     form
 }
 
-async fn submit(
-    app: &support::TestApp,
-    caller: &User,
-    path_id: &str,
-    form: TestForm,
-) -> (StatusCode, Value) {
-    let response = app
-        .client
-        .post(format!("/profiles/{path_id}"))
-        .header("Authorization", bearer(app, caller))
-        .multipart(form)
-        .send()
-        .await;
+async fn submit(app: &support::TestApp, caller: &User, path_id: &str, form: TestForm) -> (StatusCode, Value) {
+    let response =
+        app.client.post(format!("/profiles/{path_id}")).header("Authorization", bearer(app, caller)).multipart(form).send().await;
     let status = response.0.status();
     let text = response.0.into_body().into_string().await.unwrap();
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
@@ -89,37 +74,19 @@ async fn get(app: &support::TestApp, uri: &str, auth: Option<String>) -> (Status
 }
 
 /// Registers a user, files an application and approves it; returns the tutor.
-async fn approved_tutor(
-    app: &support::TestApp,
-    phone: &str,
-    subjects: &str,
-    area: &str,
-    fee: &str,
-) -> User {
+async fn approved_tutor(app: &support::TestApp, phone: &str, subjects: &str, area: &str, fee: &str) -> User {
     let user = registered(app, phone).await;
-    let (status, body) = submit(
-        app,
-        &user,
-        &user.id.to_string(),
-        form(subjects, area, fee, Some(PNG.to_vec())),
-    )
-    .await;
+    let (status, body) = submit(app, &user, &user.id.to_string(), form(subjects, area, fee, Some(PNG.to_vec()))).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let number = body["applicationId"].as_i64().unwrap();
-    app.tutor_applications
-        .decide(number, &Decision::Approve, "staff")
-        .await
-        .unwrap();
+    app.tutor_applications.decide(number, &Decision::Approve, "staff").await.unwrap();
     user
 }
 
 fn assert_no_private_fields(value: &Value) {
     let text = value.to_string();
     for private in ["phone", "email", "birthdate", "contactNumber", "+852"] {
-        assert!(
-            !text.contains(private),
-            "public answer leaks {private}: {text}"
-        );
+        assert!(!text.contains(private), "public answer leaks {private}: {text}");
     }
 }
 
@@ -128,29 +95,12 @@ async fn applying_for_another_users_account_is_forbidden() {
     let app = support::spawn().await;
     let me = registered(&app, "91234567").await;
     let other = registered(&app, "92345678").await;
-    let (status, body) = submit(
-        &app,
-        &me,
-        &other.id.to_string(),
-        form("中學 物理", "沙田", "400", Some(PNG.to_vec())),
-    )
-    .await;
+    let (status, body) = submit(&app, &me, &other.id.to_string(), form("中學 物理", "沙田", "400", Some(PNG.to_vec()))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["code"], "FORBIDDEN");
-    let (status, _) = submit(
-        &app,
-        &me,
-        &other.number.to_string(),
-        form("中學 物理", "沙田", "400", Some(PNG.to_vec())),
-    )
-    .await;
+    let (status, _) = submit(&app, &me, &other.number.to_string(), form("中學 物理", "沙田", "400", Some(PNG.to_vec()))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let anonymous = app
-        .client
-        .post(format!("/profiles/{}", me.id))
-        .multipart(form("中學 物理", "沙田", "400", None))
-        .send()
-        .await;
+    let anonymous = app.client.post(format!("/profiles/{}", me.id)).multipart(form("中學 物理", "沙田", "400", None)).send().await;
     anonymous.assert_status(StatusCode::UNAUTHORIZED);
 }
 
@@ -159,18 +109,7 @@ async fn a_non_image_or_oversized_avatar_is_refused_and_nothing_is_filed() {
     let app = support::spawn().await;
     let me = registered(&app, "91234567").await;
     let id = me.id.to_string();
-    let (status, body) = submit(
-        &app,
-        &me,
-        &id,
-        form(
-            "中學 物理",
-            "沙田",
-            "400",
-            Some(b"%PDF-1.7 not an image".to_vec()),
-        ),
-    )
-    .await;
+    let (status, body) = submit(&app, &me, &id, form("中學 物理", "沙田", "400", Some(b"%PDF-1.7 not an image".to_vec()))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"][0]["field"], "avatar");
     let mut big = PNG.to_vec();
@@ -189,20 +128,9 @@ async fn a_non_image_or_oversized_avatar_is_refused_and_nothing_is_filed() {
 async fn bad_fields_are_all_reported_in_zh_hk() {
     let app = support::spawn().await;
     let me = registered(&app, "91234567").await;
-    let (status, body) = submit(
-        &app,
-        &me,
-        &me.id.to_string(),
-        form("數學", "火星", "abc", Some(PNG.to_vec())),
-    )
-    .await;
+    let (status, body) = submit(&app, &me, &me.id.to_string(), form("數學", "火星", "abc", Some(PNG.to_vec()))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let fields: Vec<_> = body["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["field"].as_str().unwrap().to_string())
-        .collect();
+    let fields: Vec<_> = body["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap().to_string()).collect();
     assert_eq!(fields, ["requiredFee", "subjects", "teachingArea"]);
     assert_eq!(body["errors"][0]["message"], "每堂學費必須是數字");
 }
@@ -211,45 +139,17 @@ async fn bad_fields_are_all_reported_in_zh_hk() {
 async fn one_pending_application_then_its_state_is_shown_to_the_applicant() {
     let app = support::spawn().await;
     let me = registered(&app, "91234567").await;
-    let (status, body) = submit(
-        &app,
-        &me,
-        &me.id.to_string(),
-        form("中學 物理, 中學 數學", "沙田", "400", Some(PNG.to_vec())),
-    )
-    .await;
+    let (status, body) = submit(&app, &me, &me.id.to_string(), form("中學 物理, 中學 數學", "沙田", "400", Some(PNG.to_vec()))).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["status"], "pending");
-    assert_eq!(
-        body["subjects"],
-        serde_json::json!(["中學 物理", "中學 數學"])
-    );
-    assert!(
-        body["avatar"]
-            .as_str()
-            .unwrap()
-            .starts_with("/media/avatars/")
-    );
-    let (status, again) = submit(
-        &app,
-        &me,
-        &me.number.to_string(),
-        form("中學 物理", "沙田", "400", Some(PNG.to_vec())),
-    )
-    .await;
-    assert_eq!(
-        (status, again["code"].as_str()),
-        (StatusCode::CONFLICT, Some("APPLICATION_PENDING"))
-    );
+    assert_eq!(body["subjects"], serde_json::json!(["中學 物理", "中學 數學"]));
+    assert!(body["avatar"].as_str().unwrap().starts_with("/media/avatars/"));
+    let (status, again) = submit(&app, &me, &me.number.to_string(), form("中學 物理", "沙田", "400", Some(PNG.to_vec()))).await;
+    assert_eq!((status, again["code"].as_str()), (StatusCode::CONFLICT, Some("APPLICATION_PENDING")));
 
     let number = body["applicationId"].as_i64().unwrap();
-    let reason = Decision::Reject {
-        reason: "請補充考試成績".into(),
-    };
-    app.tutor_applications
-        .decide(number, &reason, "staff")
-        .await
-        .unwrap();
+    let reason = Decision::Reject { reason: "請補充考試成績".into() };
+    app.tutor_applications.decide(number, &reason, "staff").await.unwrap();
     let (_, mine) = get(&app, "/profiles/me/application", Some(bearer(&app, &me))).await;
     assert_eq!(mine["application"]["statusLabel"], "已拒絕");
     assert_eq!(mine["application"]["rejectionReason"], "請補充考試成績");
@@ -265,37 +165,16 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
 
     let (status, all) = get(&app, "/tutors", None).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        (
-            all["total"].as_u64(),
-            all["page"].as_u64(),
-            all["pageSize"].as_u64()
-        ),
-        (Some(2), Some(1), Some(20))
-    );
+    assert_eq!((all["total"].as_u64(), all["page"].as_u64(), all["pageSize"].as_u64()), (Some(2), Some(1), Some(20)));
     assert_no_private_fields(&all);
 
-    let (_, found) = get(
-        &app,
-        "/tutors?level=secondary&subjects=物理&region=新界&areas=沙田&minRate=300",
-        None,
-    )
-    .await;
+    let (_, found) = get(&app, "/tutors?level=secondary&subjects=物理&region=新界&areas=沙田&minRate=300", None).await;
     assert_eq!(found["total"], 1);
     let tutor = &found["items"][0];
     assert_eq!(tutor["userId"], physics.number);
     assert_eq!(tutor["subjects"], serde_json::json!(["中學 物理"]));
-    assert_eq!(
-        (tutor["location"].as_str(), tutor["rate"].as_f64()),
-        (Some("沙田"), Some(400.0))
-    );
-    assert_eq!(
-        (
-            tutor["role"].as_str(),
-            tutor["isTutorProfileActive"].as_bool()
-        ),
-        (Some("tutor"), Some(true))
-    );
+    assert_eq!((tutor["location"].as_str(), tutor["rate"].as_f64()), (Some("沙田"), Some(400.0)));
+    assert_eq!((tutor["role"].as_str(), tutor["isTutorProfileActive"].as_bool()), (Some("tutor"), Some(true)));
     let (_, cheap) = get(&app, "/tutors?minRate=300", None).await;
     assert_eq!(cheap["total"], 1);
     let (status, _) = get(&app, "/tutors?level=college", None).await;
@@ -303,13 +182,7 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
 
     let (status, by_number) = get(&app, &format!("/tutors/{}", english.number), None).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(
-        (
-            by_number["teachingModeLabel"].as_str(),
-            by_number["gradeLevel"].as_str()
-        ),
-        (Some("上門補習"), Some("小學"))
-    );
+    assert_eq!((by_number["teachingModeLabel"].as_str(), by_number["gradeLevel"].as_str()), (Some("上門補習"), Some("小學")));
     assert_no_private_fields(&by_number);
     let (_, by_id) = get(&app, &format!("/tutors/{}", english.id), None).await;
     assert_eq!(by_id["userId"], english.number);
@@ -323,11 +196,7 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     media.assert_status_is_ok();
     media.assert_header("Cache-Control", "public, max-age=31536000, immutable");
     media.assert_header("Content-Type", "image/png");
-    app.client
-        .get("/media/../tutorhub.db")
-        .send()
-        .await
-        .assert_status(StatusCode::NOT_FOUND);
+    app.client.get("/media/../tutorhub.db").send().await.assert_status(StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -335,48 +204,23 @@ async fn a_hidden_or_unknown_tutor_is_not_found() {
     let app = support::spawn().await;
     let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
     let directory = tutorhub_domain::tutors::directory::TutorDirectory::new(app.tutors.clone());
-    directory
-        .set_active(tutorhub_domain::tutors::model::TutorRef::Id(tutor.id), false)
-        .await
-        .unwrap();
+    directory.set_active(tutorhub_domain::tutors::model::TutorRef::Id(tutor.id), false).await.unwrap();
     let (status, body) = get(&app, &format!("/tutors/{}", tutor.number), None).await;
-    assert_eq!(
-        (status, body["error"].as_str()),
-        (StatusCode::NOT_FOUND, Some("找不到此用戶"))
-    );
+    assert_eq!((status, body["error"].as_str()), (StatusCode::NOT_FOUND, Some("找不到此用戶")));
     assert_eq!(get(&app, "/tutors", None).await.1["total"], 0);
-    assert_eq!(
-        get(&app, "/tutors/99999", None).await.0,
-        StatusCode::NOT_FOUND
-    );
-    assert_eq!(
-        get(&app, "/tutors/not-an-id", None).await.0,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(get(&app, "/tutors/99999", None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(get(&app, "/tutors/not-an-id", None).await.0, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
 async fn a_tutor_cannot_apply_again() {
     let app = support::spawn().await;
     let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
-    let (status, body) = submit(
-        &app,
-        &tutor,
-        &tutor.id.to_string(),
-        form("中學 物理", "沙田", "400", Some(PNG.to_vec())),
-    )
-    .await;
-    assert_eq!(
-        (status, body["code"].as_str()),
-        (StatusCode::CONFLICT, Some("ALREADY_TUTOR"))
-    );
+    let (status, body) = submit(&app, &tutor, &tutor.id.to_string(), form("中學 物理", "沙田", "400", Some(PNG.to_vec()))).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_TUTOR")));
     let (_, me) = get(&app, "/self-users/me", Some(bearer(&app, &tutor))).await;
     assert_eq!(
-        (
-            me["role"].as_str(),
-            me["isTutor"].as_bool(),
-            me["isTutorProfileActive"].as_bool()
-        ),
+        (me["role"].as_str(), me["isTutor"].as_bool(), me["isTutorProfileActive"].as_bool()),
         (Some("tutor"), Some(true), Some(true))
     );
 }

@@ -104,8 +104,7 @@ impl SmtpMailer {
             SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host).map_err(tls_error)?,
             SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
         };
-        let mut builder =
-            builder.port(settings.port.unwrap_or(settings.tls.default_port())).timeout(Some(settings.timeout));
+        let mut builder = builder.port(settings.port.unwrap_or(settings.tls.default_port())).timeout(Some(settings.timeout));
         let username = settings.username.as_deref().filter(|u| !u.is_empty());
         let password = settings.password.as_deref().filter(|p| !p.is_empty());
         match (username, password) {

@@ -23,11 +23,7 @@ pub struct JwtAccessTokens {
 
 impl JwtAccessTokens {
     pub fn new(secret: &[u8], lifetime_seconds: i64) -> Self {
-        Self {
-            encoding: EncodingKey::from_secret(secret),
-            decoding: DecodingKey::from_secret(secret),
-            lifetime_seconds,
-        }
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), lifetime_seconds }
     }
 }
 

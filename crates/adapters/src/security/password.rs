@@ -17,8 +17,8 @@ use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use async_trait::async_trait;
 use tokio::sync::{Semaphore, oneshot};
-use tutorhub_domain::shared::identity::Password;
 use tutorhub_domain::accounts::ports::{HashingBusy, PasswordHasher};
+use tutorhub_domain::shared::identity::Password;
 
 /// argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).
 const MEMORY_KIB: u32 = 19 * 1024;

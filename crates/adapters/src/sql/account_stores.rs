@@ -5,11 +5,13 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, Row};
-use tutorhub_domain::shared::identity::Phone;
+use tutorhub_domain::accounts::ports::{
+    OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordResetStore, PhoneCode, PhoneVerificationStore,
+};
 use tutorhub_domain::accounts::user::{OrgVerification, UserType};
-use tutorhub_domain::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordResetStore, PhoneCode, PhoneVerificationStore};
-use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::shared::files::{StoredFile, Visibility};
+use tutorhub_domain::shared::identity::Phone;
+use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
 use crate::sql::rows::{corrupt, from_millis, millis, repository_error};
@@ -81,7 +83,13 @@ impl PhoneVerificationStore for SqlAccountStores {
         Ok(())
     }
 
-    async fn grant(&self, phone: &Phone, grant_hash: &str, granted_at: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<(), RepositoryError> {
+    async fn grant(
+        &self,
+        phone: &Phone,
+        grant_hash: &str,
+        granted_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError> {
         sqlx::query(
             "INSERT INTO phone_grants (phone, grant_hash, granted_at, expires_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (phone) DO UPDATE SET grant_hash = excluded.grant_hash, granted_at = excluded.granted_at, \
@@ -111,7 +119,13 @@ impl PhoneVerificationStore for SqlAccountStores {
 
 #[async_trait]
 impl PasswordResetStore for SqlAccountStores {
-    async fn insert(&self, token_hash: &str, user_id: Uuid, created_at: DateTime<Utc>, expires_at: DateTime<Utc>) -> Result<(), RepositoryError> {
+    async fn insert(
+        &self,
+        token_hash: &str,
+        user_id: Uuid,
+        created_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError> {
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
         // Voided as if used. Two requests at the very same moment may both stay live (neither
         // sees the other's uncommitted link); redeeming either then voids the other.

@@ -3,8 +3,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{Any, AnyPool, FromRow, Transaction};
-use tutorhub_domain::matching::model::{CaseApplicationStatus, AvailableTimes, CaseApplication};
 use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
@@ -61,18 +61,16 @@ async fn decide_open(
     to: CaseApplicationStatus,
     at: i64,
 ) -> Result<bool, RepositoryError> {
-    let moved = sqlx::query(
-        "UPDATE case_applications SET status = $1, updated_at = $2 WHERE id = $3 AND case_number = $4 AND status = $5",
-    )
-    .bind(to.key())
-    .bind(at)
-    .bind(application_id.to_string())
-    .bind(case_number)
-    .bind(CaseApplicationStatus::Applied.key())
-    .execute(&mut **tx)
-    .await
-    .map_err(repository_error)?
-    .rows_affected();
+    let moved = sqlx::query("UPDATE case_applications SET status = $1, updated_at = $2 WHERE id = $3 AND case_number = $4 AND status = $5")
+        .bind(to.key())
+        .bind(at)
+        .bind(application_id.to_string())
+        .bind(case_number)
+        .bind(CaseApplicationStatus::Applied.key())
+        .execute(&mut **tx)
+        .await
+        .map_err(repository_error)?
+        .rows_affected();
     Ok(moved == 1)
 }
 
@@ -136,11 +134,8 @@ impl ApplicationRepository for SqlApplicationRepository {
     }
 
     async fn for_tutor(&self, tutor_id: Uuid, limit: u32) -> Result<Vec<CaseApplication>, RepositoryError> {
-        self.list(
-            "tutor_id = $1 ORDER BY created_at DESC, id LIMIT $2",
-            &[Value::Text(tutor_id.to_string()), Value::Int(limit.into())],
-        )
-        .await
+        self.list("tutor_id = $1 ORDER BY created_at DESC, id LIMIT $2", &[Value::Text(tutor_id.to_string()), Value::Int(limit.into())])
+            .await
     }
 
     async fn for_case(&self, case_number: i64) -> Result<Vec<CaseApplication>, RepositoryError> {

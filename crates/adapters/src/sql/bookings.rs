@@ -98,11 +98,8 @@ impl BookingRepository for SqlBookingRepository {
 
     async fn involving(&self, user_id: Uuid, limit: u32) -> Result<Vec<Booking>, RepositoryError> {
         let id = Value::Text(user_id.to_string());
-        self.list(
-            "(tutor_id = $1 OR user_id = $2) ORDER BY created_at DESC, id LIMIT $3",
-            &[id.clone(), id, Value::Int(limit.into())],
-        )
-        .await
+        self.list("(tutor_id = $1 OR user_id = $2) ORDER BY created_at DESC, id LIMIT $3", &[id.clone(), id, Value::Int(limit.into())])
+            .await
     }
 
     async fn transition(&self, id: Uuid, from: Vec<BookingStatus>, to: BookingStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {

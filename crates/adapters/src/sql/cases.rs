@@ -4,11 +4,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase, PostType, PreferredGender};
+use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
-use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
@@ -71,8 +71,7 @@ impl CaseRow {
             description: self.description.clone(),
             preferred_gender: PreferredGender::parse(&self.preferred_gender)
                 .ok_or_else(|| bad("preferred_gender", &self.preferred_gender))?,
-            start_date: NaiveDate::parse_from_str(&self.start_date, "%Y-%m-%d")
-                .map_err(|_| bad("start_date", &self.start_date))?,
+            start_date: NaiveDate::parse_from_str(&self.start_date, "%Y-%m-%d").map_err(|_| bad("start_date", &self.start_date))?,
         };
         Ok(Case {
             id: parse_uuid(&self.id)?,
@@ -118,9 +117,7 @@ fn conditions(filter: &CaseFilter) -> Conditions {
         None => {}
         Some(SubjectMatch::AnyOf(subjects)) => {
             let list = c.list(subjects);
-            c.push_raw(format!(
-                "EXISTS (SELECT 1 FROM case_subjects s WHERE s.case_number = c.number AND s.subject IN ({list}))"
-            ));
+            c.push_raw(format!("EXISTS (SELECT 1 FROM case_subjects s WHERE s.case_number = c.number AND s.subject IN ({list}))"));
         }
         Some(SubjectMatch::Containing(text)) => {
             let pattern = c.bind(Value::Text(like_pattern(text)));
@@ -230,15 +227,19 @@ impl CaseRepository for SqlCaseRepository {
     async fn board_version(&self) -> Result<i64, RepositoryError> {
         self.board_version
             .get(|| async {
-                sqlx::query_scalar("SELECT version FROM board_version WHERE id = 1")
-                    .fetch_one(&self.pool)
-                    .await
-                    .map_err(repository_error)
+                sqlx::query_scalar("SELECT version FROM board_version WHERE id = 1").fetch_one(&self.pool).await.map_err(repository_error)
             })
             .await
     }
 
-    async fn update_details(&self, number: i64, details: CaseDetails, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+    async fn update_details(
+        &self,
+        number: i64,
+        details: CaseDetails,
+        from: CaseStatus,
+        to: CaseStatus,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError> {
         let d = &details;
         let subjects = serde_json::to_string(&d.subjects).map_err(|e| corrupt(e.to_string()))?;
         let values = [

@@ -64,20 +64,17 @@ impl Database {
         let pool = match engine {
             // One writer at a time is SQLite's model; WAL lets readers go on meanwhile, and the
             // busy timeout queues writers instead of failing them.
-            Engine::Sqlite => AnyPoolOptions::new()
-                .max_connections(8)
-                .min_connections(1)
-                .after_connect(|conn, _| {
-                    Box::pin(async move {
-                        conn.execute(
-                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+            Engine::Sqlite => AnyPoolOptions::new().max_connections(8).min_connections(1).after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                              PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
                              PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
-                        )
-                        .await?;
-                        Ok(())
-                    })
-                }),
+                    )
+                    .await?;
+                    Ok(())
+                })
+            }),
             Engine::Postgres => AnyPoolOptions::new().max_connections(16),
         }
         .acquire_timeout(Duration::from_secs(10))

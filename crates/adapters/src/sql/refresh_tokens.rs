@@ -117,14 +117,12 @@ impl RefreshTokenRepository for SqlRefreshTokenRepository {
         // of several concurrent refreshes see the token neither rotated nor revoked. A loser
         // waits for the winner's transaction, successor included, to commit before it learns
         // that it lost, so the revoke that follows its loss sees the successor.
-        let won = sqlx::query(
-            "UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL",
-        )
-        .bind(millis(at))
-        .bind(old_id.to_string())
-        .execute(&mut *tx)
-        .await
-        .map_err(repository_error)?;
+        let won = sqlx::query("UPDATE refresh_tokens SET rotated_at = $1 WHERE id = $2 AND rotated_at IS NULL AND revoked_at IS NULL")
+            .bind(millis(at))
+            .bind(old_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
         if won.rows_affected() != 1 {
             return Ok(false);
         }

@@ -7,18 +7,15 @@ use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::identity::{DisplayName, Phone};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
-use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{
-    ApplicationDetails, TutorApplicationStatus, NewTutorApplication, TutorApplication, TutorProfile,
-    TutorRef, TutorSubject,
+    ApplicationDetails, NewTutorApplication, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef, TutorSubject,
 };
+use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
 use uuid::Uuid;
 
-use crate::sql::rows::{
-    Conditions, Value, bind_all, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error,
-};
+use crate::sql::rows::{Conditions, Value, bind_all, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error};
 
 const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_number, a.education, a.age, \
      a.teaching_experience, a.subjects, a.exam_results, a.course_features, a.teaching_area, a.teaching_schedule, \
@@ -37,46 +34,24 @@ impl SqlTutorRepository {
         Self { pool }
     }
 
-    async fn applications_where(
-        &self,
-        condition: &str,
-        values: &[Value],
-        tail: &str,
-    ) -> Result<Vec<TutorApplication>, RepositoryError> {
-        let sql =
-            format!("SELECT {APPLICATION_COLUMNS} FROM tutor_applications a{condition}{tail}");
-        let rows = bind_all(&sql, values)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(repository_error)?;
-        rows.iter()
-            .map(|row| {
-                ApplicationRow::from_row(row)
-                    .map_err(repository_error)?
-                    .into_application()
-            })
-            .collect()
+    async fn applications_where(&self, condition: &str, values: &[Value], tail: &str) -> Result<Vec<TutorApplication>, RepositoryError> {
+        let sql = format!("SELECT {APPLICATION_COLUMNS} FROM tutor_applications a{condition}{tail}");
+        let rows = bind_all(&sql, values).fetch_all(&self.pool).await.map_err(repository_error)?;
+        rows.iter().map(|row| ApplicationRow::from_row(row).map_err(repository_error)?.into_application()).collect()
     }
 }
 
 /// Subjects are stored as `[["secondary","數學"], …]`: the level key and the name, as given.
 fn subjects_json(subjects: &[TutorSubject]) -> Result<String, RepositoryError> {
-    let pairs: Vec<[&str; 2]> = subjects
-        .iter()
-        .map(|s| [s.level, s.name.as_str()])
-        .collect();
+    let pairs: Vec<[&str; 2]> = subjects.iter().map(|s| [s.level, s.name.as_str()]).collect();
     serde_json::to_string(&pairs).map_err(|e| corrupt(e.to_string()))
 }
 
 fn subjects_from_json(text: &str) -> Result<Vec<TutorSubject>, RepositoryError> {
-    let pairs: Vec<(String, String)> =
-        serde_json::from_str(text).map_err(|_| corrupt(format!("bad subjects {text:?}")))?;
+    let pairs: Vec<(String, String)> = serde_json::from_str(text).map_err(|_| corrupt(format!("bad subjects {text:?}")))?;
     pairs
         .into_iter()
-        .map(|(level, name)| {
-            TutorSubject::from_stored(&level, name)
-                .ok_or_else(|| corrupt(format!("bad level {level:?}")))
-        })
+        .map(|(level, name)| TutorSubject::from_stored(&level, name).ok_or_else(|| corrupt(format!("bad level {level:?}"))))
         .collect()
 }
 
@@ -122,17 +97,13 @@ impl ApplicationRow {
             contact_number: Phone::from_stored(self.contact_number),
             education: self.education,
             age: u32::try_from(self.age).map_err(|_| bad("age"))?,
-            teaching_experience: u32::try_from(self.teaching_experience)
-                .map_err(|_| bad("teaching_experience"))?,
+            teaching_experience: u32::try_from(self.teaching_experience).map_err(|_| bad("teaching_experience"))?,
             subjects: subjects_from_json(&self.subjects)?,
             exam_results: self.exam_results,
             course_features: self.course_features,
             place: place(&self.teaching_area)?,
             teaching_schedule: self.teaching_schedule,
-            teaching_mode: catalogue::TEACHING_MODES
-                .iter()
-                .find(|m| m.key == self.teaching_mode)
-                .ok_or_else(|| bad("teaching_mode"))?,
+            teaching_mode: catalogue::TEACHING_MODES.iter().find(|m| m.key == self.teaching_mode).ok_or_else(|| bad("teaching_mode"))?,
             required_fee: Rate::from_cents(self.required_fee_cents),
             bio: self.bio,
         };
@@ -207,9 +178,7 @@ fn conditions(filter: &TutorFilter) -> Conditions {
     }
     match &filter.subjects {
         None => {}
-        Some(TutorSubjectMatch::AnyOf(names)) => {
-            subject_clauses.push(format!("s.name IN ({})", c.list(names)))
-        }
+        Some(TutorSubjectMatch::AnyOf(names)) => subject_clauses.push(format!("s.name IN ({})", c.list(names))),
         Some(TutorSubjectMatch::Containing(text)) => {
             let pattern = c.bind(Value::Text(like_pattern(text)));
             subject_clauses.push(format!("LOWER(s.name) LIKE {pattern} ESCAPE '\\'"));
@@ -217,10 +186,7 @@ fn conditions(filter: &TutorFilter) -> Conditions {
     }
     if !subject_clauses.is_empty() {
         // Level and subject must hold for the same taught subject ("中學 數學", not "小學 數學" + "中學 英文").
-        c.push_raw(format!(
-            "EXISTS (SELECT 1 FROM tutor_subjects s WHERE s.user_id = t.user_id AND {})",
-            subject_clauses.join(" AND ")
-        ));
+        c.push_raw(format!("EXISTS (SELECT 1 FROM tutor_subjects s WHERE s.user_id = t.user_id AND {})", subject_clauses.join(" AND ")));
     }
     c
 }
@@ -234,10 +200,7 @@ fn user_key(tutor: TutorRef) -> (&'static str, Value) {
 
 #[async_trait]
 impl TutorRepository for SqlTutorRepository {
-    async fn insert_application(
-        &self,
-        new: NewTutorApplication,
-    ) -> Result<TutorApplication, RepositoryError> {
+    async fn insert_application(&self, new: NewTutorApplication) -> Result<TutorApplication, RepositoryError> {
         let d = &new.details;
         let values = [
             Value::Text(new.id.to_string()),
@@ -263,53 +226,26 @@ impl TutorRepository for SqlTutorRepository {
                    subjects, exam_results, course_features, teaching_area, teaching_schedule, teaching_mode, \
                    required_fee_cents, bio, avatar, status, submitted_at) \
                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING number";
-        let row = bind_all(sql, &values)
-            .fetch_one(&self.pool)
-            .await
-            .map_err(repository_error)?;
+        let row = bind_all(sql, &values).fetch_one(&self.pool).await.map_err(repository_error)?;
         let number: i64 = sqlx::Row::try_get(&row, 0).map_err(repository_error)?;
-        self.find_application(number)
-            .await?
-            .ok_or_else(|| corrupt("inserted application vanished"))
+        self.find_application(number).await?.ok_or_else(|| corrupt("inserted application vanished"))
     }
 
-    async fn find_application(
-        &self,
-        number: i64,
-    ) -> Result<Option<TutorApplication>, RepositoryError> {
-        Ok(self
-            .applications_where(" WHERE a.number = $1", &[Value::Int(number)], "")
-            .await?
-            .into_iter()
-            .next())
+    async fn find_application(&self, number: i64) -> Result<Option<TutorApplication>, RepositoryError> {
+        Ok(self.applications_where(" WHERE a.number = $1", &[Value::Int(number)], "").await?.into_iter().next())
     }
 
-    async fn latest_application(
-        &self,
-        user_id: Uuid,
-    ) -> Result<Option<TutorApplication>, RepositoryError> {
+    async fn latest_application(&self, user_id: Uuid) -> Result<Option<TutorApplication>, RepositoryError> {
         let found = self
-            .applications_where(
-                " WHERE a.user_id = $1",
-                &[Value::Text(user_id.to_string())],
-                " ORDER BY a.number DESC LIMIT 1",
-            )
+            .applications_where(" WHERE a.user_id = $1", &[Value::Text(user_id.to_string())], " ORDER BY a.number DESC LIMIT 1")
             .await?;
         Ok(found.into_iter().next())
     }
 
-    async fn list_applications(
-        &self,
-        status: Option<TutorApplicationStatus>,
-    ) -> Result<Vec<TutorApplication>, RepositoryError> {
+    async fn list_applications(&self, status: Option<TutorApplicationStatus>) -> Result<Vec<TutorApplication>, RepositoryError> {
         match status {
             Some(status) => {
-                self.applications_where(
-                    " WHERE a.status = $1",
-                    &[Value::Text(status.key().into())],
-                    " ORDER BY a.number",
-                )
-                .await
+                self.applications_where(" WHERE a.status = $1", &[Value::Text(status.key().into())], " ORDER BY a.number").await
             }
             None => self.applications_where("", &[], " ORDER BY a.number").await,
         }
@@ -368,10 +304,7 @@ impl TutorRepository for SqlTutorRepository {
                       region = excluded.region, teaching_mode = excluded.teaching_mode, rate_cents = excluded.rate_cents, \
                       bio = excluded.bio, active = excluded.active, approved_at = excluded.approved_at, \
                       updated_at = excluded.updated_at";
-        bind_all(upsert, &values)
-            .execute(&mut *tx)
-            .await
-            .map_err(repository_error)?;
+        bind_all(upsert, &values).execute(&mut *tx).await.map_err(repository_error)?;
         sqlx::query("DELETE FROM tutor_subjects WHERE user_id = $1")
             .bind(user_id.clone())
             .execute(&mut *tx)
@@ -401,13 +334,7 @@ impl TutorRepository for SqlTutorRepository {
         Ok(true)
     }
 
-    async fn reject_application(
-        &self,
-        number: i64,
-        reviewer: &str,
-        reason: &str,
-        at: DateTime<Utc>,
-    ) -> Result<bool, RepositoryError> {
+    async fn reject_application(&self, number: i64, reviewer: &str, reason: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let done = sqlx::query(
             "UPDATE tutor_applications SET status = 'rejected', rejection_reason = $1, reviewer = $2, reviewed_at = $3 \
              WHERE number = $4 AND status = 'pending'",
@@ -422,52 +349,29 @@ impl TutorRepository for SqlTutorRepository {
         Ok(done.rows_affected() == 1)
     }
 
-    async fn search_profiles(
-        &self,
-        filter: &TutorFilter,
-        page: PageRequest,
-    ) -> Result<Page<TutorProfile>, RepositoryError> {
+    async fn search_profiles(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError> {
         let query = (PROFILE_COLUMNS, "tutor_profiles t", "t.approved_at DESC, t.user_number DESC");
-        fetch_page(&self.pool, query, conditions(filter), page, |row| {
-            ProfileRow::from_row(row)
-                .map_err(repository_error)?
-                .into_profile()
-        })
-        .await
+        fetch_page(&self.pool, query, conditions(filter), page, |row| ProfileRow::from_row(row).map_err(repository_error)?.into_profile())
+            .await
     }
 
     async fn find_profile(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError> {
         let (column, value) = user_key(tutor);
         let sql = format!("SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE {column} = $1");
-        let row = bind_all(&sql, &[value])
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(repository_error)?;
-        row.map(|row| {
-            ProfileRow::from_row(&row)
-                .map_err(repository_error)?
-                .into_profile()
-        })
-        .transpose()
+        let row = bind_all(&sql, &[value]).fetch_optional(&self.pool).await.map_err(repository_error)?;
+        row.map(|row| ProfileRow::from_row(&row).map_err(repository_error)?.into_profile()).transpose()
     }
 
-    async fn set_profile_active(
-        &self,
-        user_id: Uuid,
-        active: bool,
-        at: DateTime<Utc>,
-    ) -> Result<bool, RepositoryError> {
+    async fn set_profile_active(&self, user_id: Uuid, active: bool, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
         let flag = i64::from(active);
-        let changed = sqlx::query(
-            "UPDATE tutor_profiles SET active = $1, updated_at = $2 WHERE user_id = $3",
-        )
-        .bind(flag)
-        .bind(millis(at))
-        .bind(user_id.to_string())
-        .execute(&mut *tx)
-        .await
-        .map_err(repository_error)?;
+        let changed = sqlx::query("UPDATE tutor_profiles SET active = $1, updated_at = $2 WHERE user_id = $3")
+            .bind(flag)
+            .bind(millis(at))
+            .bind(user_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
         if changed.rows_affected() != 1 {
             tx.rollback().await.map_err(repository_error)?;
             return Ok(false);
@@ -489,9 +393,7 @@ impl TutorRepository for SqlTutorRepository {
         for table in ["users", "tutor_profiles"] {
             let key = if table == "users" { "id" } else { "user_id" };
             // An empty avatar keeps the current one.
-            let sql = format!(
-                "UPDATE {table} SET name = $1, avatar = COALESCE(NULLIF($2, ''), avatar), updated_at = $3 WHERE {key} = $4"
-            );
+            let sql = format!("UPDATE {table} SET name = $1, avatar = COALESCE(NULLIF($2, ''), avatar), updated_at = $3 WHERE {key} = $4");
             sqlx::query(&sql)
                 .bind(update.name.as_str().to_string())
                 .bind(avatar.clone())

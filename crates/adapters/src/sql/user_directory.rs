@@ -3,10 +3,10 @@
 
 use async_trait::async_trait;
 use sqlx::{AnyPool, FromRow, Row};
-use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::accounts::ports::{OrgReview, UserDirectoryRepository, UserFilter};
-use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::accounts::user::{OrgVerification, User, UserType};
+use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
 use crate::sql::rows::{Conditions, Value, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error};

@@ -3,10 +3,10 @@
 use async_trait::async_trait;
 use chrono::NaiveDate;
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::accounts::ports::UserRepository;
 use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, User, UserType};
+use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
 use crate::sql::rows::{corrupt, from_millis, millis, repository_error};

@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
-use tutorhub_domain::tutors::model::{TutorApplicationStatus, Decision, TutorApplication, status_label};
+use tutorhub_domain::tutors::model::{Decision, TutorApplication, TutorApplicationStatus, status_label};
 
 use crate::commands::confirm::confirm;
 use crate::config::{GlobalOpts, Sending};
@@ -100,10 +100,7 @@ fn to_json(a: &TutorApplication, media_root: &std::path::Path) -> serde_json::Va
 }
 
 fn avatar_file(a: &TutorApplication, media_root: &std::path::Path) -> String {
-    media_root
-        .join(a.avatar.trim_start_matches("/media/"))
-        .display()
-        .to_string()
+    media_root.join(a.avatar.trim_start_matches("/media/")).display().to_string()
 }
 
 pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result<()> {
@@ -124,10 +121,7 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
                 } else if list.is_empty() {
                     eprintln!("no applications");
                 } else {
-                    println!(
-                        "{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  SUBJECTS",
-                        "ID", "STATUS", "SUBMITTED", "NAME", "AREA", "FEE"
-                    );
+                    println!("{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  SUBJECTS", "ID", "STATUS", "SUBMITTED", "NAME", "AREA", "FEE");
                     for a in &list {
                         println!(
                             "{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  {}",
@@ -161,31 +155,17 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
             }
             ApplicationsCommand::Approve(review) => {
                 let a = applications.find(review.id).await?;
-                let question = format!(
-                    "Approve application {} of {}? They become a listed tutor.",
-                    a.number,
-                    a.details.name.as_str()
-                );
+                let question = format!("Approve application {} of {}? They become a listed tutor.", a.number, a.details.name.as_str());
                 confirm(review.yes, &question)?;
-                let done = applications
-                    .decide(review.id, &Decision::Approve, &review.reviewer)
-                    .await?;
+                let done = applications.decide(review.id, &Decision::Approve, &review.reviewer).await?;
                 report(&done.application, done.notified);
             }
             ApplicationsCommand::Reject { review, reason } => {
                 let a = applications.find(review.id).await?;
-                let question = format!(
-                    "Reject application {} of {}?",
-                    a.number,
-                    a.details.name.as_str()
-                );
+                let question = format!("Reject application {} of {}?", a.number, a.details.name.as_str());
                 confirm(review.yes, &question)?;
-                let decision = Decision::Reject {
-                    reason: reason.clone(),
-                };
-                let done = applications
-                    .decide(review.id, &decision, &review.reviewer)
-                    .await?;
+                let decision = Decision::Reject { reason: reason.clone() };
+                let done = applications.decide(review.id, &decision, &review.reviewer).await?;
                 report(&done.application, done.notified);
             }
         }

@@ -26,9 +26,8 @@ impl Paging {
 /// A flag whose values are the stable keys of a domain enum (`individual`, `pending`, …);
 /// `--help` lists them and clap refuses any other.
 pub fn keyed<T: Copy + Send + Sync + 'static>(all: &'static [T], key: fn(T) -> &'static str) -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(all.iter().map(|v| key(*v))).map(move |chosen| {
-        *all.iter().find(|v| key(**v) == chosen).expect("clap only passes listed values")
-    })
+    PossibleValuesParser::new(all.iter().map(|v| key(*v)))
+        .map(move |chosen| *all.iter().find(|v| key(**v) == chosen).expect("clap only passes listed values"))
 }
 
 /// `{items, total, page, pageSize}`, the shape of the API's pages.

@@ -1,5 +1,5 @@
-pub mod cases;
 pub mod applications;
+pub mod cases;
 pub mod confirm;
 pub mod documents;
 pub mod listing;

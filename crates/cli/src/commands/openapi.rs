@@ -8,10 +8,8 @@ pub async fn run() -> anyhow::Result<()> {
     // The document describes the API, not any data: an empty in-memory database, a folder
     // nothing is written to and a secret that signs nothing back it.
     let dir = std::env::temp_dir().join(format!("tutorhub-openapi-{}", std::process::id()));
-    let settings = Settings {
-        jwt_secret: Some("only-used-to-describe-the-api-never-to-sign".into()),
-        ..Settings::new(dir, "http://127.0.0.1:8080")
-    };
+    let settings =
+        Settings { jwt_secret: Some("only-used-to-describe-the-api-never-to-sign".into()), ..Settings::new(dir, "http://127.0.0.1:8080") };
     let database = Database::connect("sqlite::memory:").await?;
     let wiring = Wiring::new(database, settings, Reach::ReadOnly);
     print!("{}", tutorhub_http::openapi_yaml(&wiring.services()?));

@@ -2,8 +2,8 @@
 //! registration documents (`tutorhub documents export`), or refuses with a reason.
 
 use clap::{Args, Subcommand};
-use tutorhub_domain::organizations::verification::{OrgDecision, OrgVerificationError, OrgVerifications};
 use tutorhub_domain::accounts::user::OrgVerification;
+use tutorhub_domain::organizations::verification::{OrgDecision, OrgVerificationError, OrgVerifications};
 
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};

@@ -60,8 +60,7 @@ pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
 async fn insert_cases(app: &Wiring, count: usize, seed: u64, owner: Option<Uuid>) -> anyhow::Result<()> {
     let mut generator = CaseGenerator::new(seed, Utc::now());
     let progress = ProgressBar::new(count as u64).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} cases ({per_sec}, {eta} left)")
-            .expect("the progress template is valid"),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} cases ({per_sec}, {eta} left)").expect("the progress template is valid"),
     );
     let mut left = count;
     while left > 0 {

@@ -57,14 +57,8 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let bind = &global.site.bind;
     tracing::info!(bind = %bind, engine = ?wiring.database.engine(), "tutorhub is listening");
     let listener = TcpListener::bind(bind.as_str()).await.with_context(|| format!("cannot listen on {bind}"))?;
-    tutorhub_http::server::serve(
-        listener,
-        tutorhub_http::app(&services, files),
-        limits,
-        shutdown_signal(),
-        Duration::from_secs(10),
-    )
-    .await?;
+    tutorhub_http::server::serve(listener, tutorhub_http::app(&services, files), limits, shutdown_signal(), Duration::from_secs(10))
+        .await?;
     wiring.database.close().await;
     tracing::info!("tutorhub stopped");
     Ok(())

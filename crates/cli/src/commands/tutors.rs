@@ -45,11 +45,7 @@ pub async fn run(global: &GlobalOpts, opts: &TutorsOpts) -> anyhow::Result<()> {
         "tutor {} ({}) is now {}",
         profile.user_number,
         profile.name,
-        if profile.active {
-            "active: listed in search"
-        } else {
-            "inactive: hidden"
-        }
+        if profile.active { "active: listed in search" } else { "inactive: hidden" }
     );
     Ok(())
 }

@@ -4,10 +4,10 @@
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use serde_json::json;
-use tutorhub_domain::organizations::document_export::kind_label;
+use tutorhub_domain::accounts::directory::{UserDetails, UserRef};
 use tutorhub_domain::accounts::ports::UserFilter;
 use tutorhub_domain::accounts::user::{Role, User, UserType};
-use tutorhub_domain::accounts::directory::{UserDetails, UserRef};
+use tutorhub_domain::organizations::document_export::kind_label;
 
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{GlobalOpts, Sending};
@@ -85,11 +85,8 @@ pub fn type_label(user_type: UserType) -> &'static str {
 
 fn details_json(details: &UserDetails) -> serde_json::Value {
     let mut value = user_json(&details.user);
-    value["documents"] = details
-        .documents
-        .iter()
-        .map(|d| json!({"kind": d.kind.key(), "fileType": d.content_type, "storedAs": d.file.key}))
-        .collect();
+    value["documents"] =
+        details.documents.iter().map(|d| json!({"kind": d.kind.key(), "fileType": d.content_type, "storedAs": d.file.key})).collect();
     value["orgReviews"] = details
         .reviews
         .iter()
@@ -143,7 +140,8 @@ pub async fn run(global: &GlobalOpts, opts: &UsersOpts) -> anyhow::Result<()> {
     let result = async {
         match &opts.command {
             UsersCommand::List { search, user_type, role, tutors, paging, json } => {
-                let filter = UserFilter { search: search.clone(), user_type: *user_type, role: *role, tutors_only: *tutors, org_verification: None };
+                let filter =
+                    UserFilter { search: search.clone(), user_type: *user_type, role: *role, tutors_only: *tutors, org_verification: None };
                 let page = directory.list(filter, paging.request()?).await?;
                 if *json {
                     println!("{}", serde_json::to_string_pretty(&page_json(&page, user_json))?);

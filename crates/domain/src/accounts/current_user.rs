@@ -5,9 +5,9 @@ use std::sync::Arc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::shared::storage::RepositoryError;
 use crate::accounts::ports::UserRepository;
 use crate::accounts::user::User;
+use crate::shared::storage::RepositoryError;
 
 #[derive(Debug, Error)]
 pub enum CurrentUserError {

@@ -7,11 +7,11 @@ use std::sync::Arc;
 use thiserror::Error;
 use uuid::Uuid;
 
+use crate::accounts::ports::{OrgDocument, OrgDocumentRepository, OrgReview, UserDirectoryRepository, UserFilter, UserRepository};
+use crate::accounts::user::User;
 use crate::shared::identity::Phone;
 use crate::shared::paging::{Page, PageRequest};
-use crate::accounts::ports::{OrgDocument, OrgDocumentRepository, OrgReview, UserDirectoryRepository, UserFilter, UserRepository};
 use crate::shared::storage::RepositoryError;
-use crate::accounts::user::User;
 
 /// Longest search text; names, e-mails and phones are all shorter.
 pub const SEARCH_MAX_CHARS: usize = 100;
@@ -156,7 +156,8 @@ mod tests {
             .withf(|filter, _| filter.search.is_none())
             .times(1)
             .returning(|_, page| Ok(Page { items: Vec::new(), total: 0, request: page }));
-        let users = UserDirectory::new(Arc::new(directory), Arc::new(MockUserRepository::new()), Arc::new(MockOrgDocumentRepository::new()));
+        let users =
+            UserDirectory::new(Arc::new(directory), Arc::new(MockUserRepository::new()), Arc::new(MockOrgDocumentRepository::new()));
         let search = |text: &str| UserFilter { search: Some(text.into()), ..UserFilter::default() };
         users.list(search(" 9123-4567 "), PageRequest::default()).await.unwrap();
         users.list(search("   "), PageRequest::default()).await.unwrap();
@@ -166,7 +167,8 @@ mod tests {
     async fn an_unknown_account_is_named_in_the_error() {
         let mut directory = MockUserDirectoryRepository::new();
         directory.expect_find_by_number().returning(|_| Ok(None));
-        let users = UserDirectory::new(Arc::new(directory), Arc::new(MockUserRepository::new()), Arc::new(MockOrgDocumentRepository::new()));
+        let users =
+            UserDirectory::new(Arc::new(directory), Arc::new(MockUserRepository::new()), Arc::new(MockOrgDocumentRepository::new()));
         let error = users.show(&UserRef::Number(4242)).await.unwrap_err();
         assert_eq!(error.to_string(), "找不到用戶 4242");
     }

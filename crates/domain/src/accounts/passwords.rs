@@ -12,12 +12,12 @@ use chrono::{Duration, Utc};
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::shared::identity::{Password, Phone};
 use crate::accounts::ports::{HashingBusy, PasswordHasher, PasswordResetStore, SecretTokens, UserRepository};
-use crate::shared::messaging::Mailer;
-use crate::shared::storage::RepositoryError;
-use crate::shared::rate_limits::{CHANGE_PASSWORD_FAILURES_PER_ACCOUNT, RESET_REQUESTS_PER_PHONE, RateLimited, Throttle};
 use crate::accounts::sessions::Sessions;
+use crate::shared::identity::{Password, Phone};
+use crate::shared::messaging::Mailer;
+use crate::shared::rate_limits::{CHANGE_PASSWORD_FAILURES_PER_ACCOUNT, RESET_REQUESTS_PER_PHONE, RateLimited, Throttle};
+use crate::shared::storage::RepositoryError;
 
 pub const RESET_TTL_MINUTES: i64 = 30;
 /// The reset/change wording of spec §5.
@@ -180,10 +180,12 @@ impl Passwords {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::messaging::{DeliveryError, MockMailer};
-    use crate::accounts::ports::{MockAccessTokens, MockPasswordHasher, MockPasswordResetStore, MockRefreshTokenRepository, MockSecretTokens, MockUserRepository};
-    use crate::shared::rate_limiter::MockRateLimiter;
+    use crate::accounts::ports::{
+        MockAccessTokens, MockPasswordHasher, MockPasswordResetStore, MockRefreshTokenRepository, MockSecretTokens, MockUserRepository,
+    };
     use crate::accounts::sessions::tests_support::user;
+    use crate::shared::messaging::{DeliveryError, MockMailer};
+    use crate::shared::rate_limiter::MockRateLimiter;
 
     fn passwords(mail: MockMailer, resets: MockPasswordResetStore) -> Passwords {
         let mut users = MockUserRepository::new();

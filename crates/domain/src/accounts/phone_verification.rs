@@ -19,11 +19,11 @@ use std::sync::Arc;
 use chrono::{Duration, Utc};
 use thiserror::Error;
 
-use crate::shared::identity::Phone;
 use crate::accounts::ports::{PhoneCode, PhoneVerificationStore, SecretTokens, UserRepository};
-use crate::shared::storage::RepositoryError;
+use crate::shared::identity::Phone;
 use crate::shared::messaging::SmsSender;
 use crate::shared::rate_limits::{RateLimited, SEND_CODE_PER_PHONE, Throttle};
+use crate::shared::storage::RepositoryError;
 
 pub const CODE_TTL_MINUTES: i64 = 10;
 pub const MAX_ATTEMPTS: i64 = 5;
@@ -195,8 +195,8 @@ impl PhoneVerification {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::messaging::{DeliveryError, MockSmsSender};
     use crate::accounts::ports::{MockPhoneVerificationStore, MockSecretTokens, MockUserRepository};
+    use crate::shared::messaging::{DeliveryError, MockSmsSender};
     use crate::shared::rate_limiter::MockRateLimiter;
 
     struct Mocks {
@@ -331,9 +331,7 @@ mod tests {
     #[tokio::test]
     async fn a_grant_is_consumed_only_with_the_token_of_whoever_verified_the_phone() {
         let mut m = Mocks::new();
-        m.store
-            .expect_consume_grant()
-            .returning(|phone, hash, _| Ok(phone.as_str() == "+85291234567" && hash == "digest(grant-secret)"));
+        m.store.expect_consume_grant().returning(|phone, hash, _| Ok(phone.as_str() == "+85291234567" && hash == "digest(grant-secret)"));
         let verification = m.build();
         let phone = Phone::parse("91234567").unwrap();
         assert!(!verification.consume_grant(&phone, "someone-elses").await.unwrap());

@@ -7,13 +7,13 @@ use chrono::{NaiveDate, Utc};
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::shared::identity::{DisplayName, Email, Password, Phone, parse_birthdate};
 use crate::accounts::phone_verification::PhoneVerification;
-use crate::shared::files::{FileStore, Visibility};
 use crate::accounts::ports::{HashingBusy, OrgDocument, OrgDocumentKind, OrgDocumentRepository, PasswordHasher, UserRepository};
+use crate::accounts::user::{NewUser, User, UserType};
+use crate::shared::files::{FileStore, Visibility};
+use crate::shared::identity::{DisplayName, Email, Password, Phone, parse_birthdate};
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
-use crate::accounts::user::{NewUser, User, UserType};
 use crate::shared::validation::ValidationErrors;
 
 /// The registration form as sent (multipart, spec §3).
@@ -360,12 +360,14 @@ mod tests {
         use std::sync::Mutex;
 
         use super::*;
-        use crate::shared::files::{FileStoreError, MockFileStore, StoredFile};
-        use crate::accounts::ports::{MockOrgDocumentRepository, MockPasswordHasher, MockPhoneVerificationStore, MockSecretTokens, MockUserRepository};
-        use crate::shared::rate_limiter::MockRateLimiter;
-        use crate::shared::messaging::MockSmsSender;
-        use crate::shared::rate_limits::Throttle;
+        use crate::accounts::ports::{
+            MockOrgDocumentRepository, MockPasswordHasher, MockPhoneVerificationStore, MockSecretTokens, MockUserRepository,
+        };
         use crate::accounts::sessions::tests_support::user;
+        use crate::shared::files::{FileStoreError, MockFileStore, StoredFile};
+        use crate::shared::messaging::MockSmsSender;
+        use crate::shared::rate_limiter::MockRateLimiter;
+        use crate::shared::rate_limits::Throttle;
 
         /// What the fakes saw.
         #[derive(Default)]

@@ -11,13 +11,15 @@ use chrono::{Duration, Utc};
 use thiserror::Error;
 use uuid::Uuid;
 
+use crate::accounts::ports::{
+    AccessTokens, HashingBusy, PasswordHasher, RefreshTokenRecord, RefreshTokenRepository, SecretTokens, UserRepository,
+};
 use crate::shared::identity::{Password, Phone};
-use crate::accounts::ports::{AccessTokens, HashingBusy, PasswordHasher, RefreshTokenRecord, RefreshTokenRepository, SecretTokens, UserRepository};
 use crate::shared::rate_limiter::Limit;
-use crate::shared::storage::RepositoryError;
 use crate::shared::rate_limits::{
     LOGIN_ATTEMPTS_PER_PHONE, LOGIN_ATTEMPTS_PER_PHONE_AND_SOURCE, LOGIN_ATTEMPTS_PER_SOURCE, RateLimited, Throttle,
 };
+use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
 
 /// How long a refresh token may be used.
@@ -171,11 +173,7 @@ impl Sessions {
     /// (the whole family is revoked then).
     pub async fn refresh(&self, refresh_token: &str) -> Result<SessionTokens, RefreshError> {
         let now = Utc::now();
-        let record = self
-            .refresh_tokens
-            .find_by_hash(&self.secrets.digest(refresh_token))
-            .await?
-            .ok_or(RefreshError::Invalid)?;
+        let record = self.refresh_tokens.find_by_hash(&self.secrets.digest(refresh_token)).await?.ok_or(RefreshError::Invalid)?;
         if record.revoked_at.is_some() || record.expires_at <= now {
             return Err(RefreshError::Invalid);
         }
@@ -275,8 +273,8 @@ pub(crate) mod tests_support {
     use chrono::{NaiveDate, Utc};
     use uuid::Uuid;
 
-    use crate::shared::identity::{DisplayName, Email, Phone};
     use crate::accounts::user::{Role, User, UserType};
+    use crate::shared::identity::{DisplayName, Email, Phone};
 
     pub fn user() -> User {
         User {
@@ -305,9 +303,9 @@ mod tests {
 
     use mockall::predicate::eq;
 
+    use super::tests_support::user;
     use super::*;
     use crate::accounts::ports::{MockAccessTokens, MockPasswordHasher, MockRefreshTokenRepository, MockSecretTokens, MockUserRepository};
-    use super::tests_support::user;
 
     fn record(rotated: bool, revoked: bool, expires_in_days: i64) -> RefreshTokenRecord {
         RefreshTokenRecord {
@@ -512,9 +510,10 @@ mod tests {
     async fn a_password_change_keeps_only_the_family_of_the_current_token() {
         let mut m = Mocks::new();
         m.tokens.expect_find_by_hash().with(eq("digest:old")).returning(|_| Ok(Some(record(false, false, 10))));
-        m.tokens.expect_find_by_hash().with(eq("digest:someone-elses")).returning(|_| {
-            Ok(Some(RefreshTokenRecord { user_id: Uuid::from_u128(99), ..record(false, false, 10) }))
-        });
+        m.tokens
+            .expect_find_by_hash()
+            .with(eq("digest:someone-elses"))
+            .returning(|_| Ok(Some(RefreshTokenRecord { user_id: Uuid::from_u128(99), ..record(false, false, 10) })));
         m.tokens
             .expect_revoke_user_except()
             .with(eq(Uuid::from_u128(7)), eq(Uuid::from_u128(2)), mockall::predicate::always())

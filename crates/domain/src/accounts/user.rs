@@ -3,8 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use crate::shared::identity::{DisplayName, Email, Phone};
 use crate::keyed_enum;
+use crate::shared::identity::{DisplayName, Email, Phone};
 
 keyed_enum! {
     /// `user` for every self-registered account; `tutor` once an application is approved.

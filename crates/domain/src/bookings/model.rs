@@ -126,7 +126,12 @@ mod tests {
 
     #[test]
     fn allows_the_lifecycle_and_refuses_every_other_change() {
-        let allowed = [(S::Pending, A::Accept, S::Accepted), (S::Pending, A::Decline, S::Declined), (S::Pending, A::Cancel, S::Cancelled), (S::Accepted, A::Cancel, S::Cancelled)];
+        let allowed = [
+            (S::Pending, A::Accept, S::Accepted),
+            (S::Pending, A::Decline, S::Declined),
+            (S::Pending, A::Cancel, S::Cancelled),
+            (S::Accepted, A::Cancel, S::Cancelled),
+        ];
         for from in S::ALL {
             for action in A::ALL {
                 let want = allowed.iter().find(|(f, a, _)| f == from && a == action).map(|(_, _, to)| *to);

@@ -8,14 +8,14 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
+use crate::accounts::ports::UserRepository;
+use crate::accounts::user::User;
 use crate::bookings::model::{BOOKER_USER_TYPE, Booking, BookingAction, BookingStatus, BookingTime, IllegalBookingTransition};
+use crate::bookings::ports::BookingRepository;
 use crate::matching::applications::Contact;
 use crate::notices::notifier::{Notice, Notifier};
-use crate::bookings::ports::BookingRepository;
-use crate::shared::storage::{Constraint, RepositoryError};
-use crate::accounts::ports::UserRepository;
 use crate::shared::rate_limits::BOOKINGS_PER_MEMBER;
-use crate::accounts::user::User;
+use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::ValidationErrors;
 
 /// How many bookings a list shows.
@@ -79,8 +79,8 @@ impl Bookings {
     /// booking of this tutor is still pending, also when two requests race), `TooMany` (the
     /// member's daily limit of new bookings).
     pub async fn book(&self, booker: Uuid, tutor_id: Uuid, booking_time: &str) -> Result<BookingView, BookingError> {
-        let time = BookingTime::parse(booking_time)
-            .map_err(|message| BookingError::Invalid(ValidationErrors::single("bookingTime", message)))?;
+        let time =
+            BookingTime::parse(booking_time).map_err(|message| BookingError::Invalid(ValidationErrors::single("bookingTime", message)))?;
         let tutor = self.active_tutor(tutor_id).await?;
         if booker == tutor_id {
             return Err(BookingError::OwnProfile);
@@ -193,10 +193,8 @@ impl Bookings {
                 let tutor = name(booking.tutor_id);
                 let booker = name(booking.user_id);
                 let party = viewer == booking.tutor_id || viewer == booking.user_id;
-                let booker_name = booker.as_ref().map_or_else(
-                    || "**".to_string(),
-                    |b| if party { b.name.as_str().to_string() } else { b.name.masked() },
-                );
+                let booker_name =
+                    booker.as_ref().map_or_else(|| "**".to_string(), |b| if party { b.name.as_str().to_string() } else { b.name.masked() });
                 let other = if viewer == booking.tutor_id { booker.as_ref() } else { tutor.as_ref() };
                 let counterpart = (party && booking.status == BookingStatus::Accepted)
                     .then(|| other.map(|o| Contact { name: o.name.as_str().into(), phone: o.phone.clone() }))
@@ -218,12 +216,12 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::shared::identity::{DisplayName, Phone};
-    use crate::notices::notifier::testing::{SITE, notifier};
-    use crate::bookings::ports::MockBookingRepository;
-    use crate::shared::messaging::MockSmsSender;
     use crate::accounts::ports::MockUserRepository;
     use crate::accounts::sessions::tests_support::user;
+    use crate::bookings::ports::MockBookingRepository;
+    use crate::notices::notifier::testing::{SITE, notifier};
+    use crate::shared::identity::{DisplayName, Phone};
+    use crate::shared::messaging::MockSmsSender;
 
     const TUTOR_PHONE: &str = "+85251234567";
 
@@ -254,7 +252,10 @@ mod tests {
         bookings
     }
 
-    fn service(booker: Uuid, bookings: MockBookingRepository) -> (Bookings, Arc<Mutex<Vec<(String, String)>>>) {
+    /// SMS sent so far, as (to, body).
+    type SentSms = Arc<Mutex<Vec<(String, String)>>>;
+
+    fn service(booker: Uuid, bookings: MockBookingRepository) -> (Bookings, SentSms) {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let log = sent.clone();
         let mut sms = MockSmsSender::new();

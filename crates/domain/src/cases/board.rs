@@ -5,9 +5,9 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::cases::model::Case;
+use crate::cases::ports::CaseRepository;
 use crate::cases::search::{CaseFilter, CaseQuery};
 use crate::shared::paging::{Page, PageRequest};
-use crate::cases::ports::CaseRepository;
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
 

@@ -3,8 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use crate::shared::catalogue::{self, Level, Place};
 use crate::keyed_enum;
+use crate::shared::catalogue::{self, Level, Place};
 use crate::shared::money::Rate;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 
@@ -101,21 +101,13 @@ impl CaseDetails {
         let subjects = level.and_then(|level| errors.check("subjects", parse_subjects(level, &form.subjects)));
         let place = errors.check("location", catalogue::place(form.location.trim()).ok_or("請選擇地點".to_string()));
         let rate = errors.check("rate", form.rate.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
-        let session_minutes = errors.check(
-            "sessionLength",
-            in_range(form.session_length, SESSION_MINUTES, "每堂時長", "分鐘"),
-        );
-        let sessions_per_week =
-            errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, "每週堂數", "堂"));
+        let session_minutes = errors.check("sessionLength", in_range(form.session_length, SESSION_MINUTES, "每堂時長", "分鐘"));
+        let sessions_per_week = errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, "每週堂數", "堂"));
         let description = errors.check("description", required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS, Lines::Multi));
-        let preferred_gender = errors.check(
-            "preferredGender",
-            PreferredGender::parse(&form.preferred_gender).ok_or("請選擇導師性別要求".to_string()),
-        );
-        let start_date = errors.check(
-            "startDate",
-            NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").map_err(|_| "請選擇開始日期".to_string()),
-        );
+        let preferred_gender =
+            errors.check("preferredGender", PreferredGender::parse(&form.preferred_gender).ok_or("請選擇導師性別要求".to_string()));
+        let start_date = errors
+            .check("startDate", NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").map_err(|_| "請選擇開始日期".to_string()));
 
         if !errors.is_empty() {
             return Err(errors);
@@ -273,7 +265,18 @@ pub(crate) mod tests {
     fn reports_every_missing_field_at_once() {
         let errors = CaseDetails::parse(&CaseForm::default()).unwrap_err();
         let fields: Vec<_> = errors.fields().iter().map(|e| e.field).collect();
-        for field in ["postType", "postTitle", "level", "location", "rate", "sessionLength", "sessionsPerWeek", "description", "preferredGender", "startDate"] {
+        for field in [
+            "postType",
+            "postTitle",
+            "level",
+            "location",
+            "rate",
+            "sessionLength",
+            "sessionsPerWeek",
+            "description",
+            "preferredGender",
+            "startDate",
+        ] {
             assert!(fields.contains(&field), "{field} not reported in {fields:?}");
         }
     }

@@ -6,12 +6,12 @@ use std::sync::Arc;
 use chrono::Utc;
 use thiserror::Error;
 
-use crate::cases::model::{Case, CaseStatus};
 use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::cases::model::{Case, CaseStatus};
+use crate::cases::ports::CaseRepository;
 use crate::cases::search::CaseFilter;
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::paging::{Page, PageRequest};
-use crate::cases::ports::CaseRepository;
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::{Lines, refuse_control_characters};
 
@@ -105,11 +105,11 @@ impl CaseModeration {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::model::tests::valid_form;
+    use crate::accounts::ports::MockUserRepository;
     use crate::cases::model::CaseDetails;
+    use crate::cases::model::tests::valid_form;
     use crate::cases::ports::MockCaseRepository;
     use crate::shared::messaging::MockSmsSender;
-    use crate::accounts::ports::MockUserRepository;
     use uuid::Uuid;
 
     fn case(status: CaseStatus) -> Case {
@@ -126,7 +126,10 @@ mod tests {
     }
 
     fn moderation(cases: MockCaseRepository) -> CaseModeration {
-        CaseModeration::new(Arc::new(cases), crate::notices::notifier::testing::notifier(Arc::new(MockUserRepository::new()), Arc::new(MockSmsSender::new())))
+        CaseModeration::new(
+            Arc::new(cases),
+            crate::notices::notifier::testing::notifier(Arc::new(MockUserRepository::new()), Arc::new(MockSmsSender::new())),
+        )
     }
 
     #[tokio::test]
@@ -135,7 +138,10 @@ mod tests {
         cases.expect_find_by_number().returning(|_| Ok(Some(case(CaseStatus::Rejected))));
         cases.expect_transition().never();
         let error = moderation(cases).approve(10001).await.unwrap_err();
-        assert!(matches!(error, ModerationError::Illegal(IllegalCaseTransition { from: CaseStatus::Rejected, action: CaseAction::Approve })));
+        assert!(matches!(
+            error,
+            ModerationError::Illegal(IllegalCaseTransition { from: CaseStatus::Rejected, action: CaseAction::Approve })
+        ));
     }
 
     #[tokio::test]
@@ -150,7 +156,10 @@ mod tests {
         let mut sms = MockSmsSender::new();
         sms.expect_send_sms()
             .withf(|_, body| {
-                body == format!("【tutorhub】你的補習個案 10001 未獲批核。原因：聯絡資料不應寫在描述。你可修改個案後重新提交：{}/my-cases", crate::notices::notifier::testing::SITE)
+                body == format!(
+                    "【tutorhub】你的補習個案 10001 未獲批核。原因：聯絡資料不應寫在描述。你可修改個案後重新提交：{}/my-cases",
+                    crate::notices::notifier::testing::SITE
+                )
             })
             .times(1)
             .returning(|_, _| Ok(()));

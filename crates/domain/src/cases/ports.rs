@@ -50,7 +50,14 @@ pub trait CaseRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unavailable` when the store fails (then nothing changed).
-    async fn update_details(&self, number: i64, details: CaseDetails, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+    async fn update_details(
+        &self,
+        number: i64,
+        details: CaseDetails,
+        from: CaseStatus,
+        to: CaseStatus,
+        at: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError>;
 
     /// Moves a case from `from` to `to` only if its status is still `from`; answers whether it moved.
     ///

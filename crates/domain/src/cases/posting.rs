@@ -6,13 +6,13 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::cases::model::{Case, CaseDetails, CaseForm, CaseStatus, NewCase, PostType};
+use crate::accounts::ports::UserRepository;
 use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::cases::model::{Case, CaseDetails, CaseForm, CaseStatus, NewCase, PostType};
+use crate::cases::ports::CaseRepository;
 use crate::cases::search::CaseFilter;
 use crate::shared::paging::{Page, PageRequest};
-use crate::cases::ports::CaseRepository;
 use crate::shared::storage::RepositoryError;
-use crate::accounts::ports::UserRepository;
 use crate::shared::validation::ValidationErrors;
 
 #[derive(Debug, Error)]
@@ -133,9 +133,9 @@ impl CasePosting {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::ports::MockUserRepository;
     use crate::cases::model::tests::valid_form;
     use crate::cases::ports::MockCaseRepository;
-    use crate::accounts::ports::MockUserRepository;
 
     fn stored(owner: Uuid, status: CaseStatus) -> Case {
         Case {
@@ -154,9 +154,10 @@ mod tests {
     async fn new_cases_wait_for_moderation_unless_it_is_off() {
         for (auto, want) in [(false, CaseStatus::Pending), (true, CaseStatus::Approved)] {
             let mut cases = MockCaseRepository::new();
-            cases.expect_insert().withf(move |new| new[0].status == want).returning(|new| {
-                Ok(new.into_iter().map(|n| Case { number: 1, ..stored(n.owner_id.unwrap(), n.status) }).collect())
-            });
+            cases
+                .expect_insert()
+                .withf(move |new| new[0].status == want)
+                .returning(|new| Ok(new.into_iter().map(|n| Case { number: 1, ..stored(n.owner_id.unwrap(), n.status) }).collect()));
             let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), auto);
             assert_eq!(posting.post(Uuid::new_v4(), &valid_form()).await.unwrap().status, want);
         }

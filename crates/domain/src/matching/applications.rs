@@ -9,17 +9,17 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::matching::model::{CaseApplicationStatus, AvailableTimes, CaseApplication, IllegalApplicationTransition};
-use crate::cases::model::Case;
-use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
-use crate::shared::identity::Phone;
-use crate::notices::notifier::{Notice, Notifier};
-use crate::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
-use crate::cases::ports::CaseRepository;
-use crate::shared::storage::{Constraint, RepositoryError};
 use crate::accounts::ports::UserRepository;
-use crate::shared::rate_limits::APPLIES_PER_TUTOR;
 use crate::accounts::user::User;
+use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::cases::model::Case;
+use crate::cases::ports::CaseRepository;
+use crate::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus, IllegalApplicationTransition};
+use crate::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
+use crate::notices::notifier::{Notice, Notifier};
+use crate::shared::identity::Phone;
+use crate::shared::rate_limits::APPLIES_PER_TUTOR;
+use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::ValidationErrors;
 
 /// Applicants a case takes unless configured otherwise (`CASE_APPLICANT_CAP`).
@@ -233,13 +233,8 @@ impl Matching {
     /// `CaseNotFound`, `NotOwner`.
     pub async fn applicants(&self, owner: Uuid, case_number: i64) -> Result<(Case, Vec<Applicant>), ApplicantsError> {
         let case = self.owned_case(owner, case_number).await?;
-        let applications: Vec<_> = self
-            .applications
-            .for_case(case_number)
-            .await?
-            .into_iter()
-            .filter(|a| a.status != CaseApplicationStatus::Withdrawn)
-            .collect();
+        let applications: Vec<_> =
+            self.applications.for_case(case_number).await?.into_iter().filter(|a| a.status != CaseApplicationStatus::Withdrawn).collect();
         let ids: Vec<Uuid> = applications.iter().map(|a| a.tutor_id).collect();
         let mut tutors: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
         let out = applications
@@ -297,10 +292,10 @@ impl Matching {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matching::ports::MockApplicationRepository;
-    use crate::cases::ports::MockCaseRepository;
-    use crate::shared::messaging::MockSmsSender;
     use crate::accounts::ports::MockUserRepository;
+    use crate::cases::ports::MockCaseRepository;
+    use crate::matching::ports::MockApplicationRepository;
+    use crate::shared::messaging::MockSmsSender;
 
     fn matching(applications: MockApplicationRepository) -> Matching {
         let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());

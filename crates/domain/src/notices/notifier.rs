@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use uuid::Uuid;
 
-use crate::shared::rate_limiter::Limit;
-use crate::shared::messaging::SmsSender;
 use crate::accounts::ports::UserRepository;
-use crate::shared::rate_limits::{APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, MEMBER_NOTICES_PER_RECIPIENT, Throttle};
 use crate::accounts::user::User;
+use crate::shared::messaging::SmsSender;
+use crate::shared::rate_limiter::Limit;
+use crate::shared::rate_limits::{APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, MEMBER_NOTICES_PER_RECIPIENT, Throttle};
 
 /// Something to tell one person. Only numbers and ids: nothing a member wrote fits in here.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,7 +83,7 @@ impl Notice {
 
     /// Caused by another member, so counted towards the recipient's daily cap. The back
     /// office's outcomes are not: staff cannot flood anyone, and the outcome must arrive.
-    fn from_member(&self) -> bool {
+    fn is_prompted_by_a_member(&self) -> bool {
         matches!(
             self,
             Self::BookingRequested { .. }
@@ -146,7 +146,8 @@ impl Notifier {
         {
             return false;
         }
-        !notice.from_member() || self.throttle.hit("notice-daily", &recipient.to_string(), MEMBER_NOTICES_PER_RECIPIENT).await.is_ok()
+        !notice.is_prompted_by_a_member()
+            || self.throttle.hit("notice-daily", &recipient.to_string(), MEMBER_NOTICES_PER_RECIPIENT).await.is_ok()
     }
 }
 
@@ -200,9 +201,9 @@ mod tests {
 
     use super::testing::{SITE, notifier};
     use super::*;
-    use crate::shared::messaging::MockSmsSender;
     use crate::accounts::ports::MockUserRepository;
     use crate::accounts::sessions::tests_support::user;
+    use crate::shared::messaging::MockSmsSender;
 
     fn recording() -> (Notifier, Arc<Mutex<Vec<String>>>) {
         let sent = Arc::new(Mutex::new(Vec::new()));

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::shared::files::{FileStore, FileStoreError};
+use crate::accounts::directory::{UserDirectory, UserDirectoryError, UserRef};
 use crate::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository};
+use crate::accounts::user::User;
+use crate::shared::files::{FileStore, FileStoreError};
 use crate::shared::storage::RepositoryError;
 use crate::shared::upload::FileKind;
-use crate::accounts::user::User;
-use crate::accounts::directory::{UserDirectory, UserDirectoryError, UserRef};
 
 #[derive(Debug, Error)]
 pub enum DocumentExportError {
@@ -93,9 +93,9 @@ fn extension(document: &OrgDocument, bytes: &[u8]) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::files::{MockFileStore, StoredFile, Visibility};
     use crate::accounts::ports::{MockOrgDocumentRepository, MockUserDirectoryRepository, MockUserRepository};
     use crate::accounts::sessions::tests_support::user;
+    use crate::shared::files::{MockFileStore, StoredFile, Visibility};
 
     fn document(kind: OrgDocumentKind, key: &str, content_type: &str) -> OrgDocument {
         OrgDocument { kind, file: StoredFile { key: key.into(), visibility: Visibility::Private }, content_type: content_type.into() }
@@ -114,9 +114,10 @@ mod tests {
     #[tokio::test]
     async fn names_each_file_by_its_kind_and_real_type() {
         let mut files = MockFileStore::new();
-        files.expect_read().withf(|f| f.visibility == Visibility::Private).returning(|f| {
-            Ok(if f.key.starts_with("br") { b"%PDF-1.7 x".to_vec() } else { vec![0xFF, 0xD8, 0xFF, 0xE0, 1] })
-        });
+        files
+            .expect_read()
+            .withf(|f| f.visibility == Visibility::Private)
+            .returning(|f| Ok(if f.key.starts_with("br") { b"%PDF-1.7 x".to_vec() } else { vec![0xFF, 0xD8, 0xFF, 0xE0, 1] }));
         let documents = vec![
             document(OrgDocumentKind::BusinessRegistration, "br.pdf", "application/pdf"),
             document(OrgDocumentKind::AddressProof, "ap.jpg", "image/jpeg"),

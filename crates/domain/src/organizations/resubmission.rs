@@ -11,12 +11,12 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::shared::files::{FileStore, StoredFile, Visibility};
 use crate::accounts::ports::{OrgDocument, OrgDocumentKind, OrgDocumentRepository, UserRepository};
-use crate::shared::storage::RepositoryError;
 use crate::accounts::registration::{document, documents_folder};
-use crate::shared::upload::Upload;
 use crate::accounts::user::{OrgVerification, User, UserType};
+use crate::shared::files::{FileStore, StoredFile, Visibility};
+use crate::shared::storage::RepositoryError;
+use crate::shared::upload::Upload;
 use crate::shared::validation::ValidationErrors;
 
 /// The new documents as sent; at least one, each like at registration (PDF, JPEG or PNG, at
@@ -138,9 +138,9 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::shared::files::{FileStoreError, MockFileStore};
     use crate::accounts::ports::{MockOrgDocumentRepository, MockUserRepository};
     use crate::accounts::sessions::tests_support::user;
+    use crate::shared::files::{FileStoreError, MockFileStore};
     use crate::shared::upload::MAX_UPLOAD_BYTES;
 
     const PDF: &[u8] = b"%PDF-1.7";
@@ -238,7 +238,10 @@ mod tests {
         let form = OrgDocumentsForm { business_registration: Some(PDF.to_vec()), address_proof: Some(JPEG.to_vec()) };
         s.resubmit(user().id, form).await.unwrap();
         let seen = seen.lock().unwrap();
-        assert_eq!(seen.recorded.iter().map(|d| d.kind).collect::<Vec<_>>(), [OrgDocumentKind::BusinessRegistration, OrgDocumentKind::AddressProof]);
+        assert_eq!(
+            seen.recorded.iter().map(|d| d.kind).collect::<Vec<_>>(),
+            [OrgDocumentKind::BusinessRegistration, OrgDocumentKind::AddressProof]
+        );
         assert_eq!(seen.deleted.len(), 2);
     }
 
@@ -259,7 +262,8 @@ mod tests {
     #[tokio::test]
     async fn at_least_one_valid_document_is_needed() {
         let (s, _) = service(org(OrgVerification::Rejected), false, None);
-        let none = s.resubmit(user().id, OrgDocumentsForm { business_registration: Some(Vec::new()), address_proof: None }).await.unwrap_err();
+        let none =
+            s.resubmit(user().id, OrgDocumentsForm { business_registration: Some(Vec::new()), address_proof: None }).await.unwrap_err();
         assert_eq!(field_messages(none), [("businessRegistration", "請上載最少一份新文件".to_string())]);
 
         let mut big = PDF.to_vec();

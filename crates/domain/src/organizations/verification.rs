@@ -10,13 +10,13 @@ use std::sync::Arc;
 use chrono::Utc;
 use thiserror::Error;
 
+use crate::accounts::directory::{UserDirectory, UserDirectoryError, UserRef};
+use crate::accounts::ports::{OrgReview, UserDirectoryRepository, UserFilter};
+use crate::accounts::user::{OrgVerification, User, UserType};
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::paging::{Page, PageRequest};
-use crate::accounts::ports::{OrgReview, UserDirectoryRepository, UserFilter};
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::limits::REASON_MAX_CHARS;
-use crate::accounts::user::{OrgVerification, User, UserType};
-use crate::accounts::directory::{UserDirectory, UserDirectoryError, UserRef};
 
 /// What the back office decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,7 +83,12 @@ impl OrgVerifications {
     ///
     /// # Errors
     /// As [`Self::decide`].
-    pub async fn preview(&self, org: &UserRef, decision: &OrgDecision, redecide: bool) -> Result<(User, OrgVerification), OrgVerificationError> {
+    pub async fn preview(
+        &self,
+        org: &UserRef,
+        decision: &OrgDecision,
+        redecide: bool,
+    ) -> Result<(User, OrgVerification), OrgVerificationError> {
         let (outcome, _) = outcome_of(decision)?;
         let user = self.directory.find(org).await?;
         let current = current_state(&user)?;
@@ -102,7 +107,13 @@ impl OrgVerifications {
     /// # Errors
     /// `ReasonRequired`/`ReasonTooLong` for a bad reason (checked first); `Directory`
     /// (not found); `NotOrganization`; `Unchanged`; `AlreadyDecided`; storage failures.
-    pub async fn decide(&self, org: &UserRef, decision: &OrgDecision, reviewer: &str, redecide: bool) -> Result<OrgDecided, OrgVerificationError> {
+    pub async fn decide(
+        &self,
+        org: &UserRef,
+        decision: &OrgDecision,
+        reviewer: &str,
+        redecide: bool,
+    ) -> Result<OrgDecided, OrgVerificationError> {
         let (user, current) = self.preview(org, decision, redecide).await?;
         let (outcome, reason) = outcome_of(decision)?;
         let review = OrgReview { outcome, reason: reason.clone(), reviewer: reviewer.to_string(), decided_at: Utc::now() };
@@ -152,9 +163,9 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::shared::messaging::{DeliveryError, MockSmsSender};
     use crate::accounts::ports::{MockOrgDocumentRepository, MockUserDirectoryRepository, MockUserRepository};
     use crate::accounts::sessions::tests_support::user;
+    use crate::shared::messaging::{DeliveryError, MockSmsSender};
 
     fn org(state: OrgVerification) -> User {
         User { user_type: UserType::Organization, org_verification: Some(state), ..user() }
@@ -202,7 +213,10 @@ mod tests {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let (s, reviews) = service(Some(org(OrgVerification::Pending)), true, sent.clone());
         let done = s.decide(&by_id(), &OrgDecision::Verify, "staff", false).await.unwrap();
-        assert_eq!((done.previous, done.user.org_verification, done.notified), (OrgVerification::Pending, Some(OrgVerification::Verified), true));
+        assert_eq!(
+            (done.previous, done.user.org_verification, done.notified),
+            (OrgVerification::Pending, Some(OrgVerification::Verified), true)
+        );
         assert_eq!(reviews.lock().unwrap()[0].reviewer, "staff");
         assert_eq!(sent.lock().unwrap().as_slice(), ["【tutorhub】你的機構帳戶已通過認證。"], "no name: the organization chose it");
     }

@@ -9,17 +9,17 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::shared::identity::{DisplayName, Phone};
 use crate::accounts::phone_verification::PhoneVerification;
-use crate::shared::files::{FileStore, FileStoreError, StoredFile, Visibility};
-use crate::tutors::ports::{IdentityUpdate, TutorRepository};
-use crate::shared::storage::{Constraint, RepositoryError};
 use crate::accounts::ports::UserRepository;
-use crate::shared::rate_limits::{PROFILE_UPDATES_PER_ACCOUNT, RateLimited, Throttle};
-use crate::tutors::applications::AVATAR_FOLDER;
-use crate::shared::upload::{Upload, UploadError, UploadPurpose};
 use crate::accounts::user::User;
+use crate::shared::files::{FileStore, FileStoreError, StoredFile, Visibility};
+use crate::shared::identity::{DisplayName, Phone};
+use crate::shared::rate_limits::{PROFILE_UPDATES_PER_ACCOUNT, RateLimited, Throttle};
+use crate::shared::storage::{Constraint, RepositoryError};
+use crate::shared::upload::{Upload, UploadError, UploadPurpose};
 use crate::shared::validation::ValidationErrors;
+use crate::tutors::applications::AVATAR_FOLDER;
+use crate::tutors::ports::{IdentityUpdate, TutorRepository};
 
 /// What the user sent; `None` leaves a field as it is.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -161,14 +161,14 @@ mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
-    use crate::shared::identity::Email;
-    use crate::shared::files::{MockFileStore, StoredFile};
     use crate::accounts::ports::{MockPhoneVerificationStore, MockSecretTokens, MockUserRepository};
-    use crate::shared::rate_limiter::MockRateLimiter;
-    use crate::shared::messaging::MockSmsSender;
-    use crate::tutors::ports::MockTutorRepository;
-    use crate::shared::rate_limits::Throttle;
     use crate::accounts::user::Role;
+    use crate::shared::files::{MockFileStore, StoredFile};
+    use crate::shared::identity::Email;
+    use crate::shared::messaging::MockSmsSender;
+    use crate::shared::rate_limiter::MockRateLimiter;
+    use crate::shared::rate_limits::Throttle;
+    use crate::tutors::ports::MockTutorRepository;
     use chrono::NaiveDate;
 
     const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0];
@@ -195,7 +195,12 @@ mod tests {
         users
     }
 
-    fn editing(users: MockUserRepository, tutors: MockTutorRepository, files: MockFileStore, grants: MockPhoneVerificationStore) -> ProfileEditing {
+    fn editing(
+        users: MockUserRepository,
+        tutors: MockTutorRepository,
+        files: MockFileStore,
+        grants: MockPhoneVerificationStore,
+    ) -> ProfileEditing {
         let mut limiter = MockRateLimiter::new();
         limiter.expect_hit().returning(|_, _| Ok(()));
         editing_with(users, tutors, files, grants, limiter)

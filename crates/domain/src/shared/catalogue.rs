@@ -64,10 +64,7 @@ const SECONDARY_GRADES: &[&str] = &["中一", "中二", "中三", "中四", "中
 
 pub const LEVELS: &[Level] = &[
     Level {
-        key: "kindergarten",
-        label: "幼稚園",
-        grades: KINDERGARTEN_GRADES,
-        subjects: &["幼兒中文", "幼兒英文", "幼兒數學"],
+        key: "kindergarten", label: "幼稚園", grades: KINDERGARTEN_GRADES, subjects: &["幼兒中文", "幼兒英文", "幼兒數學"]
     },
     Level {
         key: "primary",
@@ -108,10 +105,7 @@ pub const LEVELS: &[Level] = &[
         ],
     },
     Level {
-        key: "tertiary",
-        label: "大學或以上",
-        grades: &["大學一年級", "大學二年級", "大學三年級", "大學四年級"],
-        subjects: &[],
+        key: "tertiary", label: "大學或以上", grades: &["大學一年級", "大學二年級", "大學三年級", "大學四年級"], subjects: &[]
     },
     Level {
         key: "interest",
@@ -144,8 +138,7 @@ pub const REGIONS: &[Region] = &[
             District { name: "中西區", areas: &["堅尼地城", "西營盤", "上環", "中環", "金鐘", "半山", "山頂"] },
             District { name: "灣仔區", areas: &["灣仔", "銅鑼灣", "跑馬地", "大坑"] },
             District {
-                name: "東區",
-                areas: &["天后", "北角", "鰂魚涌", "太古", "西灣河", "筲箕灣", "柴灣", "小西灣"],
+                name: "東區", areas: &["天后", "北角", "鰂魚涌", "太古", "西灣河", "筲箕灣", "柴灣", "小西灣"]
             },
             District { name: "南區", areas: &["薄扶林", "香港仔", "鴨脷洲", "黃竹坑", "淺水灣", "赤柱"] },
         ],
@@ -155,13 +148,9 @@ pub const REGIONS: &[Region] = &[
         districts: &[
             District { name: "油尖旺區", areas: &["尖沙咀", "佐敦", "油麻地", "旺角", "太子", "大角咀"] },
             District { name: "深水埗區", areas: &["深水埗", "長沙灣", "荔枝角", "美孚", "石硤尾", "南昌"] },
+            District { name: "九龍城區", areas: &["九龍塘", "何文田", "九龍城", "土瓜灣", "紅磡", "黃埔", "啟德"] },
             District {
-                name: "九龍城區",
-                areas: &["九龍塘", "何文田", "九龍城", "土瓜灣", "紅磡", "黃埔", "啟德"],
-            },
-            District {
-                name: "黃大仙區",
-                areas: &["黃大仙", "樂富", "橫頭磡", "新蒲崗", "鑽石山", "慈雲山", "彩虹"],
+                name: "黃大仙區", areas: &["黃大仙", "樂富", "橫頭磡", "新蒲崗", "鑽石山", "慈雲山", "彩虹"]
             },
             District { name: "觀塘區", areas: &["九龍灣", "牛頭角", "觀塘", "秀茂坪", "藍田", "油塘"] },
         ],
@@ -190,21 +179,13 @@ pub const TEACHING_MODES: &[Choice] = &[
     Choice { key: "online", label: "視像補習" },
 ];
 
-pub const GENDERS: &[Choice] = &[
-    Choice { key: "no limit", label: "不限" },
-    Choice { key: "male", label: "男" },
-    Choice { key: "female", label: "女" },
-];
+pub const GENDERS: &[Choice] =
+    &[Choice { key: "no limit", label: "不限" }, Choice { key: "male", label: "男" }, Choice { key: "female", label: "女" }];
 
-pub const POST_TYPES: &[Choice] = &[
-    Choice { key: "student-seeking-tutor", label: "學生搵導師" },
-    Choice { key: "tutor-seeking-student", label: "導師招學生" },
-];
+pub const POST_TYPES: &[Choice] =
+    &[Choice { key: "student-seeking-tutor", label: "學生搵導師" }, Choice { key: "tutor-seeking-student", label: "導師招學生" }];
 
-pub const USER_TYPES: &[Choice] = &[
-    Choice { key: "individual", label: "個人" },
-    Choice { key: "organization", label: "機構" },
-];
+pub const USER_TYPES: &[Choice] = &[Choice { key: "individual", label: "個人" }, Choice { key: "organization", label: "機構" }];
 
 pub fn level(key: &str) -> Option<&'static Level> {
     LEVELS.iter().find(|level| level.key == key)
@@ -224,9 +205,10 @@ pub fn district(name: &str) -> Option<(&'static Region, &'static District)> {
 /// Every area with its district and region, in catalogue order.
 pub fn places() -> impl Iterator<Item = Place> {
     REGIONS.iter().flat_map(|region| {
-        region.districts.iter().flat_map(move |district| {
-            district.areas.iter().map(move |area| Place { region: region.name, district: district.name, area })
-        })
+        region
+            .districts
+            .iter()
+            .flat_map(move |district| district.areas.iter().map(move |area| Place { region: region.name, district: district.name, area }))
     })
 }
 

@@ -47,8 +47,7 @@ pub trait FileStore: Send + Sync {
     ///
     /// # Errors
     /// When the disk (or bucket) refuses the write; nothing is kept.
-    async fn save(&self, folder: &str, kind: FileKind, visibility: Visibility, bytes: Vec<u8>)
-    -> Result<StoredFile, FileStoreError>;
+    async fn save(&self, folder: &str, kind: FileKind, visibility: Visibility, bytes: Vec<u8>) -> Result<StoredFile, FileStoreError>;
 
     /// Reads a stored file back (back-office export).
     ///

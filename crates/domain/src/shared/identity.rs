@@ -17,9 +17,7 @@ impl Phone {
     pub fn parse(raw: &str) -> Result<Self, String> {
         let digits: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
         let local = digits.strip_prefix("+852").or_else(|| digits.strip_prefix("852").filter(|d| d.len() == 8)).unwrap_or(&digits);
-        let valid = local.len() == 8
-            && local.chars().all(|c| c.is_ascii_digit())
-            && matches!(local.as_bytes()[0], b'4'..=b'9');
+        let valid = local.len() == 8 && local.chars().all(|c| c.is_ascii_digit()) && matches!(local.as_bytes()[0], b'4'..=b'9');
         if valid { Ok(Self(format!("+852{local}"))) } else { Err("請輸入有效的香港電話號碼（8 位數字）".into()) }
     }
 

@@ -2,8 +2,8 @@
 //! and the storage, file and messaging ports.
 
 pub mod catalogue;
-pub mod identity;
 pub mod files;
+pub mod identity;
 pub mod keyed;
 pub mod messaging;
 pub mod money;

@@ -48,11 +48,7 @@ impl Rate {
 impl fmt::Display for Rate {
     /// "HK$300", or "HK$300.50" when there are cents.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 100 == 0 {
-            write!(f, "HK${}", self.0 / 100)
-        } else {
-            write!(f, "HK${}.{:02}", self.0 / 100, self.0 % 100)
-        }
+        if self.0 % 100 == 0 { write!(f, "HK${}", self.0 / 100) } else { write!(f, "HK${}.{:02}", self.0 / 100, self.0 % 100) }
     }
 }
 

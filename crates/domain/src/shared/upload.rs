@@ -113,10 +113,7 @@ mod tests {
     fn accepts_by_content_not_by_name() {
         assert_eq!(Upload::check(PNG.to_vec(), UploadPurpose::Avatar).unwrap().kind, FileKind::Png);
         assert_eq!(Upload::check(b"%PDF-1.7 ...".to_vec(), UploadPurpose::Document).unwrap().kind, FileKind::Pdf);
-        assert_eq!(
-            Upload::check(b"%PDF-1.7".to_vec(), UploadPurpose::Avatar),
-            Err(UploadError::WrongType(UploadPurpose::Avatar))
-        );
+        assert_eq!(Upload::check(b"%PDF-1.7".to_vec(), UploadPurpose::Avatar), Err(UploadError::WrongType(UploadPurpose::Avatar)));
         assert_eq!(Upload::check(b"<html>".to_vec(), UploadPurpose::Document), Err(UploadError::WrongType(UploadPurpose::Document)));
     }
 

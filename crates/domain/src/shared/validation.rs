@@ -78,11 +78,7 @@ pub enum Lines {
 /// "{label}不可包含控制字元" when `text` has one.
 pub fn refuse_control_characters(text: &str, label: &str, lines: Lines) -> Result<(), String> {
     let allowed = |c: char| lines == Lines::Multi && matches!(c, '\n' | '\r' | '\t');
-    if text.chars().any(|c| c.is_control() && !allowed(c)) {
-        Err(format!("{label}不可包含控制字元"))
-    } else {
-        Ok(())
-    }
+    if text.chars().any(|c| c.is_control() && !allowed(c)) { Err(format!("{label}不可包含控制字元")) } else { Ok(()) }
 }
 
 #[cfg(test)]

@@ -6,17 +6,17 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::shared::files::{FileStore, FileStoreError, Visibility};
-use crate::shared::storage::{Constraint, RepositoryError};
-use crate::shared::messaging::SmsSender;
-use crate::tutors::ports::TutorRepository;
 use crate::accounts::ports::UserRepository;
-use crate::tutors::model::{
-    ApplicationDetails, TutorApplicationStatus, Decision, DecisionError, NewTutorApplication,
-    TutorApplication, TutorApplicationForm, TutorProfile,
-};
+use crate::shared::files::{FileStore, FileStoreError, Visibility};
+use crate::shared::messaging::SmsSender;
+use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
 use crate::shared::validation::ValidationErrors;
+use crate::tutors::model::{
+    ApplicationDetails, Decision, DecisionError, NewTutorApplication, TutorApplication, TutorApplicationForm, TutorApplicationStatus,
+    TutorProfile,
+};
+use crate::tutors::ports::TutorRepository;
 
 /// Folder of public avatars in the file store.
 pub const AVATAR_FOLDER: &str = "avatars";
@@ -77,12 +77,7 @@ impl TutorApplications {
         files: Arc<dyn FileStore>,
         sms: Arc<dyn SmsSender>,
     ) -> Self {
-        Self {
-            users,
-            tutors,
-            files,
-            sms,
-        }
+        Self { users, tutors, files, sms }
     }
 
     /// Files an application for `user_id`. Every field and the avatar are checked before
@@ -114,34 +109,16 @@ impl TutorApplications {
                 return Err(SubmitApplicationError::Invalid(errors));
             }
         };
-        let user = self
-            .users
-            .find_by_id(user_id)
-            .await?
-            .ok_or(SubmitApplicationError::Gone)?;
+        let user = self.users.find_by_id(user_id).await?.ok_or(SubmitApplicationError::Gone)?;
         if user.is_tutor {
             return Err(SubmitApplicationError::AlreadyTutor);
         }
-        if self
-            .tutors
-            .latest_application(user_id)
-            .await?
-            .is_some_and(|a| a.status == TutorApplicationStatus::Pending)
-        {
+        if self.tutors.latest_application(user_id).await?.is_some_and(|a| a.status == TutorApplicationStatus::Pending) {
             return Err(SubmitApplicationError::AlreadyPending);
         }
-        let stored = self
-            .files
-            .save(AVATAR_FOLDER, avatar.kind, Visibility::Public, avatar.bytes)
-            .await?;
+        let stored = self.files.save(AVATAR_FOLDER, avatar.kind, Visibility::Public, avatar.bytes).await?;
         let avatar_path = stored.public_path().unwrap_or_default();
-        let new = NewTutorApplication {
-            id: Uuid::new_v4(),
-            user_id,
-            details,
-            avatar: avatar_path,
-            submitted_at: Utc::now(),
-        };
+        let new = NewTutorApplication { id: Uuid::new_v4(), user_id, details, avatar: avatar_path, submitted_at: Utc::now() };
         match self.tutors.insert_application(new).await {
             // The store's one-pending rule decides a race between two submissions.
             Err(RepositoryError::Conflict(Constraint::PendingTutorApplication)) => Err(SubmitApplicationError::AlreadyPending),
@@ -153,10 +130,7 @@ impl TutorApplications {
     ///
     /// # Errors
     /// When storage fails.
-    pub async fn latest_of(
-        &self,
-        user_id: Uuid,
-    ) -> Result<Option<TutorApplication>, RepositoryError> {
+    pub async fn latest_of(&self, user_id: Uuid) -> Result<Option<TutorApplication>, RepositoryError> {
         self.tutors.latest_application(user_id).await
     }
 
@@ -164,10 +138,7 @@ impl TutorApplications {
     ///
     /// # Errors
     /// When storage fails.
-    pub async fn list(
-        &self,
-        status: Option<TutorApplicationStatus>,
-    ) -> Result<Vec<TutorApplication>, RepositoryError> {
+    pub async fn list(&self, status: Option<TutorApplicationStatus>) -> Result<Vec<TutorApplication>, RepositoryError> {
         self.tutors.list_applications(status).await
     }
 
@@ -176,10 +147,7 @@ impl TutorApplications {
     /// # Errors
     /// `NotFound`, or when storage fails.
     pub async fn find(&self, number: i64) -> Result<TutorApplication, ReviewApplicationError> {
-        self.tutors
-            .find_application(number)
-            .await?
-            .ok_or(ReviewApplicationError::NotFound(number))
+        self.tutors.find_application(number).await?.ok_or(ReviewApplicationError::NotFound(number))
     }
 
     /// Back office: approves or rejects a pending application and tells the applicant by SMS.
@@ -187,32 +155,19 @@ impl TutorApplications {
     ///
     /// # Errors
     /// `NotFound`, `Decision` (not pending, missing reason), `ApplicantGone`, storage failures.
-    pub async fn decide(
-        &self,
-        number: i64,
-        decision: &Decision,
-        reviewer: &str,
-    ) -> Result<Reviewed, ReviewApplicationError> {
+    pub async fn decide(&self, number: i64, decision: &Decision, reviewer: &str) -> Result<Reviewed, ReviewApplicationError> {
         let application = self.find(number).await?;
         let (status, reason) = application.decide(decision)?;
-        let user = self
-            .users
-            .find_by_id(application.user_id)
-            .await?
-            .ok_or(ReviewApplicationError::ApplicantGone)?;
+        let user = self.users.find_by_id(application.user_id).await?.ok_or(ReviewApplicationError::ApplicantGone)?;
         let now = Utc::now();
         let changed = match (&status, &reason) {
             (TutorApplicationStatus::Approved, _) => {
                 let profile = TutorProfile::from_application(&application, user.number, now);
-                self.tutors
-                    .approve_application(number, reviewer, now, &profile)
-                    .await?
+                self.tutors.approve_application(number, reviewer, now, &profile).await?
             }
             (_, reason) => {
                 let reason = reason.as_deref().unwrap_or_default();
-                self.tutors
-                    .reject_application(number, reviewer, reason, now)
-                    .await?
+                self.tutors.reject_application(number, reviewer, reason, now).await?
             }
         };
         if !changed {
@@ -224,29 +179,24 @@ impl TutorApplications {
             None => format!(
                 "【tutorhub】恭喜！你的導師申請（申請編號 {number}）已獲批核。你的導師檔案已經公開，現在可以切換至導師模式申請補習個案。"
             ),
-            Some(reason) => format!(
-                "【tutorhub】你的導師申請（申請編號 {number}）未獲批核。原因：{reason}。你可以更新資料後再次申請。"
-            ),
+            Some(reason) => format!("【tutorhub】你的導師申請（申請編號 {number}）未獲批核。原因：{reason}。你可以更新資料後再次申請。"),
         };
         // The decision stands even when the SMS fails; the caller reports `notified: false`.
         let notified = self.sms.send_sms(&user.phone, &message).await.is_ok();
-        Ok(Reviewed {
-            application: self.find(number).await?,
-            notified,
-        })
+        Ok(Reviewed { application: self.find(number).await?, notified })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::identity::{DisplayName, Email, Phone};
-    use crate::shared::files::{MockFileStore, StoredFile};
-    use crate::shared::messaging::MockSmsSender;
-    use crate::tutors::ports::MockTutorRepository;
     use crate::accounts::ports::MockUserRepository;
-    use crate::tutors::model::tests::valid_form;
     use crate::accounts::user::{Role, User};
+    use crate::shared::files::{MockFileStore, StoredFile};
+    use crate::shared::identity::{DisplayName, Email, Phone};
+    use crate::shared::messaging::MockSmsSender;
+    use crate::tutors::model::tests::valid_form;
+    use crate::tutors::ports::MockTutorRepository;
     use chrono::NaiveDate;
 
     const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0];
@@ -280,130 +230,68 @@ mod tests {
         }
     }
 
-    fn service(
-        users: MockUserRepository,
-        tutors: MockTutorRepository,
-        files: MockFileStore,
-        sms: MockSmsSender,
-    ) -> TutorApplications {
-        TutorApplications::new(
-            Arc::new(users),
-            Arc::new(tutors),
-            Arc::new(files),
-            Arc::new(sms),
-        )
+    fn service(users: MockUserRepository, tutors: MockTutorRepository, files: MockFileStore, sms: MockSmsSender) -> TutorApplications {
+        TutorApplications::new(Arc::new(users), Arc::new(tutors), Arc::new(files), Arc::new(sms))
     }
 
     #[tokio::test]
     async fn a_missing_avatar_is_reported_with_the_other_fields_and_nothing_is_kept() {
-        let s = service(
-            MockUserRepository::new(),
-            MockTutorRepository::new(),
-            MockFileStore::new(),
-            MockSmsSender::new(),
-        );
+        let s = service(MockUserRepository::new(), MockTutorRepository::new(), MockFileStore::new(), MockSmsSender::new());
         let mut form = valid_form();
         form.bio = String::new();
         match s.submit(Uuid::new_v4(), &form, None).await {
             Err(SubmitApplicationError::Invalid(errors)) => {
-                let fields: Vec<_> = errors
-                    .fields()
-                    .iter()
-                    .map(|e| (e.field, e.message.as_str()))
-                    .collect();
-                assert_eq!(
-                    fields,
-                    [("bio", "請填寫自我介紹"), ("avatar", "請上載頭像")]
-                );
+                let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
+                assert_eq!(fields, [("bio", "請填寫自我介紹"), ("avatar", "請上載頭像")]);
             }
             other => panic!("expected Invalid, got {other:?}"),
         }
-        let not_image = s
-            .submit(Uuid::new_v4(), &valid_form(), Some(b"%PDF-1.7".to_vec()))
-            .await;
+        let not_image = s.submit(Uuid::new_v4(), &valid_form(), Some(b"%PDF-1.7".to_vec())).await;
         assert!(matches!(not_image, Err(SubmitApplicationError::Invalid(_))));
         let mut big = PNG.to_vec();
         big.resize(crate::shared::upload::MAX_UPLOAD_BYTES + 1, 0);
-        assert!(matches!(
-            s.submit(Uuid::new_v4(), &valid_form(), Some(big)).await,
-            Err(SubmitApplicationError::AvatarTooLarge)
-        ));
+        assert!(matches!(s.submit(Uuid::new_v4(), &valid_form(), Some(big)).await, Err(SubmitApplicationError::AvatarTooLarge)));
     }
 
     #[tokio::test]
     async fn a_second_application_while_one_is_pending_is_refused_before_storing_anything() {
         let mut users = MockUserRepository::new();
-        users
-            .expect_find_by_id()
-            .returning(|_| Ok(Some(user(false))));
+        users.expect_find_by_id().returning(|_| Ok(Some(user(false))));
         let mut tutors = MockTutorRepository::new();
-        tutors
-            .expect_latest_application()
-            .returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
+        tutors.expect_latest_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
         tutors.expect_insert_application().never();
         let s = service(users, tutors, MockFileStore::new(), MockSmsSender::new());
-        let result = s
-            .submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec()))
-            .await;
-        assert!(matches!(
-            result,
-            Err(SubmitApplicationError::AlreadyPending)
-        ));
+        let result = s.submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec())).await;
+        assert!(matches!(result, Err(SubmitApplicationError::AlreadyPending)));
     }
 
     #[tokio::test]
     async fn after_a_rejection_the_user_may_apply_again_and_the_avatar_is_stored_publicly() {
         let mut users = MockUserRepository::new();
-        users
-            .expect_find_by_id()
-            .returning(|_| Ok(Some(user(false))));
+        users.expect_find_by_id().returning(|_| Ok(Some(user(false))));
         let mut tutors = MockTutorRepository::new();
-        tutors
-            .expect_latest_application()
-            .returning(|_| Ok(Some(application(TutorApplicationStatus::Rejected))));
-        tutors
-            .expect_insert_application()
-            .times(1)
-            .returning(|new| {
-                let mut stored = application(TutorApplicationStatus::Pending);
-                stored.avatar = new.avatar;
-                Ok(stored)
-            });
+        tutors.expect_latest_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Rejected))));
+        tutors.expect_insert_application().times(1).returning(|new| {
+            let mut stored = application(TutorApplicationStatus::Pending);
+            stored.avatar = new.avatar;
+            Ok(stored)
+        });
         let mut files = MockFileStore::new();
         files
             .expect_save()
-            .withf(|folder, _, visibility, _| {
-                folder == AVATAR_FOLDER && *visibility == Visibility::Public
-            })
-            .returning(|_, _, visibility, _| {
-                Ok(StoredFile {
-                    key: "avatars/x.png".into(),
-                    visibility,
-                })
-            });
+            .withf(|folder, _, visibility, _| folder == AVATAR_FOLDER && *visibility == Visibility::Public)
+            .returning(|_, _, visibility, _| Ok(StoredFile { key: "avatars/x.png".into(), visibility }));
         let s = service(users, tutors, files, MockSmsSender::new());
-        let stored = s
-            .submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec()))
-            .await
-            .unwrap();
+        let stored = s.submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec())).await.unwrap();
         assert_eq!(stored.avatar, "/media/avatars/x.png");
     }
 
     #[tokio::test]
     async fn a_tutor_cannot_apply_again() {
         let mut users = MockUserRepository::new();
-        users
-            .expect_find_by_id()
-            .returning(|_| Ok(Some(user(true))));
-        let s = service(
-            users,
-            MockTutorRepository::new(),
-            MockFileStore::new(),
-            MockSmsSender::new(),
-        );
-        let result = s
-            .submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec()))
-            .await;
+        users.expect_find_by_id().returning(|_| Ok(Some(user(true))));
+        let s = service(users, MockTutorRepository::new(), MockFileStore::new(), MockSmsSender::new());
+        let result = s.submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec())).await;
         assert!(matches!(result, Err(SubmitApplicationError::AlreadyTutor)));
     }
 
@@ -411,24 +299,16 @@ mod tests {
     async fn approval_stores_the_profile_and_tells_the_applicant() {
         let applicant = user(false);
         let mut users = MockUserRepository::new();
-        users
-            .expect_find_by_id()
-            .returning(move |_| Ok(Some(applicant.clone())));
+        users.expect_find_by_id().returning(move |_| Ok(Some(applicant.clone())));
         let mut tutors = MockTutorRepository::new();
         let mut reads = 0;
         tutors.expect_find_application().returning(move |_| {
             reads += 1;
-            Ok(Some(application(if reads == 1 {
-                TutorApplicationStatus::Pending
-            } else {
-                TutorApplicationStatus::Approved
-            })))
+            Ok(Some(application(if reads == 1 { TutorApplicationStatus::Pending } else { TutorApplicationStatus::Approved })))
         });
         tutors
             .expect_approve_application()
-            .withf(|number, reviewer, _, profile| {
-                *number == 7 && reviewer == "staff" && profile.user_number == 1001 && profile.active
-            })
+            .withf(|number, reviewer, _, profile| *number == 7 && reviewer == "staff" && profile.user_number == 1001 && profile.active)
             .times(1)
             .returning(|_, _, _, _| Ok(true));
         let mut sms = MockSmsSender::new();
@@ -446,48 +326,16 @@ mod tests {
     async fn rejection_needs_a_reason_and_sends_it() {
         let applicant = user(false);
         let mut users = MockUserRepository::new();
-        users
-            .expect_find_by_id()
-            .returning(move |_| Ok(Some(applicant.clone())));
+        users.expect_find_by_id().returning(move |_| Ok(Some(applicant.clone())));
         let mut tutors = MockTutorRepository::new();
-        tutors
-            .expect_find_application()
-            .returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
-        tutors
-            .expect_reject_application()
-            .withf(|_, _, reason, _| reason == "資料不足")
-            .times(1)
-            .returning(|_, _, _, _| Ok(true));
+        tutors.expect_find_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
+        tutors.expect_reject_application().withf(|_, _, reason, _| reason == "資料不足").times(1).returning(|_, _, _, _| Ok(true));
         let mut sms = MockSmsSender::new();
-        sms.expect_send_sms()
-            .withf(|_, body| body.contains("原因：資料不足"))
-            .times(1)
-            .returning(|_, _| Ok(()));
+        sms.expect_send_sms().withf(|_, body| body.contains("原因：資料不足")).times(1).returning(|_, _| Ok(()));
         let s = service(users, tutors, MockFileStore::new(), sms);
-        let empty = s
-            .decide(
-                7,
-                &Decision::Reject {
-                    reason: "  ".into(),
-                },
-                "staff",
-            )
-            .await;
-        assert!(matches!(
-            empty,
-            Err(ReviewApplicationError::Decision(
-                DecisionError::ReasonRequired
-            ))
-        ));
-        s.decide(
-            7,
-            &Decision::Reject {
-                reason: "資料不足".into(),
-            },
-            "staff",
-        )
-        .await
-        .unwrap();
+        let empty = s.decide(7, &Decision::Reject { reason: "  ".into() }, "staff").await;
+        assert!(matches!(empty, Err(ReviewApplicationError::Decision(DecisionError::ReasonRequired))));
+        s.decide(7, &Decision::Reject { reason: "資料不足".into() }, "staff").await.unwrap();
     }
 
     #[tokio::test]
@@ -495,17 +343,10 @@ mod tests {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().never();
         let mut tutors = MockTutorRepository::new();
-        tutors
-            .expect_find_application()
-            .returning(|_| Ok(Some(application(TutorApplicationStatus::Approved))));
+        tutors.expect_find_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Approved))));
         tutors.expect_approve_application().never();
         let s = service(users, tutors, MockFileStore::new(), MockSmsSender::new());
         let result = s.decide(7, &Decision::Approve, "staff").await;
-        assert!(matches!(
-            result,
-            Err(ReviewApplicationError::Decision(DecisionError::NotPending(
-                TutorApplicationStatus::Approved
-            )))
-        ));
+        assert!(matches!(result, Err(ReviewApplicationError::Decision(DecisionError::NotPending(TutorApplicationStatus::Approved)))));
     }
 }

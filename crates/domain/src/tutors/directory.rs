@@ -7,10 +7,10 @@ use thiserror::Error;
 
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
-use crate::tutors::ports::TutorRepository;
-use crate::tutors::model::{TutorProfile, TutorRef};
-use crate::tutors::search::{TutorFilter, TutorQuery};
 use crate::shared::validation::ValidationErrors;
+use crate::tutors::model::{TutorProfile, TutorRef};
+use crate::tutors::ports::TutorRepository;
+use crate::tutors::search::{TutorFilter, TutorQuery};
 
 #[derive(Debug, Error)]
 pub enum BrowseTutorsError {
@@ -44,11 +44,7 @@ impl TutorDirectory {
     ///
     /// # Errors
     /// `Invalid` for an unknown level or region; `Repository` when storage fails.
-    pub async fn search(
-        &self,
-        query: &TutorQuery,
-        page: PageRequest,
-    ) -> Result<Page<TutorProfile>, BrowseTutorsError> {
+    pub async fn search(&self, query: &TutorQuery, page: PageRequest) -> Result<Page<TutorProfile>, BrowseTutorsError> {
         let filter = TutorFilter::parse(query).map_err(BrowseTutorsError::Invalid)?;
         Ok(self.tutors.search_profiles(&filter, page).await?)
     }
@@ -68,21 +64,9 @@ impl TutorDirectory {
     ///
     /// # Errors
     /// `NotATutor` when the user has no profile; `Repository` when storage fails.
-    pub async fn set_active(
-        &self,
-        tutor: TutorRef,
-        active: bool,
-    ) -> Result<TutorProfile, TutorListingError> {
-        let profile = self
-            .tutors
-            .find_profile(tutor)
-            .await?
-            .ok_or(TutorListingError::NotATutor)?;
-        if !self
-            .tutors
-            .set_profile_active(profile.user_id, active, Utc::now())
-            .await?
-        {
+    pub async fn set_active(&self, tutor: TutorRef, active: bool) -> Result<TutorProfile, TutorListingError> {
+        let profile = self.tutors.find_profile(tutor).await?.ok_or(TutorListingError::NotATutor)?;
+        if !self.tutors.set_profile_active(profile.user_id, active, Utc::now()).await? {
             return Err(TutorListingError::NotATutor);
         }
         Ok(TutorProfile { active, ..profile })
@@ -92,9 +76,9 @@ impl TutorDirectory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tutors::ports::MockTutorRepository;
     use crate::tutors::model::tests::valid_form;
-    use crate::tutors::model::{ApplicationDetails, TutorApplicationStatus, TutorApplication};
+    use crate::tutors::model::{ApplicationDetails, TutorApplication, TutorApplicationStatus};
+    use crate::tutors::ports::MockTutorRepository;
     use uuid::Uuid;
 
     fn profile(active: bool) -> TutorProfile {
@@ -110,22 +94,15 @@ mod tests {
             submitted_at: Utc::now(),
             reviewed_at: None,
         };
-        TutorProfile {
-            active,
-            ..TutorProfile::from_application(&application, 1001, Utc::now())
-        }
+        TutorProfile { active, ..TutorProfile::from_application(&application, 1001, Utc::now()) }
     }
 
     #[tokio::test]
     async fn a_hidden_profile_is_not_found() {
         let mut repo = MockTutorRepository::new();
-        repo.expect_find_profile()
-            .returning(|_| Ok(Some(profile(false))));
+        repo.expect_find_profile().returning(|_| Ok(Some(profile(false))));
         let directory = TutorDirectory::new(Arc::new(repo));
-        assert!(matches!(
-            directory.profile(TutorRef::Number(1001)).await,
-            Err(BrowseTutorsError::NotFound)
-        ));
+        assert!(matches!(directory.profile(TutorRef::Number(1001)).await, Err(BrowseTutorsError::NotFound)));
     }
 
     #[tokio::test]
@@ -133,14 +110,8 @@ mod tests {
         let mut repo = MockTutorRepository::new();
         repo.expect_search_profiles().never();
         let directory = TutorDirectory::new(Arc::new(repo));
-        let query = TutorQuery {
-            level: Some("nope".into()),
-            ..Default::default()
-        };
-        assert!(matches!(
-            directory.search(&query, PageRequest::default()).await,
-            Err(BrowseTutorsError::Invalid(_))
-        ));
+        let query = TutorQuery { level: Some("nope".into()), ..Default::default() };
+        assert!(matches!(directory.search(&query, PageRequest::default()).await, Err(BrowseTutorsError::Invalid(_))));
     }
 
     #[tokio::test]
@@ -148,28 +119,15 @@ mod tests {
         let mut repo = MockTutorRepository::new();
         repo.expect_find_profile().returning(|_| Ok(None));
         let directory = TutorDirectory::new(Arc::new(repo));
-        assert!(matches!(
-            directory.set_active(TutorRef::Number(5), false).await,
-            Err(TutorListingError::NotATutor)
-        ));
+        assert!(matches!(directory.set_active(TutorRef::Number(5), false).await, Err(TutorListingError::NotATutor)));
     }
 
     #[tokio::test]
     async fn hiding_a_tutor_updates_the_store() {
         let mut repo = MockTutorRepository::new();
-        repo.expect_find_profile()
-            .returning(|_| Ok(Some(profile(true))));
-        repo.expect_set_profile_active()
-            .withf(|_, active, _| !*active)
-            .times(1)
-            .returning(|_, _, _| Ok(true));
+        repo.expect_find_profile().returning(|_| Ok(Some(profile(true))));
+        repo.expect_set_profile_active().withf(|_, active, _| !*active).times(1).returning(|_, _, _| Ok(true));
         let directory = TutorDirectory::new(Arc::new(repo));
-        assert!(
-            !directory
-                .set_active(TutorRef::Number(1001), false)
-                .await
-                .unwrap()
-                .active
-        );
+        assert!(!directory.set_active(TutorRef::Number(1001), false).await.unwrap().active);
     }
 }

@@ -5,9 +5,9 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::cases::model::{in_range, required_text};
+use crate::keyed_enum;
 use crate::shared::catalogue::{self, Choice, Place};
 use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
-use crate::keyed_enum;
 use crate::shared::money::Rate;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 
@@ -96,34 +96,20 @@ impl TutorSubject {
         // Before joining the words, which would turn a tab or a line break into a space.
         refuse_control_characters(raw, "科目", Lines::Single)?;
         let text = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-        let invalid =
-            || format!("科目「{text}」不正確，請以「教育程度 科目」填寫，例如「中學 數學」");
-        let level = catalogue::LEVELS
-            .iter()
-            .find(|level| text.starts_with(level.label))
-            .ok_or_else(invalid)?;
+        let invalid = || format!("科目「{text}」不正確，請以「教育程度 科目」填寫，例如「中學 數學」");
+        let level = catalogue::LEVELS.iter().find(|level| text.starts_with(level.label)).ok_or_else(invalid)?;
         let name = text[level.label.len()..].trim();
         let known = if level.free_text_subject() {
             !name.is_empty() && name.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS
         } else {
             level.has_subject(name)
         };
-        if known {
-            Ok(Self {
-                level: level.key,
-                name: name.to_string(),
-            })
-        } else {
-            Err(invalid())
-        }
+        if known { Ok(Self { level: level.key, name: name.to_string() }) } else { Err(invalid()) }
     }
 
     /// Trusts a value read back from storage.
     pub fn from_stored(level: &str, name: String) -> Option<Self> {
-        catalogue::level(level).map(|level| Self {
-            level: level.key,
-            name,
-        })
+        catalogue::level(level).map(|level| Self { level: level.key, name })
     }
 
     /// "中學 數學".
@@ -137,13 +123,7 @@ impl TutorSubject {
 pub fn split_subjects<S: AsRef<str>>(typed: &[S]) -> Vec<String> {
     typed
         .iter()
-        .flat_map(|item| {
-            item.as_ref()
-                .split([',', '，', '、'])
-                .map(str::trim)
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|item| item.as_ref().split([',', '，', '、']).map(str::trim).map(str::to_string).collect::<Vec<_>>())
         .filter(|item| !item.is_empty())
         .collect()
 }
@@ -158,49 +138,23 @@ impl ApplicationDetails {
         let mut errors = ValidationErrors::new();
         let name = errors.check("name", DisplayName::parse(&form.name));
         let contact_number = errors.check("contactNumber", Phone::parse(&form.contact_number));
-        let education = errors.check(
-            "education",
-            required_text(&form.education, "學歷", SHORT_TEXT_MAX_CHARS, Lines::Single),
-        );
+        let education = errors.check("education", required_text(&form.education, "學歷", SHORT_TEXT_MAX_CHARS, Lines::Single));
         let age = errors.check("age", in_range(form.age, AGE, "年齡", "歲"));
-        let teaching_experience = errors.check(
-            "teachingExperience",
-            in_range(form.teaching_experience, EXPERIENCE_YEARS, "教學經驗", "年"),
-        );
+        let teaching_experience =
+            errors.check("teachingExperience", in_range(form.teaching_experience, EXPERIENCE_YEARS, "教學經驗", "年"));
         let subjects = errors.check("subjects", parse_subjects(&form.subjects));
-        let exam_results = errors.check(
-            "examResults",
-            required_text(&form.exam_results, "考試成績", LONG_TEXT_MAX_CHARS, Lines::Multi),
-        );
-        let course_features = errors.check(
-            "courseFeatures",
-            required_text(&form.course_features, "課程特色", LONG_TEXT_MAX_CHARS, Lines::Multi),
-        );
-        let place = errors.check(
-            "teachingArea",
-            catalogue::place(form.teaching_area.trim()).ok_or("請選擇教授地區".to_string()),
-        );
-        let teaching_schedule = errors.check(
-            "teachingSchedule",
-            required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS, Lines::Single),
-        );
+        let exam_results = errors.check("examResults", required_text(&form.exam_results, "考試成績", LONG_TEXT_MAX_CHARS, Lines::Multi));
+        let course_features =
+            errors.check("courseFeatures", required_text(&form.course_features, "課程特色", LONG_TEXT_MAX_CHARS, Lines::Multi));
+        let place = errors.check("teachingArea", catalogue::place(form.teaching_area.trim()).ok_or("請選擇教授地區".to_string()));
+        let teaching_schedule =
+            errors.check("teachingSchedule", required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS, Lines::Single));
         let teaching_mode = errors.check(
             "teachingMode",
-            catalogue::TEACHING_MODES
-                .iter()
-                .find(|m| m.key == form.teaching_mode.trim())
-                .ok_or("請選擇教學模式".to_string()),
+            catalogue::TEACHING_MODES.iter().find(|m| m.key == form.teaching_mode.trim()).ok_or("請選擇教學模式".to_string()),
         );
-        let required_fee = errors.check(
-            "requiredFee",
-            form.required_fee
-                .ok_or("請填寫每堂學費".to_string())
-                .and_then(Rate::from_dollars),
-        );
-        let bio = errors.check(
-            "bio",
-            required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi),
-        );
+        let required_fee = errors.check("requiredFee", form.required_fee.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
+        let bio = errors.check("bio", required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi));
         if let (Some(age), Some(years)) = (age, teaching_experience)
             && years >= age
         {
@@ -242,8 +196,6 @@ impl ApplicationDetails {
             .join("、")
     }
 }
-
-
 
 fn parse_subjects(typed: &[String]) -> Result<Vec<TutorSubject>, String> {
     let mut subjects: Vec<TutorSubject> = Vec::new();
@@ -321,10 +273,7 @@ impl TutorApplication {
     ///
     /// # Errors
     /// `NotPending` when already decided; `ReasonRequired`/`ReasonTooLong` for a bad reason.
-    pub fn decide(
-        &self,
-        decision: &Decision,
-    ) -> Result<(TutorApplicationStatus, Option<String>), DecisionError> {
+    pub fn decide(&self, decision: &Decision) -> Result<(TutorApplicationStatus, Option<String>), DecisionError> {
         if self.status != TutorApplicationStatus::Pending {
             return Err(DecisionError::NotPending(self.status));
         }
@@ -369,11 +318,7 @@ pub struct TutorProfile {
 
 impl TutorProfile {
     /// The profile an approved application becomes.
-    pub fn from_application(
-        application: &TutorApplication,
-        user_number: i64,
-        approved_at: DateTime<Utc>,
-    ) -> Self {
+    pub fn from_application(application: &TutorApplication, user_number: i64, approved_at: DateTime<Utc>) -> Self {
         let d = &application.details;
         Self {
             user_id: application.user_id,
@@ -400,10 +345,7 @@ impl TutorProfile {
 
     /// The zh-HK label of the teaching mode.
     pub fn teaching_mode_label(&self) -> Option<&'static str> {
-        catalogue::TEACHING_MODES
-            .iter()
-            .find(|m| m.key == self.teaching_mode)
-            .map(|m| m.label)
+        catalogue::TEACHING_MODES.iter().find(|m| m.key == self.teaching_mode).map(|m| m.label)
     }
 }
 
@@ -418,10 +360,7 @@ impl TutorRef {
     /// "1024" or a UUID.
     pub fn parse(raw: &str) -> Option<Self> {
         let raw = raw.trim();
-        raw.parse::<i64>()
-            .ok()
-            .map(Self::Number)
-            .or_else(|| Uuid::parse_str(raw).ok().map(Self::Id))
+        raw.parse::<i64>().ok().map(Self::Number).or_else(|| Uuid::parse_str(raw).ok().map(Self::Id))
     }
 }
 
@@ -450,10 +389,7 @@ pub(crate) mod tests {
     #[test]
     fn parses_a_complete_form_into_level_subjects() {
         let details = ApplicationDetails::parse(&valid_form()).unwrap();
-        assert_eq!(
-            details.subject_labels(),
-            ["中學 數學", "中學 物理", "小學 數學"]
-        );
+        assert_eq!(details.subject_labels(), ["中學 數學", "中學 物理", "小學 數學"]);
         assert_eq!(details.grade_level(), "小學、中學");
         assert_eq!(details.contact_number.as_str(), "+85291234567");
         assert_eq!(details.place.district, "觀塘區");
@@ -486,14 +422,8 @@ pub(crate) mod tests {
 
     #[test]
     fn subjects_must_name_a_level_and_one_of_its_subjects() {
-        assert_eq!(
-            TutorSubject::parse("中學  數學").unwrap().label(),
-            "中學 數學"
-        );
-        assert_eq!(
-            TutorSubject::parse("大學或以上 線性代數").unwrap().level,
-            "tertiary"
-        );
+        assert_eq!(TutorSubject::parse("中學  數學").unwrap().label(), "中學 數學");
+        assert_eq!(TutorSubject::parse("大學或以上 線性代數").unwrap().level, "tertiary");
         for bad in ["數學", "中學 幼兒中文", "大學 數學", "中學"] {
             assert!(TutorSubject::parse(bad).is_err(), "{bad}");
         }
@@ -522,10 +452,7 @@ pub(crate) mod tests {
         form.exam_results = "DSE 數學 5**\n英文 5".into();
         assert!(ApplicationDetails::parse(&form).is_ok(), "long fields keep their lines");
         let pending = application(TutorApplicationStatus::Pending);
-        assert_eq!(
-            pending.decide(&Decision::Reject { reason: "資料\0不足".into() }),
-            Err(DecisionError::ReasonHasControlCharacters)
-        );
+        assert_eq!(pending.decide(&Decision::Reject { reason: "資料\0不足".into() }), Err(DecisionError::ReasonHasControlCharacters));
     }
 
     #[test]
@@ -536,10 +463,7 @@ pub(crate) mod tests {
         assert_eq!(errors.fields()[0].message, "年齡須介乎 15 至 90 歲");
         form.age = Some(20);
         form.teaching_experience = Some(20);
-        assert_eq!(
-            ApplicationDetails::parse(&form).unwrap_err().fields()[0].field,
-            "teachingExperience"
-        );
+        assert_eq!(ApplicationDetails::parse(&form).unwrap_err().fields()[0].field, "teachingExperience");
     }
 
     fn application(status: TutorApplicationStatus) -> TutorApplication {
@@ -560,40 +484,23 @@ pub(crate) mod tests {
     #[test]
     fn a_pending_application_can_be_approved_or_rejected_with_a_reason() {
         let pending = application(TutorApplicationStatus::Pending);
+        assert_eq!(pending.decide(&Decision::Approve), Ok((TutorApplicationStatus::Approved, None)));
         assert_eq!(
-            pending.decide(&Decision::Approve),
-            Ok((TutorApplicationStatus::Approved, None))
-        );
-        assert_eq!(
-            pending.decide(&Decision::Reject {
-                reason: "  資料不足 ".into()
-            }),
+            pending.decide(&Decision::Reject { reason: "  資料不足 ".into() }),
             Ok((TutorApplicationStatus::Rejected, Some("資料不足".into())))
         );
-        assert_eq!(
-            pending.decide(&Decision::Reject { reason: " ".into() }),
-            Err(DecisionError::ReasonRequired)
-        );
+        assert_eq!(pending.decide(&Decision::Reject { reason: " ".into() }), Err(DecisionError::ReasonRequired));
         let long = "字".repeat(limits::REASON_MAX_CHARS + 1);
-        assert_eq!(
-            pending.decide(&Decision::Reject { reason: long }),
-            Err(DecisionError::ReasonTooLong)
-        );
+        assert_eq!(pending.decide(&Decision::Reject { reason: long }), Err(DecisionError::ReasonTooLong));
     }
 
     #[test]
     fn a_decided_application_cannot_be_decided_again() {
         for status in [TutorApplicationStatus::Approved, TutorApplicationStatus::Rejected] {
             let decided = application(status);
+            assert_eq!(decided.decide(&Decision::Approve), Err(DecisionError::NotPending(status)));
             assert_eq!(
-                decided.decide(&Decision::Approve),
-                Err(DecisionError::NotPending(status))
-            );
-            assert_eq!(
-                decided
-                    .decide(&Decision::Reject { reason: "x".into() })
-                    .unwrap_err()
-                    .to_string(),
+                decided.decide(&Decision::Reject { reason: "x".into() }).unwrap_err().to_string(),
                 format!("此申請已經{}，不可再審批", status_label(status))
             );
         }

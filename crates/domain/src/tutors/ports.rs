@@ -7,9 +7,7 @@ use uuid::Uuid;
 use crate::shared::identity::{DisplayName, Phone};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
-use crate::tutors::model::{
-    TutorApplicationStatus, NewTutorApplication, TutorApplication, TutorProfile, TutorRef,
-};
+use crate::tutors::model::{NewTutorApplication, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef};
 use crate::tutors::search::TutorFilter;
 
 /// Applications, profiles and the tutor flags of accounts, kept consistent with each other.
@@ -21,35 +19,23 @@ pub trait TutorRepository: Send + Sync {
     /// # Errors
     /// `Conflict` when the user already has a pending application: the store MUST enforce
     /// one pending application per user (also under concurrency); `Unavailable` otherwise.
-    async fn insert_application(
-        &self,
-        application: NewTutorApplication,
-    ) -> Result<TutorApplication, RepositoryError>;
+    async fn insert_application(&self, application: NewTutorApplication) -> Result<TutorApplication, RepositoryError>;
 
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn find_application(
-        &self,
-        number: i64,
-    ) -> Result<Option<TutorApplication>, RepositoryError>;
+    async fn find_application(&self, number: i64) -> Result<Option<TutorApplication>, RepositoryError>;
 
     /// The user's most recent application, whatever its status.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn latest_application(
-        &self,
-        user_id: Uuid,
-    ) -> Result<Option<TutorApplication>, RepositoryError>;
+    async fn latest_application(&self, user_id: Uuid) -> Result<Option<TutorApplication>, RepositoryError>;
 
     /// Applications, oldest first, optionally of one status.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn list_applications(
-        &self,
-        status: Option<TutorApplicationStatus>,
-    ) -> Result<Vec<TutorApplication>, RepositoryError>;
+    async fn list_applications(&self, status: Option<TutorApplicationStatus>) -> Result<Vec<TutorApplication>, RepositoryError>;
 
     /// In one transaction: marks the application approved (only if still pending), stores
     /// `profile` (replacing an earlier one of the user), and makes the account a tutor with an
@@ -70,23 +56,13 @@ pub trait TutorRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn reject_application(
-        &self,
-        number: i64,
-        reviewer: &str,
-        reason: &str,
-        at: DateTime<Utc>,
-    ) -> Result<bool, RepositoryError>;
+    async fn reject_application(&self, number: i64, reviewer: &str, reason: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Active profiles matching `filter`, newest approval first, with the exact total.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn search_profiles(
-        &self,
-        filter: &TutorFilter,
-        page: PageRequest,
-    ) -> Result<Page<TutorProfile>, RepositoryError>;
+    async fn search_profiles(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError>;
 
     /// A profile, active or not.
     ///
@@ -99,12 +75,7 @@ pub trait TutorRepository: Send + Sync {
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn set_profile_active(
-        &self,
-        user_id: Uuid,
-        active: bool,
-        at: DateTime<Utc>,
-    ) -> Result<bool, RepositoryError>;
+    async fn set_profile_active(&self, user_id: Uuid, active: bool, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Sets the account's name (and phone and avatar, when given) and makes the user's tutor
     /// profile, if any, follow, in one transaction.

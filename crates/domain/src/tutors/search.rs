@@ -47,28 +47,15 @@ impl TutorFilter {
         let mut errors = ValidationErrors::new();
         let mut filter = Self::default();
         if let Some(key) = non_empty(&query.level) {
-            filter.level = errors.check(
-                "level",
-                catalogue::level(key)
-                    .map(|l| l.key)
-                    .ok_or("教育程度不正確".to_string()),
-            );
+            filter.level = errors.check("level", catalogue::level(key).map(|l| l.key).ok_or("教育程度不正確".to_string()));
         }
         if let Some(name) = non_empty(&query.region) {
-            filter.region = errors.check(
-                "region",
-                catalogue::region(name)
-                    .map(|r| r.name)
-                    .ok_or("區域不正確".to_string()),
-            );
+            filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or("區域不正確".to_string()));
         }
         filter.districts = cleaned(&query.districts);
         filter.areas = cleaned(&query.areas);
         let subjects = cleaned(&query.subjects);
-        let free_text = filter
-            .level
-            .and_then(catalogue::level)
-            .is_some_and(|l| l.free_text_subject());
+        let free_text = filter.level.and_then(catalogue::level).is_some_and(|l| l.free_text_subject());
         filter.subjects = match (free_text, subjects.is_empty()) {
             (_, true) => None,
             (true, false) => Some(TutorSubjectMatch::Containing(subjects.join(" "))),
@@ -79,18 +66,13 @@ impl TutorFilter {
     }
 }
 
-
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn an_empty_query_lists_every_active_tutor() {
-        assert_eq!(
-            TutorFilter::parse(&TutorQuery::default()).unwrap(),
-            TutorFilter::default()
-        );
+        assert_eq!(TutorFilter::parse(&TutorQuery::default()).unwrap(), TutorFilter::default());
     }
 
     #[test]
@@ -105,31 +87,18 @@ mod tests {
         };
         let filter = TutorFilter::parse(&query).unwrap();
         assert_eq!(filter.level, Some("secondary"));
-        assert_eq!(
-            filter.subjects,
-            Some(TutorSubjectMatch::AnyOf(vec!["數學".into()]))
-        );
+        assert_eq!(filter.subjects, Some(TutorSubjectMatch::AnyOf(vec!["數學".into()])));
         assert_eq!(filter.region, Some("九龍"));
         assert_eq!(filter.min_rate, Some(Rate::from_cents(25000)));
     }
 
     #[test]
     fn refuses_unknown_level_and_region_and_ignores_a_non_numeric_fee() {
-        let query = TutorQuery {
-            level: Some("x".into()),
-            region: Some("火星".into()),
-            min_rate: Some("abc".into()),
-            ..Default::default()
-        };
+        let query =
+            TutorQuery { level: Some("x".into()), region: Some("火星".into()), min_rate: Some("abc".into()), ..Default::default() };
         let errors = TutorFilter::parse(&query).unwrap_err();
-        assert_eq!(
-            errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(),
-            ["level", "region"]
-        );
-        let query = TutorQuery {
-            min_rate: Some("abc".into()),
-            ..Default::default()
-        };
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "region"]);
+        let query = TutorQuery { min_rate: Some("abc".into()), ..Default::default() };
         assert_eq!(TutorFilter::parse(&query).unwrap().min_rate, None);
     }
 }

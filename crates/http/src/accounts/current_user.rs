@@ -65,7 +65,6 @@ impl From<&User> for CurrentUser {
     }
 }
 
-
 pub struct UsersApi {
     pub accounts: Accounts,
 }

@@ -9,10 +9,10 @@ use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::profiles::editing::{ProfileChange, ProfileEditing};
 
 use crate::Tag;
-use crate::common::auth::BearerAuth;
-use crate::error::{ApiError, ApiResult};
-use crate::common::auth::own_account;
 use crate::accounts::current_user::CurrentUser;
+use crate::common::auth::BearerAuth;
+use crate::common::auth::own_account;
+use crate::error::{ApiError, ApiResult};
 
 /// The edit-profile form.
 #[derive(Debug, Clone, Object)]
@@ -45,7 +45,6 @@ pub enum ProfileUpdate {
     Multipart(ProfileUpload),
 }
 
-
 pub struct ProfileEditApi {
     pub accounts: Accounts,
     pub editing: ProfileEditing,
@@ -70,12 +69,9 @@ impl ProfileEditApi {
     ) -> ApiResult<Json<CurrentUser>> {
         let caller = own_account(&self.accounts, &auth, &id.0).await?;
         let change = match body {
-            ProfileUpdate::Json(Json(form)) => ProfileChange {
-                name: Some(form.name),
-                phone: Some(form.phone),
-                avatar: None,
-                verification_token: form.verification_token,
-            },
+            ProfileUpdate::Json(Json(form)) => {
+                ProfileChange { name: Some(form.name), phone: Some(form.phone), avatar: None, verification_token: form.verification_token }
+            }
             ProfileUpdate::Multipart(form) => ProfileChange {
                 name: form.name.filter(|n| !n.trim().is_empty()),
                 phone: form.phone.filter(|p| !p.trim().is_empty()),

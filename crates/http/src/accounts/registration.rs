@@ -8,14 +8,14 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use tutorhub_domain::accounts::passwords::Passwords;
 use tutorhub_domain::accounts::phone_verification::PhoneVerification;
-use tutorhub_domain::shared::rate_limits::{CHECKS_PER_IP, SEND_CODE_PER_IP, Throttle};
 use tutorhub_domain::accounts::registration::{PHONE_TAKEN, Registration, RegistrationForm};
+use tutorhub_domain::shared::rate_limits::{CHECKS_PER_IP, SEND_CODE_PER_IP, Throttle};
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
-use crate::error::{ApiError, ApiResult};
 use crate::common::client::client_ip;
 use crate::common::uploads::read_upload;
+use crate::error::{ApiError, ApiResult};
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
@@ -149,13 +149,6 @@ pub enum RegisterResponse {
     #[oai(status = 201)]
     Created(Json<RegisteredBody>),
 }
-
-
-
-
-
-
-
 
 pub struct RegistrationApi {
     pub registration: Registration,

@@ -6,8 +6,8 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use tutorhub_domain::accounts::sessions::{SessionTokens, Sessions};
 
 use crate::Tag;
-use crate::error::ApiResult;
 use crate::common::client::client_ip;
+use crate::error::ApiResult;
 
 /// Phone and password (spec §3: the phone is sent as `identifier`).
 #[derive(Debug, Object)]
@@ -49,8 +49,6 @@ pub enum LoggedOut {
     #[oai(status = 204)]
     Done,
 }
-
-
 
 pub struct SessionsApi {
     pub sessions: Sessions,

@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
-use crate::error::ApiResult;
 use crate::common::contact::ContactBody;
+use crate::error::ApiResult;
 
 /// What a member sends to book a tutor.
 #[derive(Debug, Clone, Object)]
@@ -77,7 +77,6 @@ pub struct BookingList {
     pub items: Vec<BookingBody>,
 }
 
-
 pub struct BookingsApi {
     pub bookings: Bookings,
 }
@@ -118,22 +117,34 @@ impl BookingsApi {
 
     /// Accept a booking (the tutor only)
     #[oai(path = "/bookings/:id/accept", method = "post", operation_id = "acceptBooking")]
-    async fn accept(&self, auth: BearerAuth, /// The booking id.
-        id: Path<Uuid>) -> ApiResult<Json<BookingBody>> {
+    async fn accept(
+        &self,
+        auth: BearerAuth,
+        /// The booking id.
+        id: Path<Uuid>,
+    ) -> ApiResult<Json<BookingBody>> {
         Ok(Json(BookingBody::of(self.bookings.accept(auth.user_id(), id.0).await?, auth.user_id())))
     }
 
     /// Decline a booking (the tutor only)
     #[oai(path = "/bookings/:id/decline", method = "post", operation_id = "declineBooking")]
-    async fn decline(&self, auth: BearerAuth, /// The booking id.
-        id: Path<Uuid>) -> ApiResult<Json<BookingBody>> {
+    async fn decline(
+        &self,
+        auth: BearerAuth,
+        /// The booking id.
+        id: Path<Uuid>,
+    ) -> ApiResult<Json<BookingBody>> {
         Ok(Json(BookingBody::of(self.bookings.decline(auth.user_id(), id.0).await?, auth.user_id())))
     }
 
     /// Cancel a booking (the booker only)
     #[oai(path = "/bookings/:id/cancel", method = "post", operation_id = "cancelBooking")]
-    async fn cancel(&self, auth: BearerAuth, /// The booking id.
-        id: Path<Uuid>) -> ApiResult<Json<BookingBody>> {
+    async fn cancel(
+        &self,
+        auth: BearerAuth,
+        /// The booking id.
+        id: Path<Uuid>,
+    ) -> ApiResult<Json<BookingBody>> {
         Ok(Json(BookingBody::of(self.bookings.cancel(auth.user_id(), id.0).await?, auth.user_id())))
     }
 }

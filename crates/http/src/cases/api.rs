@@ -2,20 +2,20 @@
 //! `POST /cases`, `PUT /cases/{caseId}`.
 
 use chrono::{DateTime, Utc};
+use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use tutorhub_domain::cases::model::Case;
-use poem::Request;
 use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::cases::search::CaseQuery;
 use tutorhub_domain::shared::paging::Page;
 
 use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
-use crate::error::ApiResult;
 use crate::common::paging::page_request;
+use crate::error::ApiResult;
 use tutorhub_domain::cases::model::CaseForm;
 
 /// A case as lists show it.

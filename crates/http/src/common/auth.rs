@@ -10,9 +10,9 @@ use tutorhub_domain::accounts::ports::AccessTokens;
 use uuid::Uuid;
 
 use crate::error::ErrorCode;
+use crate::error::{ApiError, ApiResult};
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::tutors::model::TutorRef;
-use crate::error::{ApiError, ApiResult};
 
 /// A verified access token; holds the caller's user id.
 #[derive(SecurityScheme)]
@@ -39,20 +39,12 @@ pub fn optional_user(req: &Request) -> Option<Uuid> {
 }
 
 /// The caller acts on their own account only (else 403); the path may name it by id or number.
-pub async fn own_account(
-    accounts: &Accounts,
-    auth: &BearerAuth,
-    path: &str,
-) -> ApiResult<tutorhub_domain::accounts::user::User> {
+pub async fn own_account(accounts: &Accounts, auth: &BearerAuth, path: &str) -> ApiResult<tutorhub_domain::accounts::user::User> {
     let caller = accounts.current_user(auth.user_id()).await?;
     let own = match TutorRef::parse(path) {
         Some(TutorRef::Id(id)) => id == caller.id,
         Some(TutorRef::Number(number)) => number == caller.number,
         None => false,
     };
-    if own {
-        Ok(caller)
-    } else {
-        Err(ApiError::forbidden(ErrorCode::Forbidden, "你只可以修改自己的資料"))
-    }
+    if own { Ok(caller) } else { Err(ApiError::forbidden(ErrorCode::Forbidden, "你只可以修改自己的資料")) }
 }

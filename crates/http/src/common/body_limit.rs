@@ -139,12 +139,7 @@ mod tests {
     async fn a_body_of_undeclared_length_is_read_only_up_to_the_limit() {
         let client = TestClient::new(app());
         let endless = futures_util::stream::iter((0..1_000_000).map(|_| Ok::<_, std::io::Error>(bytes::Bytes::from_static(&[b' '; 100]))));
-        let refused = client
-            .post("/users/login")
-            .content_type("application/json")
-            .body(Body::from_bytes_stream(endless))
-            .send()
-            .await;
+        let refused = client.post("/users/login").content_type("application/json").body(Body::from_bytes_stream(endless)).send().await;
         refused.assert_status(StatusCode::PAYLOAD_TOO_LARGE);
     }
 

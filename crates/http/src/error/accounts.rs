@@ -23,8 +23,12 @@ impl From<UpdateProfileError> for ApiError {
     fn from(error: UpdateProfileError) -> Self {
         match error {
             UpdateProfileError::Invalid(errors) => Self::invalid(&errors),
-            UpdateProfileError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody::for_field(ErrorCode::AvatarTooLarge, "avatar", error.to_string()))),
-            UpdateProfileError::PhoneNotVerified => Self::BadRequest(Json(ErrorBody::for_field(ErrorCode::PhoneNotVerified, "phone", error.to_string()))),
+            UpdateProfileError::AvatarTooLarge => {
+                Self::PayloadTooLarge(Json(ErrorBody::for_field(ErrorCode::AvatarTooLarge, "avatar", error.to_string())))
+            }
+            UpdateProfileError::PhoneNotVerified => {
+                Self::BadRequest(Json(ErrorBody::for_field(ErrorCode::PhoneNotVerified, "phone", error.to_string())))
+            }
             UpdateProfileError::PhoneTaken => Self::Conflict(Json(ErrorBody::for_field(ErrorCode::PhoneTaken, "phone", error.to_string()))),
             UpdateProfileError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.to_string()),
             UpdateProfileError::RateLimited(e) => e.into(),
@@ -33,7 +37,6 @@ impl From<UpdateProfileError> for ApiError {
         }
     }
 }
-
 
 impl From<SendCodeError> for ApiError {
     fn from(error: SendCodeError) -> Self {
@@ -54,9 +57,7 @@ impl From<VerifyCodeError> for ApiError {
             VerifyCodeError::InvalidPhone(m) => ApiError::invalid_field("phone", m),
             VerifyCodeError::MalformedCode | VerifyCodeError::Wrong => ApiError::invalid_field("code", error.to_string()),
             VerifyCodeError::NoCode | VerifyCodeError::Expired => ApiError::bad_request(ErrorCode::CodeExpired, error.to_string()),
-            VerifyCodeError::TooManyAttempts => {
-                ApiError::too_many_requests(ErrorCode::TooManyAttempts, error.to_string())
-            }
+            VerifyCodeError::TooManyAttempts => ApiError::too_many_requests(ErrorCode::TooManyAttempts, error.to_string()),
             VerifyCodeError::Repository(e) => e.into(),
         }
     }
@@ -121,7 +122,9 @@ impl From<LoginError> for ApiError {
         match error {
             LoginError::Invalid(errors) => ApiError::invalid(&errors),
             // The client reads `errors[0].message` (spec §7).
-            LoginError::WrongCredentials => ApiError::Unauthorized(Json(ErrorBody::for_field(ErrorCode::LoginFailed, "password", error.to_string()))),
+            LoginError::WrongCredentials => {
+                ApiError::Unauthorized(Json(ErrorBody::for_field(ErrorCode::LoginFailed, "password", error.to_string())))
+            }
             LoginError::RateLimited(e) => e.into(),
             LoginError::Busy(e) => e.into(),
             LoginError::Repository(e) => e.into(),

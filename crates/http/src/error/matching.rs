@@ -4,8 +4,6 @@ use tutorhub_domain::matching::applications::{ApplicantsError, ApplyError, Withd
 
 use super::{ApiError, ErrorCode};
 
-
-
 impl From<ApplyError> for ApiError {
     fn from(e: ApplyError) -> Self {
         let message = e.to_string();

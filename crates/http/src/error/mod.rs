@@ -165,16 +165,8 @@ impl ApiError {
     }
 
     pub fn invalid(errors: &ValidationErrors) -> Self {
-        let fields = errors
-            .fields()
-            .iter()
-            .map(|e| FieldErrorBody { field: e.field.to_string(), message: e.message.clone() })
-            .collect();
-        Self::BadRequest(Json(ErrorBody {
-            code: ErrorCode::ValidationFailed,
-            error: errors.to_string(),
-            errors: Some(fields),
-        }))
+        let fields = errors.fields().iter().map(|e| FieldErrorBody { field: e.field.to_string(), message: e.message.clone() }).collect();
+        Self::BadRequest(Json(ErrorBody { code: ErrorCode::ValidationFailed, error: errors.to_string(), errors: Some(fields) }))
     }
 
     pub fn invalid_field(field: &'static str, message: impl Into<String>) -> Self {
@@ -216,7 +208,6 @@ impl From<RateLimited> for ApiError {
         ApiError::too_many_requests(ErrorCode::RateLimited, error.to_string())
     }
 }
-
 
 /// Turns errors raised outside our handlers (unparsable parameters, unknown paths, wrong
 /// methods, oversized bodies) into the same JSON shape.

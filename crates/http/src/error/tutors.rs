@@ -10,14 +10,12 @@ impl From<SubmitApplicationError> for ApiError {
     fn from(error: SubmitApplicationError) -> Self {
         match error {
             SubmitApplicationError::Invalid(errors) => Self::invalid(&errors),
-            SubmitApplicationError::AvatarTooLarge => Self::PayloadTooLarge(Json(ErrorBody::for_field(ErrorCode::AvatarTooLarge, "avatar", error.to_string()))),
+            SubmitApplicationError::AvatarTooLarge => {
+                Self::PayloadTooLarge(Json(ErrorBody::for_field(ErrorCode::AvatarTooLarge, "avatar", error.to_string())))
+            }
             SubmitApplicationError::AlreadyPending => Self::conflict(ErrorCode::ApplicationPending, error.to_string()),
-            SubmitApplicationError::AlreadyTutor => {
-                Self::conflict(ErrorCode::AlreadyTutor, error.to_string())
-            }
-            SubmitApplicationError::Gone => {
-                Self::unauthorized(ErrorCode::AccountGone, error.to_string())
-            }
+            SubmitApplicationError::AlreadyTutor => Self::conflict(ErrorCode::AlreadyTutor, error.to_string()),
+            SubmitApplicationError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.to_string()),
             SubmitApplicationError::Files(e) => Self::internal(&e),
             SubmitApplicationError::Repository(e) => e.into(),
         }

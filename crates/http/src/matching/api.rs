@@ -7,17 +7,17 @@ use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use tutorhub_domain::matching::model::CaseApplication;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::{Applicant, Matching};
+use tutorhub_domain::matching::model::CaseApplication;
 use uuid::Uuid;
 
 use crate::Tag;
-use crate::common::auth::BearerAuth;
 use crate::cases::api::{CasePage, CaseSummary};
+use crate::common::auth::BearerAuth;
+use crate::common::contact::ContactBody;
 use crate::common::paging::page_request;
 use crate::error::ApiResult;
-use crate::common::contact::ContactBody;
 
 /// What a tutor sends to apply.
 #[derive(Debug, Clone, Object)]
@@ -117,11 +117,6 @@ pub struct ApplicantList {
     pub items: Vec<ApplicantBody>,
 }
 
-
-
-
-
-
 pub struct MatchingApi {
     pub posting: CasePosting,
     pub matching: Matching,
@@ -186,10 +181,7 @@ impl MatchingApi {
         case_id: Path<i64>,
     ) -> ApiResult<Json<ApplicantList>> {
         let (case, applicants) = self.matching.applicants(auth.user_id(), case_id.0).await?;
-        Ok(Json(ApplicantList {
-            case: CaseSummary::of(&case, self.matching.cap()),
-            items: applicants.iter().map(Into::into).collect(),
-        }))
+        Ok(Json(ApplicantList { case: CaseSummary::of(&case, self.matching.cap()), items: applicants.iter().map(Into::into).collect() }))
     }
 
     /// Choose one applicant

@@ -7,10 +7,10 @@ use poem_openapi::{Multipart, OpenApi};
 use tutorhub_domain::organizations::resubmission::{OrgDocumentsForm, OrgResubmission};
 
 use crate::Tag;
-use crate::common::auth::BearerAuth;
-use crate::error::ApiResult;
-use crate::common::uploads::read_upload;
 use crate::accounts::current_user::CurrentUser;
+use crate::common::auth::BearerAuth;
+use crate::common::uploads::read_upload;
+use crate::error::ApiResult;
 
 /// The new documents; at least one. A document not sent stays as it is.
 #[derive(Debug, Multipart)]
@@ -21,7 +21,6 @@ pub struct OrgDocumentsUpload {
     /// PDF, JPEG or PNG, at most 5 MB.
     pub address_proof: Option<Upload>,
 }
-
 
 pub struct OrgDocumentsApi {
     pub resubmission: OrgResubmission,

@@ -55,16 +55,10 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
 
     async fn call(&self, req: Request) -> poem::Result<Response> {
         let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
-        let wants_page = req
-            .headers()
-            .get(header::ACCEPT)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|accept| accept.contains("text/html"));
+        let wants_page = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
         let path = req.uri().path().trim_start_matches('/').to_string();
         match self.api.call(req).await {
-            Err(error) if is_read && error.is::<poem::error::NotFoundError>() => {
-                self.serve(&path, wants_page).ok_or(error)
-            }
+            Err(error) if is_read && error.is::<poem::error::NotFoundError>() => self.serve(&path, wants_page).ok_or(error),
             other => other.map(IntoResponse::into_response),
         }
     }
@@ -104,7 +98,8 @@ fn file_response(path: &str, bytes: Cow<'static, [u8]>, cache: &str) -> Response
         .header(header::CONTENT_TYPE, content_type(path))
         .header(header::CACHE_CONTROL, cache)
         .header("X-Content-Type-Options", "nosniff");
-    let response = if path.ends_with(".html") { response.header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY) } else { response };
+    let response =
+        if path.ends_with(".html") { response.header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY) } else { response };
     response.body(bytes.into_owned())
 }
 

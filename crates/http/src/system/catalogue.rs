@@ -75,11 +75,7 @@ impl Catalogue {
                 .iter()
                 .map(|region| RegionView {
                     name: region.name.into(),
-                    districts: region
-                        .districts
-                        .iter()
-                        .map(|d| DistrictView { name: d.name.into(), areas: strings(d.areas) })
-                        .collect(),
+                    districts: region.districts.iter().map(|d| DistrictView { name: d.name.into(), areas: strings(d.areas) }).collect(),
                 })
                 .collect(),
             teaching_modes: choices(catalogue::TEACHING_MODES),

@@ -22,9 +22,7 @@ impl MediaFiles {
     fn path_of(&self, relative: &str) -> Option<PathBuf> {
         let relative = Path::new(relative.trim_start_matches('/'));
         // Only plain names: no `..`, no absolute paths, nothing outside the folder.
-        let plain = relative
-            .components()
-            .all(|c| matches!(c, Component::Normal(_)));
+        let plain = relative.components().all(|c| matches!(c, Component::Normal(_)));
         (plain && relative.components().next().is_some()).then(|| self.root.join(relative))
     }
 }
@@ -36,12 +34,8 @@ impl Endpoint for MediaFiles {
         if req.method() != Method::GET && req.method() != Method::HEAD {
             return Err(poem::Error::from_status(StatusCode::METHOD_NOT_ALLOWED));
         }
-        let path = self
-            .path_of(req.uri().path())
-            .ok_or_else(|| poem::Error::from(poem::error::NotFoundError))?;
-        let bytes = tokio::fs::read(&path)
-            .await
-            .map_err(|_| poem::Error::from(poem::error::NotFoundError))?;
+        let path = self.path_of(req.uri().path()).ok_or_else(|| poem::Error::from(poem::error::NotFoundError))?;
+        let bytes = tokio::fs::read(&path).await.map_err(|_| poem::Error::from(poem::error::NotFoundError))?;
         let name = path.to_string_lossy();
         Ok(Response::builder()
             .status(StatusCode::OK)

@@ -7,16 +7,14 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use tutorhub_domain::accounts::current_user::Accounts;
-use tutorhub_domain::tutors::model::{
-    ApplicationDetails, TutorApplication, TutorApplicationForm, status_label,
-};
-use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::shared::validation::ValidationErrors;
+use tutorhub_domain::tutors::applications::TutorApplications;
+use tutorhub_domain::tutors::model::{ApplicationDetails, TutorApplication, TutorApplicationForm, status_label};
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
-use crate::error::{ApiError, ApiResult};
 use crate::common::auth::own_account;
+use crate::error::{ApiError, ApiResult};
 
 /// The tutor application form (spec §3), every field required. Numbers travel as text and are
 /// checked by the server, so a bad one gets a field message rather than a framework error.
@@ -126,17 +124,9 @@ pub enum SubmitResponse {
     Created(Json<TutorApplicationView>),
 }
 
-
-fn number_field(
-    errors: &mut ValidationErrors,
-    field: &'static str,
-    label: &str,
-    raw: Option<&str>,
-) -> Option<i64> {
+fn number_field(errors: &mut ValidationErrors, field: &'static str, label: &str, raw: Option<&str>) -> Option<i64> {
     let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
-    raw.parse::<i64>()
-        .map_err(|_| errors.add(field, format!("{label}必須是整數")))
-        .ok()
+    raw.parse::<i64>().map_err(|_| errors.add(field, format!("{label}必須是整數"))).ok()
 }
 
 /// The form as the domain reads it, and the errors of numbers that did not parse.
@@ -144,22 +134,13 @@ fn form_of(upload: &TutorApplicationUpload) -> (TutorApplicationForm, Validation
     let mut errors = ValidationErrors::new();
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let age = number_field(&mut errors, "age", "年齡", upload.age.as_deref());
-    let teaching_experience = number_field(
-        &mut errors,
-        "teachingExperience",
-        "教學經驗",
-        upload.teaching_experience.as_deref(),
-    );
+    let teaching_experience = number_field(&mut errors, "teachingExperience", "教學經驗", upload.teaching_experience.as_deref());
     let required_fee = upload
         .required_fee
         .as_deref()
         .map(str::trim)
         .filter(|r| !r.is_empty())
-        .and_then(|raw| {
-            raw.parse::<f64>()
-                .map_err(|_| errors.add("requiredFee", "每堂學費必須是數字"))
-                .ok()
-        });
+        .and_then(|raw| raw.parse::<f64>().map_err(|_| errors.add("requiredFee", "每堂學費必須是數字")).ok());
     let form = TutorApplicationForm {
         name: text(&upload.name),
         contact_number: text(&upload.contact_number),
@@ -179,10 +160,7 @@ fn form_of(upload: &TutorApplicationUpload) -> (TutorApplicationForm, Validation
 }
 
 /// Unparsable numbers plus every other field's error, so the form can mark them all at once.
-fn with_field_errors(
-    mut errors: ValidationErrors,
-    form: &TutorApplicationForm,
-) -> ValidationErrors {
+fn with_field_errors(mut errors: ValidationErrors, form: &TutorApplicationForm) -> ValidationErrors {
     if let Err(others) = ApplicationDetails::parse(form) {
         for other in others.fields() {
             if !errors.fields().iter().any(|e| e.field == other.field) {
@@ -204,11 +182,7 @@ impl ProfilesApi {
     ///
     /// Multipart form of spec §3 with the avatar. Only for the caller's own account (else 403).
     /// One pending application per user (409); approval is done by the back office.
-    #[oai(
-        path = "/profiles/:userId",
-        method = "post",
-        operation_id = "submitTutorApplication"
-    )]
+    #[oai(path = "/profiles/:userId", method = "post", operation_id = "submitTutorApplication")]
     async fn submit(
         &self,
         auth: BearerAuth,
@@ -220,18 +194,10 @@ impl ProfilesApi {
         let caller = own_account(&self.accounts, &auth, &user_id.0).await?;
         let (parsed, number_errors) = form_of(&form);
         if !number_errors.is_empty() {
-            return Err(ApiError::invalid(&with_field_errors(
-                number_errors,
-                &parsed,
-            )));
+            return Err(ApiError::invalid(&with_field_errors(number_errors, &parsed)));
         }
         let avatar = match form.avatar {
-            Some(upload) => Some(
-                upload
-                    .into_vec()
-                    .await
-                    .map_err(|e| ApiError::internal(&e))?,
-            ),
+            Some(upload) => Some(upload.into_vec().await.map_err(|e| ApiError::internal(&e))?),
             None => None,
         };
         let application = self.applications.submit(caller.id, &parsed, avatar).await?;
@@ -239,15 +205,9 @@ impl ProfilesApi {
     }
 
     /// The caller's latest tutor application and its state
-    #[oai(
-        path = "/profiles/me/application",
-        method = "get",
-        operation_id = "getMyTutorApplication"
-    )]
+    #[oai(path = "/profiles/me/application", method = "get", operation_id = "getMyTutorApplication")]
     async fn mine(&self, auth: BearerAuth) -> ApiResult<Json<MyApplication>> {
         let latest = self.applications.latest_of(auth.user_id()).await?;
-        Ok(Json(MyApplication {
-            application: latest.as_ref().map(TutorApplicationView::from),
-        }))
+        Ok(Json(MyApplication { application: latest.as_ref().map(TutorApplicationView::from) }))
     }
 }

@@ -5,8 +5,8 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::shared::paging::{Page, PageRequest};
-use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
+use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
 use tutorhub_domain::tutors::search::TutorQuery;
 
 use crate::Tag;
@@ -97,7 +97,6 @@ impl From<Page<TutorProfile>> for TutorPage {
     }
 }
 
-
 pub struct TutorsApi {
     pub directory: TutorDirectory,
 }
@@ -150,8 +149,7 @@ impl TutorsApi {
         /// The user number or the user id.
         id: Path<String>,
     ) -> ApiResult<Json<PublicTutor>> {
-        let tutor = TutorRef::parse(&id.0)
-            .ok_or_else(|| ApiError::not_found(BrowseTutorsError::NotFound.to_string()))?;
+        let tutor = TutorRef::parse(&id.0).ok_or_else(|| ApiError::not_found(BrowseTutorsError::NotFound.to_string()))?;
         Ok(Json((&self.directory.profile(tutor).await?).into()))
     }
 
@@ -165,14 +163,8 @@ impl TutorsApi {
         #[oai(name = "pageSize")]
         page_size: Query<Option<i64>>,
     ) -> ApiResult<Json<Vec<PublicTutor>>> {
-        let request = page_request(
-            page.0,
-            page_size.0.or(Some(i64::from(PageRequest::MAX_SIZE))),
-        )?;
-        let page = self
-            .directory
-            .search(&TutorQuery::default(), request)
-            .await?;
+        let request = page_request(page.0, page_size.0.or(Some(i64::from(PageRequest::MAX_SIZE))))?;
+        let page = self.directory.search(&TutorQuery::default(), request).await?;
         Ok(Json(page.items.iter().map(PublicTutor::from).collect()))
     }
 }

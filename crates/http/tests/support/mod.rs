@@ -111,12 +111,8 @@ pub async fn register_user(app: &TestApp, phone: &str, password: &str) -> uuid::
 
 /// Logs in through the API and returns `(token, refreshToken)`.
 pub async fn login(app: &TestApp, phone: &str, password: &str) -> (String, String) {
-    let response = app
-        .client
-        .post("/users/login")
-        .body_json(&serde_json::json!({ "identifier": phone, "password": password }))
-        .send()
-        .await;
+    let response =
+        app.client.post("/users/login").body_json(&serde_json::json!({ "identifier": phone, "password": password })).send().await;
     response.assert_status_is_ok();
     let body: serde_json::Value = response.json().await.value().deserialize();
     (body["token"].as_str().unwrap().to_string(), body["refreshToken"].as_str().unwrap().to_string())

@@ -5,9 +5,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::accounts::user::{OrgVerification, Role, User, UserType};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
-use crate::accounts::user::{OrgVerification, Role, User, UserType};
 
 /// Which accounts to list; every field narrows the list, `Default` lists everyone.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

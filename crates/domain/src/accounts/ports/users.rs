@@ -3,9 +3,9 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
+use crate::accounts::user::{NewUser, User};
 use crate::shared::identity::{Email, Phone};
 use crate::shared::storage::RepositoryError;
-use crate::accounts::user::{NewUser, User};
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]

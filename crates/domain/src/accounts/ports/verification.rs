@@ -4,9 +4,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::shared::files::StoredFile;
 use crate::shared::identity::Phone;
 use crate::shared::storage::RepositoryError;
-use crate::shared::files::StoredFile;
 
 /// The live SMS code of a phone (only its digest).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,8 +50,13 @@ pub trait PhoneVerificationStore: Send + Sync {
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn grant(&self, phone: &Phone, grant_hash: &str, granted_at: DateTime<Utc>, expires_at: DateTime<Utc>)
-    -> Result<(), RepositoryError>;
+    async fn grant(
+        &self,
+        phone: &Phone,
+        grant_hash: &str,
+        granted_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
 
     /// Removes the phone's grant if its digest is `grant_hash` and it has not expired at `now`,
     /// in one statement; returns whether there was one. Of two concurrent calls at most one
@@ -71,8 +76,13 @@ pub trait PasswordResetStore: Send + Sync {
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn insert(&self, token_hash: &str, user_id: Uuid, created_at: DateTime<Utc>, expires_at: DateTime<Utc>)
-    -> Result<(), RepositoryError>;
+    async fn insert(
+        &self,
+        token_hash: &str,
+        user_id: Uuid,
+        created_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), RepositoryError>;
 
     /// Marks the token used if it is unused and unexpired at `now`, returning its user, and
     /// voids every other outstanding link of that user in the same statement (a completed
