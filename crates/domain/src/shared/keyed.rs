@@ -22,10 +22,42 @@ macro_rules! keyed_enum {
             }
         }
 
+        impl $crate::shared::keyed::Keyed for $name {
+            const NAME: &'static str = stringify!($name);
+
+            fn all() -> &'static [Self] {
+                Self::ALL
+            }
+
+            fn key(self) -> &'static str {
+                $name::key(self)
+            }
+
+            fn parse(key: &str) -> Option<Self> {
+                $name::parse(key)
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.key())
             }
         }
     };
+}
+
+/// What every `keyed_enum!` is, for code that handles closed sets in general (the API layer
+/// describes each one as a string enum named `NAME`).
+pub trait Keyed: Copy + Send + Sync + 'static {
+    /// The set's name, e.g. `CaseStatus`.
+    const NAME: &'static str;
+
+    /// Every member, in declaration order.
+    fn all() -> &'static [Self];
+
+    /// The member's stable key.
+    fn key(self) -> &'static str;
+
+    /// The member with this key, if the key is known.
+    fn parse(key: &str) -> Option<Self>;
 }

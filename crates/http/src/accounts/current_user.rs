@@ -8,7 +8,9 @@ use tutorhub_domain::accounts::user::User;
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
+use crate::common::keys::Key;
 use crate::error::ApiResult;
+use tutorhub_domain::accounts::user::{OrgVerification, Role, UserType};
 
 /// The caller's own account, with private fields (theirs to see).
 #[derive(Debug, Clone, Object)]
@@ -17,8 +19,7 @@ pub struct CurrentUser {
     pub id: String,
     /// The user number shown on screen.
     pub user_id: i64,
-    /// `user`, `tutor` or `admin`.
-    pub role: String,
+    pub role: Key<Role>,
     /// `student` by default.
     pub account_type: String,
     pub is_tutor: bool,
@@ -29,14 +30,13 @@ pub struct CurrentUser {
     pub email: String,
     /// `YYYY-MM-DD`.
     pub birthdate: String,
-    /// `individual` or `organization`.
-    pub user_type: String,
+    pub user_type: Key<UserType>,
     /// Public URL path of the avatar.
     #[oai(skip_serializing_if_is_none)]
     pub avatar: Option<String>,
-    /// For organizations: `pending`, `verified` or `rejected`.
+    /// For organizations only.
     #[oai(skip_serializing_if_is_none)]
-    pub org_verification: Option<String>,
+    pub org_verification: Option<Key<OrgVerification>>,
     /// For a rejected organization: the back office's reason, shown on its profile.
     #[oai(skip_serializing_if_is_none)]
     pub org_rejection_reason: Option<String>,
@@ -48,7 +48,7 @@ impl From<&User> for CurrentUser {
         Self {
             id: user.id.to_string(),
             user_id: user.number,
-            role: user.role.key().into(),
+            role: user.role.into(),
             account_type: user.account_type.clone(),
             is_tutor: user.is_tutor,
             is_tutor_profile_active: user.is_tutor_profile_active,
@@ -56,9 +56,9 @@ impl From<&User> for CurrentUser {
             phone: user.phone.as_str().into(),
             email: user.email.as_str().into(),
             birthdate: user.birthdate.format("%Y-%m-%d").to_string(),
-            user_type: user.user_type.key().into(),
+            user_type: user.user_type.into(),
             avatar: user.avatar.clone(),
-            org_verification: user.org_verification.map(|v| v.key().into()),
+            org_verification: user.org_verification.map(Key),
             org_rejection_reason: user.org_rejection_reason.clone(),
             created_at: user.created_at,
         }

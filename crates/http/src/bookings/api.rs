@@ -11,7 +11,9 @@ use uuid::Uuid;
 use crate::Tag;
 use crate::common::auth::BearerAuth;
 use crate::common::contact::ContactBody;
+use crate::common::keys::Key;
 use crate::error::ApiResult;
+use tutorhub_domain::bookings::model::BookingStatus;
 
 /// What a member sends to book a tutor.
 #[derive(Debug, Clone, Object)]
@@ -39,8 +41,7 @@ pub struct BookingBody {
     /// `student`.
     pub user_type: String,
     pub booking_time: String,
-    /// `pending`, `accepted`, `declined` or `cancelled`.
-    pub status: String,
+    pub status: Key<BookingStatus>,
     /// The caller made this booking.
     pub mine: bool,
     /// The caller is the tutor booked.
@@ -63,7 +64,7 @@ impl BookingBody {
             user_name: view.booker_name,
             user_type: b.user_type,
             booking_time: b.booking_time.as_str().into(),
-            status: b.status.key().into(),
+            status: b.status.into(),
             mine: view.mine,
             for_me: viewer == b.tutor_id,
             contact: view.counterpart.map(Into::into),

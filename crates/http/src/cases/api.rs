@@ -14,9 +14,11 @@ use tutorhub_domain::shared::paging::Page;
 
 use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
+use crate::common::keys::Key;
 use crate::common::paging::page_request;
 use crate::error::ApiResult;
 use tutorhub_domain::cases::model::CaseForm;
+use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
 
 /// A case as lists show it.
 #[derive(Debug, Clone, Object)]
@@ -26,8 +28,7 @@ pub struct CaseSummary {
     pub id: String,
     /// The case number shown on screen ("個案編號 10234") and used in paths.
     pub case_id: i64,
-    /// `student-seeking-tutor` or `tutor-seeking-student`.
-    pub post_type: String,
+    pub post_type: Key<PostType>,
     pub post_title: String,
     /// Education level key, e.g. `secondary`.
     pub level: String,
@@ -44,12 +45,10 @@ pub struct CaseSummary {
     /// Minutes per lesson.
     pub session_length: i64,
     pub sessions_per_week: i64,
-    /// `no limit`, `male` or `female`.
-    pub preferred_gender: String,
+    pub preferred_gender: Key<PreferredGender>,
     /// `YYYY-MM-DD`.
     pub start_date: String,
-    /// `pending`, `approved`, `rejected`, `matched` or `closed`.
-    pub status: String,
+    pub status: Key<CaseStatus>,
     /// Tutors who applied.
     pub applicant_count: u32,
     /// The case takes no more applications: it reached the applicant cap.
@@ -85,7 +84,7 @@ impl CaseSummary {
         Self {
             id: case.id.to_string(),
             case_id: case.number,
-            post_type: d.post_type.key().into(),
+            post_type: d.post_type.into(),
             post_title: d.title.clone(),
             level: d.level.key.into(),
             grade: d.grade.clone(),
@@ -97,9 +96,9 @@ impl CaseSummary {
             rate: d.rate.dollars(),
             session_length: d.session_minutes.into(),
             sessions_per_week: d.sessions_per_week.into(),
-            preferred_gender: d.preferred_gender.key().into(),
+            preferred_gender: d.preferred_gender.into(),
             start_date: d.start_date.format("%Y-%m-%d").to_string(),
-            status: case.status.key().into(),
+            status: case.status.into(),
             applicant_count: case.applicant_count,
             full: case.is_full(cap),
             created_at: case.created_at,

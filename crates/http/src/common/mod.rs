@@ -5,6 +5,7 @@ pub mod auth;
 pub mod body_limit;
 pub mod client;
 pub mod contact;
+pub mod keys;
 pub mod paging;
 pub mod query_guard;
 pub mod request_log;

@@ -16,8 +16,10 @@ use crate::Tag;
 use crate::cases::api::{CasePage, CaseSummary};
 use crate::common::auth::BearerAuth;
 use crate::common::contact::ContactBody;
+use crate::common::keys::Key;
 use crate::common::paging::page_request;
 use crate::error::ApiResult;
+use tutorhub_domain::matching::model::CaseApplicationStatus;
 
 /// What a tutor sends to apply.
 #[derive(Debug, Clone, Object)]
@@ -38,8 +40,7 @@ pub struct ApplicationBody {
     /// The case number.
     pub case_id: i64,
     pub available_times: String,
-    /// `applied`, `selected`, `declined` or `withdrawn`.
-    pub status: String,
+    pub status: Key<CaseApplicationStatus>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -49,7 +50,7 @@ impl From<&CaseApplication> for ApplicationBody {
             id: a.id.to_string(),
             case_id: a.case_number,
             available_times: a.available_times.as_str().into(),
-            status: a.status.key().into(),
+            status: a.status.into(),
             created_at: a.created_at,
         }
     }

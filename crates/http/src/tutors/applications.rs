@@ -14,7 +14,9 @@ use tutorhub_domain::tutors::model::{ApplicationDetails, TutorApplication, Tutor
 use crate::Tag;
 use crate::common::auth::BearerAuth;
 use crate::common::auth::own_account;
+use crate::common::keys::Key;
 use crate::error::{ApiError, ApiResult};
+use tutorhub_domain::tutors::model::TutorApplicationStatus;
 
 /// The tutor application form (spec §3), every field required. Numbers travel as text and are
 /// checked by the server, so a bad one gets a field message rather than a framework error.
@@ -53,8 +55,7 @@ pub struct TutorApplicationView {
     pub id: String,
     /// The application number.
     pub application_id: i64,
-    /// `pending`, `approved` or `rejected`.
-    pub status: String,
+    pub status: Key<TutorApplicationStatus>,
     /// 審批中, 已批核 or 已拒絕.
     pub status_label: String,
     #[oai(skip_serializing_if_is_none)]
@@ -86,7 +87,7 @@ impl From<&TutorApplication> for TutorApplicationView {
         Self {
             id: a.id.to_string(),
             application_id: a.number,
-            status: a.status.key().into(),
+            status: a.status.into(),
             status_label: status_label(a.status).into(),
             rejection_reason: a.rejection_reason.clone(),
             submitted_at: a.submitted_at,

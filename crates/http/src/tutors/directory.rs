@@ -10,8 +10,10 @@ use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
 use tutorhub_domain::tutors::search::TutorQuery;
 
 use crate::Tag;
+use crate::common::keys::Key;
 use crate::common::paging::page_request;
 use crate::error::{ApiError, ApiResult};
+use tutorhub_domain::accounts::user::Role;
 
 /// A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
 #[derive(Debug, Clone, Object)]
@@ -22,7 +24,7 @@ pub struct PublicTutor {
     /// The user number ("用戶編號 1024"); `/tutors/{id}` accepts it too.
     pub user_id: i64,
     /// Always `tutor`.
-    pub role: String,
+    pub role: Key<Role>,
     pub is_tutor: bool,
     pub is_tutor_profile_active: bool,
     pub name: String,
@@ -54,7 +56,7 @@ impl From<&TutorProfile> for PublicTutor {
         Self {
             id: profile.user_id.to_string(),
             user_id: profile.user_number,
-            role: "tutor".into(),
+            role: Key(Role::Tutor),
             is_tutor: true,
             is_tutor_profile_active: profile.active,
             name: profile.name.clone(),

@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { CaseApplicationStatus } from './caseApplicationStatus';
 
 /**
  * An application to a case.
@@ -13,7 +14,6 @@ export interface ApplicationBody {
   /** The case number. */
   caseId: number;
   availableTimes: string;
-  /** `applied`, `selected`, `declined` or `withdrawn`. */
-  status: string;
+  status: CaseApplicationStatus;
   createdAt: string;
 }

@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { CaseApplicationStatus } from './caseApplicationStatus';
 import type { CaseSummary } from './caseSummary';
 import type { ContactBody } from './contactBody';
 
@@ -15,8 +16,7 @@ export interface AppliedCaseBody {
   /** The case number. */
   caseId: number;
   availableTimes: string;
-  /** `applied`, `selected`, `declined` or `withdrawn`. */
-  status: string;
+  status: CaseApplicationStatus;
   createdAt: string;
   case: CaseSummary;
   ownerContact?: ContactBody;

@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { BookingStatus } from './bookingStatus';
 import type { BookingBodyContact } from './bookingBodyContact';
 
 /**
@@ -20,8 +21,7 @@ export interface BookingBody {
   /** `student`. */
   userType: string;
   bookingTime: string;
-  /** `pending`, `accepted`, `declined` or `cancelled`. */
-  status: string;
+  status: BookingStatus;
   /** The caller made this booking. */
   mine: boolean;
   /** The caller is the tutor booked. */

@@ -3,6 +3,9 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { PostType } from './postType';
+import type { PreferredGender } from './preferredGender';
+import type { CaseStatus } from './caseStatus';
 
 /**
  * A case as lists show it.
@@ -12,8 +15,7 @@ export interface CaseSummary {
   id: string;
   /** The case number shown on screen ("個案編號 10234") and used in paths. */
   caseId: number;
-  /** `student-seeking-tutor` or `tutor-seeking-student`. */
-  postType: string;
+  postType: PostType;
   postTitle: string;
   /** Education level key, e.g. `secondary`. */
   level: string;
@@ -30,12 +32,10 @@ export interface CaseSummary {
   /** Minutes per lesson. */
   sessionLength: number;
   sessionsPerWeek: number;
-  /** `no limit`, `male` or `female`. */
-  preferredGender: string;
+  preferredGender: PreferredGender;
   /** `YYYY-MM-DD`. */
   startDate: string;
-  /** `pending`, `approved`, `rejected`, `matched` or `closed`. */
-  status: string;
+  status: CaseStatus;
   /** Tutors who applied. */
   applicantCount: number;
   /** The case takes no more applications: it reached the applicant cap. */

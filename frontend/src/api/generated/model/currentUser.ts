@@ -3,6 +3,9 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { Role } from './role';
+import type { UserType } from './userType';
+import type { CurrentUserOrgVerification } from './currentUserOrgVerification';
 
 /**
  * The caller's own account, with private fields (theirs to see).
@@ -11,8 +14,7 @@ export interface CurrentUser {
   id: string;
   /** The user number shown on screen. */
   userId: number;
-  /** `user`, `tutor` or `admin`. */
-  role: string;
+  role: Role;
   /** `student` by default. */
   accountType: string;
   isTutor: boolean;
@@ -23,12 +25,11 @@ export interface CurrentUser {
   email: string;
   /** `YYYY-MM-DD`. */
   birthdate: string;
-  /** `individual` or `organization`. */
-  userType: string;
+  userType: UserType;
   /** Public URL path of the avatar. */
   avatar?: string;
-  /** For organizations: `pending`, `verified` or `rejected`. */
-  orgVerification?: string;
+  /** For organizations only. */
+  orgVerification?: CurrentUserOrgVerification;
   /** For a rejected organization: the back office's reason, shown on its profile. */
   orgRejectionReason?: string;
   createdAt: string;

@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { PublicTutorRole } from './publicTutorRole';
 
 /**
  * A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
@@ -13,7 +14,7 @@ export interface PublicTutor {
   /** The user number ("用戶編號 1024"); `/tutors/{id}` accepts it too. */
   userId: number;
   /** Always `tutor`. */
-  role: string;
+  role: PublicTutorRole;
   isTutor: boolean;
   isTutorProfileActive: boolean;
   name: string;

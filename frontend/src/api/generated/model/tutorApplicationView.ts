@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { TutorApplicationStatus } from './tutorApplicationStatus';
 
 /**
  * An application as its applicant sees it.
@@ -11,8 +12,7 @@ export interface TutorApplicationView {
   id: string;
   /** The application number. */
   applicationId: number;
-  /** `pending`, `approved` or `rejected`. */
-  status: string;
+  status: TutorApplicationStatus;
   /** 審批中, 已批核 or 已拒絕. */
   statusLabel: string;
   rejectionReason?: string;

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { AppliedCaseBody } from '@/api/generated/model';
+import type { AppliedCaseBody, CaseApplicationStatus } from '@/api/generated/model';
 import { makeCase } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 import { loggedInAs, makeCurrentUser } from '@/testing/session';
 
-function application(id: string, caseId: number, status: string): AppliedCaseBody {
+function application(id: string, caseId: number, status: CaseApplicationStatus): AppliedCaseBody {
   return {
     id,
     caseId,
@@ -70,7 +70,7 @@ describe('/my-applications', () => {
 
   it('withdraws an open application after confirming, then shows 已撤回', async () => {
     loggedInAs(tutor);
-    let status = 'applied';
+    let status: CaseApplicationStatus = 'applied';
     const withdrawn: string[] = [];
     serveApplications(() => [application('a1', 10234, status)]);
     serveWithdrawal(withdrawn, () => {

@@ -87,7 +87,7 @@ describe('a rejected organization resubmits its documents', () => {
   });
 
   it('is not offered to a pending organization', async () => {
-    const pending = { ...rejectedOrganization, orgVerification: 'pending', orgRejectionReason: undefined };
+    const pending: CurrentUser = { ...rejectedOrganization, orgVerification: 'pending', orgRejectionReason: undefined };
     loggedInAs(pending);
     server.use(http.get('*/users/me', () => HttpResponse.json(pending)));
     renderRoute('/edit-profile');
