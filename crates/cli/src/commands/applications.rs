@@ -1,33 +1,17 @@
 //! `tutorhub applications …`: the back office's review of tutor applications.
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use serde_json::json;
 use tutorhub_domain::tutors::model::{Decision, TutorApplication, TutorApplicationStatus, status_label};
 
 use crate::commands::confirm::confirm;
+use crate::commands::listing::{keyed, table};
 use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
 pub struct ApplicationsOpts {
     #[command(subcommand)]
     command: ApplicationsCommand,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum StatusArg {
-    Pending,
-    Approved,
-    Rejected,
-}
-
-impl From<StatusArg> for TutorApplicationStatus {
-    fn from(status: StatusArg) -> Self {
-        match status {
-            StatusArg::Pending => Self::Pending,
-            StatusArg::Approved => Self::Approved,
-            StatusArg::Rejected => Self::Rejected,
-        }
-    }
 }
 
 #[derive(Debug, Args)]
@@ -46,8 +30,9 @@ struct Review {
 enum ApplicationsCommand {
     /// List tutor applications, oldest first.
     List {
-        #[arg(long, value_enum)]
-        status: Option<StatusArg>,
+        /// Only applications in this state.
+        #[arg(long, value_parser = keyed::<TutorApplicationStatus>())]
+        status: Option<TutorApplicationStatus>,
         /// One JSON array instead of a table.
         #[arg(long)]
         json: bool,
@@ -114,26 +99,29 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
     let result = async {
         match &opts.command {
             ApplicationsCommand::List { status, json } => {
-                let list = applications.list(status.map(Into::into)).await?;
+                let list = applications.list(*status).await?;
                 if *json {
                     let items: Vec<_> = list.iter().map(|a| to_json(a, &media_root)).collect();
                     println!("{}", serde_json::to_string_pretty(&items)?);
                 } else if list.is_empty() {
                     eprintln!("no applications");
                 } else {
-                    println!("{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  SUBJECTS", "ID", "STATUS", "SUBMITTED", "NAME", "AREA", "FEE");
-                    for a in &list {
-                        println!(
-                            "{:>6}  {:<8}  {:<12}  {:<12}  {:<8}  {:>8}  {}",
-                            a.number,
-                            a.status.key(),
-                            a.submitted_at.format("%Y-%m-%d"),
-                            a.details.name.as_str(),
-                            a.details.place.area,
-                            a.details.required_fee.to_string(),
-                            a.details.subject_labels().join("、")
-                        );
-                    }
+                    let headers = ["ID", "STATUS", "SUBMITTED", "NAME", "AREA", "FEE", "SUBJECTS"];
+                    let rows: Vec<Vec<String>> = list
+                        .iter()
+                        .map(|a| {
+                            vec![
+                                a.number.to_string(),
+                                a.status.key().into(),
+                                a.submitted_at.format("%Y-%m-%d").to_string(),
+                                a.details.name.as_str().into(),
+                                a.details.place.area.to_string(),
+                                a.details.required_fee.to_string(),
+                                a.details.subject_labels().join("、"),
+                            ]
+                        })
+                        .collect();
+                    print!("{}", table(&headers, &rows));
                 }
             }
             ApplicationsCommand::Show { id, json } => {

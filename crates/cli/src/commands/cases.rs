@@ -4,9 +4,9 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 use tutorhub_domain::cases::model::{Case, CaseStatus};
 use tutorhub_domain::cases::moderation::CaseModeration;
-use tutorhub_domain::shared::paging::PageRequest;
 
 use crate::commands::confirm::confirm;
+use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{GlobalOpts, Sending};
 
 #[derive(Debug, Args)]
@@ -19,13 +19,12 @@ pub struct CasesOpts {
 enum CasesCommand {
     /// List cases, newest first.
     List {
-        /// Only cases in this state: pending, approved, rejected, matched or closed.
-        #[arg(long, value_parser = parse_status)]
+        /// Only cases in this state.
+        #[arg(long, value_parser = keyed::<CaseStatus>())]
         status: Option<CaseStatus>,
-        /// Page number, from 1 (100 cases a page).
-        #[arg(long, default_value_t = 1)]
-        page: i64,
-        /// One JSON array on stdout instead of a table.
+        #[command(flatten)]
+        paging: Paging,
+        /// One JSON page ({items, total, page, pageSize}, as the API's) instead of a table.
         #[arg(long)]
         json: bool,
     },
@@ -58,13 +57,6 @@ enum CasesCommand {
     },
 }
 
-fn parse_status(raw: &str) -> Result<CaseStatus, String> {
-    CaseStatus::parse(raw).ok_or_else(|| {
-        let known: Vec<_> = CaseStatus::ALL.iter().map(|s| s.key()).collect();
-        format!("unknown status {raw:?}; one of {}", known.join(", "))
-    })
-}
-
 pub async fn run(global: &GlobalOpts, opts: &CasesOpts) -> anyhow::Result<()> {
     let sending = match opts.command {
         CasesCommand::List { .. } | CasesCommand::Show { .. } => Sending::No,
@@ -78,28 +70,24 @@ pub async fn run(global: &GlobalOpts, opts: &CasesOpts) -> anyhow::Result<()> {
 
 async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow::Result<()> {
     match command {
-        CasesCommand::List { status, page, json } => {
-            let request = PageRequest::new(Some(*page), Some(PageRequest::MAX_SIZE as i64)).map_err(|(_, m)| anyhow::anyhow!(m))?;
-            let page = moderation.list(*status, request).await?;
+        CasesCommand::List { status, paging, json } => {
+            let page = moderation.list(*status, paging.request()?).await?;
             if *json {
-                let items: Vec<_> = page.items.iter().map(case_json).collect();
-                println!("{}", serde_json::to_string_pretty(&items)?);
+                println!("{}", serde_json::to_string_pretty(&page_json(&page, case_json))?);
             } else {
-                println!("{:<7} {:<9} {:>5} {:<24} {:<10} {:>8}  TITLE", "ID", "STATUS", "APPL", "SUBJECT", "AREA", "RATE");
-                for case in &page.items {
+                let headers = ["ID", "STATUS", "APPL", "SUBJECT", "AREA", "RATE", "TITLE"];
+                print_page(&page, "cases", &headers, |case| {
                     let d = &case.details;
-                    println!(
-                        "{:<7} {:<9} {:>5} {:<24} {:<10} {:>8}  {}",
-                        case.number,
-                        case.status.key(),
-                        case.applicant_count,
+                    vec![
+                        case.number.to_string(),
+                        case.status.key().into(),
+                        case.applicant_count.to_string(),
                         d.subject_line(),
-                        d.place.area,
-                        d.rate.dollars(),
-                        d.title
-                    );
-                }
-                eprintln!("{} of {} cases (page {})", page.items.len(), page.total, page.request.page());
+                        d.place.area.to_string(),
+                        d.rate.dollars().to_string(),
+                        d.title.clone(),
+                    ]
+                });
             }
         }
         CasesCommand::Show { id, json } => {

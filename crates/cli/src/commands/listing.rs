@@ -4,6 +4,7 @@
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde_json::json;
+use tutorhub_domain::shared::keyed::Keyed;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 
 /// `--page` and `--per-page`.
@@ -25,9 +26,8 @@ impl Paging {
 
 /// A flag whose values are the stable keys of a domain enum (`individual`, `pending`, …);
 /// `--help` lists them and clap refuses any other.
-pub fn keyed<T: Copy + Send + Sync + 'static>(all: &'static [T], key: fn(T) -> &'static str) -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(all.iter().map(|v| key(*v)))
-        .map(move |chosen| *all.iter().find(|v| key(**v) == chosen).expect("clap only passes listed values"))
+pub fn keyed<T: Keyed>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::all().iter().map(|v| v.key())).map(|chosen| T::parse(&chosen).expect("clap only passes listed values"))
 }
 
 /// `{items, total, page, pageSize}`, the shape of the API's pages.

@@ -36,7 +36,7 @@ enum OrgsCommand {
     /// List organizations, newest first.
     List {
         /// Only organizations in this verification state.
-        #[arg(long, value_parser = keyed(OrgVerification::ALL, OrgVerification::key))]
+        #[arg(long, value_parser = keyed::<OrgVerification>())]
         status: Option<OrgVerification>,
         #[command(flatten)]
         paging: Paging,

@@ -26,10 +26,10 @@ enum UsersCommand {
         #[arg(long)]
         search: Option<String>,
         /// Only individuals or only organizations.
-        #[arg(long = "type", value_parser = keyed(UserType::ALL, UserType::key))]
+        #[arg(long = "type", value_parser = keyed::<UserType>())]
         user_type: Option<UserType>,
         /// Only accounts with this role.
-        #[arg(long, value_parser = keyed(Role::ALL, Role::key))]
+        #[arg(long, value_parser = keyed::<Role>())]
         role: Option<Role>,
         /// Only tutors (approved tutor applications), whatever their role.
         #[arg(long)]
