@@ -9,7 +9,7 @@ use tutorhub_domain::accounts::user::User;
 use crate::Tag;
 use crate::common::auth::BearerAuth;
 use crate::common::keys::Key;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, UNAUTHORIZED};
 use tutorhub_domain::accounts::user::{OrgVerification, Role, UserType};
 
 /// The caller's own account, with private fields (theirs to see).
@@ -73,13 +73,13 @@ pub struct UsersApi {
 impl UsersApi {
     /// The signed-in user's account
     #[oai(path = "/self-users/me", method = "get", operation_id = "getSelfUser")]
-    async fn self_user(&self, auth: BearerAuth) -> ApiResult<Json<CurrentUser>> {
+    async fn self_user(&self, auth: BearerAuth) -> Answer<Json<CurrentUser>, UNAUTHORIZED> {
         Ok(Json((&self.accounts.current_user(auth.user_id()).await?).into()))
     }
 
     /// The signed-in user's account (name and phone, as the edit-profile form reads it)
     #[oai(path = "/users/me", method = "get", operation_id = "getMe")]
-    async fn me(&self, auth: BearerAuth) -> ApiResult<Json<CurrentUser>> {
+    async fn me(&self, auth: BearerAuth) -> Answer<Json<CurrentUser>, UNAUTHORIZED> {
         Ok(Json((&self.accounts.current_user(auth.user_id()).await?).into()))
     }
 }

@@ -12,7 +12,8 @@ use crate::Tag;
 use crate::accounts::current_user::CurrentUser;
 use crate::common::auth::BearerAuth;
 use crate::common::auth::own_account;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiError;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED};
 
 /// The edit-profile form.
 #[derive(Debug, Clone, Object)]
@@ -66,7 +67,7 @@ impl ProfileEditApi {
         /// The caller's user id (or user number).
         id: Path<String>,
         body: ProfileUpdate,
-    ) -> ApiResult<Json<CurrentUser>> {
+    ) -> Answer<Json<CurrentUser>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | CONFLICT | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         let caller = own_account(&self.accounts, &auth, &id.0).await?;
         let change = match body {
             ProfileUpdate::Json(Json(form)) => {

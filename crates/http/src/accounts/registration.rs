@@ -15,7 +15,8 @@ use crate::Tag;
 use crate::common::auth::BearerAuth;
 use crate::common::client::client_ip;
 use crate::common::uploads::read_upload;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiError;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED, UNAVAILABLE};
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
@@ -161,7 +162,11 @@ pub struct RegistrationApi {
 impl RegistrationApi {
     /// Whether a phone number already has an account
     #[oai(path = "/users/check-phone", method = "post", operation_id = "checkPhone")]
-    async fn check_phone(&self, req: &Request, body: Json<CheckPhoneRequest>) -> ApiResult<Json<CheckPhoneResponse>> {
+    async fn check_phone(
+        &self,
+        req: &Request,
+        body: Json<CheckPhoneRequest>,
+    ) -> Answer<Json<CheckPhoneResponse>, { BAD_REQUEST | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
         let exists = self.registration.phone_exists(&body.phone).await?.map_err(|m| ApiError::invalid_field("phone", m))?;
         let msg = if exists { PHONE_TAKEN } else { "此電話號碼可以使用" };
@@ -170,7 +175,11 @@ impl RegistrationApi {
 
     /// Whether an e-mail address already has an account
     #[oai(path = "/users/check-email", method = "post", operation_id = "checkEmail")]
-    async fn check_email(&self, req: &Request, body: Json<CheckEmailRequest>) -> ApiResult<Json<CheckEmailResponse>> {
+    async fn check_email(
+        &self,
+        req: &Request,
+        body: Json<CheckEmailRequest>,
+    ) -> Answer<Json<CheckEmailResponse>, { BAD_REQUEST | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
         let exists = self.registration.email_exists(&body.email).await?.map_err(|m| ApiError::invalid_field("email", m))?;
         Ok(Json(CheckEmailResponse { exists }))
@@ -178,7 +187,11 @@ impl RegistrationApi {
 
     /// Send a 6-digit verification code by SMS (once a minute; the phone must not have an account)
     #[oai(path = "/sms/send-code", method = "post", operation_id = "sendSmsCode")]
-    async fn send_code(&self, req: &Request, body: Json<SendCodeRequest>) -> ApiResult<Json<MessageBody>> {
+    async fn send_code(
+        &self,
+        req: &Request,
+        body: Json<SendCodeRequest>,
+    ) -> Answer<Json<MessageBody>, { BAD_REQUEST | CONFLICT | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("send-code-ip", &client_ip(req), SEND_CODE_PER_IP).await?;
         self.verification.send_code(&body.phone_number).await?;
         Ok(done("驗證碼已發送，請查看手機短訊"))
@@ -186,7 +199,10 @@ impl RegistrationApi {
 
     /// Check the SMS code; success verifies the phone for 30 minutes, for the holder of the returned token
     #[oai(path = "/sms/verify-code", method = "post", operation_id = "verifySmsCode")]
-    async fn verify_code(&self, body: Json<VerifyCodeRequest>) -> ApiResult<Json<PhoneVerifiedBody>> {
+    async fn verify_code(
+        &self,
+        body: Json<VerifyCodeRequest>,
+    ) -> Answer<Json<PhoneVerifiedBody>, { BAD_REQUEST | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         let verification_token = self.verification.verify_code(&body.phone, &body.code).await?;
         Ok(Json(PhoneVerifiedBody { message: "電話號碼已驗證！請繼續填寫你的資料。".into(), verification_token }))
     }
@@ -196,7 +212,11 @@ impl RegistrationApi {
     /// Counts towards the same per-address budget as check-phone and check-email: with a
     /// verified phone, its answer tells whether an e-mail is taken.
     #[oai(path = "/users/register", method = "post", operation_id = "register")]
-    async fn register(&self, req: &Request, form: RegisterUpload) -> ApiResult<RegisterResponse> {
+    async fn register(
+        &self,
+        req: &Request,
+        form: RegisterUpload,
+    ) -> Answer<RegisterResponse, { BAD_REQUEST | FORBIDDEN | CONFLICT | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
         let parsed = RegistrationForm {
             name: form.name.unwrap_or_default(),
@@ -216,14 +236,20 @@ impl RegistrationApi {
 
     /// Mail a password reset link to the account of this phone (same answer for unknown phones)
     #[oai(path = "/users/request-password-reset", method = "post", operation_id = "requestPasswordReset")]
-    async fn request_reset(&self, body: Json<ResetRequest>) -> ApiResult<Json<MessageBody>> {
+    async fn request_reset(
+        &self,
+        body: Json<ResetRequest>,
+    ) -> Answer<Json<MessageBody>, { BAD_REQUEST | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.passwords.request_reset(&body.phone).await?;
         Ok(done("重設密碼連結已發送到你的電郵，請查看收件匣或垃圾郵件。"))
     }
 
     /// Set a new password with the token from a reset link (single use, 30 minutes)
     #[oai(path = "/users/reset-password", method = "post", operation_id = "resetPassword")]
-    async fn reset(&self, body: Json<ResetPasswordRequest>) -> ApiResult<Json<MessageBody>> {
+    async fn reset(
+        &self,
+        body: Json<ResetPasswordRequest>,
+    ) -> Answer<Json<MessageBody>, { BAD_REQUEST | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.passwords.reset(&body.token, &body.new_password).await?;
         Ok(done("密碼已重設，請用新密碼登入。"))
     }
@@ -232,7 +258,11 @@ impl RegistrationApi {
     ///
     /// After 5 wrong old passwords in 15 minutes the account's changes wait (429 `RATE_LIMITED`).
     #[oai(path = "/self-users/me/password", method = "put", operation_id = "changePassword")]
-    async fn change(&self, auth: BearerAuth, body: Json<ChangePasswordRequest>) -> ApiResult<Json<MessageBody>> {
+    async fn change(
+        &self,
+        auth: BearerAuth,
+        body: Json<ChangePasswordRequest>,
+    ) -> Answer<Json<MessageBody>, { BAD_REQUEST | UNAUTHORIZED | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.passwords.change(auth.user_id(), &body.old_password, &body.password, body.refresh_token.as_deref()).await?;
         Ok(done("密碼已更新"))
     }

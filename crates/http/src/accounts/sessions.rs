@@ -7,7 +7,7 @@ use tutorhub_domain::accounts::sessions::{SessionTokens, Sessions};
 
 use crate::Tag;
 use crate::common::client::client_ip;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, BAD_REQUEST, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED, UNAVAILABLE};
 
 /// Phone and password (spec §3: the phone is sent as `identifier`).
 #[derive(Debug, Object)]
@@ -58,19 +58,26 @@ pub struct SessionsApi {
 impl SessionsApi {
     /// Log in with phone and password
     #[oai(path = "/users/login", method = "post", operation_id = "login")]
-    async fn login(&self, req: &Request, body: Json<LoginRequest>) -> ApiResult<Json<SessionTokensBody>> {
+    async fn login(
+        &self,
+        req: &Request,
+        body: Json<LoginRequest>,
+    ) -> Answer<Json<SessionTokensBody>, { BAD_REQUEST | UNAUTHORIZED | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         Ok(Json(self.sessions.login(&body.identifier, &body.password, &client_ip(req)).await?.into()))
     }
 
     /// Exchange a refresh token for a new pair (the old one stops working; reusing it ends the session)
     #[oai(path = "/users/refresh-token", method = "post", operation_id = "refreshToken")]
-    async fn refresh(&self, body: Json<RefreshTokenRequest>) -> ApiResult<Json<SessionTokensBody>> {
+    async fn refresh(
+        &self,
+        body: Json<RefreshTokenRequest>,
+    ) -> Answer<Json<SessionTokensBody>, { BAD_REQUEST | UNAUTHORIZED | PAYLOAD_TOO_LARGE }> {
         Ok(Json(self.sessions.refresh(&body.refresh_token).await?.into()))
     }
 
     /// Log out: the refresh token and every token rotated from the same login stop working
     #[oai(path = "/users/logout", method = "post", operation_id = "logout")]
-    async fn logout(&self, body: Json<RefreshTokenRequest>) -> ApiResult<LoggedOut> {
+    async fn logout(&self, body: Json<RefreshTokenRequest>) -> Answer<LoggedOut, { BAD_REQUEST | PAYLOAD_TOO_LARGE }> {
         self.sessions.logout(&body.refresh_token).await?;
         Ok(LoggedOut::Done)
     }

@@ -12,7 +12,7 @@ use crate::Tag;
 use crate::common::auth::BearerAuth;
 use crate::common::contact::ContactBody;
 use crate::common::keys::Key;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED};
 use tutorhub_domain::bookings::model::BookingStatus;
 
 /// What a member sends to book a tutor.
@@ -88,7 +88,11 @@ impl BookingsApi {
     ///
     /// Answers the booking, `pending` until the tutor accepts or declines.
     #[oai(path = "/bookings", method = "post", operation_id = "createBooking")]
-    async fn book(&self, auth: BearerAuth, body: Json<BookingRequest>) -> ApiResult<Json<BookingBody>> {
+    async fn book(
+        &self,
+        auth: BearerAuth,
+        body: Json<BookingRequest>,
+    ) -> Answer<Json<BookingBody>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | CONFLICT | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         let view = self.bookings.book(auth.user_id(), body.tutor_id, &body.booking_time).await?;
         Ok(Json(BookingBody::of(view, auth.user_id())))
     }
@@ -102,7 +106,7 @@ impl BookingsApi {
         auth: BearerAuth,
         /// The tutor's user id.
         id: Path<Uuid>,
-    ) -> ApiResult<Json<BookingList>> {
+    ) -> Answer<Json<BookingList>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND }> {
         let viewer = auth.user_id();
         let items = self.bookings.of_tutor(viewer, id.0).await?.into_iter().map(|v| BookingBody::of(v, viewer)).collect();
         Ok(Json(BookingList { items }))
@@ -110,7 +114,7 @@ impl BookingsApi {
 
     /// Bookings the caller made or received, newest first
     #[oai(path = "/bookings/mine", method = "get", operation_id = "listMyBookings")]
-    async fn mine(&self, auth: BearerAuth) -> ApiResult<Json<BookingList>> {
+    async fn mine(&self, auth: BearerAuth) -> Answer<Json<BookingList>, UNAUTHORIZED> {
         let viewer = auth.user_id();
         let items = self.bookings.mine(viewer).await?.into_iter().map(|v| BookingBody::of(v, viewer)).collect();
         Ok(Json(BookingList { items }))
@@ -123,7 +127,7 @@ impl BookingsApi {
         auth: BearerAuth,
         /// The booking id.
         id: Path<Uuid>,
-    ) -> ApiResult<Json<BookingBody>> {
+    ) -> Answer<Json<BookingBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
         Ok(Json(BookingBody::of(self.bookings.accept(auth.user_id(), id.0).await?, auth.user_id())))
     }
 
@@ -134,7 +138,7 @@ impl BookingsApi {
         auth: BearerAuth,
         /// The booking id.
         id: Path<Uuid>,
-    ) -> ApiResult<Json<BookingBody>> {
+    ) -> Answer<Json<BookingBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
         Ok(Json(BookingBody::of(self.bookings.decline(auth.user_id(), id.0).await?, auth.user_id())))
     }
 
@@ -145,7 +149,7 @@ impl BookingsApi {
         auth: BearerAuth,
         /// The booking id.
         id: Path<Uuid>,
-    ) -> ApiResult<Json<BookingBody>> {
+    ) -> Answer<Json<BookingBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
         Ok(Json(BookingBody::of(self.bookings.cancel(auth.user_id(), id.0).await?, auth.user_id())))
     }
 }

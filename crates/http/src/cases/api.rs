@@ -16,7 +16,7 @@ use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::cases::model::CaseForm;
 use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
 
@@ -211,7 +211,7 @@ impl CasesApi {
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
-    ) -> ApiResult<Json<CasePage>> {
+    ) -> Answer<Json<CasePage>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0)?;
         let query = CaseQuery {
             level: level.0,
@@ -236,7 +236,7 @@ impl CasesApi {
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
-    ) -> ApiResult<Json<CasePage>> {
+    ) -> Answer<Json<CasePage>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0)?;
         Ok(Json(CasePage::of(self.board.latest(request).await?, self.cap)))
     }
@@ -252,7 +252,7 @@ impl CasesApi {
         /// The case number.
         #[oai(name = "caseId")]
         case_id: Path<i64>,
-    ) -> ApiResult<Json<CaseDetail>> {
+    ) -> Answer<Json<CaseDetail>, { BAD_REQUEST | NOT_FOUND }> {
         let case = self.posting.view(optional_user(request), case_id.0).await?;
         Ok(Json(CaseDetail::of(&case, self.cap)))
     }
@@ -262,7 +262,11 @@ impl CasesApi {
     /// It waits for the back office's approval (unless `CASES_AUTO_APPROVE=true`). Only
     /// tutors may post `tutor-seeking-student` cases.
     #[oai(path = "/cases", method = "post", operation_id = "postCase")]
-    async fn post(&self, auth: BearerAuth, body: Json<CaseFormBody>) -> ApiResult<Json<CaseDetail>> {
+    async fn post(
+        &self,
+        auth: BearerAuth,
+        body: Json<CaseFormBody>,
+    ) -> Answer<Json<CaseDetail>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | PAYLOAD_TOO_LARGE }> {
         let case = self.posting.post(auth.user_id(), &body.0.into()).await?;
         Ok(Json(CaseDetail::of(&case, self.cap)))
     }
@@ -279,7 +283,7 @@ impl CasesApi {
         #[oai(name = "caseId")]
         case_id: Path<i64>,
         body: Json<CaseFormBody>,
-    ) -> ApiResult<Json<CaseDetail>> {
+    ) -> Answer<Json<CaseDetail>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
         let case = self.posting.update(auth.user_id(), case_id.0, &body.0.into()).await?;
         Ok(Json(CaseDetail::of(&case, self.cap)))
     }

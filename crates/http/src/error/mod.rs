@@ -7,6 +7,7 @@
 mod accounts;
 mod bookings;
 mod cases;
+pub mod documented;
 mod matching;
 mod organizations;
 mod tutors;

@@ -18,7 +18,7 @@ use crate::common::auth::BearerAuth;
 use crate::common::contact::ContactBody;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED};
 use tutorhub_domain::matching::model::CaseApplicationStatus;
 
 /// What a tutor sends to apply.
@@ -135,7 +135,7 @@ impl MatchingApi {
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize")]
         page_size: Query<Option<i64>>,
-    ) -> ApiResult<Json<CasePage>> {
+    ) -> Answer<Json<CasePage>, { BAD_REQUEST | UNAUTHORIZED }> {
         let request = page_request(page.0, page_size.0)?;
         Ok(Json(CasePage::of(self.posting.mine(auth.user_id(), request).await?, self.matching.cap())))
     }
@@ -145,7 +145,14 @@ impl MatchingApi {
     /// Active tutors only, to approved cases of others, once per case (a second apply is
     /// 409), while the case has fewer applicants than the cap.
     #[oai(path = "/cases/apply", method = "post", operation_id = "applyToCase")]
-    async fn apply(&self, auth: BearerAuth, body: Json<ApplyBody>) -> ApiResult<Json<ApplicationBody>> {
+    async fn apply(
+        &self,
+        auth: BearerAuth,
+        body: Json<ApplyBody>,
+    ) -> Answer<
+        Json<ApplicationBody>,
+        { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE },
+    > {
         let application = self.matching.apply(auth.user_id(), body.case_id, &body.available_times).await?;
         Ok(Json((&application).into()))
     }
@@ -154,7 +161,7 @@ impl MatchingApi {
     ///
     /// Each with its case; once the tutor is selected, the owner's name and phone.
     #[oai(path = "/cases/applied", method = "get", operation_id = "listAppliedCases")]
-    async fn applied(&self, auth: BearerAuth) -> ApiResult<Json<AppliedCaseList>> {
+    async fn applied(&self, auth: BearerAuth) -> Answer<Json<AppliedCaseList>, UNAUTHORIZED> {
         let cap = self.matching.cap();
         let items = self
             .matching
@@ -180,7 +187,7 @@ impl MatchingApi {
         /// The case number.
         #[oai(name = "caseId")]
         case_id: Path<i64>,
-    ) -> ApiResult<Json<ApplicantList>> {
+    ) -> Answer<Json<ApplicantList>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND }> {
         let (case, applicants) = self.matching.applicants(auth.user_id(), case_id.0).await?;
         Ok(Json(ApplicantList { case: CaseSummary::of(&case, self.matching.cap()), items: applicants.iter().map(Into::into).collect() }))
     }
@@ -199,7 +206,7 @@ impl MatchingApi {
         /// The application id.
         #[oai(name = "applicationId")]
         application_id: Path<Uuid>,
-    ) -> ApiResult<Json<ApplicantBody>> {
+    ) -> Answer<Json<ApplicantBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
         let applicant = self.matching.select(auth.user_id(), case_id.0, application_id.0).await?;
         Ok(Json((&applicant).into()))
     }
@@ -216,7 +223,7 @@ impl MatchingApi {
         /// The application id.
         #[oai(name = "applicationId")]
         application_id: Path<Uuid>,
-    ) -> ApiResult<Json<ApplicationBody>> {
+    ) -> Answer<Json<ApplicationBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
         let application = self.matching.withdraw(auth.user_id(), application_id.0).await?;
         Ok(Json((&application).into()))
     }

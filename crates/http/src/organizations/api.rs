@@ -10,7 +10,7 @@ use crate::Tag;
 use crate::accounts::current_user::CurrentUser;
 use crate::common::auth::BearerAuth;
 use crate::common::uploads::read_upload;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 
 /// The new documents; at least one. A document not sent stays as it is.
 #[derive(Debug, Multipart)]
@@ -34,7 +34,11 @@ impl OrgDocumentsApi {
     /// the organization is pending again. Only a rejected organization may resubmit: 403
     /// `NOT_ORGANIZATION` for an individual, 409 `NOT_REJECTED` while pending or once verified.
     #[oai(path = "/self-users/me/org-documents", method = "post", operation_id = "resubmitOrgDocuments")]
-    async fn resubmit(&self, auth: BearerAuth, form: OrgDocumentsUpload) -> ApiResult<Json<CurrentUser>> {
+    async fn resubmit(
+        &self,
+        auth: BearerAuth,
+        form: OrgDocumentsUpload,
+    ) -> Answer<Json<CurrentUser>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | CONFLICT | PAYLOAD_TOO_LARGE }> {
         let form = OrgDocumentsForm {
             business_registration: read_upload(form.business_registration).await?,
             address_proof: read_upload(form.address_proof).await?,

@@ -5,7 +5,7 @@ use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::cases::board::CaseBoard;
 
 use crate::Tag;
-use crate::error::ApiResult;
+use crate::error::documented::{Answer, SERVER_FAULT_ONLY};
 
 #[derive(Debug, Clone, Object)]
 pub struct Health {
@@ -21,7 +21,7 @@ pub struct HealthApi {
 impl HealthApi {
     /// Liveness and database reachability
     #[oai(path = "/health", method = "get", operation_id = "getHealth")]
-    async fn health(&self) -> ApiResult<Json<Health>> {
+    async fn health(&self) -> Answer<Json<Health>, SERVER_FAULT_ONLY> {
         // Reading the board version is the cheapest query that proves the database answers.
         self.board.version().await?;
         Ok(Json(Health { status: "ok".into() }))

@@ -15,7 +15,8 @@ use crate::Tag;
 use crate::common::auth::BearerAuth;
 use crate::common::auth::own_account;
 use crate::common::keys::Key;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiError;
+use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::tutors::model::TutorApplicationStatus;
 
 /// The tutor application form (spec §3), every field required. Numbers travel as text and are
@@ -191,11 +192,11 @@ impl ProfilesApi {
         #[oai(name = "userId")]
         user_id: Path<String>,
         form: TutorApplicationUpload,
-    ) -> ApiResult<SubmitResponse> {
+    ) -> Answer<SubmitResponse, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | CONFLICT | PAYLOAD_TOO_LARGE }> {
         let caller = own_account(&self.accounts, &auth, &user_id.0).await?;
         let (parsed, number_errors) = form_of(&form);
         if !number_errors.is_empty() {
-            return Err(ApiError::invalid(&with_field_errors(number_errors, &parsed)));
+            return Err(ApiError::invalid(&with_field_errors(number_errors, &parsed)).into());
         }
         let avatar = match form.avatar {
             Some(upload) => Some(upload.into_vec().await.map_err(|e| ApiError::internal(&e))?),
@@ -207,7 +208,7 @@ impl ProfilesApi {
 
     /// The caller's latest tutor application and its state
     #[oai(path = "/profiles/me/application", method = "get", operation_id = "getMyTutorApplication")]
-    async fn mine(&self, auth: BearerAuth) -> ApiResult<Json<MyApplication>> {
+    async fn mine(&self, auth: BearerAuth) -> Answer<Json<MyApplication>, UNAUTHORIZED> {
         let latest = self.applications.latest_of(auth.user_id()).await?;
         Ok(Json(MyApplication { application: latest.as_ref().map(TutorApplicationView::from) }))
     }

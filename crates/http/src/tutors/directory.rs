@@ -12,7 +12,8 @@ use tutorhub_domain::tutors::search::TutorQuery;
 use crate::Tag;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiError;
+use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
 use tutorhub_domain::accounts::user::Role;
 
 /// A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
@@ -131,7 +132,7 @@ impl TutorsApi {
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize")]
         page_size: Query<Option<i64>>,
-    ) -> ApiResult<Json<TutorPage>> {
+    ) -> Answer<Json<TutorPage>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0)?;
         let query = TutorQuery {
             level: level.0,
@@ -150,7 +151,7 @@ impl TutorsApi {
         &self,
         /// The user number or the user id.
         id: Path<String>,
-    ) -> ApiResult<Json<PublicTutor>> {
+    ) -> Answer<Json<PublicTutor>, NOT_FOUND> {
         let tutor = TutorRef::parse(&id.0).ok_or_else(|| ApiError::not_found(BrowseTutorsError::NotFound.to_string()))?;
         Ok(Json((&self.directory.profile(tutor).await?).into()))
     }
@@ -164,7 +165,7 @@ impl TutorsApi {
         /// Items per page, 1 to 100 (default 100).
         #[oai(name = "pageSize")]
         page_size: Query<Option<i64>>,
-    ) -> ApiResult<Json<Vec<PublicTutor>>> {
+    ) -> Answer<Json<Vec<PublicTutor>>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0.or(Some(i64::from(PageRequest::MAX_SIZE))))?;
         let page = self.directory.search(&TutorQuery::default(), request).await?;
         Ok(Json(page.items.iter().map(PublicTutor::from).collect()))

@@ -49,6 +49,8 @@ pub async fn spawn_with_messaging(sms: Arc<dyn SmsSender>, mail: Arc<dyn Mailer>
 }
 
 async fn spawn_app(files: Option<AppFiles>, senders: Option<Senders>) -> TestApp {
+    // A failure an operation's OpenAPI entry does not list fails the test that caused it.
+    tutorhub_http::error::documented::panic_on_undocumented_statuses();
     let dir = tempfile::tempdir().unwrap();
     let senders = senders.unwrap_or_else(|| Senders { sms: Arc::new(Outbox::sms(dir.path())), mail: Arc::new(Outbox::mail(dir.path())) });
     let database = Database::open(&Database::sqlite_url(dir.path())).await.unwrap();

@@ -75,12 +75,12 @@ export const getSelfUser = async ( options?: RequestInit): Promise<CurrentUser> 
 export const getGetSelfUserKey = () => [`/self-users/me`] as const;
 
 export type GetSelfUserQueryResult = NonNullable<Awaited<ReturnType<typeof getSelfUser>>>
-export type GetSelfUserQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type GetSelfUserQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary The signed-in user's account
  */
-export const useGetSelfUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useGetSelfUser = <TError = ErrorType<ErrorBody | ErrorBody>>(
    options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getSelfUser>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -124,12 +124,12 @@ export const getMe = async ( options?: RequestInit): Promise<CurrentUser> => {
 export const getGetMeKey = () => [`/users/me`] as const;
 
 export type GetMeQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>
-export type GetMeQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type GetMeQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary The signed-in user's account (name and phone, as the edit-profile form reads it)
  */
-export const useGetMe = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useGetMe = <TError = ErrorType<ErrorBody | ErrorBody>>(
    options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getMe>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -179,12 +179,12 @@ export const getLoginMutationFetcher = ( options?: SecondParameter<typeof apiFet
 export const getLoginMutationKey = () => [`/users/login`] as const;
 
 export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
-export type LoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type LoginMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Log in with phone and password
  */
-export const useLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useLogin = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof login>>, TError, Key, LoginRequest, Awaited<ReturnType<typeof login>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -234,12 +234,12 @@ export const getRefreshTokenMutationFetcher = ( options?: SecondParameter<typeof
 export const getRefreshTokenMutationKey = () => [`/users/refresh-token`] as const;
 
 export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
-export type RefreshTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type RefreshTokenMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Exchange a refresh token for a new pair (the old one stops working; reusing it ends the session)
  */
-export const useRefreshToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useRefreshToken = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof refreshToken>>, TError, Key, RefreshTokenRequest, Awaited<ReturnType<typeof refreshToken>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -289,12 +289,12 @@ export const getLogoutMutationFetcher = ( options?: SecondParameter<typeof apiFe
 export const getLogoutMutationKey = () => [`/users/logout`] as const;
 
 export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
-export type LogoutMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type LogoutMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Log out: the refresh token and every token rotated from the same login stop working
  */
-export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useLogout = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof logout>>, TError, Key, RefreshTokenRequest, Awaited<ReturnType<typeof logout>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -350,12 +350,12 @@ export const getUpdateUserMutationFetcher = (id: string, options?: SecondParamet
 export const getUpdateUserMutationKey = (id: string,) => [`/users/${id}`] as const;
 
 export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
-export type UpdateUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type UpdateUserMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Update one's own name, phone and (tutors) avatar
  */
-export const useUpdateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useUpdateUser = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   id: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof updateUser>>, TError, Key, ProfileJson | UpdateUserBodyTwo, Awaited<ReturnType<typeof updateUser>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -415,12 +415,12 @@ export const getResubmitOrgDocumentsMutationFetcher = ( options?: SecondParamete
 export const getResubmitOrgDocumentsMutationKey = () => [`/self-users/me/org-documents`] as const;
 
 export type ResubmitOrgDocumentsMutationResult = NonNullable<Awaited<ReturnType<typeof resubmitOrgDocuments>>>
-export type ResubmitOrgDocumentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ResubmitOrgDocumentsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Resubmit an organization's documents after a rejection
  */
-export const useResubmitOrgDocuments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useResubmitOrgDocuments = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resubmitOrgDocuments>>, TError, Key, ResubmitOrgDocumentsBody, Awaited<ReturnType<typeof resubmitOrgDocuments>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -470,12 +470,12 @@ export const getCheckPhoneMutationFetcher = ( options?: SecondParameter<typeof a
 export const getCheckPhoneMutationKey = () => [`/users/check-phone`] as const;
 
 export type CheckPhoneMutationResult = NonNullable<Awaited<ReturnType<typeof checkPhone>>>
-export type CheckPhoneMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type CheckPhoneMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Whether a phone number already has an account
  */
-export const useCheckPhone = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useCheckPhone = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof checkPhone>>, TError, Key, CheckPhoneRequest, Awaited<ReturnType<typeof checkPhone>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -525,12 +525,12 @@ export const getCheckEmailMutationFetcher = ( options?: SecondParameter<typeof a
 export const getCheckEmailMutationKey = () => [`/users/check-email`] as const;
 
 export type CheckEmailMutationResult = NonNullable<Awaited<ReturnType<typeof checkEmail>>>
-export type CheckEmailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type CheckEmailMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Whether an e-mail address already has an account
  */
-export const useCheckEmail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useCheckEmail = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof checkEmail>>, TError, Key, CheckEmailRequest, Awaited<ReturnType<typeof checkEmail>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -580,12 +580,12 @@ export const getSendSmsCodeMutationFetcher = ( options?: SecondParameter<typeof 
 export const getSendSmsCodeMutationKey = () => [`/sms/send-code`] as const;
 
 export type SendSmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSmsCode>>>
-export type SendSmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type SendSmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Send a 6-digit verification code by SMS (once a minute; the phone must not have an account)
  */
-export const useSendSmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useSendSmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof sendSmsCode>>, TError, Key, SendCodeRequest, Awaited<ReturnType<typeof sendSmsCode>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -635,12 +635,12 @@ export const getVerifySmsCodeMutationFetcher = ( options?: SecondParameter<typeo
 export const getVerifySmsCodeMutationKey = () => [`/sms/verify-code`] as const;
 
 export type VerifySmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof verifySmsCode>>>
-export type VerifySmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type VerifySmsCodeMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Check the SMS code; success verifies the phone for 30 minutes, for the holder of the returned token
  */
-export const useVerifySmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useVerifySmsCode = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof verifySmsCode>>, TError, Key, VerifyCodeRequest, Awaited<ReturnType<typeof verifySmsCode>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -723,12 +723,12 @@ export const getRegisterMutationFetcher = ( options?: SecondParameter<typeof api
 export const getRegisterMutationKey = () => [`/users/register`] as const;
 
 export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
-export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type RegisterMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Register (multipart; the phone must have been verified by this client)
  */
-export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useRegister = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof register>>, TError, Key, RegisterBody, Awaited<ReturnType<typeof register>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -778,12 +778,12 @@ export const getRequestPasswordResetMutationFetcher = ( options?: SecondParamete
 export const getRequestPasswordResetMutationKey = () => [`/users/request-password-reset`] as const;
 
 export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
-export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type RequestPasswordResetMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Mail a password reset link to the account of this phone (same answer for unknown phones)
  */
-export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useRequestPasswordReset = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof requestPasswordReset>>, TError, Key, ResetRequest, Awaited<ReturnType<typeof requestPasswordReset>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -833,12 +833,12 @@ export const getResetPasswordMutationFetcher = ( options?: SecondParameter<typeo
 export const getResetPasswordMutationKey = () => [`/users/reset-password`] as const;
 
 export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
-export type ResetPasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ResetPasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Set a new password with the token from a reset link (single use, 30 minutes)
  */
-export const useResetPassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useResetPassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resetPassword>>, TError, Key, ResetPasswordRequest, Awaited<ReturnType<typeof resetPassword>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -889,12 +889,12 @@ export const getChangePasswordMutationFetcher = ( options?: SecondParameter<type
 export const getChangePasswordMutationKey = () => [`/self-users/me/password`] as const;
 
 export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
-export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ChangePasswordMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Change the signed-in user's password (the old one is checked; every other session ends)
  */
-export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useChangePassword = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof changePassword>>, TError, Key, ChangePasswordRequest, Awaited<ReturnType<typeof changePassword>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 

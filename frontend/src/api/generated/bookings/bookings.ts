@@ -66,12 +66,12 @@ export const getCreateBookingMutationFetcher = ( options?: SecondParameter<typeo
 export const getCreateBookingMutationKey = () => [`/bookings`] as const;
 
 export type CreateBookingMutationResult = NonNullable<Awaited<ReturnType<typeof createBooking>>>
-export type CreateBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type CreateBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Book a tutor
  */
-export const useCreateBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useCreateBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof createBooking>>, TError, Key, BookingRequest, Awaited<ReturnType<typeof createBooking>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -116,12 +116,12 @@ export const listTutorBookings = async (id: string, options?: RequestInit): Prom
 export const getListTutorBookingsKey = (id: string,) => [`/tutors/${id}/bookings`] as const;
 
 export type ListTutorBookingsQueryResult = NonNullable<Awaited<ReturnType<typeof listTutorBookings>>>
-export type ListTutorBookingsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListTutorBookingsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary A tutor's bookings, newest first
  */
-export const useListTutorBookings = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListTutorBookings = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   id: string, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listTutorBookings>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -165,12 +165,12 @@ export const listMyBookings = async ( options?: RequestInit): Promise<BookingLis
 export const getListMyBookingsKey = () => [`/bookings/mine`] as const;
 
 export type ListMyBookingsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyBookings>>>
-export type ListMyBookingsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListMyBookingsQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary Bookings the caller made or received, newest first
  */
-export const useListMyBookings = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListMyBookings = <TError = ErrorType<ErrorBody | ErrorBody>>(
    options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listMyBookings>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -219,12 +219,12 @@ export const getAcceptBookingMutationFetcher = (id: string, options?: SecondPara
 export const getAcceptBookingMutationKey = (id: string,) => [`/bookings/${id}/accept`] as const;
 
 export type AcceptBookingMutationResult = NonNullable<Awaited<ReturnType<typeof acceptBooking>>>
-export type AcceptBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type AcceptBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Accept a booking (the tutor only)
  */
-export const useAcceptBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useAcceptBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   id: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof acceptBooking>>, TError, Key, Arguments, Awaited<ReturnType<typeof acceptBooking>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -273,12 +273,12 @@ export const getDeclineBookingMutationFetcher = (id: string, options?: SecondPar
 export const getDeclineBookingMutationKey = (id: string,) => [`/bookings/${id}/decline`] as const;
 
 export type DeclineBookingMutationResult = NonNullable<Awaited<ReturnType<typeof declineBooking>>>
-export type DeclineBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type DeclineBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Decline a booking (the tutor only)
  */
-export const useDeclineBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useDeclineBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   id: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof declineBooking>>, TError, Key, Arguments, Awaited<ReturnType<typeof declineBooking>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -327,12 +327,12 @@ export const getCancelBookingMutationFetcher = (id: string, options?: SecondPara
 export const getCancelBookingMutationKey = (id: string,) => [`/bookings/${id}/cancel`] as const;
 
 export type CancelBookingMutationResult = NonNullable<Awaited<ReturnType<typeof cancelBooking>>>
-export type CancelBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type CancelBookingMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Cancel a booking (the booker only)
  */
-export const useCancelBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useCancelBooking = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   id: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof cancelBooking>>, TError, Key, Arguments, Awaited<ReturnType<typeof cancelBooking>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 

@@ -83,12 +83,12 @@ export const searchCases = async (params?: SearchCasesParams, options?: RequestI
 export const getSearchCasesKey = (params?: SearchCasesParams,) => [`/cases`, ...(params ? [params]: [])] as const;
 
 export type SearchCasesQueryResult = NonNullable<Awaited<ReturnType<typeof searchCases>>>
-export type SearchCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type SearchCasesQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary Search approved cases
  */
-export const useSearchCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useSearchCases = <TError = ErrorType<ErrorBody | ErrorBody>>(
   params?: SearchCasesParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof searchCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -140,12 +140,12 @@ export const getPostCaseMutationFetcher = ( options?: SecondParameter<typeof api
 export const getPostCaseMutationKey = () => [`/cases`] as const;
 
 export type PostCaseMutationResult = NonNullable<Awaited<ReturnType<typeof postCase>>>
-export type PostCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type PostCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Post a case
  */
-export const usePostCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const usePostCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof postCase>>, TError, Key, CaseFormBody, Awaited<ReturnType<typeof postCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -196,12 +196,12 @@ export const listPublicCases = async (params?: ListPublicCasesParams, options?: 
 export const getListPublicCasesKey = (params?: ListPublicCasesParams,) => [`/cases/public`, ...(params ? [params]: [])] as const;
 
 export type ListPublicCasesQueryResult = NonNullable<Awaited<ReturnType<typeof listPublicCases>>>
-export type ListPublicCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListPublicCasesQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary The newest approved cases, for the home page
  */
-export const useListPublicCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListPublicCases = <TError = ErrorType<ErrorBody | ErrorBody>>(
   params?: ListPublicCasesParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listPublicCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -247,12 +247,12 @@ export const getCase = async (caseId: number, options?: RequestInit): Promise<Ca
 export const getGetCaseKey = (caseId: number,) => [`/cases/${caseId}`] as const;
 
 export type GetCaseQueryResult = NonNullable<Awaited<ReturnType<typeof getCase>>>
-export type GetCaseQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type GetCaseQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary One case by its number
  */
-export const useGetCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useGetCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   caseId: number, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getCase>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -305,12 +305,12 @@ export const getUpdateCaseMutationFetcher = (caseId: number, options?: SecondPar
 export const getUpdateCaseMutationKey = (caseId: number,) => [`/cases/${caseId}`] as const;
 
 export type UpdateCaseMutationResult = NonNullable<Awaited<ReturnType<typeof updateCase>>>
-export type UpdateCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type UpdateCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Update one's own case
  */
-export const useUpdateCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useUpdateCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   caseId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof updateCase>>, TError, Key, CaseFormBody, Awaited<ReturnType<typeof updateCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -361,12 +361,12 @@ export const listMyCases = async (params?: ListMyCasesParams, options?: RequestI
 export const getListMyCasesKey = (params?: ListMyCasesParams,) => [`/cases/mine`, ...(params ? [params]: [])] as const;
 
 export type ListMyCasesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyCases>>>
-export type ListMyCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListMyCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary The caller's own cases, in every state, newest first
  */
-export const useListMyCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListMyCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
   params?: ListMyCasesParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listMyCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -418,12 +418,12 @@ export const getApplyToCaseMutationFetcher = ( options?: SecondParameter<typeof 
 export const getApplyToCaseMutationKey = () => [`/cases/apply`] as const;
 
 export type ApplyToCaseMutationResult = NonNullable<Awaited<ReturnType<typeof applyToCase>>>
-export type ApplyToCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ApplyToCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Apply to a case as a tutor
  */
-export const useApplyToCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useApplyToCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
    options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof applyToCase>>, TError, Key, ApplyBody, Awaited<ReturnType<typeof applyToCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -468,12 +468,12 @@ export const listAppliedCases = async ( options?: RequestInit): Promise<AppliedC
 export const getListAppliedCasesKey = () => [`/cases/applied`] as const;
 
 export type ListAppliedCasesQueryResult = NonNullable<Awaited<ReturnType<typeof listAppliedCases>>>
-export type ListAppliedCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListAppliedCasesQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary The caller's applications, newest first
  */
-export const useListAppliedCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListAppliedCases = <TError = ErrorType<ErrorBody | ErrorBody>>(
    options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listAppliedCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -518,12 +518,12 @@ export const listCaseApplications = async (caseId: number, options?: RequestInit
 export const getListCaseApplicationsKey = (caseId: number,) => [`/cases/${caseId}/applications`] as const;
 
 export type ListCaseApplicationsQueryResult = NonNullable<Awaited<ReturnType<typeof listCaseApplications>>>
-export type ListCaseApplicationsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListCaseApplicationsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary The applicants of one's own case
  */
-export const useListCaseApplications = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListCaseApplications = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   caseId: number, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listCaseApplications>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -578,12 +578,12 @@ export const getSelectApplicantMutationKey = (caseId: number,
     applicationId: string,) => [`/cases/${caseId}/applications/${applicationId}/select`] as const;
 
 export type SelectApplicantMutationResult = NonNullable<Awaited<ReturnType<typeof selectApplicant>>>
-export type SelectApplicantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type SelectApplicantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Choose one applicant
  */
-export const useSelectApplicant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useSelectApplicant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   caseId: number,
     applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof selectApplicant>>, TError, Key, Arguments, Awaited<ReturnType<typeof selectApplicant>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
@@ -636,12 +636,12 @@ export const getWithdrawApplicationMutationFetcher = (applicationId: string, opt
 export const getWithdrawApplicationMutationKey = (applicationId: string,) => [`/cases/applied/${applicationId}/withdraw`] as const;
 
 export type WithdrawApplicationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawApplication>>>
-export type WithdrawApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type WithdrawApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Withdraw one's application
  */
-export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof withdrawApplication>>, TError, Key, Arguments, Awaited<ReturnType<typeof withdrawApplication>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 

@@ -51,12 +51,12 @@ export const getHealth = async ( options?: RequestInit): Promise<Health> => {
 export const getGetHealthKey = () => [`/health`] as const;
 
 export type GetHealthQueryResult = NonNullable<Awaited<ReturnType<typeof getHealth>>>
-export type GetHealthQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type GetHealthQueryError = ErrorType<ErrorBody>
 
 /**
  * @summary Liveness and database reachability
  */
-export const useGetHealth = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useGetHealth = <TError = ErrorType<ErrorBody>>(
    options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getHealth>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}

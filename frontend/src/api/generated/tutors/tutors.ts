@@ -79,12 +79,12 @@ export const searchTutors = async (params?: SearchTutorsParams, options?: Reques
 export const getSearchTutorsKey = (params?: SearchTutorsParams,) => [`/tutors`, ...(params ? [params]: [])] as const;
 
 export type SearchTutorsQueryResult = NonNullable<Awaited<ReturnType<typeof searchTutors>>>
-export type SearchTutorsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type SearchTutorsQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary Search active tutors
  */
-export const useSearchTutors = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useSearchTutors = <TError = ErrorType<ErrorBody | ErrorBody>>(
   params?: SearchTutorsParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof searchTutors>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -128,12 +128,12 @@ export const getTutor = async (id: string, options?: RequestInit): Promise<Publi
 export const getGetTutorKey = (id: string,) => [`/tutors/${id}`] as const;
 
 export type GetTutorQueryResult = NonNullable<Awaited<ReturnType<typeof getTutor>>>
-export type GetTutorQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type GetTutorQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary One active tutor's public profile
  */
-export const useGetTutor = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useGetTutor = <TError = ErrorType<ErrorBody | ErrorBody>>(
   id: string, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getTutor>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -184,12 +184,12 @@ export const listUsers = async (params?: ListUsersParams, options?: RequestInit)
 export const getListUsersKey = (params?: ListUsersParams,) => [`/users`, ...(params ? [params]: [])] as const;
 
 export type ListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>
-export type ListUsersQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ListUsersQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary Users as listed for search: active tutors only, public fields only
  */
-export const useListUsers = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useListUsers = <TError = ErrorType<ErrorBody | ErrorBody>>(
   params?: ListUsersParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listUsers>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -283,12 +283,12 @@ export const getSubmitTutorApplicationMutationFetcher = (userId: string, options
 export const getSubmitTutorApplicationMutationKey = (userId: string,) => [`/profiles/${userId}`] as const;
 
 export type SubmitTutorApplicationMutationResult = NonNullable<Awaited<ReturnType<typeof submitTutorApplication>>>
-export type SubmitTutorApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type SubmitTutorApplicationMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Apply to become a tutor
  */
-export const useSubmitTutorApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useSubmitTutorApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   userId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof submitTutorApplication>>, TError, Key, SubmitTutorApplicationBody, Awaited<ReturnType<typeof submitTutorApplication>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -332,12 +332,12 @@ export const getMyTutorApplication = async ( options?: RequestInit): Promise<MyA
 export const getGetMyTutorApplicationKey = () => [`/profiles/me/application`] as const;
 
 export type GetMyTutorApplicationQueryResult = NonNullable<Awaited<ReturnType<typeof getMyTutorApplication>>>
-export type GetMyTutorApplicationQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type GetMyTutorApplicationQueryError = ErrorType<ErrorBody | ErrorBody>
 
 /**
  * @summary The caller's latest tutor application and its state
  */
-export const useGetMyTutorApplication = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useGetMyTutorApplication = <TError = ErrorType<ErrorBody | ErrorBody>>(
    options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getMyTutorApplication>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
 ) => {
   const {swr: swrOptions, request: requestOptions} = options ?? {}
