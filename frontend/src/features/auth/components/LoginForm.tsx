@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { login } from '@/api/generated/accounts/accounts';
 import { AccountSubmit } from '@/components/AccountForm';
@@ -7,6 +7,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
+import { NEXT_PARAM, safeNext } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { serverMessage } from '../lib/server-message';
 import { PasswordInput } from './PasswordInput';
@@ -30,10 +31,11 @@ interface LoginFormProps {
   initialPhone?: string;
 }
 
-/** The login tab (spec §2): phone and password; on success store tokens, refetch the user, go to /. */
+/** The login tab (spec §2): phone and password; on success store tokens, refetch the user, go back (`next`) or to /. */
 export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const session = useSession();
   const [phone, setPhone] = useState(initialPhone);
   const [password, setPassword] = useState('');
@@ -52,7 +54,7 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
     try {
       const tokens = await login({ identifier: phone.trim(), password });
       session.login(tokens);
-      void navigate(paths.home);
+      void navigate(safeNext(searchParams.get(NEXT_PARAM)) ?? paths.home);
     } catch (failure) {
       setError(serverMessage(failure, text.failed));
       setSubmitting(false);

@@ -78,3 +78,43 @@ describe('/login-or-register, login tab', () => {
     expect(await screen.findByRole('button', { name: '帳戶設定' })).toBeInTheDocument();
   });
 });
+
+describe('/login-or-register, coming back', () => {
+  function serveLogin() {
+    server.use(
+      http.post('*/users/login', () => HttpResponse.json({ token: 'access-1', refreshToken: 'refresh-1' })),
+      http.get('*/self-users/me', () => HttpResponse.json(makeCurrentUser())),
+      http.get('*/cases/mine', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
+    );
+  }
+
+  async function logIn() {
+    await userEvent.type(await screen.findByLabelText(/電話號碼/), '61234567');
+    await userEvent.type(screen.getByLabelText(/^密碼/), 'demo1234');
+    await userEvent.click(screen.getByRole('button', { name: '登入' }));
+  }
+
+  it('a page behind the login guard is where login leads back to', async () => {
+    serveLogin();
+    const { router } = renderRoute('/my-cases');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login-or-register'));
+    expect(router.state.location.search).toBe('?next=%2Fmy-cases');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cases'));
+  });
+
+  it('keeps the page to come back to through the register tab', async () => {
+    const { router } = renderRoute('/login-or-register?next=%2Ftutor%2F7');
+    await userEvent.click(await screen.findByRole('tab', { name: '註冊' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Ftutor%2F7&tab=register'));
+    await userEvent.click(screen.getByRole('tab', { name: '登入' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Ftutor%2F7'));
+  });
+
+  it('goes home instead of to another site', async () => {
+    serveLogin();
+    const { router } = renderRoute('/login-or-register?next=%2F%2Fevil.example%2F');
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -35,7 +35,16 @@ export function LoginOrRegisterPage() {
     (next: AuthTab, phone = '') => {
       setGeneration((g) => g + 1);
       setLoginPhone(phone);
-      setParams(next === 'register' ? { [TAB_PARAM]: 'register' } : {}, { replace: true });
+      // Other parameters stay: `next` must survive registering, then logging in.
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'register') updated.set(TAB_PARAM, 'register');
+          else updated.delete(TAB_PARAM);
+          return updated;
+        },
+        { replace: true },
+      );
     },
     [setParams],
   );

@@ -13,8 +13,8 @@ import {
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import { createBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
-import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
+import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { BookingTable } from './BookingTable';
 
@@ -33,6 +33,7 @@ export function BookingBox({ tutorId }: { tutorId: string }) {
   const text = t.bookings.box;
   const session = useSession();
   const navigate = useNavigate();
+  const login = useLoginPath();
   const bookings = useListTutorBookings(tutorId, { swr: { enabled: session.isLoggedIn } });
   const [time, setTime] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -43,7 +44,7 @@ export function BookingBox({ tutorId }: { tutorId: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!session.isLoggedIn) {
-      void navigate(paths.loginOrRegister);
+      void navigate(login);
       return;
     }
     if (time.trim() === '') {

@@ -5,8 +5,8 @@ import { errorMessage } from '@/api/api-error';
 import { applyToCase } from '@/api/generated/cases/cases';
 import type { CaseSummary } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
-import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
+import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { hasActiveTutorProfile, useAppliedCaseIds } from '../lib/applied-cases';
 
@@ -26,6 +26,7 @@ const useStyles = makeStyles({
 export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; size?: 'small' | 'medium' }) {
   const styles = useStyles();
   const session = useSession();
+  const login = useLoginPath();
   const applied = useAppliedCaseIds(session.user, session.mode);
   const [times, setTimes] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -35,12 +36,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
 
   if (!session.isLoggedIn) {
     return (
-      <ButtonLink
-        to={paths.loginOrRegister}
-        appearance="primary"
-        size={size}
-        aria-label={t.cases.card.applyLabel(item.caseId)}
-      >
+      <ButtonLink to={login} appearance="primary" size={size} aria-label={t.cases.card.applyLabel(item.caseId)}>
         {t.common.loginToApply}
       </ButtonLink>
     );

@@ -15,7 +15,10 @@ describe('/all-cases', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual(['個案編號', '科目', '地點', '每堂學費', '刊登時間', '申請']);
     expect(within(table).getAllByRole('row')).toHaveLength(21);
-    expect(within(table).getAllByRole('link', { name: /登入後申請/ })[0]).toHaveAttribute('href', '/login-or-register');
+    expect(within(table).getAllByRole('link', { name: /登入後申請/ })[0]).toHaveAttribute(
+      'href',
+      '/login-or-register?next=%2Fall-cases',
+    );
     expect(screen.getByText('共 45 個補習個案')).toBeInTheDocument();
   });
 
