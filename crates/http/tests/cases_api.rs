@@ -121,6 +121,35 @@ async fn a_case_is_found_by_its_number_only_when_approved() {
 }
 
 #[tokio::test]
+async fn the_case_page_says_whether_the_caller_posted_it_and_cards_carry_an_excerpt() {
+    let app = support::spawn().await;
+    let (owner, owner_token) = support::member(&app, "陳太", "61234567").await;
+    let (_, other_token) = support::member(&app, "李先生", "62345678").await;
+    let mut mine = case("藍田", 300.0, CaseStatus::Approved, 1);
+    mine.owner_id = Some(owner);
+    app.cases.insert(vec![mine]).await.unwrap();
+    let get = |token: Option<String>| {
+        let request = app.client.get("/cases/10001");
+        let request = match token {
+            Some(token) => request.header("Authorization", format!("Bearer {token}")),
+            None => request,
+        };
+        async move {
+            let response = request.send().await;
+            response.assert_status_is_ok();
+            let body: Value = response.json().await.value().deserialize();
+            body["mine"].as_bool().unwrap()
+        }
+    };
+    assert!(get(Some(owner_token)).await, "the owner");
+    assert!(!get(Some(other_token)).await, "another member");
+    assert!(!get(None).await, "a visitor");
+    let (_, page) = json(&app, "/cases").await;
+    assert_eq!(page["items"][0]["excerpt"], "需要加強代數");
+    assert!(page["items"][0].get("mine").is_none(), "lists do not say whose a case is");
+}
+
+#[tokio::test]
 async fn bad_parameters_get_a_zh_hk_error_naming_the_field() {
     let app = board().await;
     for (uri, field) in [

@@ -10,6 +10,7 @@ import { RequireLogin } from '@/session/RequireLogin';
 const AllCasesPage = lazy(async () => ({
   default: (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage,
 }));
+const CasePage = lazy(async () => ({ default: (await import('@/features/cases/routes/CasePage')).CasePage }));
 const TutorProfileRoute = lazy(async () => ({
   default: (await import('./routes/TutorProfileRoute')).TutorProfileRoute,
 }));
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <HomePage /> },
       { path: paths.allCases, element: <AllCasesPage /> },
       { path: paths.tutorProfile, element: <TutorProfileRoute /> },
+      { path: paths.casePage, element: <CasePage /> },
       { path: paths.tutorApplication, element: <TutorApplicationPage /> },
       { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
       { path: paths.profile, element: loginRequired(<HomePage profileEdit />) },

@@ -14,6 +14,12 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   tutorProfile: '/tutor/:id',
+  casePage: '/case/:caseId',
   tutorApplication: '/tutor-application',
   profile: '/profile',
 } as const;
+
+/** The page of one case, as shared and linked from cards. */
+export function casePath(caseId: number): string {
+  return `/case/${caseId}`;
+}

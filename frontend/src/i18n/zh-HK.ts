@@ -19,7 +19,7 @@ export const zhHK = {
 
   nav: {
     mainLabel: '主要導覽',
-    homeLabel: 'tutorhub 主頁',
+    homeLabel: 'tutorhub 香港補習配對平台 主頁',
     allCases: '所有補習個案',
     loginOrRegister: '登入／註冊',
     myCases: '我的個案',

@@ -67,6 +67,7 @@ export function makeCase(overrides: Partial<CaseSummary> = {}): CaseSummary {
     caseId: 10001,
     postType: 'student-seeking-tutor',
     postTitle: '中三數學補習',
+    excerpt: '希望提升代數',
     level: 'secondary',
     grade: '中三',
     subjects: ['數學'],
@@ -80,6 +81,8 @@ export function makeCase(overrides: Partial<CaseSummary> = {}): CaseSummary {
     preferredGender: 'no limit',
     startDate: '2026-12-01',
     status: 'approved',
+    applicantCount: 0,
+    full: false,
     createdAt: '2026-11-20T10:00:00Z',
     ...overrides,
   } as CaseSummary;

@@ -34,6 +34,8 @@ export function pageOf(items: CaseSummary[], q: URLSearchParams, defaultSize = 2
 
 export const handlers = [
   http.get('*/catalogue', () => HttpResponse.json(catalogueFixture)),
+  // A tutor's profile is read by the apply action to prefill times; tests that show one say so.
+  http.get('*/tutors/:id', () => HttpResponse.json({ code: 'NOT_FOUND', error: '找不到此用戶' }, { status: 404 })),
   http.get('*/cases/public', ({ request }) =>
     HttpResponse.json(pageOf(casesFixture, new URL(request.url).searchParams, 6)),
   ),

@@ -65,6 +65,9 @@ pub struct CaseForm {
     pub start_date: String,
 }
 
+/// Characters of the description a case card shows (`CaseDetails::excerpt`).
+pub const EXCERPT_CHARS: usize = 60;
+
 /// A case's content once every rule of the form holds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaseDetails {
@@ -132,6 +135,17 @@ impl CaseDetails {
     /// The list line the spec calls `subject`: the grade, a space, then the subjects ("中三 數學、英文").
     pub fn subject_line(&self) -> String {
         format!("{} {}", self.grade, self.subjects.join("、"))
+    }
+
+    /// What a card shows of the description: its first line, cut at `EXCERPT_CHARS` characters
+    /// with an ellipsis, so a card stays one line high on a phone whatever the owner wrote.
+    pub fn excerpt(&self) -> String {
+        let first_line = self.description.lines().next().unwrap_or_default().trim();
+        if first_line.chars().count() <= EXCERPT_CHARS && !self.description.trim().contains('\n') {
+            return first_line.to_string();
+        }
+        let cut: String = first_line.chars().take(EXCERPT_CHARS).collect();
+        format!("{}…", cut.trim_end())
     }
 }
 
@@ -235,6 +249,17 @@ pub struct NewCase {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn an_excerpt_is_the_first_line_cut_to_fit_a_card() {
+        let mut details = CaseDetails::parse(&valid_form()).unwrap();
+        details.description = "希望提升成績".into();
+        assert_eq!(details.excerpt(), "希望提升成績");
+        details.description = "第一行\n第二行".into();
+        assert_eq!(details.excerpt(), "第一行…", "more lines follow");
+        details.description = "數".repeat(EXCERPT_CHARS + 1);
+        assert_eq!(details.excerpt(), format!("{}…", "數".repeat(EXCERPT_CHARS)));
+    }
 
     pub fn valid_form() -> CaseForm {
         CaseForm {

@@ -11,6 +11,7 @@ use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::cases::search::CaseQuery;
 use tutorhub_domain::shared::paging::Page;
+use uuid::Uuid;
 
 use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
@@ -30,6 +31,8 @@ pub struct CaseSummary {
     pub case_id: i64,
     pub post_type: Key<PostType>,
     pub post_title: String,
+    /// The description's first line, cut to fit a card.
+    pub excerpt: String,
     /// Education level key, e.g. `secondary`.
     pub level: String,
     pub grade: String,
@@ -63,6 +66,8 @@ pub struct CaseDetail {
     #[oai(flatten)]
     pub summary: CaseSummary,
     pub description: String,
+    /// The caller posted this case: they may edit it and see who applied.
+    pub mine: bool,
 }
 
 /// One page of cases.
@@ -86,6 +91,7 @@ impl CaseSummary {
             case_id: case.number,
             post_type: d.post_type.into(),
             post_title: d.title.clone(),
+            excerpt: d.excerpt(),
             level: d.level.key.into(),
             grade: d.grade.clone(),
             subjects: d.subjects.clone(),
@@ -107,8 +113,10 @@ impl CaseSummary {
 }
 
 impl CaseDetail {
-    pub fn of(case: &Case, cap: u32) -> Self {
-        Self { summary: CaseSummary::of(case, cap), description: case.details.description.clone() }
+    /// The case as `viewer` (logged in or not) sees it.
+    pub fn of(case: &Case, cap: u32, viewer: Option<Uuid>) -> Self {
+        let mine = viewer.is_some() && viewer == case.owner_id;
+        Self { summary: CaseSummary::of(case, cap), description: case.details.description.clone(), mine }
     }
 }
 
@@ -253,8 +261,9 @@ impl CasesApi {
         #[oai(name = "caseId")]
         case_id: Path<i64>,
     ) -> Answer<Json<CaseDetail>, { BAD_REQUEST | NOT_FOUND }> {
-        let case = self.posting.view(optional_user(request), case_id.0).await?;
-        Ok(Json(CaseDetail::of(&case, self.cap)))
+        let viewer = optional_user(request);
+        let case = self.posting.view(viewer, case_id.0).await?;
+        Ok(Json(CaseDetail::of(&case, self.cap, viewer)))
     }
 
     /// Post a case
@@ -268,7 +277,7 @@ impl CasesApi {
         body: Json<CaseFormBody>,
     ) -> Answer<Json<CaseDetail>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | PAYLOAD_TOO_LARGE }> {
         let case = self.posting.post(auth.user_id(), &body.0.into()).await?;
-        Ok(Json(CaseDetail::of(&case, self.cap)))
+        Ok(Json(CaseDetail::of(&case, self.cap, Some(auth.user_id()))))
     }
 
     /// Update one's own case
@@ -285,6 +294,6 @@ impl CasesApi {
         body: Json<CaseFormBody>,
     ) -> Answer<Json<CaseDetail>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
         let case = self.posting.update(auth.user_id(), case_id.0, &body.0.into()).await?;
-        Ok(Json(CaseDetail::of(&case, self.cap)))
+        Ok(Json(CaseDetail::of(&case, self.cap, Some(auth.user_id()))))
     }
 }

@@ -21,7 +21,7 @@ describe('routes', () => {
   it('top bar and footer link to the spec routes', async () => {
     renderRoute('/terms');
     await screen.findByRole('heading', { level: 1, name: '服務條款' });
-    expect(screen.getByRole('link', { name: 'tutorhub 主頁' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'tutorhub 香港補習配對平台 主頁' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: '登入／註冊' })).toHaveAttribute('href', '/login-or-register');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();

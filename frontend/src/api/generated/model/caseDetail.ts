@@ -17,6 +17,8 @@ export interface CaseDetail {
   caseId: number;
   postType: PostType;
   postTitle: string;
+  /** The description's first line, cut to fit a card. */
+  excerpt: string;
   /** Education level key, e.g. `secondary`. */
   level: string;
   grade: string;
@@ -42,4 +44,6 @@ export interface CaseDetail {
   full: boolean;
   createdAt: string;
   description: string;
+  /** The caller posted this case: they may edit it and see who applied. */
+  mine: boolean;
 }

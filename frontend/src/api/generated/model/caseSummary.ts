@@ -17,6 +17,8 @@ export interface CaseSummary {
   caseId: number;
   postType: PostType;
   postTitle: string;
+  /** The description's first line, cut to fit a card. */
+  excerpt: string;
   /** Education level key, e.g. `secondary`. */
   level: string;
   grade: string;

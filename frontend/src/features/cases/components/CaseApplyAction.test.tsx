@@ -117,4 +117,26 @@ describe('the case card action (spec §4)', () => {
     await user.click(screen.getByRole('button', { name: '申請' }));
     expect(await screen.findByRole('button', { name: '已申請' })).toBeDisabled();
   });
+
+  it('starts with the times of the tutor profile, then says the application went through and what follows', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/tutors/:id', () => HttpResponse.json({ id: activeTutor.id, availableTimes: '星期一至三 晚上' })),
+      http.post('*/cases/apply', async ({ request }) => {
+        sent.push(await request.json());
+        appliedList([10001]);
+        return HttpResponse.json({ id: 'a-1', caseId: 10001, availableTimes: '星期一至三 晚上', status: 'applied' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '可上堂時間' })).toHaveValue('星期一至三 晚上'));
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('申請成功！個案主人會收到通知');
+    expect(screen.getByRole('button', { name: '已申請' })).toBeDisabled();
+    expect(sent).toEqual([{ caseId: 10001, availableTimes: '星期一至三 晚上' }]);
+  });
 });

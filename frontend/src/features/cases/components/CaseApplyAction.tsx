@@ -3,8 +3,10 @@ import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { applyToCase } from '@/api/generated/cases/cases';
+import { useGetTutor } from '@/api/generated/tutors/tutors';
 import type { CaseSummary } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
@@ -21,14 +23,20 @@ const useStyles = makeStyles({
 /**
  * The action area of a case card or row (spec §4): "log in to apply" when logged out; "applied" once
  * applied; for an active tutor in tutor mode the available-times field and "apply"; otherwise the
- * notice to act as a tutor and pass approval. A full case says so.
+ * notice to act as a tutor and pass approval. A full case says so. The available times start as
+ * the tutor's profile has them; right after applying, the success and what happens next show.
  */
 export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; size?: 'small' | 'medium' }) {
   const styles = useStyles();
   const session = useSession();
   const login = useLoginPath();
   const applied = useAppliedCaseIds(session.user, session.mode);
-  const [times, setTimes] = useState('');
+  const canApply = session.mode === 'tutor' && hasActiveTutorProfile(session.user);
+  const profile = useGetTutor(session.user?.id ?? '', { swr: { enabled: canApply } });
+  // Undefined until the tutor types: until then the profile's times stand in.
+  const [typed, setTyped] = useState<string>();
+  const times = typed ?? profile.data?.availableTimes ?? '';
+  const [justApplied, setJustApplied] = useState(false);
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -43,15 +51,18 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   }
   if (applied.ids.has(item.caseId)) {
     return (
-      <Button appearance="secondary" size={size} disabled icon={<CheckmarkRegular />}>
-        {text.applied}
-      </Button>
+      <div className={styles.form}>
+        <Button appearance="secondary" size={size} disabled icon={<CheckmarkRegular />}>
+          {text.applied}
+        </Button>
+        {justApplied && <SuccessBanner message={`${text.success}！${text.successNext}`} />}
+      </div>
     );
   }
   if (item.full) {
     return <Text className={styles.notice}>{text.full}</Text>;
   }
-  if (session.mode !== 'tutor' || !hasActiveTutorProfile(session.user)) {
+  if (!canApply) {
     return (
       <Text size={200} className={styles.notice}>
         {text.actAsTutor}
@@ -69,6 +80,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
     setFailure(undefined);
     try {
       const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
+      setJustApplied(true);
       // Spec §4: the case joins the applied list, so the card turns to "applied".
       await applied.mutate(
         // A re-apply reopens the withdrawn application under the same id: replace it.
@@ -92,7 +104,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
             value={times}
             placeholder={text.availableTimesPlaceholder}
             onChange={(_, d) => {
-              setTimes(d.value);
+              setTyped(d.value);
               setFieldError(undefined);
             }}
           />

@@ -8,6 +8,9 @@ describe('CaseCard', () => {
   it('shows subject, location with district, fee per lesson and the case number', async () => {
     renderWithProviders(<CaseCard item={makeCase({ caseId: 10234, rate: 300 })} />);
     expect(await screen.findByRole('heading', { name: '中三 數學' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '中三 數學' })).toHaveAttribute('href', '/case/10234');
+    expect(screen.getByText('中三數學補習')).toBeInTheDocument();
+    expect(screen.getByText('希望提升代數')).toBeInTheDocument();
     expect(screen.getByText('藍田（觀塘區）')).toBeInTheDocument();
     expect(screen.getByText('HK$300')).toBeInTheDocument();
     expect(screen.getByText('個案編號 10234')).toBeInTheDocument();

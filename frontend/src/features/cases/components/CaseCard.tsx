@@ -1,6 +1,8 @@
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { CaseSummary } from '@/api/generated/model';
+import { RouterLink } from '@/components/RouterLink';
+import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { CaseApplyAction } from './CaseApplyAction';
 import { caseDisplay } from './case-display';
@@ -23,6 +25,22 @@ const useStyles = makeStyles({
   subject: {
     margin: 0,
     color: tokens.colorNeutralForeground1,
+  },
+  subjectLink: {
+    color: 'inherit',
+    // A tall enough tap target on phones without changing the heading's look.
+    display: 'inline-block',
+    minHeight: '44px',
+    lineHeight: '44px',
+  },
+  title: {
+    color: tokens.colorNeutralForeground1,
+  },
+  excerpt: {
+    color: tokens.colorNeutralForeground3,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
   },
   facts: {
     display: 'grid',
@@ -69,7 +87,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** One tutoring case as a card: subject, location, fee per lesson, and the apply action. */
+/** One tutoring case as a card: subject (linking to the case page), title and excerpt, location, fee per lesson, and the apply action. */
 export function CaseCard({ item }: { item: CaseSummary }) {
   const styles = useStyles();
   const view = caseDisplay(item);
@@ -80,8 +98,20 @@ export function CaseCard({ item }: { item: CaseSummary }) {
           {t.cases.card.caseNumberValue(view.caseNumber)}
         </Text>
         <Text as="h3" size={500} weight="semibold" className={styles.subject}>
-          {view.subject}
+          <RouterLink to={casePath(item.caseId)} className={styles.subjectLink}>
+            {view.subject}
+          </RouterLink>
         </Text>
+        {item.postTitle && (
+          <Text weight="semibold" className={styles.title}>
+            {item.postTitle}
+          </Text>
+        )}
+        {item.excerpt && (
+          <Text size={200} className={styles.excerpt}>
+            {item.excerpt}
+          </Text>
+        )}
       </div>
       <dl className={styles.facts}>
         <dt className={styles.factLabel}>

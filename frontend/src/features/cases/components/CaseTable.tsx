@@ -9,6 +9,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { CaseSummary } from '@/api/generated/model';
+import { RouterLink } from '@/components/RouterLink';
+import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { CaseApplyAction } from './CaseApplyAction';
 import { caseDisplay } from './case-display';
@@ -82,7 +84,9 @@ export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
             return (
               <TableRow key={item.id} data-testid="case-row">
                 <TableCell className={styles.caseNumber}>{view.caseNumber}</TableCell>
-                <TableCell className={styles.subject}>{view.subject}</TableCell>
+                <TableCell className={styles.subject}>
+                  <RouterLink to={casePath(item.caseId)}>{view.subject}</RouterLink>
+                </TableCell>
                 <TableCell>{view.location}</TableCell>
                 <TableCell className={styles.rate}>{view.rate}</TableCell>
                 <TableCell className={styles.date}>{view.createdAt}</TableCell>

@@ -44,3 +44,11 @@ export function caseDisplay(item: CaseSummary): CaseDisplay {
     sessions: minutes && perWeek ? t.cases.card.sessionSummary(minutes, perWeek) : undefined,
   };
 }
+
+/** Where a case stands, as its page says it: open, full, or one of the statuses. */
+export type CaseState = 'open' | 'full' | 'matched' | 'closed' | 'pending' | 'rejected';
+
+export function caseState(item: CaseSummary): CaseState {
+  if (item.status === 'approved') return item.full ? 'full' : 'open';
+  return item.status;
+}
