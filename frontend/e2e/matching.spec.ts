@@ -1,6 +1,10 @@
 import { expect, test } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { applyFromCaseList, backOffice, choose, smsTo, useTutorMode } from './support/matching';
-import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
+import { DEMO_PASSWORD, demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
+
+// A second demo tutor, so the parent has two applicants to compare.
+const secondTutor = { name: 'demo tutor 8', phone: '50000008', password: DEMO_PASSWORD };
 
 const spaced = (phone: string) => `${phone.slice(0, 4)} ${phone.slice(4)}`;
 
@@ -44,23 +48,46 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   expect(smsTo(demoParent.phone).some((body) => body.includes(caseId) && body.includes('已獲批核'))).toBe(true);
   await logOutThroughUi(page);
 
-  // A tutor in tutor mode applies from the case card.
+  // Two tutors in tutor mode apply from the case list.
   await logInThroughUi(page, tutor);
   await useTutorMode(page);
   await applyFromCaseList(page, caseId, '星期六 下午2時至6時');
   await logOutThroughUi(page);
+  await logInThroughUi(page, secondTutor);
+  await useTutorMode(page);
+  await applyFromCaseList(page, caseId, '星期日 上午');
+  await logOutThroughUi(page);
 
-  // The parent chooses the tutor and sees their phone.
+  // On a phone, the parent compares the two, chooses the first through the confirmation and
+  // gets their phone as tap-to-call and WhatsApp links.
+  await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, demoParent);
   await page.goto('/my-cases');
   const card = page.getByTestId('my-case').filter({ hasText: title });
-  await card.getByRole('button', { name: '1 位導師申請' }).click();
-  const applicant = card.getByTestId('applicant').filter({ hasText: '星期六 下午2時至6時' });
-  await expect(applicant.getByText('星期六 下午2時至6時')).toBeVisible();
+  await card.getByRole('button', { name: '2 位導師申請' }).click();
+  const applicants = card.getByTestId('applicant');
+  await expect(applicants).toHaveCount(2);
+  for (const each of await applicants.all()) {
+    await expect(each.getByText(/^HK\$[\d,]+ \/ 每堂$/)).toBeVisible();
+    await expect(each.getByText('學歷')).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+  const applicant = applicants.filter({ hasText: '星期六 下午2時至6時' });
   await expect(applicant.getByText(spaced(tutor.phone))).toHaveCount(0);
   await applicant.getByRole('button', { name: '選擇此導師' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/的學費為每堂 HK\$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: '確認選擇' }).click();
   await expect(applicant.getByText(spaced(tutor.phone))).toBeVisible();
+  await expect(applicant.getByRole('link', { name: /^致電/ })).toHaveAttribute('href', `tel:+852${tutor.phone}`);
+  await expect(applicant.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute(
+    'href',
+    `https://wa.me/852${tutor.phone}`,
+  );
   await expect(card.getByText('已配對')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await logOutThroughUi(page);
 
   // The tutor sees the selection and the parent's phone.

@@ -13,6 +13,9 @@ test('forgot password: the mailed link sets a new password, and only the new one
   await page.goto('/login-or-register');
   await page.getByRole('link', { name: '忘記密碼？' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The page loads on demand; until it shows, "電話號碼" is still the login form's field, and a
+  // fill there is lost when the page swaps in (this raced once in make test).
+  await expect(page.getByRole('heading', { level: 1, name: '忘記密碼' })).toBeVisible();
   await page.getByRole('textbox', { name: '電話號碼' }).fill(account.phone);
   await page.getByRole('button', { name: '發送重設連結' }).click();
   await expect(page.getByRole('status')).toContainText('重設密碼連結已發送到你的電郵');

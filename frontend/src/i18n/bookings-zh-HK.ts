@@ -37,7 +37,6 @@ export const bookingsZhHK = {
     accept: '接受',
     decline: '拒絕',
     cancel: '取消預約',
-    contact: '聯絡電話',
     actionFailed: '操作失敗，請稍後再試。',
     loadFailed: '未能載入預約，請稍後再試。',
   },

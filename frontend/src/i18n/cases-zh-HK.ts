@@ -166,8 +166,6 @@ export const casesZhHK = {
     choose: '選擇此導師',
     choosing: '處理中…',
     chosen: '你已選擇這位導師，請聯絡對方安排上堂。',
-    chosenContact: (phone: string) => `你已選擇這位導師，請聯絡對方安排上堂。聯絡電話：${phone}`,
-    contact: '聯絡電話',
     applicationStatus: {
       applied: '已申請',
       selected: '已獲選',
@@ -177,6 +175,21 @@ export const casesZhHK = {
     loadFailed: '未能載入你的個案，請稍後再試。',
     applicantsFailed: '未能載入申請導師，請稍後再試。',
     chooseFailed: '選擇導師失敗，請稍後再試。',
+    facts: {
+      rate: '每堂學費',
+      education: '學歷',
+      subjects: '任教科目',
+      area: '教學地區',
+      mode: '教學模式',
+    },
+    ratePerLesson: (rate: string) => `${rate} / 每堂`,
+    confirmTitle: (name: string) => `選擇${name}？`,
+    confirmBody: (name: string, rate: string | undefined) =>
+      rate ? `${name}的學費為每堂 ${rate}。` : `${name}未有提供學費資料，請在聯絡時確認。`,
+    confirmNext:
+      '確認後個案會標示為已配對，不再接受申請；我們會以短訊通知這位導師，其他申請的導師亦會收到未獲選的通知。你會看到導師的電話，導師亦會看到你的電話，以便安排上堂。此決定不能撤回。',
+    confirmCancel: '再考慮',
+    confirm: '確認選擇',
   },
 
   myApplications: {
@@ -185,7 +198,6 @@ export const casesZhHK = {
     empty: '你未有申請任何補習個案',
     browse: '瀏覽補習個案',
     availableTimes: '你填寫的可上堂時間',
-    ownerContact: '家長聯絡',
     selectedNote: '恭喜！你已獲選為這個個案的導師，請聯絡家長安排上堂。',
     loadFailed: '無法載入已申請的個案資料。',
     withdraw: '撤回申請',

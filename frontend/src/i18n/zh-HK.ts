@@ -55,6 +55,11 @@ export const zhHK = {
     loginToApply: '登入後申請',
     loadFailed: '未能載入資料，請稍後再試。',
     catalogueFailed: '未能載入篩選選項，請稍後再試。',
+    contact: {
+      line: (name: string, phone: string) => `${name}：${phone}`,
+      call: (name: string) => `致電${name}`,
+      whatsapp: (name: string) => `WhatsApp ${name}`,
+    },
   },
 
   home: {

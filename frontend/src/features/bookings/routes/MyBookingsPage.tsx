@@ -8,8 +8,8 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
 import { formatDateTime } from '@/i18n/format';
+import { ContactLinks } from '@/components/ContactLinks';
 import { t } from '@/i18n/zh-HK';
-import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
@@ -24,7 +24,6 @@ const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  contact: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
 type Action = (id: string) => Promise<BookingBody>;
@@ -77,12 +76,7 @@ export function MyBookingsPage() {
               </div>
               <Text weight="semibold">{b.bookingTime}</Text>
               <Text>{b.forMe ? text.fromUser(b.userName) : text.withTutor(b.tutorName)}</Text>
-              {b.contact && (
-                <Text className={styles.contact}>
-                  {t.common.labeled(text.contact)}
-                  {b.contact.name} {formatPhone(b.contact.phone)}
-                </Text>
-              )}
+              {b.contact && <ContactLinks name={b.contact.name} phone={b.contact.phone} />}
               <div className={styles.actions}>
                 {b.forMe && b.status === 'pending' && (
                   <>

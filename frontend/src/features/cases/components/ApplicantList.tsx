@@ -1,13 +1,30 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Fragment, useState } from 'react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { selectApplicant, useListCaseApplications } from '@/api/generated/cases/cases';
 import type { ApplicantBody } from '@/api/generated/model';
+import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
+import { ContactLinks } from '@/components/ContactLinks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
   list: {
@@ -23,10 +40,18 @@ const useStyles = makeStyles({
   name: { flexGrow: 1 },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  contact: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
+  value: { margin: 0 },
+  confirm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-/** The applicants of one of the owner's cases; choosing one matches the case (spec §4). */
+/** The applicants of one of the owner's cases, side by side; choosing one matches the case (spec §4). */
 export function ApplicantList({
   caseId,
   canChoose,
@@ -66,45 +91,112 @@ export function ApplicantList({
       <ul className={styles.list} aria-label={text.showApplicants}>
         {list.data.items.map((applicant) => (
           <li key={applicant.id}>
-            <Card className={styles.applicant} data-testid="applicant">
-              <div className={styles.head}>
-                <Avatar
-                  name={applicant.tutor.name}
-                  image={applicant.tutor.avatar ? { src: applicant.tutor.avatar } : undefined}
-                />
-                <Text weight="semibold" className={styles.name}>
-                  {applicant.tutor.name}
-                </Text>
-                <Badge appearance="tint" color={applicant.status === 'selected' ? 'success' : 'informative'}>
-                  {text.applicationStatus[applicant.status] ?? applicant.status}
-                </Badge>
-              </div>
-              <Text>
-                <span className={styles.muted}>{t.common.labeled(text.availableTimes)}</span>
-                {applicant.availableTimes}
-              </Text>
-              {applicant.contact && (
-                <Text className={styles.contact}>{text.chosenContact(formatPhone(applicant.contact.phone))}</Text>
-              )}
-              <div className={styles.actions}>
-                <ButtonLink to={`/tutor/${applicant.tutor.id}`} appearance="secondary" size="small">
-                  {text.viewProfile}
-                </ButtonLink>
-                {canChoose && applicant.status === 'applied' && (
-                  <Button
-                    appearance="primary"
-                    size="small"
-                    disabled={busy !== undefined}
-                    onClick={() => void choose(applicant)}
-                  >
-                    {busy === applicant.id ? text.choosing : text.choose}
-                  </Button>
-                )}
-              </div>
-            </Card>
+            <ApplicantCard
+              applicant={applicant}
+              canChoose={canChoose && applicant.status === 'applied'}
+              busy={busy}
+              onChoose={() => choose(applicant)}
+            />
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+interface ApplicantCardProps {
+  applicant: ApplicantBody;
+  canChoose: boolean;
+  /** The application being chosen, if any: every choose button waits for it. */
+  busy: string | undefined;
+  onChoose: () => Promise<void>;
+}
+
+/**
+ * One applicant with what an owner compares: fee, education, subjects, areas and mode from the
+ * tutor's public profile, beside the times they offered. Choosing asks first, with the fee and
+ * what happens next, because it cannot be undone; once chosen, the contact is one tap away.
+ */
+function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardProps) {
+  const styles = useStyles();
+  const text = t.cases.myCases;
+  const profile = useGetTutor(applicant.tutor.id).data;
+  const rate = formatHkd(profile?.rate);
+  const facts: [string, string | undefined][] = [
+    [text.facts.rate, rate && text.ratePerLesson(rate)],
+    [text.facts.education, profile?.education],
+    [text.facts.subjects, profile?.subjects.join(t.filters.listSeparator)],
+    [text.facts.area, profile && t.common.factsLine([profile.location, profile.district].filter((p) => p !== ''))],
+    [text.facts.mode, profile?.teachingModeLabel],
+    [text.availableTimes, applicant.availableTimes],
+  ];
+  const [confirming, setConfirming] = useState(false);
+  const name = applicant.tutor.name;
+
+  return (
+    <Card className={styles.applicant} data-testid="applicant">
+      <div className={styles.head}>
+        <Avatar name={name} image={applicant.tutor.avatar ? { src: applicant.tutor.avatar } : undefined} size={48} />
+        <Text weight="semibold" className={styles.name}>
+          {name}
+        </Text>
+        <Badge appearance="tint" color={applicant.status === 'selected' ? 'success' : 'informative'}>
+          {text.applicationStatus[applicant.status] ?? applicant.status}
+        </Badge>
+      </div>
+      <dl className={styles.facts}>
+        {facts
+          .filter((fact): fact is [string, string] => Boolean(fact[1]?.trim()))
+          .map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className={styles.muted}>{label}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </Fragment>
+          ))}
+      </dl>
+      {applicant.contact && (
+        <>
+          <Text>{text.chosen}</Text>
+          <ContactLinks name={applicant.contact.name} phone={applicant.contact.phone} />
+        </>
+      )}
+      <div className={styles.actions}>
+        <ButtonLink to={`/tutor/${applicant.tutor.id}`} appearance="secondary" size="small">
+          {text.viewProfile}
+        </ButtonLink>
+        {canChoose && (
+          <Dialog open={confirming} onOpenChange={(_, data) => busy === undefined && setConfirming(data.open)}>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="primary" size="small" disabled={busy !== undefined}>
+                {text.choose}
+              </Button>
+            </DialogTrigger>
+            <DialogSurface>
+              <DialogBody>
+                <DialogTitle>{text.confirmTitle(name)}</DialogTitle>
+                <DialogContent className={styles.confirm}>
+                  <Text weight="semibold">{text.confirmBody(name, rate)}</Text>
+                  <Text>{text.confirmNext}</Text>
+                </DialogContent>
+                <DialogActions>
+                  <DialogTrigger disableButtonEnhancement>
+                    <Button appearance="secondary" disabled={busy !== undefined}>
+                      {text.confirmCancel}
+                    </Button>
+                  </DialogTrigger>
+                  <Button
+                    appearance="primary"
+                    disabled={busy !== undefined}
+                    onClick={() => void onChoose().finally(() => setConfirming(false))}
+                  >
+                    {busy === applicant.id ? text.choosing : text.confirm}
+                  </Button>
+                </DialogActions>
+              </DialogBody>
+            </DialogSurface>
+          </Dialog>
+        )}
+      </div>
+    </Card>
   );
 }

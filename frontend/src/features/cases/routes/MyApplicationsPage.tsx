@@ -7,11 +7,11 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
+import { ContactLinks } from '@/components/ContactLinks';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
 import { caseDisplay } from '../components/case-display';
 import { WithdrawApplicationButton } from '../components/WithdrawApplicationButton';
-import { formatPhone } from '@/lib/phone';
 
 const useStyles = makeStyles({
   list: {
@@ -25,7 +25,6 @@ const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
-  contact: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
@@ -79,10 +78,10 @@ export function MyApplicationsPage() {
                     {item.availableTimes}
                   </Text>
                   {item.ownerContact && (
-                    <Text className={styles.contact}>
-                      {text.selectedNote} {t.common.labeled(text.ownerContact)}
-                      {item.ownerContact.name} {formatPhone(item.ownerContact.phone)}
-                    </Text>
+                    <>
+                      <Text>{text.selectedNote}</Text>
+                      <ContactLinks name={item.ownerContact.name} phone={item.ownerContact.phone} />
+                    </>
                   )}
                   {item.status === 'withdrawn' && <Text className={styles.muted}>{text.withdrawnNote}</Text>}
                   {item.status === 'applied' && (

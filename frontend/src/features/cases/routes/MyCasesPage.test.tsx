@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,18 @@ describe('/my-cases', () => {
             : [applicant('a1', '黃老師'), applicant('a2', '何老師')],
         }),
       ),
+      http.get('*/tutors/tutor-a1', () =>
+        HttpResponse.json({
+          id: 'tutor-a1',
+          name: '黃老師',
+          rate: 350,
+          education: '香港大學 數學系',
+          subjects: ['中學 數學', '中學 物理'],
+          location: '藍田',
+          district: '觀塘區',
+          teachingModeLabel: '一對一',
+        }),
+      ),
       http.post('*/cases/10234/applications/a1/select', () => {
         matched = true;
         return HttpResponse.json(
@@ -66,9 +78,27 @@ describe('/my-cases', () => {
       'href',
       '/tutor/tutor-a1',
     );
+    // What an owner compares, from the tutor's public profile.
+    expect(await within(firstApplicant).findByText('HK$350 / 每堂')).toBeInTheDocument();
+    expect(within(firstApplicant).getByText('香港大學 數學系')).toBeInTheDocument();
+    expect(within(firstApplicant).getByText('中學 數學、中學 物理')).toBeInTheDocument();
+    expect(within(firstApplicant).getByText('藍田・觀塘區')).toBeInTheDocument();
     expect(screen.queryByText(/5000 0001/)).not.toBeInTheDocument();
+
+    // Choosing asks first, with the fee and what follows; 再考慮 changes nothing.
     await user.click(within(firstApplicant).getByRole('button', { name: '選擇此導師' }));
-    expect(await screen.findByText(/5000 0001/)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: '選擇黃老師？' });
+    expect(within(dialog).getByText('黃老師的學費為每堂 HK$350。')).toBeInTheDocument();
+    expect(within(dialog).getByText(/此決定不能撤回/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '再考慮' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(matched).toBe(false);
+
+    await user.click(within(firstApplicant).getByRole('button', { name: '選擇此導師' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確認選擇' }));
+    expect(await screen.findByText('黃老師：5000 0001')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '致電黃老師' })).toHaveAttribute('href', 'tel:+85250000001');
+    expect(screen.getByRole('link', { name: 'WhatsApp 黃老師' })).toHaveAttribute('href', 'https://wa.me/85250000001');
     expect(await within(firstCard).findByText('已配對')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '選擇此導師' })).not.toBeInTheDocument();
   });
