@@ -37,12 +37,12 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   const posted = page.waitForResponse((r) => r.url().endsWith('/cases') && r.request().method() === 'POST');
   await page.getByRole('button', { name: '刊登個案' }).click();
   const caseId = String((await (await posted).json()).caseId);
-  await expect(page.getByText('個案新增成功！')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
-
-  // Pending until the back office approves it with the CLI.
-  await page.goto('/my-cases');
+  // The case is shown on /my-cases, outlined, with what happens next.
+  await expect(page).toHaveURL(/\/my-cases$/);
+  await expect(page.getByRole('status')).toContainText('個案新增成功！ 審批通過後會公開給導師申請');
   const myCase = page.getByTestId('my-case').filter({ hasText: title });
+  await expect(myCase).toHaveAttribute('aria-current', 'true');
+  // Pending until the back office approves it with the CLI.
   await expect(myCase.getByText('審批中')).toBeVisible();
   expect(backOffice('cases', 'approve', caseId, '--yes')).toContain('is now approved');
   expect(smsTo(demoParent.phone).some((body) => body.includes(caseId) && body.includes('已獲批核'))).toBe(true);

@@ -22,8 +22,9 @@ test('footer links lead to the legal pages', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: '私隱政策' })).toBeVisible();
 });
 
-test('an unknown route shows the not-found page with a link home', async ({ page }) => {
-  await page.goto('/no-such-page/at-all');
+test('an unknown route answers 404 with the not-found page and a link home', async ({ page }) => {
+  const response = await page.goto('/no-such-page/at-all');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '找不到此頁' })).toBeVisible();
   await page.getByRole('link', { name: '返回主頁' }).click();
   await expect(page).toHaveURL(/\/$/);

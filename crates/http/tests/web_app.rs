@@ -14,14 +14,27 @@ async fn app_with_files() -> support::TestApp {
 }
 
 #[tokio::test]
-async fn browser_navigations_to_app_routes_get_the_app() {
+async fn pages_of_the_app_get_the_app_whatever_the_client_accepts() {
     let app = app_with_files().await;
-    for path in ["/", "/all-cases", "/tutor/42", "/some/unknown/page"] {
-        let response = app.client.get(path).header("Accept", "text/html,*/*").send().await;
-        response.assert_status_is_ok();
-        response.assert_header("cache-control", "no-cache");
-        response.assert_text("<!doctype html><title>tutorhub</title>").await;
+    for path in ["/", "/all-cases", "/tutor/42", "/case/10234", "/post-case/7"] {
+        for accept in ["text/html,*/*", "*/*"] {
+            let response = app.client.get(path).header("Accept", accept).send().await;
+            response.assert_status_is_ok();
+            response.assert_header("cache-control", "no-cache");
+            response.assert_text("<!doctype html><title>tutorhub</title>").await;
+        }
     }
+}
+
+#[tokio::test]
+async fn an_unknown_page_is_a_404_the_app_draws_for_browsers_and_json_for_others() {
+    let app = app_with_files().await;
+    let page = app.client.get("/some/unknown/page").header("Accept", "text/html").send().await;
+    page.assert_status(StatusCode::NOT_FOUND);
+    page.assert_text("<!doctype html><title>tutorhub</title>").await;
+    let api = app.client.get("/some/unknown/page").header("Accept", "application/json").send().await;
+    api.assert_status(StatusCode::NOT_FOUND);
+    api.assert_content_type("application/json; charset=utf-8");
 }
 
 #[tokio::test]

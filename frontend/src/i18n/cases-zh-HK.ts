@@ -124,7 +124,9 @@ export const casesZhHK = {
     updated: '個案更新成功！',
     submitFailed: '提交個案失敗，請稍後再試。',
     loadFailed: '無法載入個案資料，請稍後再試。',
-    pendingNote: '個案需經審批後才會公開。',
+    notOwnerTitle: '不能修改這個個案',
+    notOwner: '只有刊登這個個案的用戶可以修改。',
+    viewCase: '查看個案',
   },
 
   status: {
@@ -175,6 +177,10 @@ export const casesZhHK = {
     loadFailed: '未能載入你的個案，請稍後再試。',
     applicantsFailed: '未能載入申請導師，請稍後再試。',
     chooseFailed: '選擇導師失敗，請稍後再試。',
+    saved: {
+      pending: '審批通過後會公開給導師申請；有導師申請時，我們會以短訊通知你。',
+      approved: '導師現在可以申請；有導師申請時，我們會以短訊通知你。',
+    },
     facts: {
       rate: '每堂學費',
       education: '學歷',

@@ -1,8 +1,10 @@
 //! Serving the built single-page app next to the API.
 //!
 //! Release builds embed `frontend/dist`; `TUTORHUB_STATIC_DIR` (or `--static-dir`) serves a
-//! folder from disk instead. A browser navigation to a path the API does not know gets
-//! `index.html`, and the app's router draws the page (or its own 404 page).
+//! folder from disk instead. A page of the app (`routes.rs`) gets `index.html` with 200 whatever
+//! the client accepts (link-preview fetchers and curl send `*/*`); another path gets it with 404
+//! when a browser asks for a page (the app draws its not-found page), and the API's JSON 404
+//! otherwise.
 
 use std::borrow::Cow;
 use std::path::{Component, PathBuf};
@@ -10,6 +12,8 @@ use std::path::{Component, PathBuf};
 use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 use rust_embed::Embed;
+
+use super::routes::is_app_route;
 
 #[derive(Embed)]
 #[folder = "../../frontend/dist"]
@@ -74,11 +78,15 @@ impl<E> WithApp<E> {
             let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
             return Some(file_response(path, bytes, cache));
         }
-        if wants_page || path.is_empty() {
-            let index = self.files.read("index.html")?;
-            return Some(file_response("index.html", index, "no-cache"));
-        }
-        None
+        let status = if is_app_route(&format!("/{path}")) {
+            StatusCode::OK
+        } else if wants_page {
+            StatusCode::NOT_FOUND
+        } else {
+            return None;
+        };
+        let index = self.files.read("index.html")?;
+        Some(file_response("index.html", index, "no-cache").with_status(status).into_response())
     }
 }
 

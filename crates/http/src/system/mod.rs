@@ -4,3 +4,4 @@ pub mod app;
 pub mod catalogue;
 pub mod health;
 pub mod media;
+pub mod routes;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation } from 'react-router';
+import { Badge, Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { EditRegular, PeopleRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useListMyCases } from '@/api/generated/cases/cases';
@@ -7,12 +8,14 @@ import type { CaseSummary } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
 import { PageShell } from '@/components/PageShell';
 import { caseDisplay } from '../components/case-display';
+import type { CaseSavedState } from './PostCasePage';
 
 const useStyles = makeStyles({
   list: {
@@ -24,6 +27,7 @@ const useStyles = makeStyles({
     listStyle: 'none',
   },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
+  justSaved: { outline: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   number: { color: tokens.colorNeutralForeground3 },
   subject: { margin: 0, flexGrow: 1 },
@@ -47,8 +51,16 @@ export function MyCasesPage() {
   const styles = useStyles();
   const text = t.cases.myCases;
   const cases = useListMyCases({ pageSize: 100 });
+  // Set by the case form after a save: say what happens next and mark the case.
+  const saved = useLocation().state as CaseSavedState | null;
+  const savedMessage =
+    saved &&
+    `${saved.created ? t.cases.form.created : t.cases.form.updated} ${
+      saved.status === 'approved' ? text.saved.approved : text.saved.pending
+    }`;
   return (
     <PageShell title={text.title} intro={text.intro}>
+      {savedMessage && <SuccessBanner message={savedMessage} />}
       {cases.error && <ErrorBanner message={errorMessage(cases.error, text.loadFailed)} />}
       {!cases.data && !cases.error && <LoadingState />}
       {cases.data?.items.length === 0 && (
@@ -65,7 +77,11 @@ export function MyCasesPage() {
         <ul className={styles.list}>
           {cases.data.items.map((item) => (
             <li key={item.id}>
-              <MyCaseCard item={item} onChanged={() => void cases.mutate()} />
+              <MyCaseCard
+                item={item}
+                justSaved={item.caseId === saved?.savedCaseId}
+                onChanged={() => void cases.mutate()}
+              />
             </li>
           ))}
         </ul>
@@ -74,14 +90,18 @@ export function MyCasesPage() {
   );
 }
 
-function MyCaseCard({ item, onChanged }: { item: CaseSummary; onChanged: () => void }) {
+function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSaved: boolean; onChanged: () => void }) {
   const styles = useStyles();
   const text = t.cases.myCases;
   const view = caseDisplay(item);
   const [open, setOpen] = useState(item.status === 'matched');
   const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
   return (
-    <Card className={styles.card} data-testid="my-case">
+    <Card
+      className={mergeClasses(styles.card, justSaved && styles.justSaved)}
+      data-testid="my-case"
+      aria-current={justSaved ? 'true' : undefined}
+    >
       <div className={styles.head}>
         <Text size={200} className={styles.number}>
           {t.cases.card.caseNumberValue(view.caseNumber)}

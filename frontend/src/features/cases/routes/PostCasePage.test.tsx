@@ -7,7 +7,7 @@ import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 import { loggedInAs, makeCurrentUser } from '@/testing/session';
 
-const stored = { ...makeCase({ caseId: 10234, status: 'pending' }), description: '希望提升代數' };
+const stored = { ...makeCase({ caseId: 10234, status: 'pending' }), description: '希望提升代數', mine: true };
 
 describe('/post-case', () => {
   it('without a login says so and goes to /login-or-register after 2 s', async () => {
@@ -41,7 +41,7 @@ describe('/post-case', () => {
     expect(await screen.findByRole('option', { name: '導師招學生' })).toBeEnabled();
   });
 
-  it('in edit mode loads the case first, saves it with PUT, then goes home after 2 s', async () => {
+  it('in edit mode loads the case first, saves it with PUT, then shows it on /my-cases with what happens next', async () => {
     loggedInAs();
     const puts: Record<string, unknown>[] = [];
     server.use(
@@ -50,6 +50,7 @@ describe('/post-case', () => {
         puts.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json(stored);
       }),
+      http.get('*/cases/mine', () => HttpResponse.json({ items: [stored], total: 1, page: 1, pageSize: 100 })),
     );
     const user = userEvent.setup();
     const { router } = renderRoute('/post-case/10234');
@@ -59,8 +60,12 @@ describe('/post-case', () => {
     await user.clear(title);
     await user.type(title, '中三數學（代數）');
     await user.click(screen.getByRole('button', { name: '更新個案' }));
-    expect(await screen.findByText(/個案更新成功！/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '提交中…' })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cases'));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '個案更新成功！ 審批通過後會公開給導師申請；有導師申請時，我們會以短訊通知你。',
+    );
+    const saved = await screen.findByTestId('my-case');
+    expect(saved).toHaveAttribute('aria-current', 'true');
     expect(puts[0]).toMatchObject({
       postTitle: '中三數學（代數）',
       level: 'secondary',
@@ -69,7 +74,15 @@ describe('/post-case', () => {
       location: '藍田',
       rate: 300,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3500 });
+  });
+
+  it('tells someone who did not post the case that they cannot edit it, instead of a form', async () => {
+    loggedInAs();
+    server.use(http.get('*/cases/10234', () => HttpResponse.json({ ...stored, status: 'approved', mine: false })));
+    renderRoute('/post-case/10234');
+    expect(await screen.findByText('只有刊登這個個案的用戶可以修改。')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看個案' })).toHaveAttribute('href', '/case/10234');
+    expect(screen.queryByRole('textbox', { name: '標題' })).not.toBeInTheDocument();
   });
 
   it('shows the server error in a red banner and keeps what was typed', async () => {

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import {} from '@fluentui/react-components';
-import { SuccessBanner } from '@/components/SuccessBanner';
 import { ApiError, errorMessage } from '@/api/api-error';
 import { postCase, updateCase, useGetCase } from '@/api/generated/cases/cases';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
-import { paths } from '@/config/paths';
+import { ButtonLink } from '@/components/ButtonLink';
+import { EmptyState } from '@/components/EmptyState';
+import { casePath, paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
 import { useSession } from '@/session/session';
@@ -22,10 +22,17 @@ import {
   toCaseBody,
 } from '../lib/case-form';
 
-/** Spec §4: after a saved case, the user goes home after 2 s. */
-export const CASE_SAVED_REDIRECT_MS = 2000;
+/** What /my-cases is told after a save, to say what happens next and point at the case. */
+export interface CaseSavedState {
+  savedCaseId: number;
+  created: boolean;
+  status: string;
+}
 
-/** /post-case (create) and /post-case/{caseId} (edit: the case loads first; its owner only). */
+/**
+ * /post-case (create) and /post-case/{caseId} (edit: the case loads first; its owner only, anyone
+ * else sees that they cannot edit it). A saved case leads to /my-cases, which says what happens next.
+ */
 export function PostCasePage() {
   const { caseId } = useParams();
   const number = caseId ? Number(caseId) : undefined;
@@ -41,13 +48,6 @@ export function PostCasePage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [serverErrors, setServerErrors] = useState<CaseFormErrors>({});
-  const [saved, setSaved] = useState<string>();
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => void navigate(paths.home), CASE_SAVED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate]);
 
   if (!session.isLoggedIn) {
     return (
@@ -60,6 +60,17 @@ export function PostCasePage() {
     return (
       <PageShell title={title}>
         <ErrorBanner message={errorMessage(existing.error, text.loadFailed)} />
+      </PageShell>
+    );
+  }
+  if (existing.data && !existing.data.mine) {
+    return (
+      <PageShell title={text.notOwnerTitle}>
+        <EmptyState
+          title={text.notOwnerTitle}
+          hint={text.notOwner}
+          action={<ButtonLink to={casePath(existing.data.caseId)}>{text.viewCase}</ButtonLink>}
+        />
       </PageShell>
     );
   }
@@ -78,19 +89,17 @@ export function PostCasePage() {
     try {
       const body = toCaseBody(state);
       const stored = editing ? await updateCase(number, body) : await postCase(body);
-      const done = editing ? text.updated : text.created;
-      setSaved(stored.status === 'pending' ? `${done} ${text.pendingNote}` : done);
+      const saved: CaseSavedState = { savedCaseId: stored.caseId, created: !editing, status: stored.status };
+      void navigate(paths.myCases, { state: saved });
     } catch (error) {
       setFailure(errorMessage(error, text.submitFailed));
       if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.body?.errors));
-    } finally {
       setSubmitting(false);
     }
   };
 
   return (
     <PageShell title={title} intro={text.intro}>
-      {saved && <SuccessBanner message={saved} />}
       {failure && <ErrorBanner message={failure} />}
       <CaseForm
         key={existing.data?.caseId ?? 'new'}
@@ -98,7 +107,7 @@ export function PostCasePage() {
         initial={existing.data ? formFromCase(existing.data) : emptyCaseForm}
         canSeekStudents={session.isTutor}
         submitLabel={editing ? text.submitEdit : text.submitNew}
-        submitting={submitting || saved !== undefined}
+        submitting={submitting}
         serverErrors={serverErrors}
         onSubmit={(state) => void submit(state)}
       />
