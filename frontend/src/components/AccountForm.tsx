@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { SuccessBanner } from '@/components/SuccessBanner';
@@ -21,8 +22,14 @@ interface AccountFormProps {
 /** The column form of the account screens (sign-in, passwords, organization documents), with its banners on top. */
 export function AccountForm({ label, onSubmit, error, success, children }: AccountFormProps) {
   const styles = useStyles();
+  const { formRef, reveal } = useFormFeedback();
+  // After every submit, whatever came of it: the first invalid field, else the banner.
+  const submit = async (event: FormEvent) => {
+    await onSubmit(event);
+    reveal();
+  };
   return (
-    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
+    <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={label}>
       {error && <ErrorBanner message={error} />}
       {success && <SuccessBanner message={success} />}
       {children}

@@ -12,6 +12,7 @@ import { useSession } from '@/session/session';
 import { serverMessage } from '../lib/server-message';
 import { PasswordInput } from './PasswordInput';
 import { validateLogin, type LoginFieldErrors } from '../lib/login-rules';
+import { useFormFeedback } from '@/hooks/use-form-feedback';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -34,6 +35,7 @@ interface LoginFormProps {
 /** The login tab (spec §2): phone and password; on success store tokens, refetch the user, go back (`next`) or to /. */
 export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
   const styles = useStyles();
+  const { formRef, reveal } = useFormFeedback();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
@@ -61,8 +63,19 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
     }
   };
 
+  // One place for every form's feedback: the first invalid field, else the banner (use-form-feedback).
+  const submitAndReveal = async (event: FormEvent) => {
+    await onSubmit(event);
+    reveal();
+  };
   return (
-    <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={text.submit}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={(event) => void submitAndReveal(event)}
+      noValidate
+      aria-label={text.submit}
+    >
       {error && <ErrorBanner message={error} />}
       <Field label={text.phone} required validationMessage={fieldErrors.phone}>
         <Input

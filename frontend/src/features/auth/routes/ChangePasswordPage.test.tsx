@@ -55,6 +55,8 @@ describe('/change-password', () => {
     await fill('wrong1234', 'newpass99', 'newpass99');
     const alerts = await screen.findAllByRole('alert');
     expect(alerts[0]).toHaveTextContent('舊密碼不正確');
+    // The field the server named has the focus (the form hook), not the button.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('changes the password, says so and goes home after 2 seconds', async () => {

@@ -21,6 +21,7 @@ describe('/login-or-register, login tab', () => {
     expect(await screen.findByText('請輸入電話號碼')).toBeInTheDocument();
     expect(screen.getByText('請輸入密碼')).toBeInTheDocument();
     expect(calls).toBe(0);
+    await waitFor(() => expect(screen.getByLabelText(/電話號碼/)).toHaveFocus());
   });
 
   it('shows the first server error message and keeps what was typed', async () => {

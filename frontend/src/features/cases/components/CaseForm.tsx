@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { Catalogue } from '@/api/generated/model';
 import { MultiSelect } from '@/components/MultiSelect';
 import { plainOptions } from '@/components/FilterSelect';
+import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { t } from '@/i18n/zh-HK';
 import { areasOf, findLevel, findRegion } from '@/lib/catalogue';
 import { media } from '@/styles/breakpoints';
@@ -53,6 +54,11 @@ export function CaseForm({
   const text = t.cases.form;
   const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<CaseFormErrors>({});
+  const { formRef, reveal } = useFormFeedback();
+  // The server's field errors arrive as a new object after a refused save: show the first.
+  useEffect(() => {
+    if (Object.keys(serverErrors).length > 0) reveal();
+  }, [serverErrors, reveal]);
   const level = findLevel(catalogue, state.level);
   const region = findRegion(catalogue, state.region);
   const set = (field: CaseFormField) => (value: string | string[]) => {
@@ -66,10 +72,11 @@ export function CaseForm({
     const found = checkCaseForm(state);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(state);
+    else reveal();
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={submitting}>
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={submitting}>
       <div className={styles.grid}>
         <Field
           label={text.postType}

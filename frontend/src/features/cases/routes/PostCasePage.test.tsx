@@ -33,6 +33,17 @@ describe('/post-case', () => {
     expect(await screen.findByText('請填寫標題')).toBeInTheDocument();
     expect(screen.getByText('請填寫科目')).toBeInTheDocument();
     expect(posts).toEqual([]);
+    // The first missing field has the focus, so a phone shows it and opens the keyboard there.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '標題' })).toHaveFocus());
+  });
+
+  it('with the title filled, focuses the next missing field', async () => {
+    loggedInAs();
+    const user = userEvent.setup();
+    renderRoute('/post-case');
+    await user.type(await screen.findByRole('textbox', { name: '標題' }), '中三數學');
+    await user.click(screen.getByRole('button', { name: '刊登個案' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '教育程度' })).toHaveFocus());
   });
 
   it('lets a tutor choose tutor-seeking-student', async () => {

@@ -7,6 +7,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { ButtonLink } from '@/components/ButtonLink';
 import { EmptyState } from '@/components/EmptyState';
 import { casePath, paths } from '@/config/paths';
+import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
 import { useSession } from '@/session/session';
@@ -48,6 +49,7 @@ export function PostCasePage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [serverErrors, setServerErrors] = useState<CaseFormErrors>({});
+  const { formRef: feedbackRef, reveal } = useFormFeedback<HTMLDivElement>();
 
   if (!session.isLoggedIn) {
     return (
@@ -93,14 +95,17 @@ export function PostCasePage() {
       void navigate(paths.myCases, { state: saved });
     } catch (error) {
       setFailure(errorMessage(error, text.submitFailed));
-      if (error instanceof ApiError) setServerErrors(serverFieldErrors(error.body?.errors));
+      const fields = error instanceof ApiError ? serverFieldErrors(error.body?.errors) : {};
+      setServerErrors(fields);
       setSubmitting(false);
+      // Field errors are the form's to show (it focuses the first); otherwise the banner.
+      if (Object.keys(fields).length === 0) reveal();
     }
   };
 
   return (
     <PageShell title={title} intro={text.intro}>
-      {failure && <ErrorBanner message={failure} />}
+      <div ref={feedbackRef}>{failure && <ErrorBanner message={failure} />}</div>
       <CaseForm
         key={existing.data?.caseId ?? 'new'}
         catalogue={catalogue.data}

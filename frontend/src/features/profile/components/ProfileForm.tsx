@@ -14,6 +14,7 @@ import { media } from '@/styles/breakpoints';
 import { isPhoneChanged, localPhone, profileFormErrors } from '../lib/phone-change';
 import { OrgDocumentsResubmission } from './OrgDocumentsResubmission';
 import { OrgVerificationStatus } from './OrgVerificationStatus';
+import { useFormFeedback } from '@/hooks/use-form-feedback';
 
 /** Spec §9: refetch 2 s after a successful update. */
 const REFRESH_MS = 2000;
@@ -67,6 +68,7 @@ async function saveProfile(
  */
 export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const styles = useStyles();
+  const { formRef, reveal } = useFormFeedback();
   const p = t.profile.edit;
   const me = useGetMe();
   const { mutate } = useSWRConfig();
@@ -130,6 +132,11 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
     }
   };
 
+  // One place for every form's feedback: the first invalid field, else the banner (use-form-feedback).
+  const submitAndReveal = async (event: FormEvent) => {
+    await onSubmit(event);
+    reveal();
+  };
   return (
     <Card className={styles.card}>
       <OrgVerificationStatus user={current} />
@@ -146,7 +153,13 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       <Text>{p.intro}</Text>
       {failure && <ErrorBanner message={failure} />}
       {saved && <SuccessBanner message={p.success} />}
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={p.title}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={(event) => void submitAndReveal(event)}
+        noValidate
+        aria-label={p.title}
+      >
         <Field
           label={p.name}
           hint={p.nameHint}
