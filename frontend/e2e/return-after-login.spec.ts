@@ -29,3 +29,16 @@ test('a page behind the login guard is where login leads back to', async ({ page
   await page.getByRole('button', { name: '登入', exact: true }).click();
   await expect(page).toHaveURL(/\/my-bookings$/);
 });
+
+test('a logged-out parent taps 免費刊登補習個案 on home, logs in and is back on the case form', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await page.getByRole('link', { name: '免費刊登補習個案' }).click();
+  await expect(page.getByText('請先登入再刊登補習個案！')).toBeVisible();
+  await expect(page).toHaveURL(/\/login-or-register\?next=%2Fpost-case$/, { timeout: 5_000 });
+  await page.getByRole('textbox', { name: '電話號碼' }).fill(demoParent.phone);
+  await page.locator('input[autocomplete="current-password"]').fill(demoParent.password);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(/\/post-case$/);
+  await expect(page.getByRole('heading', { name: '新增補習個案' })).toBeVisible();
+});

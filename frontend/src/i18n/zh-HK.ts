@@ -73,6 +73,7 @@ export const zhHK = {
       recruitStudents: '招學生',
     },
     latestCases: '最新補習個案',
+    postCaseFree: '免費刊登補習個案',
     latestCasesHint: '剛剛刊登、正在招募導師的個案',
     moreCases: '更多個案',
   },

@@ -49,9 +49,12 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
           <MenuItem icon={<DocumentBulletListRegular />} onClick={() => void navigate(paths.myCases)}>
             {t.nav.myCases}
           </MenuItem>
-          <MenuItem icon={<BriefcaseRegular />} onClick={() => void navigate(paths.myApplications)}>
-            {t.nav.myApplications}
-          </MenuItem>
+          {/* Applications are a tutor's: a parent's menu does not offer them. */}
+          {session.isTutor && (
+            <MenuItem icon={<BriefcaseRegular />} onClick={() => void navigate(paths.myApplications)}>
+              {t.nav.myApplications}
+            </MenuItem>
+          )}
           <MenuItem icon={<CalendarRegular />} onClick={() => void navigate(paths.myBookings)}>
             {t.nav.myBookings}
           </MenuItem>

@@ -97,4 +97,19 @@ describe('TopBar', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: '編輯個人資料' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit-profile'));
   });
+
+  it("offers 我的申請 to tutors only: a parent's menu has no applications", async () => {
+    loggedInAs(makeCurrentUser());
+    renderRoute('/terms');
+    await userEvent.click(await banner().findByRole('button', { name: '帳戶設定' }));
+    expect(await screen.findByRole('menuitem', { name: '我的個案' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '我的申請' })).not.toBeInTheDocument();
+  });
+
+  it('offers 我的申請 to a tutor', async () => {
+    loggedInAs(makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true }));
+    renderRoute('/terms');
+    await userEvent.click(await banner().findByRole('button', { name: '帳戶設定' }));
+    expect(await screen.findByRole('menuitem', { name: '我的申請' })).toBeInTheDocument();
+  });
 });

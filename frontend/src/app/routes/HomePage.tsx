@@ -1,5 +1,8 @@
 import { useState, type ComponentType } from 'react';
 import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DocumentAddRegular } from '@fluentui/react-icons';
+import { ButtonLink } from '@/components/ButtonLink';
+import { paths } from '@/config/paths';
 import { CaseSearchPanel } from '@/features/cases/components/CaseSearchPanel';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
 import { ProfileForm } from '@/features/profile/components/ProfileForm';
@@ -90,6 +93,14 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           <Text as="p" className={styles.subheadline}>
             {t.home.subheadline}
           </Text>
+          {session.mode !== 'tutor' && (
+            <div>
+              {/* Logged out, the form's notice leads to login and back (next=/post-case). */}
+              <ButtonLink to={paths.postCase} appearance="primary" size="large" icon={<DocumentAddRegular />}>
+                {t.home.postCaseFree}
+              </ButtonLink>
+            </div>
+          )}
         </div>
         <Card className={styles.panel} aria-label={t.home.searchPanelLabel}>
           <TabList

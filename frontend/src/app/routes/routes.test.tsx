@@ -16,6 +16,8 @@ describe('routes', () => {
     const latest = await screen.findByRole('list', { name: '最新補習個案' });
     expect(within(latest).getAllByTestId('case-card')).toHaveLength(6);
     expect(screen.getByRole('link', { name: '更多個案' })).toHaveAttribute('href', '/all-cases');
+    // Parents come first: posting a case is one labelled tap, logged in or not.
+    expect(screen.getByRole('link', { name: '免費刊登補習個案' })).toHaveAttribute('href', '/post-case');
   });
 
   it('top bar and footer link to the spec routes', async () => {
