@@ -68,7 +68,7 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   const applicants = card.getByTestId('applicant');
   await expect(applicants).toHaveCount(2);
   for (const each of await applicants.all()) {
-    await expect(each.getByText(/^HK\$[\d,]+ \/ 每堂$/)).toBeVisible();
+    await expect(each.getByText(/^每堂 HK\$[\d,]+$/)).toBeVisible();
     await expect(each.getByText('學歷')).toBeVisible();
   }
   await expectNoSeriousA11yViolations(page);

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 
 test('find tutors: filter on the server, open a profile, unknown ids show not found', async ({ page }) => {
   await page.goto('/');
@@ -21,9 +22,24 @@ test('find tutors: filter on the server, open a profile, unknown ids show not fo
   await first.getByRole('link', { name: /查看/ }).click();
   await expect(page).toHaveURL(/\/tutor\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  for (const label of ['學歷', '任教科目', '教授程度', '可上堂時間', '地點', '教學模式', '每堂學費', '自我介紹']) {
+  for (const label of [
+    '教學經驗',
+    '學歷',
+    '任教科目',
+    '教授程度',
+    '可上堂時間',
+    '地點',
+    '教學模式',
+    '每堂學費',
+    '考試成績',
+    '課程特色',
+    '自我介紹',
+  ]) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
+  await expect(page.getByText(/^已審核導師・\d{4}年\d{1,2}月批核$/)).toBeVisible();
+  await expect(page.getByLabel('在 tutorhub 的紀錄')).toContainText('成功配對');
+  await expectNoSeriousA11yViolations(page);
   await expect(page.getByRole('img', { name: `${name}的頭像` })).toBeVisible();
 
   await page.goto('/tutor/9999999');

@@ -199,7 +199,82 @@ async fn a_new_phone_is_saved_unless_another_account_has_it(db: Database) {
     assert!(users.find_by_phone(&me.phone).await.unwrap().is_none(), "the old phone is free again");
 }
 
+/// A case of the tutor's matched cases (its application selected), stored through the repository.
+async fn matched_case(db: &Database, tutor: Uuid, status: &str) {
+    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+    use tutorhub_domain::cases::ports::CaseRepository;
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: "中三數學".into(),
+        level: "secondary".into(),
+        grade: "中三".into(),
+        subjects: vec!["數學".into()],
+        location: "藍田".into(),
+        rate: Some(300.0),
+        session_length: Some(90),
+        sessions_per_week: Some(1),
+        description: "代數".into(),
+        preferred_gender: "no limit".into(),
+        start_date: "2026-12-01".into(),
+    };
+    let case = NewCase {
+        id: Uuid::new_v4(),
+        owner_id: None,
+        details: CaseDetails::parse(&form).unwrap(),
+        status: CaseStatus::Matched,
+        created_at: Utc::now(),
+    };
+    let stored = tutorhub_adapters::SqlCaseRepository::new(db.pool().clone()).insert(vec![case]).await.unwrap();
+    sqlx::query(
+        "INSERT INTO case_applications (id, case_number, tutor_id, available_times, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, '星期六', $4, 0, 0)",
+    )
+    .bind(Uuid::new_v4().to_string())
+    .bind(stored[0].number)
+    .bind(tutor.to_string())
+    .bind(status.to_string())
+    .execute(db.pool())
+    .await
+    .unwrap();
+}
+
+async fn booking(db: &Database, tutor: Uuid, status: &str) {
+    sqlx::query(
+        "INSERT INTO bookings (id, tutor_id, user_id, user_type, booking_time, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'student', '星期三', $4, 0, 0)",
+    )
+    .bind(Uuid::new_v4().to_string())
+    .bind(tutor.to_string())
+    .bind(Uuid::new_v4().to_string())
+    .bind(status.to_string())
+    .execute(db.pool())
+    .await
+    .unwrap();
+}
+
+async fn the_profile_keeps_experience_and_results_and_the_record_counts_what_happened(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let tutor = user(&users, 7).await;
+    approved(&repo, &tutor, &form("中學 數學", "藍田", 300.0), 0).await;
+    let stored = repo.find_profile(TutorRef::Id(tutor.id)).await.unwrap().unwrap();
+    assert_eq!((stored.experience_years, stored.exam_results.as_str(), stored.course_features.as_str()), (3, "DSE 數學 5**", "重視理解"));
+
+    let record = repo.track_record(tutor.id).await.unwrap();
+    assert_eq!((record.matched_cases, record.accepted_bookings), (0, 0));
+    assert_eq!(record.member_since.timestamp_millis(), tutor.created_at.timestamp_millis());
+
+    matched_case(&db, tutor.id, "selected").await;
+    matched_case(&db, tutor.id, "declined").await;
+    booking(&db, tutor.id, "accepted").await;
+    booking(&db, tutor.id, "accepted").await;
+    booking(&db, tutor.id, "pending").await;
+    let record = repo.track_record(tutor.id).await.unwrap();
+    assert_eq!((record.matched_cases, record.accepted_bookings), (1, 2));
+}
+
 on_both_engines!(
+    the_profile_keeps_experience_and_results_and_the_record_counts_what_happened,
     the_tutor_profile_follows_name_and_avatar_changes,
     a_new_phone_is_saved_unless_another_account_has_it,
     a_user_has_at_most_one_pending_application,

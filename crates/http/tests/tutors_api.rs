@@ -184,6 +184,12 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!((by_number["teachingModeLabel"].as_str(), by_number["gradeLevel"].as_str()), (Some("上門補習"), Some("小學")));
     assert_no_private_fields(&by_number);
+    // What a parent weighs: the application's experience and results, and the platform's record.
+    assert_eq!((by_number["experienceYears"].as_u64(), by_number["examResults"].as_str()), (Some(4), Some("DSE 物理 5*")));
+    let record = &by_number["record"];
+    assert_eq!((record["matchedCases"].as_u64(), record["acceptedBookings"].as_u64()), (Some(0), Some(0)));
+    assert!(record["memberSince"].is_string() && by_number["approvedAt"].is_string());
+    assert!(tutor.get("record").is_none(), "lists carry no record");
     let (_, by_id) = get(&app, &format!("/tutors/{}", english.id), None).await;
     assert_eq!(by_id["userId"], english.number);
 

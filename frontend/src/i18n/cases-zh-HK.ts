@@ -29,7 +29,6 @@ export const casesZhHK = {
     placeValue: (area: string, district: string, region: string) =>
       district && district !== area ? `${area}（${district}・${region}）` : `${area}（${region}）`,
     rate: '學費',
-    ratePerLesson: (rate: string) => `${rate} / 每堂`,
     lessons: '上堂安排',
     startDate: '開始日期',
     preferredGender: '導師性別要求',
@@ -188,7 +187,6 @@ export const casesZhHK = {
       area: '教學地區',
       mode: '教學模式',
     },
-    ratePerLesson: (rate: string) => `${rate} / 每堂`,
     confirmTitle: (name: string) => `選擇${name}？`,
     confirmBody: (name: string, rate: string | undefined) =>
       rate ? `${name}的學費為每堂 ${rate}。` : `${name}未有提供學費資料，請在聯絡時確認。`,

@@ -46,6 +46,14 @@ function toDate(value: string | Date | null | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+const monthFormat = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'long', timeZone: TIME_ZONE });
+
+/** "2026年11月" (Hong Kong time). Undefined for a missing or invalid value. */
+export function formatMonth(value: string | Date | null | undefined): string | undefined {
+  const date = toDate(value);
+  return date && monthFormat.format(date);
+}
+
 /** "2026年11月20日" (Hong Kong time). Undefined for a missing or invalid value. */
 export function formatDate(value: string | Date | null | undefined): string | undefined {
   const date = toDate(value);

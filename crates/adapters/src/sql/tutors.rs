@@ -9,7 +9,7 @@ use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{
-    ApplicationDetails, NewTutorApplication, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef, TutorSubject,
+    ApplicationDetails, NewTutorApplication, TrackRecord, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef, TutorSubject,
 };
 use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
@@ -23,7 +23,8 @@ const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_
      a.submitted_at, a.reviewed_at";
 
 const PROFILE_COLUMNS: &str = "t.user_id, t.user_number, t.name, t.avatar, t.education, t.subjects, t.grade_level, \
-     t.available_times, t.area, t.teaching_mode, t.rate_cents, t.bio, t.active, t.approved_at";
+     t.available_times, t.area, t.teaching_mode, t.rate_cents, t.bio, t.active, t.approved_at, t.teaching_experience, \
+     t.exam_results, t.course_features";
 
 pub struct SqlTutorRepository {
     pool: AnyPool,
@@ -138,6 +139,9 @@ struct ProfileRow {
     bio: String,
     active: i64,
     approved_at: i64,
+    teaching_experience: i64,
+    exam_results: String,
+    course_features: String,
 }
 
 impl ProfileRow {
@@ -157,6 +161,10 @@ impl ProfileRow {
             bio: self.bio,
             active: self.active != 0,
             approved_at: from_millis(self.approved_at)?,
+            experience_years: u32::try_from(self.teaching_experience)
+                .map_err(|_| corrupt(format!("tutor profile {}: bad teaching_experience", self.user_number)))?,
+            exam_results: self.exam_results,
+            course_features: self.course_features,
         })
     }
 }
@@ -293,17 +301,22 @@ impl TutorRepository for SqlTutorRepository {
             Value::Int(i64::from(profile.active)),
             Value::Int(millis(profile.approved_at)),
             Value::Int(now),
+            Value::Int(i64::from(profile.experience_years)),
+            Value::Text(profile.exam_results.clone()),
+            Value::Text(profile.course_features.clone()),
         ];
         // A tutor approved again (after being hidden and re-applying) keeps one profile, renewed.
         let upsert = "INSERT INTO tutor_profiles (user_id, user_number, name, avatar, education, subjects, grade_level, \
-                      available_times, area, district, region, teaching_mode, rate_cents, bio, active, approved_at, updated_at) \
-                      VALUES ($1, $2, $3, NULLIF($4, ''), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+                      available_times, area, district, region, teaching_mode, rate_cents, bio, active, approved_at, updated_at, \
+                      teaching_experience, exam_results, course_features) \
+                      VALUES ($1, $2, $3, NULLIF($4, ''), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
                       ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, avatar = excluded.avatar, \
                       education = excluded.education, subjects = excluded.subjects, grade_level = excluded.grade_level, \
                       available_times = excluded.available_times, area = excluded.area, district = excluded.district, \
                       region = excluded.region, teaching_mode = excluded.teaching_mode, rate_cents = excluded.rate_cents, \
                       bio = excluded.bio, active = excluded.active, approved_at = excluded.approved_at, \
-                      updated_at = excluded.updated_at";
+                      updated_at = excluded.updated_at, teaching_experience = excluded.teaching_experience, \
+                      exam_results = excluded.exam_results, course_features = excluded.course_features";
         bind_all(upsert, &values).execute(&mut *tx).await.map_err(repository_error)?;
         sqlx::query("DELETE FROM tutor_subjects WHERE user_id = $1")
             .bind(user_id.clone())
@@ -360,6 +373,25 @@ impl TutorRepository for SqlTutorRepository {
         let sql = format!("SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE {column} = $1");
         let row = bind_all(&sql, &[value]).fetch_optional(&self.pool).await.map_err(repository_error)?;
         row.map(|row| ProfileRow::from_row(&row).map_err(repository_error)?.into_profile()).transpose()
+    }
+
+    async fn track_record(&self, user_id: Uuid) -> Result<TrackRecord, RepositoryError> {
+        // Three indexed lookups in one round trip: (tutor_id, status) on both tables, users by id.
+        let row: (i64, i64, Option<i64>) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM case_applications WHERE tutor_id = $1 AND status = 'selected'), \
+                    (SELECT COUNT(*) FROM bookings WHERE tutor_id = $1 AND status = 'accepted'), \
+                    (SELECT created_at FROM users WHERE id = $1)",
+        )
+        .bind(user_id.to_string())
+        .fetch_one(&self.pool)
+        .await
+        .map_err(repository_error)?;
+        let count = |n: i64| u64::try_from(n).map_err(|_| corrupt(format!("negative count for tutor {user_id}")));
+        Ok(TrackRecord {
+            matched_cases: count(row.0)?,
+            accepted_bookings: count(row.1)?,
+            member_since: from_millis(row.2.ok_or_else(|| corrupt(format!("tutor {user_id} has no account")))?)?,
+        })
     }
 
     async fn set_profile_active(&self, user_id: Uuid, active: bool, at: DateTime<Utc>) -> Result<bool, RepositoryError> {

@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
-use crate::tutors::model::{TutorProfile, TutorRef};
+use crate::tutors::model::{TrackRecord, TutorProfile, TutorRef};
 use crate::tutors::ports::TutorRepository;
 use crate::tutors::search::{TutorFilter, TutorQuery};
 
@@ -49,13 +49,16 @@ impl TutorDirectory {
         Ok(self.tutors.search_profiles(&filter, page).await?)
     }
 
-    /// An active tutor's public profile. A hidden profile is indistinguishable from a missing one.
+    /// An active tutor's public profile and record. A hidden profile is indistinguishable from a missing one.
     ///
     /// # Errors
     /// `NotFound`; `Repository` when storage fails.
-    pub async fn profile(&self, tutor: TutorRef) -> Result<TutorProfile, BrowseTutorsError> {
+    pub async fn profile(&self, tutor: TutorRef) -> Result<(TutorProfile, TrackRecord), BrowseTutorsError> {
         match self.tutors.find_profile(tutor).await? {
-            Some(profile) if profile.active => Ok(profile),
+            Some(profile) if profile.active => {
+                let record = self.tutors.track_record(profile.user_id).await?;
+                Ok((profile, record))
+            }
             _ => Err(BrowseTutorsError::NotFound),
         }
     }

@@ -314,6 +314,21 @@ pub struct TutorProfile {
     /// Listed in search and shown on its page only when true.
     pub active: bool,
     pub approved_at: DateTime<Utc>,
+    /// Years of teaching, exam results and course features, as the approved application gave them.
+    pub experience_years: u32,
+    pub exam_results: String,
+    pub course_features: String,
+}
+
+/// What a tutor has done here, for parents deciding: counted, never typed by the tutor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrackRecord {
+    /// Cases whose owner chose this tutor.
+    pub matched_cases: u64,
+    /// Bookings this tutor accepted.
+    pub accepted_bookings: u64,
+    /// When the account was created.
+    pub member_since: DateTime<Utc>,
 }
 
 impl TutorProfile {
@@ -335,6 +350,9 @@ impl TutorProfile {
             bio: d.bio.clone(),
             active: true,
             approved_at,
+            experience_years: d.teaching_experience,
+            exam_results: d.exam_results.clone(),
+            course_features: d.course_features.clone(),
         }
     }
 

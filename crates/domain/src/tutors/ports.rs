@@ -7,7 +7,7 @@ use uuid::Uuid;
 use crate::shared::identity::{DisplayName, Phone};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
-use crate::tutors::model::{NewTutorApplication, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef};
+use crate::tutors::model::{NewTutorApplication, TrackRecord, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef};
 use crate::tutors::search::TutorFilter;
 
 /// Applications, profiles and the tutor flags of accounts, kept consistent with each other.
@@ -69,6 +69,12 @@ pub trait TutorRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn find_profile(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError>;
+
+    /// The tutor's matched cases, accepted bookings and when they joined.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn track_record(&self, user_id: Uuid) -> Result<TrackRecord, RepositoryError>;
 
     /// Lists or hides a profile, and sets the account's `isTutorProfileActive` to match.
     /// Returns false when the user has no profile.

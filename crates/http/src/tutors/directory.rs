@@ -1,12 +1,13 @@
 //! The tutor directory: `GET /tutors`, `GET /tutors/{id}`, `GET /users` (spec §7: active tutors only).
 //! Public answers carry public fields only: never a phone, e-mail or birth date.
 
+use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
-use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
+use tutorhub_domain::tutors::model::{TrackRecord, TutorProfile, TutorRef};
 use tutorhub_domain::tutors::search::TutorQuery;
 
 use crate::Tag;
@@ -50,6 +51,38 @@ pub struct PublicTutor {
     /// HKD per lesson.
     pub rate: f64,
     pub bio: String,
+    /// Years of teaching experience.
+    pub experience_years: u32,
+    pub exam_results: String,
+    pub course_features: String,
+    /// When the back office approved the tutor.
+    pub approved_at: DateTime<Utc>,
+    /// What the tutor has done here: only on the profile (`GET /tutors/{id}`), not in lists.
+    #[oai(skip_serializing_if_is_none)]
+    pub record: Option<TrackRecordBody>,
+}
+
+/// A tutor's record, counted by the platform.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TrackRecordBody {
+    /// Cases whose owner chose this tutor.
+    pub matched_cases: u64,
+    /// Bookings this tutor accepted.
+    pub accepted_bookings: u64,
+    /// When the tutor's account was created.
+    pub member_since: DateTime<Utc>,
+}
+
+impl From<(&TutorProfile, TrackRecord)> for PublicTutor {
+    fn from((profile, record): (&TutorProfile, TrackRecord)) -> Self {
+        let record = TrackRecordBody {
+            matched_cases: record.matched_cases,
+            accepted_bookings: record.accepted_bookings,
+            member_since: record.member_since,
+        };
+        Self { record: Some(record), ..profile.into() }
+    }
 }
 
 impl From<&TutorProfile> for PublicTutor {
@@ -73,6 +106,11 @@ impl From<&TutorProfile> for PublicTutor {
             teaching_mode_label: profile.teaching_mode_label().unwrap_or_default().into(),
             rate: profile.rate.dollars(),
             bio: profile.bio.clone(),
+            experience_years: profile.experience_years,
+            exam_results: profile.exam_results.clone(),
+            course_features: profile.course_features.clone(),
+            approved_at: profile.approved_at,
+            record: None,
         }
     }
 }
@@ -153,7 +191,8 @@ impl TutorsApi {
         id: Path<String>,
     ) -> Answer<Json<PublicTutor>, NOT_FOUND> {
         let tutor = TutorRef::parse(&id.0).ok_or_else(|| ApiError::not_found(BrowseTutorsError::NotFound.to_string()))?;
-        Ok(Json((&self.directory.profile(tutor).await?).into()))
+        let (profile, record) = self.directory.profile(tutor).await?;
+        Ok(Json((&profile, record).into()))
     }
 
     /// Users as listed for search: active tutors only, public fields only

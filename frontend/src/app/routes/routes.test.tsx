@@ -73,11 +73,25 @@ describe('routes', () => {
       teachingMode: 'one-to-one',
       teachingModeLabel: '一對一',
       rate: 300,
+      experienceYears: 3,
+      examResults: 'DSE 數學 5**',
+      courseFeatures: '重視理解',
+      approvedAt: '2026-10-05T02:00:00Z',
+      record: { matchedCases: 2, acceptedBookings: 5, memberSince: '2026-09-01T02:00:00Z' },
       bio: '',
     };
     server.use(http.get(`*/tutors/${tutor.id}`, () => HttpResponse.json(tutor)));
     renderRoute(`/tutor/${tutor.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: '黃老師' })).toBeInTheDocument();
+    // Trust signals: the review, what the application holds, the record, the fee per lesson.
+    expect(screen.getByText('已審核導師・2026年10月批核')).toBeInTheDocument();
+    expect(screen.getByText('3 年')).toBeInTheDocument();
+    expect(screen.getByText('DSE 數學 5**')).toBeInTheDocument();
+    expect(screen.getByText('重視理解')).toBeInTheDocument();
+    expect(screen.getByLabelText('在 tutorhub 的紀錄')).toHaveTextContent(
+      '成功配對 2 個個案・接受 5 次預約・2026年9月加入',
+    );
+    expect(screen.getAllByText('每堂 HK$300').length).toBeGreaterThan(0);
     const box = screen.getByTestId('booking-box');
     expect(within(box).getByRole('heading', { name: '預約導師' })).toBeInTheDocument();
     expect(within(box).getByRole('button', { name: '登入後預約' })).toBeInTheDocument();

@@ -4,6 +4,7 @@
  * API: tutorhub API
  */
 import type { PublicTutorRole } from './publicTutorRole';
+import type { PublicTutorRecord } from './publicTutorRecord';
 
 /**
  * A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
@@ -38,4 +39,12 @@ export interface PublicTutor {
   /** HKD per lesson. */
   rate: number;
   bio: string;
+  /** Years of teaching experience. */
+  experienceYears: number;
+  examResults: string;
+  courseFeatures: string;
+  /** When the back office approved the tutor. */
+  approvedAt: string;
+  /** What the tutor has done here: only on the profile (`GET /tutors/{id}`), not in lists. */
+  record?: PublicTutorRecord;
 }

@@ -23,7 +23,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { ContactLinks } from '@/components/ContactLinks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
-import { formatHkd } from '@/i18n/format';
+import { formatHkd, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 
 const useStyles = makeStyles({
@@ -122,8 +122,9 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
   const text = t.cases.myCases;
   const profile = useGetTutor(applicant.tutor.id).data;
   const rate = formatHkd(profile?.rate);
+  const perLesson = formatRatePerLesson(profile?.rate);
   const facts: [string, string | undefined][] = [
-    [text.facts.rate, rate && text.ratePerLesson(rate)],
+    [text.facts.rate, perLesson],
     [text.facts.education, profile?.education],
     [text.facts.subjects, profile?.subjects.join(t.filters.listSeparator)],
     [text.facts.area, profile && t.common.factsLine([profile.location, profile.district].filter((p) => p !== ''))],

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { casePath, paths } from '@/config/paths';
-import { formatDate, formatDateTime } from '@/i18n/format';
+import { formatDate, formatDateTime, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import { ApplicantList } from '../components/ApplicantList';
@@ -97,7 +97,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
   const facts: [string, string][] = [
     [text.subject, view.subject],
     [text.place, text.placeValue(item.location, item.district, item.region)],
-    [text.rate, text.ratePerLesson(view.rate)],
+    [text.rate, formatRatePerLesson(item.rate) ?? t.common.notFilled],
     [text.lessons, view.sessions ?? t.common.notFilled],
     [text.startDate, formatDate(item.startDate) ?? t.common.notFilled],
     [text.preferredGender, t.cases.form.genders[item.preferredGender] ?? t.common.notFilled],
@@ -118,7 +118,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
             {item.postTitle}
           </Text>
           <Text size={400} className={styles.rate}>
-            {text.ratePerLesson(view.rate)}
+            {formatRatePerLesson(item.rate) ?? t.common.notFilled}
           </Text>
         </div>
         <dl className={styles.facts} aria-label={text.factsLabel}>

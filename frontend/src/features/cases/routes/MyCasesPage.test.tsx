@@ -79,7 +79,7 @@ describe('/my-cases', () => {
       '/tutor/tutor-a1',
     );
     // What an owner compares, from the tutor's public profile.
-    expect(await within(firstApplicant).findByText('HK$350 / 每堂')).toBeInTheDocument();
+    expect(await within(firstApplicant).findByText('每堂 HK$350')).toBeInTheDocument();
     expect(within(firstApplicant).getByText('香港大學 數學系')).toBeInTheDocument();
     expect(within(firstApplicant).getByText('中學 數學、中學 物理')).toBeInTheDocument();
     expect(within(firstApplicant).getByText('藍田・觀塘區')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { PublicTutor } from '@/api/generated/model';
-import { formatHkd } from '@/i18n/format';
+import { formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 
 type TutorLike = Partial<PublicTutor> & { id?: string };
@@ -28,7 +28,8 @@ export function tutorDisplay(tutor: TutorLike) {
     initial: tutorInitial(tutor),
     subjects: subjects.length > 0 ? subjects.join(t.filters.listSeparator) : notFilled,
     location: filled(tutor.location) ?? notFilled,
-    rate: tutor.rate === undefined || tutor.rate === null ? notFilled : (formatHkd(tutor.rate) ?? notFilled),
+    // Every fee says what it is for (每堂), on cards and on the profile.
+    rate: tutor.rate === undefined || tutor.rate === null ? notFilled : (formatRatePerLesson(tutor.rate) ?? notFilled),
     education: filled(tutor.education) ?? notFilled,
     gradeLevel: filled(tutor.gradeLevel) ?? notFilled,
     availableTimes: filled(tutor.availableTimes) ?? notFilled,

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, CheckmarkStarburstRegular } from '@fluentui/react-icons';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
@@ -8,6 +8,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { formatMonth } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import { TutorAvatar } from '../components/TutorAvatar';
@@ -32,6 +33,7 @@ const useStyles = makeStyles({
   heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   name: { margin: 0 },
   rate: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  record: { color: tokens.colorNeutralForeground2 },
   facts: {
     display: 'grid',
     gridTemplateColumns: '1fr',
@@ -89,7 +91,10 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
   if (!tutor.data) return <LoadingState />;
 
   const view = tutorDisplay(tutor.data);
+  const text = t.tutors.profile;
+  const data = tutor.data;
   const facts: [string, string][] = [
+    [text.experience, text.experienceYears(data.experienceYears)],
     [t.tutors.profile.education, view.education],
     [t.tutors.profile.subjects, view.subjects],
     [t.tutors.profile.gradeLevel, view.gradeLevel],
@@ -97,8 +102,12 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
     [t.tutors.profile.location, view.location],
     [t.tutors.profile.teachingMode, view.teachingMode],
     [t.tutors.profile.rate, view.rate],
+    [text.examResults, data.examResults.trim() || t.common.notFilled],
+    [text.courseFeatures, data.courseFeatures.trim() || t.common.notFilled],
     [t.tutors.profile.bio, view.bio],
   ];
+  const approvedMonth = formatMonth(data.approvedAt);
+  const record = data.record;
   return (
     <div className={styles.page}>
       <title>{t.pageTitle(view.name)}</title>
@@ -112,8 +121,26 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
             <Text size={400} className={styles.rate}>
               {view.rate}
             </Text>
+            {approvedMonth && (
+              <div>
+                <Badge appearance="tint" color="success" icon={<CheckmarkStarburstRegular />} title={text.approvedHint}>
+                  {text.approvedBadge(approvedMonth)}
+                </Badge>
+              </div>
+            )}
           </div>
         </div>
+        {record && (
+          <Text className={styles.record} aria-label={text.recordLabel}>
+            {t.common.factsLine(
+              [
+                text.matchedCases(record.matchedCases),
+                text.acceptedBookings(record.acceptedBookings),
+                formatMonth(record.memberSince) && text.memberSince(formatMonth(record.memberSince) ?? ''),
+              ].filter((part): part is string => Boolean(part)),
+            )}
+          </Text>
+        )}
         <dl className={styles.facts} aria-label={t.tutors.profile.title}>
           {facts.map(([label, value]) => (
             <Fragment key={label}>
