@@ -22,14 +22,10 @@ interface AccountFormProps {
 /** The column form of the account screens (sign-in, passwords, organization documents), with its banners on top. */
 export function AccountForm({ label, onSubmit, error, success, children }: AccountFormProps) {
   const styles = useStyles();
-  const { formRef, reveal } = useFormFeedback();
+  const { formRef, revealAfter } = useFormFeedback();
   // After every submit, whatever came of it: the first invalid field, else the banner.
-  const submit = async (event: FormEvent) => {
-    await onSubmit(event);
-    reveal();
-  };
   return (
-    <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={label}>
+    <form ref={formRef} className={styles.form} onSubmit={revealAfter(onSubmit)} noValidate aria-label={label}>
       {error && <ErrorBanner message={error} />}
       {success && <SuccessBanner message={success} />}
       {children}

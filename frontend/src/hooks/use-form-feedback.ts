@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * What a submit that did not go through must show on a phone: the first field marked invalid,
  * scrolled to the middle of the screen (clear of the sticky top bar) and focused, so the
  * keyboard opens on it and a screen reader reads its message; when no field is marked (a server
- * failure), the form's banner instead. One place for every form: call `reveal()` after setting
- * the errors; the hook acts once React has drawn them.
+ * failure), the form's banner instead. One place for every form: wrap the submit handler in
+ * `revealAfter`, or call `reveal()` after setting the errors; the hook acts once React has drawn them.
  */
 export function useFormFeedback<T extends HTMLElement = HTMLFormElement>() {
   const formRef = useRef<T>(null);
@@ -25,5 +25,13 @@ export function useFormFeedback<T extends HTMLElement = HTMLFormElement>() {
   }, [request]);
 
   const reveal = useCallback(() => setRequest((n) => n + 1), []);
-  return { formRef, reveal };
+  /** A submit handler that reveals whatever its submit left to see, when it is done. */
+  const revealAfter = useCallback(
+    <E>(submit: (event: E) => Promise<void>) =>
+      (event: E) => {
+        void submit(event).then(reveal);
+      },
+    [reveal],
+  );
+  return { formRef, reveal, revealAfter };
 }

@@ -35,7 +35,7 @@ interface LoginFormProps {
 /** The login tab (spec §2): phone and password; on success store tokens, refetch the user, go back (`next`) or to /. */
 export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
   const styles = useStyles();
-  const { formRef, reveal } = useFormFeedback();
+  const { formRef, revealAfter } = useFormFeedback();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
@@ -62,20 +62,8 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
       setSubmitting(false);
     }
   };
-
-  // One place for every form's feedback: the first invalid field, else the banner (use-form-feedback).
-  const submitAndReveal = async (event: FormEvent) => {
-    await onSubmit(event);
-    reveal();
-  };
   return (
-    <form
-      ref={formRef}
-      className={styles.form}
-      onSubmit={(event) => void submitAndReveal(event)}
-      noValidate
-      aria-label={text.submit}
-    >
+    <form ref={formRef} className={styles.form} onSubmit={revealAfter(onSubmit)} noValidate aria-label={text.submit}>
       {error && <ErrorBanner message={error} />}
       <Field label={text.phone} required validationMessage={fieldErrors.phone}>
         <Input

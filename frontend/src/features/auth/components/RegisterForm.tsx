@@ -59,7 +59,7 @@ interface RegisterFormProps {
 /** The register tab (spec §2): step 1 verifies the phone by SMS, step 2 sends the details. */
 export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }: RegisterFormProps) {
   const styles = useStyles();
-  const { formRef, reveal } = useFormFeedback();
+  const { formRef, revealAfter } = useFormFeedback();
   const text = t.accounts.register;
   const [phone, setPhone] = useState('');
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
@@ -159,20 +159,8 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   };
 
   const step = verifiedPhone ? 2 : 1;
-
-  // One place for every form's feedback: the first invalid field, else the banner (use-form-feedback).
-  const submitAndReveal = async (event: FormEvent) => {
-    await onSubmit(event);
-    reveal();
-  };
   return (
-    <form
-      ref={formRef}
-      className={styles.form}
-      onSubmit={(event) => void submitAndReveal(event)}
-      noValidate
-      aria-label={text.formLabel}
-    >
+    <form ref={formRef} className={styles.form} onSubmit={revealAfter(onSubmit)} noValidate aria-label={text.formLabel}>
       <div>
         <Text size={200}>{text.step(step, 2)}</Text>
         <Text as="h2" size={500} weight="semibold" block className={styles.stepTitle}>

@@ -20,6 +20,14 @@ function applicant(id: string, name: string, overrides: Partial<ApplicantBody> =
   };
 }
 
+/**
+ * The confirmation dialog, found by its title: while Fluent's dialog animates open it is still
+ * aria-hidden, so role queries miss it on a busy machine (the cause of an earlier flaky test).
+ */
+async function confirmation(): Promise<HTMLElement> {
+  return (await screen.findByText('選擇黃老師？')).closest('[role="dialog"]') as HTMLElement;
+}
+
 describe('/my-cases', () => {
   it('lists the owner’s cases with status, edit link and applicants; choosing one shows the phone', async () => {
     loggedInAs();
@@ -87,15 +95,15 @@ describe('/my-cases', () => {
 
     // Choosing asks first, with the fee and what follows; 再考慮 changes nothing.
     await user.click(within(firstApplicant).getByRole('button', { name: '選擇此導師' }));
-    const dialog = await screen.findByRole('dialog', { name: '選擇黃老師？' });
+    const dialog = await confirmation();
     expect(within(dialog).getByText('黃老師的學費為每堂 HK$350。')).toBeInTheDocument();
     expect(within(dialog).getByText(/此決定不能撤回/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: '再考慮' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: '再考慮', hidden: true }));
+    await waitFor(() => expect(screen.queryByText('選擇黃老師？')).not.toBeInTheDocument());
     expect(matched).toBe(false);
 
     await user.click(within(firstApplicant).getByRole('button', { name: '選擇此導師' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確認選擇' }));
+    await user.click(within(await confirmation()).getByRole('button', { name: '確認選擇', hidden: true }));
     expect(await screen.findByText('黃老師：5000 0001')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '致電黃老師' })).toHaveAttribute('href', 'tel:+85250000001');
     expect(screen.getByRole('link', { name: 'WhatsApp 黃老師' })).toHaveAttribute('href', 'https://wa.me/85250000001');

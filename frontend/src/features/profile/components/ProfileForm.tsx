@@ -68,7 +68,7 @@ async function saveProfile(
  */
 export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const styles = useStyles();
-  const { formRef, reveal } = useFormFeedback();
+  const { formRef, revealAfter } = useFormFeedback();
   const p = t.profile.edit;
   const me = useGetMe();
   const { mutate } = useSWRConfig();
@@ -131,12 +131,6 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       setSaving(false);
     }
   };
-
-  // One place for every form's feedback: the first invalid field, else the banner (use-form-feedback).
-  const submitAndReveal = async (event: FormEvent) => {
-    await onSubmit(event);
-    reveal();
-  };
   return (
     <Card className={styles.card}>
       <OrgVerificationStatus user={current} />
@@ -153,13 +147,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       <Text>{p.intro}</Text>
       {failure && <ErrorBanner message={failure} />}
       {saved && <SuccessBanner message={p.success} />}
-      <form
-        ref={formRef}
-        className={styles.form}
-        onSubmit={(event) => void submitAndReveal(event)}
-        noValidate
-        aria-label={p.title}
-      >
+      <form ref={formRef} className={styles.form} onSubmit={revealAfter(onSubmit)} noValidate aria-label={p.title}>
         <Field
           label={p.name}
           hint={p.nameHint}

@@ -39,7 +39,7 @@ interface Props {
 /** The tutor application form (spec §3): every field required, avatar at most 5 MB. */
 export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) {
   const styles = useStyles();
-  const { formRef, reveal } = useFormFeedback();
+  const { formRef, revealAfter } = useFormFeedback();
   const a = t.tutors.application;
   const [values, setValues] = useState<ApplicationValues>(emptyApplication);
   const [avatar, setAvatar] = useState<File | null>(null);
@@ -91,20 +91,8 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
   };
 
   const suggestions = (catalogue?.levels ?? []).filter((level) => !level.freeTextSubject);
-
-  // One place for every form's feedback: the first invalid field, else the banner (use-form-feedback).
-  const submitAndReveal = async (event: FormEvent) => {
-    await onSubmit(event);
-    reveal();
-  };
   return (
-    <form
-      ref={formRef}
-      className={styles.form}
-      onSubmit={(event) => void submitAndReveal(event)}
-      noValidate
-      aria-label={a.title}
-    >
+    <form ref={formRef} className={styles.form} onSubmit={revealAfter(onSubmit)} noValidate aria-label={a.title}>
       {failure && <ErrorBanner message={failure} />}
       <div className={styles.grid}>
         {text('name', a.name)}

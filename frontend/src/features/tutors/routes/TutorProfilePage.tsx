@@ -1,54 +1,25 @@
-import { Fragment, type ReactNode } from 'react';
-import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, CheckmarkStarburstRegular } from '@fluentui/react-icons';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
+import { DetailCard, DetailPage, FactList } from '@/components/DetailLayout';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { formatMonth } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { media } from '@/styles/breakpoints';
 import { TutorAvatar } from '../components/TutorAvatar';
 import { tutorDisplay } from '../lib/tutor-display';
 
 const useStyles = makeStyles({
-  page: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    maxWidth: '880px',
-    width: '100%',
-    marginInline: 'auto',
-  },
-  card: {
-    padding: tokens.spacingHorizontalL,
-    gap: tokens.spacingVerticalL,
-    borderRadius: tokens.borderRadiusXLarge,
-    [media.wide]: { padding: tokens.spacingHorizontalXXL },
-  },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },
   heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   name: { margin: 0 },
   rate: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
   record: { color: tokens.colorNeutralForeground2 },
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: '1fr',
-    [media.wide]: { gridTemplateColumns: '140px 1fr' },
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalS,
-    margin: 0,
-  },
-  label: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase300 },
-  value: {
-    margin: 0,
-    marginBottom: tokens.spacingVerticalS,
-    whiteSpace: 'pre-wrap',
-    color: tokens.colorNeutralForeground1,
-  },
 });
 
 interface TutorProfilePageProps {
@@ -65,7 +36,7 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
 
   if (notFound) {
     return (
-      <div className={styles.page}>
+      <DetailPage>
         <title>{t.pageTitle(t.tutors.profile.notFound)}</title>
         <EmptyState
           title={t.tutors.profile.notFound}
@@ -76,16 +47,16 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
             </ButtonLink>
           }
         />
-      </div>
+      </DetailPage>
     );
   }
   if (tutor.error) {
     const reason =
       tutor.error instanceof ApiError && tutor.error.body?.error ? tutor.error.body.error : t.common.loadFailed;
     return (
-      <div className={styles.page}>
+      <DetailPage>
         <ErrorBanner message={t.tutors.profile.loadFailed(reason)} />
-      </div>
+      </DetailPage>
     );
   }
   if (!tutor.data) return <LoadingState />;
@@ -109,9 +80,9 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
   const approvedMonth = formatMonth(data.approvedAt);
   const record = data.record;
   return (
-    <div className={styles.page}>
+    <DetailPage>
       <title>{t.pageTitle(view.name)}</title>
-      <Card className={styles.card}>
+      <DetailCard>
         <div className={styles.header}>
           <TutorAvatar tutor={tutor.data} size={96} />
           <div className={styles.heading}>
@@ -141,16 +112,9 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
             )}
           </Text>
         )}
-        <dl className={styles.facts} aria-label={t.tutors.profile.title}>
-          {facts.map(([label, value]) => (
-            <Fragment key={label}>
-              <dt className={styles.label}>{label}</dt>
-              <dd className={styles.value}>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      </Card>
+        <FactList label={t.tutors.profile.title} facts={facts} />
+      </DetailCard>
       {bookingBox(tutor.data.id)}
-    </div>
+    </DetailPage>
   );
 }
