@@ -155,8 +155,11 @@ impl Argon2Hasher {
             .map_err(|_| HashingBusy)?;
         let (done, result) = oneshot::channel();
         let job: Job = Box::new(move |worker| {
-            let _ = done.send(work(worker));
+            let output = work(worker);
+            // Free the slot before answering: whoever has the answer may hash again at once
+            // (answering first let a caller's next hash find the slot still taken, a flaky test).
             drop(permit);
+            let _ = done.send(output);
         });
         self.jobs.send(job).map_err(|_| HashingBusy)?;
         result.await.map_err(|_| HashingBusy)
