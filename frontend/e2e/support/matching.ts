@@ -17,8 +17,8 @@ export function backOffice(...args: string[]): string {
 /** Switches the top bar's selector to tutor mode (the account must be a tutor). */
 export async function useTutorMode(page: Page): Promise<void> {
   const selector = page.getByRole('group', { name: '身份模式' });
-  await selector.getByRole('button', { name: '導師', exact: true }).click();
-  await expect(selector.getByRole('button', { name: '導師', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await selector.getByRole('button', { name: '我係導師', exact: true }).click();
+  await expect(selector.getByRole('button', { name: '我係導師', exact: true })).toHaveAttribute('aria-pressed', 'true');
 }
 
 /**

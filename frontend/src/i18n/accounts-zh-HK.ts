@@ -7,10 +7,14 @@ export const accountsZhHK = {
     logout: '登出',
     postCase: '刊登補習個案',
     modeLabel: '身份模式',
-    student: '學生',
-    tutor: '導師',
-    studentMode: '學生模式',
-    tutorMode: '導師模式',
+    /** The mode selector, worded for people; the short forms fit a phone's top bar. */
+    student: '我係家長／學生',
+    studentShort: '家長',
+    tutor: '我係導師',
+    tutorShort: '導師',
+    studentMode: '搵導師、刊登補習個案',
+    tutorMode: '申請補習個案',
+    becomeTutor: '成為導師：提交導師申請，審批後便可申請補習個案',
     greeting: (name: string) => `你好，${name}`,
   },
   loginOrRegister: {

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router';
 import { ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { paths } from '@/config/paths';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { t } from '@/i18n/zh-HK';
 import { type AccountMode } from '@/session/mode-store';
 import { useSession } from '@/session/session';
+import { mediaQueries } from '@/styles/breakpoints';
 
 const useStyles = makeStyles({
   group: {
@@ -18,13 +20,16 @@ const useStyles = makeStyles({
 });
 
 /**
- * The student/tutor selector (spec §4): tutor switches to tutor mode only for a tutor; anyone else
- * is taken to the tutor application. Student always switches back.
+ * The parent/tutor selector (spec §4), worded for people (我係家長／學生 · 我係導師; 家長 · 導師 on a
+ * phone, with the full words as the name): tutor switches to tutor mode only for a tutor; anyone
+ * else is taken to the tutor application, which explains how to become one (and says so on hover).
+ * Parent always switches back.
  */
 export function ModeSelector() {
   const styles = useStyles();
   const navigate = useNavigate();
   const session = useSession();
+  const isWide = useMediaQuery(mediaQueries.wide);
   const text = t.accounts.menu;
   const choose = (mode: AccountMode) => {
     if (mode === 'tutor' && !session.isTutor) {
@@ -33,8 +38,9 @@ export function ModeSelector() {
     }
     session.setMode(mode);
   };
-  const option = (mode: AccountMode, label: string, description: string) => (
+  const option = (mode: AccountMode, label: string, short: string, description: string) => (
     <ToggleButton
+      aria-label={isWide ? undefined : label}
       size="small"
       shape="rounded"
       appearance={session.mode === mode ? 'primary' : 'subtle'}
@@ -43,13 +49,13 @@ export function ModeSelector() {
       title={description}
       onClick={() => choose(mode)}
     >
-      {label}
+      {isWide ? label : short}
     </ToggleButton>
   );
   return (
     <div role="group" aria-label={text.modeLabel} className={styles.group}>
-      {option('student', text.student, text.studentMode)}
-      {option('tutor', text.tutor, text.tutorMode)}
+      {option('student', text.student, text.studentShort, text.studentMode)}
+      {option('tutor', text.tutor, text.tutorShort, session.isTutor ? text.tutorMode : text.becomeTutor)}
     </div>
   );
 }

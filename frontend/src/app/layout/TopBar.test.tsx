@@ -36,14 +36,17 @@ describe('TopBar', () => {
     renderRoute('/terms');
     expect(await banner().findByRole('button', { name: '帳戶設定' })).toBeInTheDocument();
     expect(banner().getByRole('link', { name: '刊登補習個案' })).toBeInTheDocument();
+    // The mode selector's short words fit the bar; its names stay the full ones.
+    expect(banner().getByRole('button', { name: '我係導師' })).toHaveTextContent(/^導師$/);
+    expect(banner().getByRole('button', { name: '我係家長／學生' })).toHaveTextContent(/^家長$/);
   });
 
   it('sends a non-tutor who chooses 導師 to the tutor application', async () => {
     loggedInAs();
     const { router } = renderRoute('/terms');
-    await userEvent.click(await banner().findByRole('button', { name: '導師' }));
+    await userEvent.click(await banner().findByRole('button', { name: '我係導師' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tutor-application'));
-    expect(banner().getByRole('button', { name: '學生' })).toHaveAttribute('aria-pressed', 'true');
+    expect(banner().getByRole('button', { name: '我係家長／學生' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('switches a tutor to tutor mode, which hides post-case, and back', async () => {
@@ -54,11 +57,11 @@ describe('TopBar', () => {
     await userEvent.click(await banner().findByRole('button', { name: '帳戶設定' }));
     expect(await screen.findByText('你好，陳太')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
-    await userEvent.click(banner().getByRole('button', { name: '導師' }));
-    expect(banner().getByRole('button', { name: '導師' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(banner().getByRole('button', { name: '我係導師' }));
+    expect(banner().getByRole('button', { name: '我係導師' })).toHaveAttribute('aria-pressed', 'true');
     expect(banner().queryByRole('link', { name: '刊登補習個案' })).toBeNull();
     expect(router.state.location.pathname).toBe('/terms');
-    await userEvent.click(banner().getByRole('button', { name: '學生' }));
+    await userEvent.click(banner().getByRole('button', { name: '我係家長／學生' }));
     expect(banner().getByRole('link', { name: '刊登補習個案' })).toBeInTheDocument();
   });
 
