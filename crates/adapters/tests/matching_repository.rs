@@ -9,7 +9,7 @@ use chrono::Utc;
 use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
 use tutorhub_domain::bookings::model::{Booking, BookingStatus, BookingTime};
 use tutorhub_domain::bookings::ports::BookingRepository;
-use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
@@ -17,29 +17,7 @@ use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
 async fn approved_case(db: &Database) -> i64 {
-    let form = CaseForm {
-        post_type: "student-seeking-tutor".into(),
-        post_title: "中三數學".into(),
-        level: "secondary".into(),
-        grade: "中三".into(),
-        subjects: vec!["數學".into()],
-        location: "藍田".into(),
-        rate: Some(300.0),
-        session_length: Some(90),
-        sessions_per_week: Some(1),
-        description: "測試".into(),
-        preferred_gender: "no limit".into(),
-        start_date: "2026-12-01".into(),
-    };
-    let repo = SqlCaseRepository::new(db.pool().clone());
-    let new = NewCase {
-        id: Uuid::new_v4(),
-        owner_id: Some(Uuid::new_v4()),
-        details: CaseDetails::parse(&form).unwrap(),
-        status: CaseStatus::Approved,
-        created_at: Utc::now(),
-    };
-    repo.insert(vec![new]).await.unwrap()[0].number
+    support::stored_case(db, CaseStatus::Approved).await
 }
 
 fn application(case_number: i64, tutor_id: Uuid) -> CaseApplication {

@@ -199,38 +199,15 @@ async fn a_new_phone_is_saved_unless_another_account_has_it(db: Database) {
     assert!(users.find_by_phone(&me.phone).await.unwrap().is_none(), "the old phone is free again");
 }
 
-/// A case of the tutor's matched cases (its application selected), stored through the repository.
+/// An application of `tutor` in `status` to a new matched case.
 async fn matched_case(db: &Database, tutor: Uuid, status: &str) {
-    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
-    use tutorhub_domain::cases::ports::CaseRepository;
-    let form = CaseForm {
-        post_type: "student-seeking-tutor".into(),
-        post_title: "中三數學".into(),
-        level: "secondary".into(),
-        grade: "中三".into(),
-        subjects: vec!["數學".into()],
-        location: "藍田".into(),
-        rate: Some(300.0),
-        session_length: Some(90),
-        sessions_per_week: Some(1),
-        description: "代數".into(),
-        preferred_gender: "no limit".into(),
-        start_date: "2026-12-01".into(),
-    };
-    let case = NewCase {
-        id: Uuid::new_v4(),
-        owner_id: None,
-        details: CaseDetails::parse(&form).unwrap(),
-        status: CaseStatus::Matched,
-        created_at: Utc::now(),
-    };
-    let stored = tutorhub_adapters::SqlCaseRepository::new(db.pool().clone()).insert(vec![case]).await.unwrap();
+    let number = support::stored_case(db, tutorhub_domain::cases::model::CaseStatus::Matched).await;
     sqlx::query(
         "INSERT INTO case_applications (id, case_number, tutor_id, available_times, status, created_at, updated_at) \
          VALUES ($1, $2, $3, '星期六', $4, 0, 0)",
     )
     .bind(Uuid::new_v4().to_string())
-    .bind(stored[0].number)
+    .bind(number)
     .bind(tutor.to_string())
     .bind(status.to_string())
     .execute(db.pool())

@@ -34,14 +34,26 @@ const useStyles = makeStyles({
   },
 });
 
-/** The column of a page about one thing (a tutor, a case): readable width, cards stacked. */
+/** The column of a page about one thing (a tutor, a case, an application): readable width, cards stacked. */
 export function DetailPage({ children }: { children: ReactNode }) {
   return <div className={useStyles().page}>{children}</div>;
 }
 
 /** One card of a detail page. */
-export function DetailCard({ children, className }: { children: ReactNode; className?: string }) {
-  return <Card className={mergeClasses(useStyles().card, className)}>{children}</Card>;
+export function DetailCard({
+  children,
+  className,
+  testId,
+}: {
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <Card className={mergeClasses(useStyles().card, className)} data-testid={testId}>
+      {children}
+    </Card>
+  );
 }
 
 /** Label and value pairs: stacked on a phone, two columns on a wide screen. */

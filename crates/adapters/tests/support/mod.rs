@@ -57,3 +57,32 @@ macro_rules! on_both_engines {
         }
     };
 }
+
+/// Stores one secondary-maths case in `status` (owner unknown) through the repository and
+/// returns its number: for suites that need a case to hang applications on.
+pub async fn stored_case(db: &Database, status: tutorhub_domain::cases::model::CaseStatus) -> i64 {
+    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, NewCase};
+    use tutorhub_domain::cases::ports::CaseRepository;
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: "中三數學".into(),
+        level: "secondary".into(),
+        grade: "中三".into(),
+        subjects: vec!["數學".into()],
+        location: "藍田".into(),
+        rate: Some(300.0),
+        session_length: Some(90),
+        sessions_per_week: Some(1),
+        description: "測試".into(),
+        preferred_gender: "no limit".into(),
+        start_date: "2026-12-01".into(),
+    };
+    let case = NewCase {
+        id: uuid::Uuid::new_v4(),
+        owner_id: Some(uuid::Uuid::new_v4()),
+        details: CaseDetails::parse(&form).unwrap(),
+        status,
+        created_at: chrono::Utc::now(),
+    };
+    tutorhub_adapters::SqlCaseRepository::new(db.pool().clone()).insert(vec![case]).await.unwrap()[0].number
+}

@@ -20,10 +20,10 @@ const useStyles = makeStyles({
 });
 
 /**
- * The parent/tutor selector (spec §4), worded for people (我係家長／學生 · 我係導師; 家長 · 導師 on a
- * phone, with the full words as the name): tutor switches to tutor mode only for a tutor; anyone
- * else is taken to the tutor application, which explains how to become one (and says so on hover).
- * Parent always switches back.
+ * The parent/tutor selector (spec §4), worded for people (the full words on a wide screen; the
+ * short ones on a phone, with the full words as the name): tutor switches to tutor mode only for a
+ * tutor; anyone else is taken to the tutor application, which explains how to become one (and
+ * says so on hover). Parent always switches back.
  */
 export function ModeSelector() {
   const styles = useStyles();

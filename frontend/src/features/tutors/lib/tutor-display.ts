@@ -28,7 +28,7 @@ export function tutorDisplay(tutor: TutorLike) {
     initial: tutorInitial(tutor),
     subjects: subjects.length > 0 ? subjects.join(t.filters.listSeparator) : notFilled,
     location: filled(tutor.location) ?? notFilled,
-    // Every fee says what it is for (每堂), on cards and on the profile.
+    // Every fee says it is per lesson, on cards and on the profile.
     rate: tutor.rate === undefined || tutor.rate === null ? notFilled : (formatRatePerLesson(tutor.rate) ?? notFilled),
     education: filled(tutor.education) ?? notFilled,
     gradeLevel: filled(tutor.gradeLevel) ?? notFilled,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/api/api-error';
@@ -8,32 +8,19 @@ import type { TutorApplicationView } from '@/api/generated/model';
 import { useGetMyTutorApplication } from '@/api/generated/tutors/tutors';
 import { tokenStore } from '@/api/token-store';
 import { ButtonLink } from '@/components/ButtonLink';
+import { DetailCard, DetailPage } from '@/components/DetailLayout';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
-import { media } from '@/styles/breakpoints';
 import { TutorApplicationForm } from '../components/TutorApplicationForm';
 
 const REDIRECT_MS = 2000;
 
 const useStyles = makeStyles({
-  page: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    maxWidth: '880px',
-    width: '100%',
-    marginInline: 'auto',
-  },
   title: { margin: 0 },
-  card: {
-    padding: tokens.spacingHorizontalL,
-    gap: tokens.spacingVerticalM,
-    [media.wide]: { padding: tokens.spacingHorizontalXXL },
-  },
   stateHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -46,7 +33,7 @@ function ApplicationState({ application }: { application: TutorApplicationView }
   const status = application.status as keyof typeof badgeColor;
   const note = status === 'pending' ? a.pendingNote : status === 'approved' ? a.approvedNote : a.rejectedNote;
   return (
-    <Card className={styles.card} data-testid="application-state">
+    <DetailCard testId="application-state">
       <div className={styles.stateHeader}>
         <Text as="h2" size={500} weight="semibold" className={styles.title}>
           {a.stateTitle}
@@ -60,7 +47,7 @@ function ApplicationState({ application }: { application: TutorApplicationView }
       </Text>
       <Text>{note}</Text>
       {application.rejectionReason && <Text weight="semibold">{a.reason(application.rejectionReason)}</Text>}
-    </Card>
+    </DetailCard>
   );
 }
 
@@ -87,7 +74,7 @@ export function TutorApplicationPage() {
   const blocked = application?.status === 'pending' || me.data?.isTutor === true;
 
   return (
-    <div className={styles.page}>
+    <DetailPage>
       <title>{t.pageTitle(a.title)}</title>
       <Text as="h1" size={800} weight="bold" className={styles.title}>
         {a.title}
@@ -108,7 +95,7 @@ export function TutorApplicationPage() {
             <SuccessBanner message={a.success} />
           ) : (
             !blocked && (
-              <Card className={styles.card}>
+              <DetailCard>
                 <Text>{a.intro}</Text>
                 <TutorApplicationForm
                   userId={me.data.id}
@@ -118,11 +105,11 @@ export function TutorApplicationPage() {
                     void mine.mutate();
                   }}
                 />
-              </Card>
+              </DetailCard>
             )
           )}
         </>
       )}
-    </div>
+    </DetailPage>
   );
 }
