@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
-use tutorhub_domain::bookings::model::{Booking, BookingStatus, BookingTime};
+use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime, LessonPlace};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::cases::ports::CaseRepository;
@@ -125,20 +125,13 @@ async fn two_concurrent_selections_have_exactly_one_winner(db: Database) {
 async fn bookings_move_only_from_the_states_given(db: Database) {
     let repo = SqlBookingRepository::new(db.pool().clone());
     let (tutor, booker) = (Uuid::new_v4(), Uuid::new_v4());
-    let booking = repo
-        .insert(Booking {
-            id: Uuid::new_v4(),
-            tutor_id: tutor,
-            user_id: booker,
-            user_type: "student".into(),
-            booking_time: BookingTime::parse("星期三 19:00-21:00").unwrap(),
-            status: BookingStatus::Pending,
-            created_at: Utc::now(),
-        })
-        .await
-        .unwrap();
+    // What the booker asked for comes back whole; a booking without it too.
+    let details = BookingDetails::parse(Some("中學 數學"), Some(LessonPlace::TutorPlace), Some("中三\n想操 DSE 卷")).unwrap();
+    let booking = repo.insert(Booking { details, ..pending_booking(tutor, booker) }).await.unwrap();
+    let bare = repo.insert(pending_booking(Uuid::new_v4(), booker)).await.unwrap();
     assert_eq!(repo.for_tutor(tutor, 10).await.unwrap(), std::slice::from_ref(&booking));
-    assert_eq!(repo.involving(booker, 10).await.unwrap().len(), 1);
+    assert_eq!(repo.find(bare.id).await.unwrap().unwrap().details, BookingDetails::default());
+    assert_eq!(repo.involving(booker, 10).await.unwrap().len(), 2);
     assert_eq!(repo.involving(tutor, 10).await.unwrap().len(), 1);
     assert!(repo.involving(Uuid::new_v4(), 10).await.unwrap().is_empty());
     assert!(repo.transition(booking.id, vec![BookingStatus::Pending], BookingStatus::Accepted, Utc::now()).await.unwrap());
@@ -153,6 +146,7 @@ fn pending_booking(tutor_id: Uuid, user_id: Uuid) -> Booking {
         user_id,
         user_type: "student".into(),
         booking_time: BookingTime::parse("星期三 19:00-21:00").unwrap(),
+        details: BookingDetails::default(),
         status: BookingStatus::Pending,
         created_at: Utc::now(),
     }

@@ -46,6 +46,8 @@ fn form(subjects: &str, area: &str, fee: f64) -> TutorApplicationForm {
         teaching_area: area.into(),
         teaching_schedule: "星期六下午".into(),
         teaching_mode: "one-to-one".into(),
+        teaching_modes: vec![],
+        teaching_districts: vec![],
         required_fee: Some(fee),
         bio: "有耐性".into(),
     }
@@ -250,7 +252,44 @@ async fn the_profile_keeps_experience_and_results_and_the_record_counts_what_hap
     assert_eq!((record.matched_cases, record.accepted_bookings), (1, 2));
 }
 
+async fn several_modes_and_districts_are_kept_and_the_district_filter_finds_tutors_who_travel(db: Database) {
+    let users = SqlUserRepository::new(db.pool().clone());
+    let repo = SqlTutorRepository::new(db.pool().clone());
+    let (travels, stays) = (user(&users, 10).await, user(&users, 11).await);
+    let wide = TutorApplicationForm {
+        teaching_modes: vec!["home".into(), "online".into()],
+        teaching_districts: vec!["黃大仙區".into(), "觀塘區".into()],
+        ..form("中學 數學", "藍田", 300.0)
+    };
+    approved(&repo, &travels, &wide, 2).await;
+    approved(&repo, &stays, &form("中學 數學", "中環", 300.0), 1).await;
+
+    let application = repo.latest_application(travels.id).await.unwrap().unwrap();
+    let modes: Vec<_> = application.details.teaching_modes.iter().map(|m| m.key).collect();
+    assert_eq!(
+        (modes.as_slice(), application.details.teaching_districts.as_slice()),
+        (&["one-to-one", "home", "online"][..], &["黃大仙區", "觀塘區"][..])
+    );
+    let profile = repo.find_profile(TutorRef::Id(travels.id)).await.unwrap().unwrap();
+    assert_eq!(
+        (profile.teaching_mode(), profile.teaching_districts.as_slice()),
+        ("one-to-one", &["黃大仙區".to_string(), "觀塘區".into()][..])
+    );
+    let default = repo.find_profile(TutorRef::Id(stays.id)).await.unwrap().unwrap();
+    assert_eq!(default.teaching_districts, ["中西區"], "none chosen: the district of the tutor's area");
+
+    let in_district = |name: &str| {
+        let filter = TutorFilter::parse(&TutorQuery { districts: vec![name.into()], ..Default::default() }).unwrap();
+        let repo = &repo;
+        async move { repo.search_profiles(&filter, PageRequest::default()).await.unwrap().items.iter().map(|t| t.user_id).collect::<Vec<_>>() }
+    };
+    assert_eq!(in_district("黃大仙區").await, [travels.id], "lives in 觀塘區, travels to 黃大仙區");
+    assert_eq!(in_district("中西區").await, [stays.id]);
+    assert!(in_district("沙田區").await.is_empty());
+}
+
 on_both_engines!(
+    several_modes_and_districts_are_kept_and_the_district_filter_finds_tutors_who_travel,
     the_profile_keeps_experience_and_results_and_the_record_counts_what_happened,
     the_tutor_profile_follows_name_and_avatar_changes,
     a_new_phone_is_saved_unless_another_account_has_it,

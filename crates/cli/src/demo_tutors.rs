@@ -74,6 +74,14 @@ impl TutorGenerator {
         let districts: Vec<_> = catalogue::REGIONS.iter().flat_map(|r| r.districts.iter()).collect();
         let area = *districts[index % districts.len()].areas.choose(rng).unwrap();
         let mode = catalogue::TEACHING_MODES[index % catalogue::TEACHING_MODES.len()].key;
+        // Some tutors also teach by video and travel to the next district; derived from the
+        // index, not drawn, so the random draws (and every demo tutor's other details) stay put.
+        let also_online = if index.is_multiple_of(3) { vec!["online".to_string()] } else { vec![] };
+        let travels = if index.is_multiple_of(2) {
+            vec![districts[index % districts.len()].name.to_string(), districts[(index + 1) % districts.len()].name.to_string()]
+        } else {
+            vec![]
+        };
         let subjects: Vec<String> = if level.free_text_subject() {
             vec![format!("{} {}", level.label, TERTIARY.choose(rng).unwrap())]
         } else {
@@ -110,6 +118,8 @@ impl TutorGenerator {
             teaching_area: area.into(),
             teaching_schedule: SCHEDULES.choose(rng).unwrap().to_string(),
             teaching_mode: mode.into(),
+            teaching_modes: also_online,
+            teaching_districts: travels,
             required_fee: Some(f64::from(rng.random_range(15..=90_u32) * 10)),
             bio: BIOS.choose(rng).unwrap().to_string(),
         };
@@ -154,7 +164,8 @@ mod tests {
         let details: Vec<_> = tutors.iter().map(|t| ApplicationDetails::parse(&t.form).expect("valid demo application")).collect();
         let levels: HashSet<_> = details.iter().flat_map(|d| d.subjects.iter().map(|s| s.level)).collect();
         let districts: HashSet<_> = details.iter().map(|d| d.place.district).collect();
-        let modes: HashSet<_> = details.iter().map(|d| d.teaching_mode.key).collect();
+        let modes: HashSet<_> = details.iter().flat_map(|d| d.teaching_modes.iter().map(|m| m.key)).collect();
+        assert!(details.iter().any(|d| d.teaching_modes.len() == 2) && details.iter().any(|d| d.teaching_districts.len() == 2));
         assert_eq!(levels.len(), catalogue::LEVELS.len());
         assert_eq!(districts.len(), 18);
         assert_eq!(modes.len(), catalogue::TEACHING_MODES.len());

@@ -216,7 +216,7 @@ impl Wiring {
                 notifier.clone(),
                 settings.case_applicant_cap,
             ),
-            bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), notifier),
+            bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), self.tutors.clone(), notifier),
             tutor_applications: self.tutor_applications(),
             tutor_directory: self.tutor_directory(),
             profile_editing: ProfileEditing::new(

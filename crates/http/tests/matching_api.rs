@@ -285,8 +285,15 @@ async fn bookings_authorization_masking_and_answers() {
     make_active_tutor(&app, tutor_id).await;
     let (_, booker) = member(&app, "陳大文", "91234567").await;
     let (_, other) = member(&app, "李小明", "92345678").await;
-    let book = json!({"tutorId": tutor_id, "bookingTime": "星期三 19:00-21:00"});
+    let book = json!({"tutorId": tutor_id, "bookingTime": "星期三 19:00-21:00", "lessonPlace": "online", "message": "中三，想操卷"});
     assert_eq!(call(&app, "POST", "/bookings", None, Some(book.clone())).await.0, StatusCode::UNAUTHORIZED);
+    // A subject the tutor does not teach (this tutor has no profile subjects), an unknown place.
+    let (status, body) =
+        call(&app, "POST", "/bookings", Some(&booker), Some(json!({"tutorId": tutor_id, "bookingTime": "星期三", "subject": "中學 化學"})))
+            .await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("subject")));
+    let teleport = json!({"tutorId": tutor_id, "bookingTime": "星期三", "lessonPlace": "teleport"});
+    assert_eq!(call(&app, "POST", "/bookings", Some(&booker), Some(teleport)).await.0, StatusCode::BAD_REQUEST);
     let (status, body) = call(&app, "POST", "/bookings", Some(&booker), Some(json!({"tutorId": tutor_id, "bookingTime": ""}))).await;
     assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("請填寫預約時間")));
     assert_eq!(call(&app, "POST", "/bookings", Some(&tutor), Some(book.clone())).await.0, StatusCode::BAD_REQUEST);
@@ -300,6 +307,14 @@ async fn bookings_authorization_masking_and_answers() {
     assert!(seen_by_other["items"][0].get("userId").is_none());
     let (_, seen_by_booker) = call(&app, "GET", &table, Some(&booker), None).await;
     assert_eq!(seen_by_booker["items"][0]["userName"], "陳大文");
+    // Where and the message: for the two sides only.
+    assert!(seen_by_other["items"][0].get("lessonPlace").is_none() && seen_by_other["items"][0].get("message").is_none());
+    assert_eq!(
+        (seen_by_booker["items"][0]["lessonPlace"].as_str(), seen_by_booker["items"][0]["message"].as_str()),
+        (Some("online"), Some("中三，想操卷"))
+    );
+    let (_, seen_by_tutor) = call(&app, "GET", "/bookings/mine", Some(&tutor), None).await;
+    assert_eq!(seen_by_tutor["items"][0]["message"], "中三，想操卷");
     assert!(!seen_by_other.to_string().contains("+852") && !seen_by_booker.to_string().contains("+852"));
 
     // Accept/decline: the tutor only; cancel: the booker only.

@@ -46,6 +46,9 @@ fn form(subjects: &str, area: &str, fee: &str, avatar: Option<Vec<u8>>) -> TestF
         .text("teachingArea", area)
         .text("teachingSchedule", "星期六、日 下午")
         .text("teachingMode", "home")
+        .text("teachingModes", "online")
+        .text("teachingDistricts", "黃大仙區")
+        .text("teachingDistricts", "觀塘區")
         .text("requiredFee", fee)
         .text("bio", "喜歡教學");
     if let Some(bytes) = avatar {
@@ -184,6 +187,9 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!((by_number["teachingModeLabel"].as_str(), by_number["gradeLevel"].as_str()), (Some("上門補習"), Some("小學")));
     assert_no_private_fields(&by_number);
+    let modes: Vec<_> = by_number["teachingModes"].as_array().unwrap().iter().map(|m| m["label"].as_str().unwrap()).collect();
+    assert_eq!(modes, ["上門補習", "視像補習"]);
+    assert_eq!(by_number["teachingDistricts"], serde_json::json!(["黃大仙區", "觀塘區"]));
     // What a parent weighs: the application's experience and results, and the platform's record.
     assert_eq!((by_number["experienceYears"].as_u64(), by_number["examResults"].as_str()), (Some(4), Some("DSE 物理 5*")));
     let record = &by_number["record"];
@@ -203,6 +209,25 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     media.assert_header("Cache-Control", "public, max-age=31536000, immutable");
     media.assert_header("Content-Type", "image/png");
     app.client.get("/media/../tutorhub.db").send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_booking_names_one_of_the_tutors_subjects() {
+    let app = support::spawn().await;
+    let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
+    let booker = registered(&app, "92345678").await;
+    let book = |subject: &str| {
+        let body = serde_json::json!({"tutorId": tutor.id, "bookingTime": "星期六 10:00", "subject": subject, "lessonPlace": "home"});
+        app.client.post("/bookings").header("Authorization", bearer(&app, &booker)).body_json(&body).send()
+    };
+    let response = book("中學 化學").await;
+    response.assert_status(StatusCode::BAD_REQUEST);
+    let refused: Value = serde_json::from_str(&response.0.into_body().into_string().await.unwrap()).unwrap();
+    assert_eq!(refused["errors"][0]["message"], "這位導師沒有教授「中學 化學」，請選擇導師任教的科目");
+    let response = book("中學 物理").await;
+    response.assert_status_is_ok();
+    let booked: Value = serde_json::from_str(&response.0.into_body().into_string().await.unwrap()).unwrap();
+    assert_eq!((booked["subject"].as_str(), booked["lessonPlace"].as_str()), (Some("中學 物理"), Some("home")));
 }
 
 #[tokio::test]

@@ -3,15 +3,17 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::bookings::model::{Booking, BookingStatus, BookingTime};
+use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime, LessonPlace};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::shared::storage::RepositoryError;
+use tutorhub_domain::tutors::model::TutorSubject;
 use uuid::Uuid;
 
 use crate::sql::cases::parse_uuid;
 use crate::sql::rows::{Conditions, Value, bind_all, corrupt, from_millis, millis, repository_error};
 
-const COLUMNS: &str = "id, tutor_id, user_id, user_type, booking_time, status, created_at";
+const COLUMNS: &str =
+    "id, tutor_id, user_id, user_type, booking_time, status, created_at, subject_level, subject_name, lesson_place, message";
 
 pub struct SqlBookingRepository {
     pool: AnyPool,
@@ -38,17 +40,28 @@ struct BookingRow {
     booking_time: String,
     status: String,
     created_at: i64,
+    subject_level: Option<String>,
+    subject_name: Option<String>,
+    lesson_place: Option<String>,
+    message: String,
 }
 
 impl BookingRow {
     fn into_booking(self) -> Result<Booking, RepositoryError> {
+        let bad = |field: &str| corrupt(format!("booking {}: bad {field}", self.id));
+        let subject = match (self.subject_level, self.subject_name) {
+            (Some(level), Some(name)) => Some(TutorSubject::from_stored(&level, name).ok_or_else(|| bad("subject_level"))?),
+            _ => None,
+        };
+        let place = self.lesson_place.as_deref().map(|key| LessonPlace::parse(key).ok_or_else(|| bad("lesson_place"))).transpose()?;
         Ok(Booking {
             id: parse_uuid(&self.id)?,
             tutor_id: parse_uuid(&self.tutor_id)?,
             user_id: parse_uuid(&self.user_id)?,
             user_type: self.user_type,
             booking_time: BookingTime::from_stored(self.booking_time),
-            status: BookingStatus::parse(&self.status).ok_or_else(|| corrupt(format!("booking {}: bad status", self.id)))?,
+            details: BookingDetails { subject, place, message: self.message },
+            status: BookingStatus::parse(&self.status).ok_or_else(|| bad("status"))?,
             created_at: from_millis(self.created_at)?,
         })
     }
@@ -59,8 +72,8 @@ impl BookingRepository for SqlBookingRepository {
     async fn insert(&self, booking: Booking) -> Result<Booking, RepositoryError> {
         let created = millis(booking.created_at);
         sqlx::query(
-            "INSERT INTO bookings (id, tutor_id, user_id, user_type, booking_time, status, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            "INSERT INTO bookings (id, tutor_id, user_id, user_type, booking_time, status, created_at, updated_at, \
+             subject_level, subject_name, lesson_place, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11)",
         )
         .bind(booking.id.to_string())
         .bind(booking.tutor_id.to_string())
@@ -69,6 +82,10 @@ impl BookingRepository for SqlBookingRepository {
         .bind(booking.booking_time.as_str().to_string())
         .bind(booking.status.key())
         .bind(created)
+        .bind(booking.details.subject.as_ref().map(|s| s.level.to_string()))
+        .bind(booking.details.subject.as_ref().map(|s| s.name.clone()))
+        .bind(booking.details.place.map(|p| p.key().to_string()))
+        .bind(booking.details.message.clone())
         .execute(&self.pool)
         .await
         .map_err(repository_error)?;

@@ -20,11 +20,11 @@ use crate::sql::rows::{Conditions, Value, bind_all, corrupt, fetch_page, from_mi
 const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_number, a.education, a.age, \
      a.teaching_experience, a.subjects, a.exam_results, a.course_features, a.teaching_area, a.teaching_schedule, \
      a.teaching_mode, a.required_fee_cents, a.bio, a.avatar, a.status, a.rejection_reason, a.reviewer, \
-     a.submitted_at, a.reviewed_at";
+     a.submitted_at, a.reviewed_at, a.teaching_modes, a.teaching_districts";
 
 const PROFILE_COLUMNS: &str = "t.user_id, t.user_number, t.name, t.avatar, t.education, t.subjects, t.grade_level, \
      t.available_times, t.area, t.teaching_mode, t.rate_cents, t.bio, t.active, t.approved_at, t.teaching_experience, \
-     t.exam_results, t.course_features";
+     t.exam_results, t.course_features, t.teaching_modes, t.teaching_districts";
 
 pub struct SqlTutorRepository {
     pool: AnyPool,
@@ -54,6 +54,16 @@ fn subjects_from_json(text: &str) -> Result<Vec<TutorSubject>, RepositoryError> 
         .into_iter()
         .map(|(level, name)| TutorSubject::from_stored(&level, name).ok_or_else(|| corrupt(format!("bad level {level:?}"))))
         .collect()
+}
+
+fn strings_json(items: &[&str]) -> Result<String, RepositoryError> {
+    serde_json::to_string(items).map_err(|e| corrupt(e.to_string()))
+}
+
+/// A JSON array of strings; rows from before migration 0010 hold `[]` and get `fallback`.
+fn strings_from_json(text: &str, fallback: &str) -> Result<Vec<String>, RepositoryError> {
+    let items: Vec<String> = serde_json::from_str(text).map_err(|_| corrupt(format!("bad list {text:?}")))?;
+    Ok(if items.is_empty() { vec![fallback.to_string()] } else { items })
 }
 
 fn parse_uuid(text: &str) -> Result<Uuid, RepositoryError> {
@@ -88,11 +98,22 @@ struct ApplicationRow {
     reviewer: Option<String>,
     submitted_at: i64,
     reviewed_at: Option<i64>,
+    teaching_modes: String,
+    teaching_districts: String,
 }
 
 impl ApplicationRow {
     fn into_application(self) -> Result<TutorApplication, RepositoryError> {
         let bad = |field: &str| corrupt(format!("tutor application {}: bad {field}", self.number));
+        let place = place(&self.teaching_area)?;
+        let teaching_modes = strings_from_json(&self.teaching_modes, &self.teaching_mode)?
+            .iter()
+            .map(|key| catalogue::TEACHING_MODES.iter().find(|m| m.key == *key).ok_or_else(|| bad("teaching_modes")))
+            .collect::<Result<_, _>>()?;
+        let teaching_districts = strings_from_json(&self.teaching_districts, place.district)?
+            .iter()
+            .map(|name| catalogue::district(name).map(|(_, d)| d.name).ok_or_else(|| bad("teaching_districts")))
+            .collect::<Result<_, _>>()?;
         let details = ApplicationDetails {
             name: DisplayName::from_stored(self.name),
             contact_number: Phone::from_stored(self.contact_number),
@@ -102,9 +123,10 @@ impl ApplicationRow {
             subjects: subjects_from_json(&self.subjects)?,
             exam_results: self.exam_results,
             course_features: self.course_features,
-            place: place(&self.teaching_area)?,
+            place,
             teaching_schedule: self.teaching_schedule,
-            teaching_mode: catalogue::TEACHING_MODES.iter().find(|m| m.key == self.teaching_mode).ok_or_else(|| bad("teaching_mode"))?,
+            teaching_modes,
+            teaching_districts,
             required_fee: Rate::from_cents(self.required_fee_cents),
             bio: self.bio,
         };
@@ -142,10 +164,13 @@ struct ProfileRow {
     teaching_experience: i64,
     exam_results: String,
     course_features: String,
+    teaching_modes: String,
+    teaching_districts: String,
 }
 
 impl ProfileRow {
     fn into_profile(self) -> Result<TutorProfile, RepositoryError> {
+        let place = place(&self.area)?;
         Ok(TutorProfile {
             user_id: parse_uuid(&self.user_id)?,
             user_number: self.user_number,
@@ -155,8 +180,9 @@ impl ProfileRow {
             subjects: subjects_from_json(&self.subjects)?,
             grade_level: self.grade_level,
             available_times: self.available_times,
-            place: place(&self.area)?,
-            teaching_mode: self.teaching_mode,
+            place,
+            teaching_modes: strings_from_json(&self.teaching_modes, &self.teaching_mode)?,
+            teaching_districts: strings_from_json(&self.teaching_districts, place.district)?,
             rate: Rate::from_cents(self.rate_cents),
             bio: self.bio,
             active: self.active != 0,
@@ -175,7 +201,13 @@ fn conditions(filter: &TutorFilter) -> Conditions {
     if let Some(region) = filter.region {
         c.push("t.region", "=", Value::Text(region.into()));
     }
-    c.push_in("t.district", &filter.districts);
+    if !filter.districts.is_empty() {
+        // Where the tutor lives, or any district they travel to.
+        let (lives, travels) = (c.list(&filter.districts), c.list(&filter.districts));
+        c.push_raw(format!(
+            "(t.district IN ({lives}) OR EXISTS (SELECT 1 FROM tutor_districts d WHERE d.user_id = t.user_id AND d.district IN ({travels})))"
+        ));
+    }
     c.push_in("t.area", &filter.areas);
     if let Some(min) = filter.min_rate {
         c.push("t.rate_cents", ">=", Value::Int(min.cents()));
@@ -223,17 +255,19 @@ impl TutorRepository for SqlTutorRepository {
             Value::Text(d.course_features.clone()),
             Value::Text(d.place.area.into()),
             Value::Text(d.teaching_schedule.clone()),
-            Value::Text(d.teaching_mode.key.into()),
+            Value::Text(d.teaching_modes[0].key.into()),
             Value::Int(d.required_fee.cents()),
             Value::Text(d.bio.clone()),
             Value::Text(new.avatar.clone()),
             Value::Text(TutorApplicationStatus::Pending.key().into()),
             Value::Int(millis(new.submitted_at)),
+            Value::Text(strings_json(&d.teaching_modes.iter().map(|m| m.key).collect::<Vec<_>>())?),
+            Value::Text(strings_json(&d.teaching_districts)?),
         ];
         let sql = "INSERT INTO tutor_applications (id, user_id, name, contact_number, education, age, teaching_experience, \
                    subjects, exam_results, course_features, teaching_area, teaching_schedule, teaching_mode, \
-                   required_fee_cents, bio, avatar, status, submitted_at) \
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING number";
+                   required_fee_cents, bio, avatar, status, submitted_at, teaching_modes, teaching_districts) \
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING number";
         let row = bind_all(sql, &values).fetch_one(&self.pool).await.map_err(repository_error)?;
         let number: i64 = sqlx::Row::try_get(&row, 0).map_err(repository_error)?;
         self.find_application(number).await?.ok_or_else(|| corrupt("inserted application vanished"))
@@ -295,7 +329,7 @@ impl TutorRepository for SqlTutorRepository {
             Value::Text(profile.place.area.into()),
             Value::Text(profile.place.district.into()),
             Value::Text(profile.place.region.into()),
-            Value::Text(profile.teaching_mode.clone()),
+            Value::Text(profile.teaching_mode().into()),
             Value::Int(profile.rate.cents()),
             Value::Text(profile.bio.clone()),
             Value::Int(i64::from(profile.active)),
@@ -304,25 +338,39 @@ impl TutorRepository for SqlTutorRepository {
             Value::Int(i64::from(profile.experience_years)),
             Value::Text(profile.exam_results.clone()),
             Value::Text(profile.course_features.clone()),
+            Value::Text(strings_json(&profile.teaching_modes.iter().map(String::as_str).collect::<Vec<_>>())?),
+            Value::Text(strings_json(&profile.teaching_districts.iter().map(String::as_str).collect::<Vec<_>>())?),
         ];
         // A tutor approved again (after being hidden and re-applying) keeps one profile, renewed.
         let upsert = "INSERT INTO tutor_profiles (user_id, user_number, name, avatar, education, subjects, grade_level, \
                       available_times, area, district, region, teaching_mode, rate_cents, bio, active, approved_at, updated_at, \
-                      teaching_experience, exam_results, course_features) \
-                      VALUES ($1, $2, $3, NULLIF($4, ''), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
+                      teaching_experience, exam_results, course_features, teaching_modes, teaching_districts) \
+                      VALUES ($1, $2, $3, NULLIF($4, ''), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+                      $21, $22) \
                       ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, avatar = excluded.avatar, \
                       education = excluded.education, subjects = excluded.subjects, grade_level = excluded.grade_level, \
                       available_times = excluded.available_times, area = excluded.area, district = excluded.district, \
                       region = excluded.region, teaching_mode = excluded.teaching_mode, rate_cents = excluded.rate_cents, \
                       bio = excluded.bio, active = excluded.active, approved_at = excluded.approved_at, \
                       updated_at = excluded.updated_at, teaching_experience = excluded.teaching_experience, \
-                      exam_results = excluded.exam_results, course_features = excluded.course_features";
+                      exam_results = excluded.exam_results, course_features = excluded.course_features, \
+                      teaching_modes = excluded.teaching_modes, teaching_districts = excluded.teaching_districts";
         bind_all(upsert, &values).execute(&mut *tx).await.map_err(repository_error)?;
-        sqlx::query("DELETE FROM tutor_subjects WHERE user_id = $1")
-            .bind(user_id.clone())
-            .execute(&mut *tx)
-            .await
-            .map_err(repository_error)?;
+        for table in ["tutor_subjects", "tutor_districts"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1"))
+                .bind(user_id.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+        }
+        for district in &profile.teaching_districts {
+            sqlx::query("INSERT INTO tutor_districts (user_id, district) VALUES ($1, $2)")
+                .bind(user_id.clone())
+                .bind(district.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+        }
         for subject in &profile.subjects {
             sqlx::query("INSERT INTO tutor_subjects (user_id, level, name) VALUES ($1, $2, $3)")
                 .bind(user_id.clone())

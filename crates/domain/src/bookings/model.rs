@@ -7,7 +7,8 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::keyed_enum;
-use crate::shared::validation::{Lines, refuse_control_characters};
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::tutors::model::TutorSubject;
 
 keyed_enum! {
     pub enum BookingStatus {
@@ -24,6 +25,17 @@ keyed_enum! {
         Accept => "accept",
         Decline => "decline",
         Cancel => "cancel",
+    }
+}
+
+keyed_enum! {
+    /// Where the lessons of a booking happen: what a tutor weighs first (travel, a room, a camera).
+    pub enum LessonPlace {
+        /// The tutor comes to the student's home.
+        Home => "home",
+        TutorPlace => "tutor-place",
+        Centre => "centre",
+        Online => "online",
     }
 }
 
@@ -103,6 +115,41 @@ impl BookingTime {
     }
 }
 
+/// What a booker tells the tutor besides the time, so the tutor can decide before accepting.
+/// Each part is optional: spec §7 books with a time alone, and older clients still do.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BookingDetails {
+    /// One of the subjects the tutor teaches (checked against the profile when booking).
+    pub subject: Option<TutorSubject>,
+    pub place: Option<LessonPlace>,
+    /// A short note to the tutor; empty when none. Never put in an SMS.
+    pub message: String,
+}
+
+impl BookingDetails {
+    pub const MESSAGE_MAX_CHARS: usize = 300;
+
+    /// Reads the subject ("中學 數學") and the message as typed; blank means not given.
+    ///
+    /// # Errors
+    /// A zh-HK message per refused field (`subject`, `message`).
+    pub fn parse(subject: Option<&str>, place: Option<LessonPlace>, message: Option<&str>) -> Result<Self, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let subject = match subject.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(raw) => errors.check("subject", TutorSubject::parse(raw)).map(Some).unwrap_or(None),
+            None => None,
+        };
+        let message = message.unwrap_or_default().trim();
+        if let Err(problem) = refuse_control_characters(message, "留言", Lines::Multi) {
+            errors.add("message", problem);
+        } else if message.chars().count() > Self::MESSAGE_MAX_CHARS {
+            errors.add("message", format!("留言不可多於 {} 個字", Self::MESSAGE_MAX_CHARS));
+        }
+        let message = message.to_string();
+        errors.finish(|| Self { subject, place, message })
+    }
+}
+
 /// The only user type that books today (spec §3).
 pub const BOOKER_USER_TYPE: &str = "student";
 
@@ -114,6 +161,7 @@ pub struct Booking {
     pub user_id: Uuid,
     pub user_type: String,
     pub booking_time: BookingTime,
+    pub details: BookingDetails,
     pub status: BookingStatus,
     pub created_at: DateTime<Utc>,
 }
@@ -143,6 +191,20 @@ mod tests {
         }
         assert_eq!(S::Declined.after(A::Accept).unwrap_err().to_string(), "預約狀態為「已拒絕」，不能接受");
         assert_eq!(S::allowing(A::Cancel), [S::Pending, S::Accepted]);
+    }
+
+    #[test]
+    fn details_are_optional_and_checked_when_given() {
+        assert_eq!(BookingDetails::parse(None, None, None).unwrap(), BookingDetails::default());
+        assert_eq!(BookingDetails::parse(Some(" "), None, Some("  ")).unwrap(), BookingDetails::default());
+        let details = BookingDetails::parse(Some("中學 數學"), Some(LessonPlace::Online), Some(" 中三，想操卷\n謝謝 ")).unwrap();
+        assert_eq!(details.subject.unwrap().label(), "中學 數學");
+        assert_eq!((details.place, details.message.as_str()), (Some(LessonPlace::Online), "中三，想操卷\n謝謝"));
+
+        let errors = BookingDetails::parse(Some("中學 烹飪"), None, Some(&"好".repeat(301))).unwrap_err();
+        assert_eq!(errors.get("subject"), Some("科目「中學 烹飪」不正確，請以「教育程度 科目」填寫，例如「中學 數學」"));
+        assert_eq!(errors.get("message"), Some("留言不可多於 300 個字"));
+        assert_eq!(BookingDetails::parse(None, None, Some("a\u{7}")).unwrap_err().get("message"), Some("留言不可包含控制字元"));
     }
 
     #[test]

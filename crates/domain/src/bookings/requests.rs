@@ -10,16 +10,31 @@ use uuid::Uuid;
 
 use crate::accounts::ports::UserRepository;
 use crate::accounts::user::User;
-use crate::bookings::model::{BOOKER_USER_TYPE, Booking, BookingAction, BookingStatus, BookingTime, IllegalBookingTransition};
+use crate::bookings::model::{
+    BOOKER_USER_TYPE, Booking, BookingAction, BookingDetails, BookingStatus, BookingTime, IllegalBookingTransition, LessonPlace,
+};
 use crate::bookings::ports::BookingRepository;
 use crate::matching::applications::Contact;
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::rate_limits::BOOKINGS_PER_MEMBER;
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::ValidationErrors;
+use crate::tutors::model::TutorRef;
+use crate::tutors::ports::TutorRepository;
 
 /// How many bookings a list shows.
 const LIST_LIMIT: u32 = 100;
+
+/// What a member sends to book a tutor, as typed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BookingForm {
+    /// Free text: "星期三 19:00-21:00".
+    pub booking_time: String,
+    /// "中學 數學": one of the tutor's subjects.
+    pub subject: Option<String>,
+    pub place: Option<LessonPlace>,
+    pub message: Option<String>,
+}
 
 #[derive(Debug, Error)]
 pub enum BookingError {
@@ -63,27 +78,40 @@ pub struct BookingView {
 pub struct Bookings {
     bookings: Arc<dyn BookingRepository>,
     users: Arc<dyn UserRepository>,
+    tutors: Arc<dyn TutorRepository>,
     notifier: Notifier,
 }
 
 impl Bookings {
-    pub fn new(bookings: Arc<dyn BookingRepository>, users: Arc<dyn UserRepository>, notifier: Notifier) -> Self {
-        Self { bookings, users, notifier }
+    pub fn new(
+        bookings: Arc<dyn BookingRepository>,
+        users: Arc<dyn UserRepository>,
+        tutors: Arc<dyn TutorRepository>,
+        notifier: Notifier,
+    ) -> Self {
+        Self { bookings, users, tutors, notifier }
     }
 
-    /// A member books an active tutor for a free-text time; the booking starts pending. The
-    /// tutor is told by SMS that there is a booking, not what it says (see `notify`).
+    /// A member books an active tutor for a free-text time, optionally naming one of the
+    /// tutor's subjects, where the lessons happen and a short message; the booking starts
+    /// pending. The tutor is told by SMS that there is a booking, not what it says.
     ///
     /// # Errors
-    /// `Invalid` (booking time), `TutorNotFound`, `OwnProfile`, `Pending` (this member's
-    /// booking of this tutor is still pending, also when two requests race), `TooMany` (the
-    /// member's daily limit of new bookings).
-    pub async fn book(&self, booker: Uuid, tutor_id: Uuid, booking_time: &str) -> Result<BookingView, BookingError> {
-        let time =
-            BookingTime::parse(booking_time).map_err(|message| BookingError::Invalid(ValidationErrors::single("bookingTime", message)))?;
+    /// `Invalid` (booking time, subject, message), `TutorNotFound`, `OwnProfile`, `Pending`
+    /// (this member's booking of this tutor is still pending, also when two requests race),
+    /// `TooMany` (the member's daily limit of new bookings).
+    pub async fn book(&self, booker: Uuid, tutor_id: Uuid, form: &BookingForm) -> Result<BookingView, BookingError> {
+        let (time, details) = Self::parse(form).map_err(BookingError::Invalid)?;
         let tutor = self.active_tutor(tutor_id).await?;
         if booker == tutor_id {
             return Err(BookingError::OwnProfile);
+        }
+        if let Some(subject) = &details.subject {
+            let teaches = self.tutors.find_profile(TutorRef::Id(tutor_id)).await?.is_some_and(|p| p.subjects.contains(subject));
+            if !teaches {
+                let message = format!("這位導師沒有教授「{}」，請選擇導師任教的科目", subject.label());
+                return Err(BookingError::Invalid(ValidationErrors::single("subject", message)));
+            }
         }
         // Asked before counting, so repeating a booking that waits for its answer does not use
         // up the day's bookings; the store's unique index still decides when two race.
@@ -99,6 +127,7 @@ impl Bookings {
                 user_id: booker,
                 user_type: BOOKER_USER_TYPE.into(),
                 booking_time: time,
+                details,
                 status: BookingStatus::Pending,
                 created_at: Utc::now(),
             })
@@ -176,6 +205,17 @@ impl Bookings {
         views.pop().ok_or(BookingError::NotFound)
     }
 
+    /// Every field of the form at once, so the booker sees all that is wrong together.
+    fn parse(form: &BookingForm) -> Result<(BookingTime, BookingDetails), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let time = errors.check("bookingTime", BookingTime::parse(&form.booking_time));
+        let details = BookingDetails::parse(form.subject.as_deref(), form.place, form.message.as_deref()).map_err(|e| errors.merge(e)).ok();
+        match (time, details) {
+            (Some(time), Some(details)) if errors.is_empty() => Ok((time, details)),
+            _ => Err(errors),
+        }
+    }
+
     async fn active_tutor(&self, tutor_id: Uuid) -> Result<User, BookingError> {
         match self.users.find_by_id(tutor_id).await? {
             Some(user) if user.is_active_tutor() => Ok(user),
@@ -222,6 +262,8 @@ mod tests {
     use crate::notices::notifier::testing::{SITE, notifier};
     use crate::shared::identity::{DisplayName, Phone};
     use crate::shared::messaging::MockSmsSender;
+    use crate::tutors::model::tests::approved_profile;
+    use crate::tutors::ports::MockTutorRepository;
 
     const TUTOR_PHONE: &str = "+85251234567";
 
@@ -264,7 +306,17 @@ mod tests {
             Ok(())
         });
         let users: Arc<dyn UserRepository> = Arc::new(people(booker));
-        (Bookings::new(Arc::new(bookings), users.clone(), notifier(users, Arc::new(sms))), sent)
+        // Every tutor teaches what `valid_form` lists: 中學 數學, 中學 物理, 小學 數學.
+        let mut tutors = MockTutorRepository::new();
+        tutors.expect_find_profile().returning(|tutor| {
+            let TutorRef::Id(id) = tutor else { panic!("bookings name tutors by id") };
+            Ok(Some(approved_profile(id)))
+        });
+        (Bookings::new(Arc::new(bookings), users.clone(), Arc::new(tutors), notifier(users, Arc::new(sms))), sent)
+    }
+
+    fn at(time: &str) -> BookingForm {
+        BookingForm { booking_time: time.into(), ..BookingForm::default() }
     }
 
     #[tokio::test]
@@ -272,14 +324,15 @@ mod tests {
         let (booker, tutor) = (Uuid::new_v4(), Uuid::new_v4());
         let (bookings, sent) = service(booker, store(false));
         let phishing = "星期三 19:00 請即登入 http://tutorhub-verify.example/login 確認";
-        let booked = bookings.book(booker, tutor, phishing).await.unwrap();
+        let booked = bookings.book(booker, tutor, &BookingForm { message: Some(phishing.into()), ..at(phishing) }).await.unwrap();
         assert_eq!(booked.booking.booking_time.as_str(), phishing, "the booking keeps what was typed; only the SMS leaves it out");
+        assert_eq!(booked.booking.details.message, phishing);
         assert_eq!(
             sent.lock().unwrap().as_slice(),
             [(TUTOR_PHONE.to_string(), format!("【tutorhub】你有一個新的補習預約，請登入接受或拒絕：{SITE}/my-bookings"))]
         );
         // The same member again (say the first was cancelled meanwhile): stored, not texted.
-        bookings.book(booker, tutor, "星期四 19:00").await.unwrap();
+        bookings.book(booker, tutor, &at("星期四 19:00")).await.unwrap();
         assert_eq!(sent.lock().unwrap().len(), 1);
     }
 
@@ -292,6 +345,7 @@ mod tests {
             user_id: booker,
             user_type: BOOKER_USER_TYPE.into(),
             booking_time: BookingTime::from_stored("星期三 http://evil.example".into()),
+            details: BookingDetails::default(),
             status: BookingStatus::Pending,
             created_at: Utc::now(),
         };
@@ -318,7 +372,7 @@ mod tests {
         store.expect_has_pending().returning(|_, _| Ok(true));
         store.expect_insert().never();
         let (bookings, sent) = service(booker, store);
-        let error = bookings.book(booker, Uuid::new_v4(), "星期三").await.unwrap_err();
+        let error = bookings.book(booker, Uuid::new_v4(), &at("星期三")).await.unwrap_err();
         assert!(matches!(error, BookingError::Pending), "{error:?}");
         assert_eq!(error.to_string(), "你已向這位導師提出預約，請等候導師回覆");
         assert!(sent.lock().unwrap().is_empty());
@@ -328,7 +382,7 @@ mod tests {
         store.expect_has_pending().returning(|_, _| Ok(false));
         store.expect_insert().returning(|_| Err(RepositoryError::Conflict(Constraint::PendingBooking)));
         let (bookings, sent) = service(booker, store);
-        assert!(matches!(bookings.book(booker, Uuid::new_v4(), "星期三").await, Err(BookingError::Pending)));
+        assert!(matches!(bookings.book(booker, Uuid::new_v4(), &at("星期三")).await, Err(BookingError::Pending)));
         assert!(sent.lock().unwrap().is_empty());
     }
 
@@ -340,10 +394,34 @@ mod tests {
         store.expect_insert().times(BOOKINGS_PER_MEMBER.max as usize).returning(Ok);
         let (bookings, _) = service(booker, store);
         for _ in 0..BOOKINGS_PER_MEMBER.max {
-            bookings.book(booker, Uuid::new_v4(), "星期三").await.unwrap();
+            bookings.book(booker, Uuid::new_v4(), &at("星期三")).await.unwrap();
         }
-        let error = bookings.book(booker, Uuid::new_v4(), "星期三").await.unwrap_err();
+        let error = bookings.book(booker, Uuid::new_v4(), &at("星期三")).await.unwrap_err();
         assert!(matches!(error, BookingError::TooMany), "{error:?}");
         assert_eq!(error.to_string(), "預約次數已達上限（每 24 小時最多 20 個），請稍後再試");
+    }
+
+    #[tokio::test]
+    async fn a_booking_names_one_of_the_tutors_subjects_and_reports_every_bad_field_at_once() {
+        let (booker, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        let (bookings, sent) = service(booker, store(false));
+        let form = BookingForm {
+            subject: Some("中學 數學".into()),
+            place: Some(LessonPlace::Home),
+            message: Some("中三，想加強代數".into()),
+            ..at("星期三 19:00")
+        };
+        let booked = bookings.book(booker, tutor, &form).await.unwrap().booking.details;
+        assert_eq!((booked.subject.unwrap().label(), booked.place), ("中學 數學".to_string(), Some(LessonPlace::Home)));
+        assert!(!sent.lock().unwrap()[0].1.contains("代數"), "the message stays out of the SMS");
+
+        let other = bookings.book(Uuid::new_v4(), tutor, &BookingForm { subject: Some("中學 化學".into()), ..at("星期三") }).await;
+        let Err(BookingError::Invalid(errors)) = other else { panic!("{other:?}") };
+        assert_eq!(errors.get("subject"), Some("這位導師沒有教授「中學 化學」，請選擇導師任教的科目"));
+
+        let bad = BookingForm { subject: Some("數學".into()), message: Some("好".repeat(301)), ..at("") };
+        let Err(BookingError::Invalid(errors)) = bookings.book(booker, tutor, &bad).await else { panic!() };
+        let fields: Vec<_> = errors.fields().iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["bookingTime", "subject", "message"]);
     }
 }

@@ -42,6 +42,16 @@ impl ValidationErrors {
         &self.0
     }
 
+    /// The first message about `field`, if it failed.
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.0.iter().find(|e| e.field == field).map(|e| e.message.as_str())
+    }
+
+    /// Adds every error of `other`.
+    pub fn merge(&mut self, other: Self) {
+        self.0.extend(other.0);
+    }
+
     /// `Ok(value)` when nothing failed.
     pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T, Self> {
         if self.is_empty() { Ok(value()) } else { Err(self) }

@@ -79,25 +79,12 @@ impl TutorDirectory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tutors::model::tests::valid_form;
-    use crate::tutors::model::{ApplicationDetails, TutorApplication, TutorApplicationStatus};
+    use crate::tutors::model::tests::approved_profile;
     use crate::tutors::ports::MockTutorRepository;
     use uuid::Uuid;
 
     fn profile(active: bool) -> TutorProfile {
-        let application = TutorApplication {
-            number: 1,
-            id: Uuid::new_v4(),
-            user_id: Uuid::new_v4(),
-            details: ApplicationDetails::parse(&valid_form()).unwrap(),
-            avatar: "/media/avatars/a.png".into(),
-            status: TutorApplicationStatus::Approved,
-            rejection_reason: None,
-            reviewer: None,
-            submitted_at: Utc::now(),
-            reviewed_at: None,
-        };
-        TutorProfile { active, ..TutorProfile::from_application(&application, 1001, Utc::now()) }
+        TutorProfile { active, ..approved_profile(Uuid::new_v4()) }
     }
 
     #[tokio::test]

@@ -31,6 +31,8 @@ pub mod limits {
     pub const AGE: RangeInclusive<i64> = super::MINIMUM_AGE as i64..=90;
     pub const EXPERIENCE_YEARS: RangeInclusive<i64> = 0..=70;
     pub const REASON_MAX_CHARS: usize = 300;
+    /// Every district of the catalogue may be chosen.
+    pub const TEACHING_DISTRICTS_MAX: usize = 18;
 }
 
 /// The application form as the client sent it (spec §3), before any rule was checked.
@@ -51,8 +53,12 @@ pub struct TutorApplicationForm {
     pub teaching_area: String,
     /// Free text: when the tutor can teach (the profile's "available times").
     pub teaching_schedule: String,
-    /// A teaching mode key, e.g. `one-to-one`.
+    /// A teaching mode key, e.g. `one-to-one` (spec §7's single field).
     pub teaching_mode: String,
+    /// Further teaching mode keys: a tutor may teach one-to-one and by video.
+    pub teaching_modes: Vec<String>,
+    /// District names where the tutor teaches; when none, the district of `teaching_area`.
+    pub teaching_districts: Vec<String>,
     /// HKD per lesson.
     pub required_fee: Option<f64>,
     pub bio: String,
@@ -72,7 +78,10 @@ pub struct ApplicationDetails {
     pub course_features: String,
     pub place: Place,
     pub teaching_schedule: String,
-    pub teaching_mode: &'static Choice,
+    /// At least one, no repeats, in the order given.
+    pub teaching_modes: Vec<&'static Choice>,
+    /// District names, at least one (the location's district when none was chosen).
+    pub teaching_districts: Vec<&'static str>,
     pub required_fee: Rate,
     pub bio: String,
 }
@@ -149,10 +158,9 @@ impl ApplicationDetails {
         let place = errors.check("teachingArea", catalogue::place(form.teaching_area.trim()).ok_or("請選擇教授地區".to_string()));
         let teaching_schedule =
             errors.check("teachingSchedule", required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS, Lines::Single));
-        let teaching_mode = errors.check(
-            "teachingMode",
-            catalogue::TEACHING_MODES.iter().find(|m| m.key == form.teaching_mode.trim()).ok_or("請選擇教學模式".to_string()),
-        );
+        let modes_field = if form.teaching_modes.is_empty() { "teachingMode" } else { "teachingModes" };
+        let teaching_modes = errors.check(modes_field, parse_modes(&form.teaching_mode, &form.teaching_modes));
+        let teaching_districts = errors.check("teachingDistricts", parse_districts(&form.teaching_districts));
         let required_fee = errors.check("requiredFee", form.required_fee.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
         let bio = errors.check("bio", required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi));
         if let (Some(age), Some(years)) = (age, teaching_experience)
@@ -175,7 +183,11 @@ impl ApplicationDetails {
             course_features: course_features.unwrap(),
             place: place.unwrap(),
             teaching_schedule: teaching_schedule.unwrap(),
-            teaching_mode: teaching_mode.unwrap(),
+            teaching_modes: teaching_modes.unwrap(),
+            teaching_districts: match teaching_districts.unwrap() {
+                none if none.is_empty() => vec![place.unwrap().district],
+                chosen => chosen,
+            },
             required_fee: required_fee.unwrap(),
             bio: bio.unwrap(),
         })
@@ -195,6 +207,33 @@ impl ApplicationDetails {
             .collect::<Vec<_>>()
             .join("、")
     }
+}
+
+/// The single `teachingMode` of spec §7 and the `teachingModes` list, joined without repeats.
+fn parse_modes(single: &str, list: &[String]) -> Result<Vec<&'static Choice>, String> {
+    let mut modes: Vec<&'static Choice> = Vec::new();
+    for key in std::iter::once(single).chain(list.iter().map(String::as_str)).map(str::trim).filter(|k| !k.is_empty()) {
+        let mode = catalogue::TEACHING_MODES.iter().find(|m| m.key == key).ok_or_else(|| format!("教學模式「{key}」不正確"))?;
+        if !modes.contains(&mode) {
+            modes.push(mode);
+        }
+    }
+    if modes.is_empty() { Err("請選擇最少一個教學模式".into()) } else { Ok(modes) }
+}
+
+/// District names from the catalogue, without repeats; an empty list is allowed here.
+fn parse_districts(typed: &[String]) -> Result<Vec<&'static str>, String> {
+    let mut districts: Vec<&'static str> = Vec::new();
+    for name in typed.iter().map(|d| d.trim()).filter(|d| !d.is_empty()) {
+        let (_, district) = catalogue::district(name).ok_or_else(|| format!("地區「{name}」不正確"))?;
+        if !districts.contains(&district.name) {
+            districts.push(district.name);
+        }
+    }
+    if districts.len() > limits::TEACHING_DISTRICTS_MAX {
+        return Err(format!("授課地區最多 {} 個", limits::TEACHING_DISTRICTS_MAX));
+    }
+    Ok(districts)
 }
 
 fn parse_subjects(typed: &[String]) -> Result<Vec<TutorSubject>, String> {
@@ -307,8 +346,10 @@ pub struct TutorProfile {
     pub grade_level: String,
     pub available_times: String,
     pub place: Place,
-    /// A teaching mode key.
-    pub teaching_mode: String,
+    /// Teaching mode keys, at least one; the first is spec §7's `teachingMode`.
+    pub teaching_modes: Vec<String>,
+    /// District names where the tutor teaches.
+    pub teaching_districts: Vec<String>,
     pub rate: Rate,
     pub bio: String,
     /// Listed in search and shown on its page only when true.
@@ -345,7 +386,8 @@ impl TutorProfile {
             grade_level: d.grade_level(),
             available_times: d.teaching_schedule.clone(),
             place: d.place,
-            teaching_mode: d.teaching_mode.key.to_string(),
+            teaching_modes: d.teaching_modes.iter().map(|m| m.key.to_string()).collect(),
+            teaching_districts: d.teaching_districts.iter().map(|d| (*d).to_string()).collect(),
             rate: d.required_fee,
             bio: d.bio.clone(),
             active: true,
@@ -361,9 +403,14 @@ impl TutorProfile {
         self.subjects.iter().map(TutorSubject::label).collect()
     }
 
-    /// The zh-HK label of the teaching mode.
-    pub fn teaching_mode_label(&self) -> Option<&'static str> {
-        catalogue::TEACHING_MODES.iter().find(|m| m.key == self.teaching_mode).map(|m| m.label)
+    /// The first teaching mode's key: spec §7's single `teachingMode`.
+    pub fn teaching_mode(&self) -> &str {
+        self.teaching_modes.first().map_or("", String::as_str)
+    }
+
+    /// The teaching modes as catalogue choices (key and zh-HK label), unknown keys left out.
+    pub fn teaching_mode_choices(&self) -> Vec<&'static Choice> {
+        self.teaching_modes.iter().filter_map(|key| catalogue::TEACHING_MODES.iter().find(|m| m.key == *key)).collect()
     }
 }
 
@@ -399,9 +446,28 @@ pub(crate) mod tests {
             teaching_area: "藍田".into(),
             teaching_schedule: "星期一至五 晚上 7-9 時".into(),
             teaching_mode: "one-to-one".into(),
+            teaching_modes: vec!["online".into()],
+            teaching_districts: vec![],
             required_fee: Some(300.0),
             bio: "有耐性，善於講解".into(),
         }
+    }
+
+    /// The active profile `valid_form` becomes once approved.
+    pub fn approved_profile(user_id: Uuid) -> TutorProfile {
+        let application = TutorApplication {
+            number: 1,
+            id: Uuid::new_v4(),
+            user_id,
+            details: ApplicationDetails::parse(&valid_form()).unwrap(),
+            avatar: "/media/avatars/a.png".into(),
+            status: TutorApplicationStatus::Approved,
+            rejection_reason: None,
+            reviewer: None,
+            submitted_at: Utc::now(),
+            reviewed_at: None,
+        };
+        TutorProfile::from_application(&application, 1001, Utc::now())
     }
 
     #[test]
@@ -411,6 +477,8 @@ pub(crate) mod tests {
         assert_eq!(details.grade_level(), "小學、中學");
         assert_eq!(details.contact_number.as_str(), "+85291234567");
         assert_eq!(details.place.district, "觀塘區");
+        assert_eq!(details.teaching_modes.iter().map(|m| m.key).collect::<Vec<_>>(), ["one-to-one", "online"]);
+        assert_eq!(details.teaching_districts, ["觀塘區"], "no district chosen: where the tutor lives");
         assert_eq!(details.required_fee, Rate::from_cents(30000));
     }
 
@@ -436,6 +504,31 @@ pub(crate) mod tests {
                 "bio"
             ]
         );
+    }
+
+    #[test]
+    fn several_teaching_modes_and_districts_from_the_catalogue() {
+        let form = TutorApplicationForm {
+            teaching_mode: String::new(),
+            teaching_modes: vec!["home".into(), "online".into(), "home".into()],
+            teaching_districts: vec!["黃大仙區".into(), " 觀塘區 ".into(), "黃大仙區".into()],
+            ..valid_form()
+        };
+        let details = ApplicationDetails::parse(&form).unwrap();
+        assert_eq!(details.teaching_modes.iter().map(|m| m.label).collect::<Vec<_>>(), ["上門補習", "視像補習"]);
+        assert_eq!(details.teaching_districts, ["黃大仙區", "觀塘區"]);
+
+        let bad = TutorApplicationForm {
+            teaching_mode: String::new(),
+            teaching_modes: vec!["teleport".into()],
+            teaching_districts: vec!["火星".into()],
+            ..valid_form()
+        };
+        let errors = ApplicationDetails::parse(&bad).unwrap_err();
+        assert_eq!(errors.get("teachingModes"), Some("教學模式「teleport」不正確"));
+        assert_eq!(errors.get("teachingDistricts"), Some("地區「火星」不正確"));
+        let none = TutorApplicationForm { teaching_mode: " ".into(), teaching_modes: vec![], ..valid_form() };
+        assert_eq!(ApplicationDetails::parse(&none).unwrap_err().get("teachingMode"), Some("請選擇最少一個教學模式"));
     }
 
     #[test]
@@ -531,7 +624,8 @@ pub(crate) mod tests {
         assert_eq!(profile.name, "陳大文");
         assert_eq!(profile.avatar.as_deref(), Some("/media/avatars/a.png"));
         assert_eq!(profile.available_times, "星期一至五 晚上 7-9 時");
-        assert_eq!(profile.teaching_mode_label(), Some("一對一"));
+        assert_eq!(profile.teaching_mode(), "one-to-one");
+        assert_eq!(profile.teaching_mode_choices().iter().map(|m| m.label).collect::<Vec<_>>(), ["一對一", "視像補習"]);
         assert!(profile.active);
     }
 

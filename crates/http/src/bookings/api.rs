@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use tutorhub_domain::bookings::requests::{BookingView, Bookings};
+use tutorhub_domain::bookings::requests::{BookingForm, BookingView, Bookings};
 use uuid::Uuid;
 
 use crate::Tag;
@@ -13,7 +13,7 @@ use crate::common::auth::BearerAuth;
 use crate::common::contact::ContactBody;
 use crate::common::keys::Key;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED};
-use tutorhub_domain::bookings::model::BookingStatus;
+use tutorhub_domain::bookings::model::{BookingStatus, LessonPlace};
 
 /// What a member sends to book a tutor.
 #[derive(Debug, Clone, Object)]
@@ -23,6 +23,12 @@ pub struct BookingRequest {
     pub tutor_id: Uuid,
     /// Free text, e.g. 星期三 19:00-21:00.
     pub booking_time: String,
+    /// One of the tutor's subjects, as the profile lists them, e.g. 中學 數學.
+    pub subject: Option<String>,
+    /// Where the lessons happen.
+    pub lesson_place: Option<Key<LessonPlace>>,
+    /// A short note to the tutor, at most 300 characters.
+    pub message: Option<String>,
 }
 
 /// A booking as the caller may see it: others' names masked ("陳**"), never a phone except
@@ -41,6 +47,13 @@ pub struct BookingBody {
     /// `student`.
     pub user_type: String,
     pub booking_time: String,
+    /// What the booker asked for; these three only for the booker and the tutor.
+    #[oai(skip_serializing_if_is_none)]
+    pub subject: Option<String>,
+    #[oai(skip_serializing_if_is_none)]
+    pub lesson_place: Option<Key<LessonPlace>>,
+    #[oai(skip_serializing_if_is_none)]
+    pub message: Option<String>,
     pub status: Key<BookingStatus>,
     /// The caller made this booking.
     pub mine: bool,
@@ -64,6 +77,9 @@ impl BookingBody {
             user_name: view.booker_name,
             user_type: b.user_type,
             booking_time: b.booking_time.as_str().into(),
+            subject: b.details.subject.as_ref().filter(|_| party).map(|s| s.label()),
+            lesson_place: b.details.place.filter(|_| party).map(Key),
+            message: Some(b.details.message.clone()).filter(|m| party && !m.is_empty()),
             status: b.status.into(),
             mine: view.mine,
             for_me: viewer == b.tutor_id,
@@ -93,7 +109,14 @@ impl BookingsApi {
         auth: BearerAuth,
         body: Json<BookingRequest>,
     ) -> Answer<Json<BookingBody>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | CONFLICT | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
-        let view = self.bookings.book(auth.user_id(), body.tutor_id, &body.booking_time).await?;
+        let body = body.0;
+        let form = BookingForm {
+            booking_time: body.booking_time,
+            subject: body.subject,
+            place: body.lesson_place.map(|k| k.0),
+            message: body.message,
+        };
+        let view = self.bookings.book(auth.user_id(), body.tutor_id, &form).await?;
         Ok(Json(BookingBody::of(view, auth.user_id())))
     }
 

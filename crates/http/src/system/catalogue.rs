@@ -39,6 +39,12 @@ pub struct ChoiceView {
     pub label: String,
 }
 
+impl From<&Choice> for ChoiceView {
+    fn from(choice: &Choice) -> Self {
+        Self { key: choice.key.into(), label: choice.label.into() }
+    }
+}
+
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct Catalogue {
@@ -55,7 +61,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 }
 
 fn choices(items: &[Choice]) -> Vec<ChoiceView> {
-    items.iter().map(|c| ChoiceView { key: c.key.into(), label: c.label.into() }).collect()
+    items.iter().map(ChoiceView::from).collect()
 }
 
 impl Catalogue {

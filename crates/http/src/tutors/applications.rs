@@ -42,6 +42,10 @@ pub struct TutorApplicationUpload {
     pub teaching_schedule: Option<String>,
     /// A teaching mode key, e.g. `one-to-one`.
     pub teaching_mode: Option<String>,
+    /// Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed.
+    pub teaching_modes: Vec<String>,
+    /// District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district.
+    pub teaching_districts: Vec<String>,
     /// HKD per lesson.
     pub required_fee: Option<String>,
     pub bio: Option<String>,
@@ -74,7 +78,12 @@ pub struct TutorApplicationView {
     pub course_features: String,
     pub teaching_area: String,
     pub teaching_schedule: String,
+    /// The first teaching mode's key.
     pub teaching_mode: String,
+    /// Every teaching mode key, first one first.
+    pub teaching_modes: Vec<String>,
+    /// District names where the tutor teaches.
+    pub teaching_districts: Vec<String>,
     /// HKD per lesson.
     pub required_fee: f64,
     pub bio: String,
@@ -103,7 +112,9 @@ impl From<&TutorApplication> for TutorApplicationView {
             course_features: d.course_features.clone(),
             teaching_area: d.place.area.into(),
             teaching_schedule: d.teaching_schedule.clone(),
-            teaching_mode: d.teaching_mode.key.into(),
+            teaching_mode: d.teaching_modes[0].key.into(),
+            teaching_modes: d.teaching_modes.iter().map(|m| m.key.into()).collect(),
+            teaching_districts: d.teaching_districts.iter().map(|d| (*d).into()).collect(),
             required_fee: d.required_fee.dollars(),
             bio: d.bio.clone(),
             avatar: a.avatar.clone(),
@@ -155,6 +166,8 @@ fn form_of(upload: &TutorApplicationUpload) -> (TutorApplicationForm, Validation
         teaching_area: text(&upload.teaching_area),
         teaching_schedule: text(&upload.teaching_schedule),
         teaching_mode: text(&upload.teaching_mode),
+        teaching_modes: upload.teaching_modes.clone(),
+        teaching_districts: upload.teaching_districts.clone(),
         required_fee,
         bio: text(&upload.bio),
     };

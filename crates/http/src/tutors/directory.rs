@@ -15,6 +15,7 @@ use crate::common::keys::Key;
 use crate::common::paging::page_request;
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
+use crate::system::catalogue::ChoiceView;
 use tutorhub_domain::accounts::user::Role;
 
 /// A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
@@ -44,10 +45,14 @@ pub struct PublicTutor {
     pub location: String,
     pub district: String,
     pub region: String,
-    /// Teaching mode key, e.g. `one-to-one`.
+    /// The first teaching mode's key, e.g. `one-to-one`.
     pub teaching_mode: String,
     /// Its zh-HK label, e.g. 一對一.
     pub teaching_mode_label: String,
+    /// Every mode the tutor teaches in, first one first.
+    pub teaching_modes: Vec<ChoiceView>,
+    /// The districts where the tutor teaches, e.g. 觀塘區.
+    pub teaching_districts: Vec<String>,
     /// HKD per lesson.
     pub rate: f64,
     pub bio: String,
@@ -102,8 +107,10 @@ impl From<&TutorProfile> for PublicTutor {
             location: profile.place.area.into(),
             district: profile.place.district.into(),
             region: profile.place.region.into(),
-            teaching_mode: profile.teaching_mode.clone(),
-            teaching_mode_label: profile.teaching_mode_label().unwrap_or_default().into(),
+            teaching_mode: profile.teaching_mode().into(),
+            teaching_mode_label: profile.teaching_mode_choices().first().map_or("", |m| m.label).into(),
+            teaching_modes: profile.teaching_mode_choices().into_iter().map(ChoiceView::from).collect(),
+            teaching_districts: profile.teaching_districts.clone(),
             rate: profile.rate.dollars(),
             bio: profile.bio.clone(),
             experience_years: profile.experience_years,

@@ -72,6 +72,8 @@ describe('routes', () => {
       region: '九龍',
       teachingMode: 'one-to-one',
       teachingModeLabel: '一對一',
+      teachingModes: [{ key: 'one-to-one', label: '一對一' }],
+      teachingDistricts: ['觀塘區'],
       rate: 300,
       experienceYears: 3,
       examResults: 'DSE 數學 5**',

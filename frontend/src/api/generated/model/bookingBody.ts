@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { LessonPlace } from './lessonPlace';
 import type { BookingStatus } from './bookingStatus';
 import type { BookingBodyContact } from './bookingBodyContact';
 
@@ -21,6 +22,10 @@ export interface BookingBody {
   /** `student`. */
   userType: string;
   bookingTime: string;
+  /** What the booker asked for; these three only for the booker and the tutor. */
+  subject?: string;
+  lessonPlace?: LessonPlace;
+  message?: string;
   status: BookingStatus;
   /** The caller made this booking. */
   mine: boolean;

@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { BookingRequestLessonPlace } from './bookingRequestLessonPlace';
 
 /**
  * What a member sends to book a tutor.
@@ -12,4 +13,10 @@ export interface BookingRequest {
   tutorId: string;
   /** Free text, e.g. 星期三 19:00-21:00. */
   bookingTime: string;
+  /** One of the tutor's subjects, as the profile lists them, e.g. 中學 數學. */
+  subject?: string;
+  /** Where the lessons happen. */
+  lessonPlace?: BookingRequestLessonPlace;
+  /** A short note to the tutor, at most 300 characters. */
+  message?: string;
 }

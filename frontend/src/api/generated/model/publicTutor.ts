@@ -4,6 +4,7 @@
  * API: tutorhub API
  */
 import type { PublicTutorRole } from './publicTutorRole';
+import type { ChoiceView } from './choiceView';
 import type { PublicTutorRecord } from './publicTutorRecord';
 
 /**
@@ -32,10 +33,14 @@ export interface PublicTutor {
   location: string;
   district: string;
   region: string;
-  /** Teaching mode key, e.g. `one-to-one`. */
+  /** The first teaching mode's key, e.g. `one-to-one`. */
   teachingMode: string;
   /** Its zh-HK label, e.g. 一對一. */
   teachingModeLabel: string;
+  /** Every mode the tutor teaches in, first one first. */
+  teachingModes: ChoiceView[];
+  /** The districts where the tutor teaches, e.g. 觀塘區. */
+  teachingDistricts: string[];
   /** HKD per lesson. */
   rate: number;
   bio: string;

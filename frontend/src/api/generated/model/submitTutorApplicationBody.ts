@@ -23,6 +23,10 @@ export type SubmitTutorApplicationBody = {
   teachingSchedule?: string;
   /** A teaching mode key, e.g. `one-to-one`. */
   teachingMode?: string;
+  /** Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed. */
+  teachingModes: string[];
+  /** District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district. */
+  teachingDistricts: string[];
   /** HKD per lesson. */
   requiredFee?: string;
   bio?: string;

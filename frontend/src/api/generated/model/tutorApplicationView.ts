@@ -28,7 +28,12 @@ export interface TutorApplicationView {
   courseFeatures: string;
   teachingArea: string;
   teachingSchedule: string;
+  /** The first teaching mode's key. */
   teachingMode: string;
+  /** Every teaching mode key, first one first. */
+  teachingModes: string[];
+  /** District names where the tutor teaches. */
+  teachingDistricts: string[];
   /** HKD per lesson. */
   requiredFee: number;
   bio: string;

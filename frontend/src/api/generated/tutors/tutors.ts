@@ -252,6 +252,8 @@ if(submitTutorApplicationBody.teachingSchedule !== undefined) {
 if(submitTutorApplicationBody.teachingMode !== undefined) {
  formData.append(`teachingMode`, submitTutorApplicationBody.teachingMode)
  }
+submitTutorApplicationBody.teachingModes.forEach(value => formData.append(`teachingModes`, value));
+submitTutorApplicationBody.teachingDistricts.forEach(value => formData.append(`teachingDistricts`, value));
 if(submitTutorApplicationBody.requiredFee !== undefined) {
  formData.append(`requiredFee`, submitTutorApplicationBody.requiredFee)
  }

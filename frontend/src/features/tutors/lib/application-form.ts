@@ -95,5 +95,5 @@ export function validateApplication(values: ApplicationValues, avatar: File | nu
 
 export function toSubmitBody(values: ApplicationValues, avatar: File): SubmitTutorApplicationBody {
   const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as ApplicationValues;
-  return { ...trimmed, subjects: splitSubjects(values.subjects), avatar };
+  return { ...trimmed, subjects: splitSubjects(values.subjects), teachingModes: [], teachingDistricts: [], avatar };
 }
