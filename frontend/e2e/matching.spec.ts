@@ -98,8 +98,11 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   await expect(application.getByText(spaced(demoParent.phone))).toBeVisible();
 });
 
-test('a parent books a tutor on the profile page, the tutor accepts, the parent sees accepted', async ({ page }) => {
+test('a parent books a tutor with subject, place and message; the tutor weighs them and accepts; the parent sees accepted', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 812 });
   const time = `星期三 19:00-21:00（${Date.now() % 10000}）`;
   await logInThroughUi(page, tutor);
   const tutorId = await page.evaluate(async () => {
@@ -116,14 +119,24 @@ test('a parent books a tutor on the profile page, the tutor accepts, the parent 
   await box.getByRole('button', { name: '預約' }).click();
   await expect(box.getByText('請填寫預約時間')).toBeVisible();
   await box.getByRole('textbox', { name: '預約時間' }).fill(time);
+  // One of the tutor's own subjects, lessons by video, a note only the tutor will read.
+  const subject = box.getByRole('combobox', { name: '科目' });
+  await subject.selectOption({ index: 1 });
+  const chosenSubject = await subject.evaluate((select: HTMLSelectElement) => select.value);
+  await box.getByRole('combobox', { name: '上堂地點' }).selectOption('online');
+  await box.getByRole('textbox', { name: '留言（選填）' }).fill('中三學生，想加強代數');
   await box.getByRole('button', { name: '預約' }).click();
   await expect(box.getByText('預約已提交！')).toBeVisible();
+  await expect(box.getByRole('link', { name: '查看我的預約' })).toBeVisible();
   await expect(box.getByRole('row').filter({ hasText: time }).getByText('待確認')).toBeVisible();
   await logOutThroughUi(page);
 
   await logInThroughUi(page, tutor);
   await page.goto('/my-bookings');
   const received = page.getByTestId('my-booking').filter({ hasText: time });
+  for (const fact of [chosenSubject, '視像補習', '中三學生，想加強代數']) {
+    await expect(received.getByText(fact, { exact: true })).toBeVisible();
+  }
   await received.getByRole('button', { name: '接受' }).click();
   await expect(received.getByText(spaced(demoParent.phone), { exact: false })).toBeVisible();
   await logOutThroughUi(page);

@@ -38,6 +38,7 @@ describe('the booking box on a tutor profile', () => {
     let rows = [booking({ id: 'b-0', userName: '李**', bookingTime: '星期一 16:00-17:00' })];
     const sent: unknown[] = [];
     server.use(
+      http.get(`*/tutors/${TUTOR}`, () => HttpResponse.json({ id: TUTOR, subjects: ['中學 數學', '中學 物理'] })),
       http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: rows })),
       http.post('*/bookings', async ({ request }) => {
         sent.push(await request.json());
@@ -53,9 +54,25 @@ describe('the booking box on a tutor profile', () => {
     await user.click(screen.getByRole('button', { name: '預約' }));
     expect(await screen.findByText('請填寫預約時間')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: '預約時間' }), '星期三 19:00-21:00');
+    // The tutor's own subjects, the four places, a message with its count.
+    await user.selectOptions(await screen.findByRole('combobox', { name: '科目' }), '中學 物理');
+    await user.selectOptions(screen.getByRole('combobox', { name: '上堂地點' }), 'online');
+    await user.type(screen.getByRole('textbox', { name: '留言（選填）' }), '中三，想操卷');
+    expect(screen.getByText('例如學生年級、想加強的範疇。已輸入 6／300 字')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '預約' }));
-    expect(await screen.findByText('預約已提交！')).toBeInTheDocument();
-    expect(sent).toEqual([{ tutorId: TUTOR, bookingTime: '星期三 19:00-21:00' }]);
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('預約已提交！');
+    expect(done).toHaveTextContent('導師接受後，你會收到短訊');
+    expect(within(done).getByRole('link', { name: '查看我的預約' })).toHaveAttribute('href', '/my-bookings');
+    expect(sent).toEqual([
+      {
+        tutorId: TUTOR,
+        bookingTime: '星期三 19:00-21:00',
+        subject: '中學 物理',
+        lessonPlace: 'online',
+        message: '中三，想操卷',
+      },
+    ]);
     expect(await within(table).findByText('陳太')).toBeInTheDocument();
   });
 
@@ -90,7 +107,14 @@ describe('the booking box on a tutor profile', () => {
 describe('/my-bookings', () => {
   it('lets the tutor accept a received booking and the booker cancel theirs', async () => {
     loggedInAs(makeCurrentUser({ id: TUTOR, name: '黃老師' }));
-    let received = booking({ id: 'b-1', forMe: true, userName: '陳太' });
+    let received = booking({
+      id: 'b-1',
+      forMe: true,
+      userName: '陳太',
+      subject: '中學 數學',
+      lessonPlace: 'home',
+      message: '中三，想加強代數',
+    });
     const made = booking({
       id: 'b-2',
       mine: true,
@@ -111,6 +135,12 @@ describe('/my-bookings', () => {
     const user = userEvent.setup();
     renderRoute('/my-bookings');
     const [receivedCard, madeCard] = (await screen.findAllByTestId('my-booking')) as [HTMLElement, HTMLElement];
+    // The tutor sees what was asked before deciding, and what accepting does.
+    for (const fact of ['中學 數學', '上門補習（到學生家）', '中三，想加強代數']) {
+      expect(within(receivedCard).getByText(fact)).toBeInTheDocument();
+    }
+    expect(within(receivedCard).getByText(/接受後，對方會收到短訊/)).toBeInTheDocument();
+    expect(within(madeCard).getAllByText('未註明')).toHaveLength(3);
     expect(within(madeCard).getByText('5000 0002', { exact: false })).toBeInTheDocument();
     expect(within(receivedCard).queryByRole('button', { name: '取消預約' })).not.toBeInTheDocument();
     await user.click(within(receivedCard).getByRole('button', { name: '接受' }));

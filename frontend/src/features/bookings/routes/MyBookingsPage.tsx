@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { acceptBooking, cancelBooking, declineBooking, useListMyBookings } from '@/api/generated/bookings/bookings';
@@ -24,7 +24,54 @@ const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  action: { minHeight: '44px', minWidth: '88px' },
+  facts: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`,
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  detail: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  next: { color: tokens.colorNeutralForeground2 },
 });
+
+/** What the booker asked for, as the tutor weighs it before accepting. */
+function BookingFacts({ booking }: { booking: BookingBody }) {
+  const styles = useStyles();
+  const text = t.bookings.myBookings;
+  const place = booking.lessonPlace && t.bookings.box.place_[booking.lessonPlace];
+  const facts: [string, string | undefined][] = [
+    [text.facts.subject, booking.subject],
+    [text.facts.place, place],
+    [text.facts.message, booking.message],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {facts.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.detail}>{value ?? text.notGiven}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/** The next step for this viewer, so neither side wonders what happens now. */
+function nextStep(booking: BookingBody): string | undefined {
+  const next = t.bookings.myBookings.next;
+  switch (booking.status) {
+    case 'pending':
+      return booking.forMe ? next.decide : next.waitForTutor;
+    case 'accepted':
+      return next.accepted;
+    case 'declined':
+      return booking.mine ? next.declined : undefined;
+    default:
+      return undefined;
+  }
+}
 
 type Action = (id: string) => Promise<BookingBody>;
 
@@ -76,25 +123,35 @@ export function MyBookingsPage() {
               </div>
               <Text weight="semibold">{b.bookingTime}</Text>
               <Text>{b.forMe ? text.fromUser(b.userName) : text.withTutor(b.tutorName)}</Text>
+              <BookingFacts booking={b} />
+              {nextStep(b) && <Text className={styles.next}>{nextStep(b)}</Text>}
               {b.contact && <ContactLinks name={b.contact.name} phone={b.contact.phone} />}
               <div className={styles.actions}>
                 {b.forMe && b.status === 'pending' && (
                   <>
                     <Button
                       appearance="primary"
-                      size="small"
+                      className={styles.action}
                       disabled={busy !== undefined}
                       onClick={() => void act(b.id, acceptBooking)}
                     >
                       {text.accept}
                     </Button>
-                    <Button size="small" disabled={busy !== undefined} onClick={() => void act(b.id, declineBooking)}>
+                    <Button
+                      className={styles.action}
+                      disabled={busy !== undefined}
+                      onClick={() => void act(b.id, declineBooking)}
+                    >
                       {text.decline}
                     </Button>
                   </>
                 )}
                 {b.mine && (b.status === 'pending' || b.status === 'accepted') && (
-                  <Button size="small" disabled={busy !== undefined} onClick={() => void act(b.id, cancelBooking)}>
+                  <Button
+                    className={styles.action}
+                    disabled={busy !== undefined}
+                    onClick={() => void act(b.id, cancelBooking)}
+                  >
                     {text.cancel}
                   </Button>
                 )}
