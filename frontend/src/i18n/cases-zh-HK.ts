@@ -144,6 +144,7 @@ export const casesZhHK = {
     availableTimesPlaceholder: '例如：星期一至三 晚上7時後',
     availableTimesRequired: '請填寫可上堂時間',
     actAsTutor: '請以導師身份並通過導師審批後申請',
+    ownCase: '這是你刊登的個案',
     full: '申請人數已滿',
     success: '申請成功',
     successNext: '個案主人會收到通知；如獲選中，你會收到短訊，並可在「我的申請」看到聯絡資料。',

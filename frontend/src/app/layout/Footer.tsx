@@ -38,6 +38,8 @@ const useStyles = makeStyles({
     margin: 0,
     padding: 0,
   },
+  // A tap target of 44 px on a phone, though the text is small.
+  link: { display: 'inline-flex', alignItems: 'center', minHeight: '44px' },
 });
 
 export function Footer() {
@@ -52,10 +54,14 @@ export function Footer() {
         <nav aria-label={t.footer.label}>
           <ul className={styles.links}>
             <li>
-              <RouterLink to={paths.terms}>{t.footer.terms}</RouterLink>
+              <RouterLink to={paths.terms} className={styles.link}>
+                {t.footer.terms}
+              </RouterLink>
             </li>
             <li>
-              <RouterLink to={paths.privacy}>{t.footer.privacy}</RouterLink>
+              <RouterLink to={paths.privacy} className={styles.link}>
+                {t.footer.privacy}
+              </RouterLink>
             </li>
           </ul>
         </nav>

@@ -31,7 +31,8 @@ const useStyles = makeStyles({
   },
   logo: {
     display: 'flex',
-    alignItems: 'baseline',
+    alignItems: 'center',
+    minHeight: '44px',
     gap: tokens.spacingHorizontalS,
     marginInlineEnd: 'auto',
     textDecorationLine: 'none',

@@ -21,8 +21,11 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
+    alignItems: 'center',
     marginBlockStart: tokens.spacingVerticalS,
   },
+  // A link on its own line is a 44 px tap target on a phone.
+  link: { display: 'inline-flex', alignItems: 'center', minHeight: '44px' },
 });
 
 interface LoginFormProps {
@@ -80,7 +83,9 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
       </Field>
       <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} />
       <div className={styles.links}>
-        <RouterLink to={paths.forgotPassword}>{text.forgotPassword}</RouterLink>
+        <RouterLink to={paths.forgotPassword} className={styles.link}>
+          {text.forgotPassword}
+        </RouterLink>
         {onRegister && (
           <Text>
             {text.noAccount}

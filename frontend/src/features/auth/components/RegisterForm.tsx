@@ -100,8 +100,12 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
       .then((taken) => {
         if (taken) setErrors((current) => ({ ...current, email: text.emailTaken }));
       })
-      // A failed check on blur says nothing: submitting checks again and reports it.
-      .catch(() => undefined);
+      // The server refusing the address is worth saying now; any other failure says nothing
+      // here: submitting checks again and reports it.
+      .catch((failure: unknown) => {
+        const refused = addressRefused(failure);
+        if (refused) setErrors((current) => ({ ...current, email: refused }));
+      });
   };
 
   const onDocumentRefused = (field: DocumentField, message: string) =>
@@ -122,8 +126,8 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
     setSubmitting(true);
     try {
       if (
-        await emailTaken(details.email).catch(() => {
-          throw new EmailCheckFailed();
+        await emailTaken(details.email).catch((failure: unknown) => {
+          throw new EmailCheckFailed(addressRefused(failure));
         })
       ) {
         setErrors({ email: text.emailTaken });
@@ -144,7 +148,9 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
       });
       setRegistered(true);
     } catch (failure) {
-      if (failure instanceof EmailCheckFailed) {
+      if (failure instanceof EmailCheckFailed && failure.refused) {
+        setErrors({ email: failure.refused });
+      } else if (failure instanceof EmailCheckFailed) {
         setError(text.emailCheckFailed);
       } else if (failure instanceof ApiError && failure.code === 'PHONE_NOT_VERIFIED') {
         // The 30-minute grant ran out: verify again; the details stay as typed.
@@ -210,7 +216,22 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   );
 }
 
-class EmailCheckFailed extends Error {}
+/** The e-mail check did not answer; `refused` is the server's reason when it refused the address itself. */
+class EmailCheckFailed extends Error {
+  constructor(readonly refused?: string) {
+    super('e-mail check failed');
+  }
+}
+
+/**
+ * The server's reason when it refused the address (400): a few addresses look right to the
+ * client's quick format check and are still refused (docs: text-rule vectors, `frontendValid`).
+ */
+function addressRefused(failure: unknown): string | undefined {
+  return failure instanceof ApiError && failure.status === 400
+    ? serverMessage(failure, t.accounts.register.emailInvalid)
+    : undefined;
+}
 
 /** The server's per-field messages, on the fields this form shows. */
 function fieldErrors(failure: unknown): RegisterErrors {

@@ -163,6 +163,40 @@ describe('/login-or-register, register tab', () => {
     expect(screen.getByRole('textbox', { name: /名稱/ })).toHaveValue('陳大文');
   });
 
+  it('puts the server refusing an address that looked right under the e-mail field, not in a banner', async () => {
+    const calls = { checks: [] as string[], sent: [] as string[], verified: [] as unknown[] };
+    phoneStepServer(calls);
+    let registered = 0;
+    server.use(
+      http.post('*/users/check-email', () =>
+        HttpResponse.json(
+          {
+            code: 'INVALID',
+            error: '請輸入有效的電郵地址',
+            errors: [{ field: 'email', message: '請輸入有效的電郵地址' }],
+          },
+          { status: 400 },
+        ),
+      ),
+      http.post('*/users/register', () => {
+        registered += 1;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/login-or-register?tab=register');
+    await verifyPhone(user);
+    await fillDetails(user);
+    await user.clear(screen.getByRole('textbox', { name: /電郵/ }));
+    await user.type(screen.getByRole('textbox', { name: /電郵/ }), 'chan@example..com');
+    await user.click(screen.getByRole('button', { name: '註冊' }));
+    const email = screen.getByRole('textbox', { name: /電郵/ });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('請輸入有效的電郵地址')).toBeInTheDocument();
+    expect(screen.queryByText('檢查電郵失敗，請稍後再試。')).not.toBeInTheDocument();
+    expect(registered).toBe(0);
+  });
+
   it('asks an organization for both documents and refuses a file over 5 MB without keeping it', async () => {
     const calls = { checks: [] as string[], sent: [] as string[], verified: [] as unknown[] };
     phoneStepServer(calls);

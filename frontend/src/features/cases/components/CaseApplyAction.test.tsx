@@ -42,6 +42,21 @@ describe('the case card action (spec §4)', () => {
     expect(await screen.findByText('請以導師身份並通過導師審批後申請')).toBeInTheDocument();
   });
 
+  it('tells the owner of a case it is theirs instead of asking them to act as a tutor', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    server.use(
+      http.get('*/cases/mine', () =>
+        HttpResponse.json({ items: [makeCase({ caseId: 10001 })], total: 1, page: 1, pageSize: 100 }),
+      ),
+    );
+    renderWithProviders(<CaseApplyAction item={makeCase({ caseId: 10001 })} />);
+    expect(await screen.findByText('這是你刊登的個案')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '申請' })).not.toBeInTheDocument();
+    expect(screen.queryByText('請以導師身份並通過導師審批後申請')).not.toBeInTheDocument();
+  });
+
   it('lets an active tutor in tutor mode apply with available times, then shows 已申請', async () => {
     window.localStorage.setItem('accountMode', 'tutor');
     loggedInAs(activeTutor);

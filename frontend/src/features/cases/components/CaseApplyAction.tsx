@@ -10,7 +10,7 @@ import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
-import { hasActiveTutorProfile, useAppliedCaseIds } from '../lib/applied-cases';
+import { hasActiveTutorProfile, useAppliedCaseIds, useOwnCaseIds } from '../lib/applied-cases';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '100%' },
@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 /**
  * The action area of a case card or row (spec §4): "log in to apply" when logged out; "applied" once
  * applied; for an active tutor in tutor mode the available-times field and "apply"; otherwise the
- * notice to act as a tutor and pass approval. A full case says so. The available times start as
+ * notice to act as a tutor and pass approval. A full case says so, and so does its owner's own case. The available times start as
  * the tutor's profile has them; right after applying, the success and what happens next show.
  */
 export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; size?: 'small' | 'medium' }) {
@@ -31,6 +31,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   const session = useSession();
   const login = useLoginPath();
   const applied = useAppliedCaseIds(session.user, session.mode);
+  const own = useOwnCaseIds(session.isLoggedIn);
   const canApply = session.mode === 'tutor' && hasActiveTutorProfile(session.user);
   const profile = useGetTutor(session.user?.id ?? '', { swr: { enabled: canApply } });
   // Undefined until the tutor types: until then the profile's times stand in.
@@ -47,6 +48,13 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
       <ButtonLink to={login} appearance="primary" size={size} aria-label={t.cases.card.applyLabel(item.caseId)}>
         {t.common.loginToApply}
       </ButtonLink>
+    );
+  }
+  if (own.has(item.caseId)) {
+    return (
+      <Text size={200} className={styles.notice}>
+        {text.ownCase}
+      </Text>
     );
   }
   if (applied.ids.has(item.caseId)) {

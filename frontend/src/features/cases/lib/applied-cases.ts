@@ -1,4 +1,4 @@
-import { useListAppliedCases } from '@/api/generated/cases/cases';
+import { useListAppliedCases, useListMyCases } from '@/api/generated/cases/cases';
 import type { ApplicationBody, CurrentUser } from '@/api/generated/model';
 
 /** Spec §4: an active tutor profile may apply (and has an applied list to load). */
@@ -23,4 +23,14 @@ export function useAppliedCaseIds(user: CurrentUser | undefined, mode: string) {
   const applied = useListAppliedCases({ swr: { enabled } });
   const ids = appliedCaseIds(enabled ? (applied.data?.items ?? []) : []);
   return { ids, error: enabled ? applied.error : undefined, mutate: applied.mutate };
+}
+
+/**
+ * The case numbers the signed-in member posted, so a case card can say "your case" instead of
+ * asking its own owner to act as a tutor. The same request as /my-cases (its first 100 cases),
+ * shared by SWR among all cards.
+ */
+export function useOwnCaseIds(loggedIn: boolean): Set<number> {
+  const mine = useListMyCases({ pageSize: 100 }, { swr: { enabled: loggedIn } });
+  return new Set(loggedIn ? (mine.data?.items ?? []).map((item) => item.caseId) : []);
 }
