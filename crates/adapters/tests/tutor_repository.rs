@@ -11,7 +11,7 @@ use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::PageRequest;
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use tutorhub_domain::tutors::model::{
-    ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorApplicationStatus, TutorProfile, TutorRef,
+    ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorApplicationStatus, TutorGender, TutorProfile, TutorRef,
 };
 use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
@@ -46,6 +46,7 @@ fn form(subjects: &str, area: &str, fee: f64) -> TutorApplicationForm {
         teaching_area: area.into(),
         teaching_schedule: "星期六下午".into(),
         teaching_mode: "one-to-one".into(),
+        gender: String::new(),
         teaching_modes: vec![],
         teaching_districts: vec![],
         required_fee: Some(fee),
@@ -257,6 +258,7 @@ async fn several_modes_and_districts_are_kept_and_the_district_filter_finds_tuto
     let repo = SqlTutorRepository::new(db.pool().clone());
     let (travels, stays) = (user(&users, 10).await, user(&users, 11).await);
     let wide = TutorApplicationForm {
+        gender: "male".into(),
         teaching_modes: vec!["home".into(), "online".into()],
         teaching_districts: vec!["黃大仙區".into(), "觀塘區".into()],
         ..form("中學 數學", "藍田", 300.0)
@@ -277,6 +279,8 @@ async fn several_modes_and_districts_are_kept_and_the_district_filter_finds_tuto
     );
     let default = repo.find_profile(TutorRef::Id(stays.id)).await.unwrap().unwrap();
     assert_eq!(default.teaching_districts, ["中西區"], "none chosen: the district of the tutor's area");
+    assert_eq!((profile.gender, default.gender), (Some(TutorGender::Male), None));
+    assert_eq!(application.details.gender, Some(TutorGender::Male));
 
     let in_district = |name: &str| {
         let filter = TutorFilter::parse(&TutorQuery { districts: vec![name.into()], ..Default::default() }).unwrap();

@@ -118,6 +118,7 @@ impl TutorGenerator {
             teaching_area: area.into(),
             teaching_schedule: SCHEDULES.choose(rng).unwrap().to_string(),
             teaching_mode: mode.into(),
+            gender: if index.is_multiple_of(2) { "female" } else { "male" }.into(),
             teaching_modes: also_online,
             teaching_districts: travels,
             required_fee: Some(f64::from(rng.random_range(15..=90_u32) * 10)),

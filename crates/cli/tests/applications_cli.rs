@@ -62,6 +62,7 @@ async fn two_applicants(data_dir: &Path) -> (Uuid, Uuid) {
             teaching_area: "藍田".into(),
             teaching_schedule: "週末".into(),
             teaching_mode: "online".into(),
+            gender: String::new(),
             teaching_modes: vec![],
             teaching_districts: vec![],
             required_fee: Some(280.0),

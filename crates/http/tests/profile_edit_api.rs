@@ -44,6 +44,7 @@ async fn make_tutor(app: &support::TestApp, id: Uuid) -> i64 {
         teaching_area: "藍田".into(),
         teaching_schedule: "週末".into(),
         teaching_mode: "online".into(),
+        gender: String::new(),
         teaching_modes: vec![],
         teaching_districts: vec![],
         required_fee: Some(300.0),

@@ -46,6 +46,7 @@ fn form(subjects: &str, area: &str, fee: &str, avatar: Option<Vec<u8>>) -> TestF
         .text("teachingArea", area)
         .text("teachingSchedule", "星期六、日 下午")
         .text("teachingMode", "home")
+        .text("gender", "female")
         .text("teachingModes", "online")
         .text("teachingDistricts", "黃大仙區")
         .text("teachingDistricts", "觀塘區")
@@ -190,6 +191,7 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     let modes: Vec<_> = by_number["teachingModes"].as_array().unwrap().iter().map(|m| m["label"].as_str().unwrap()).collect();
     assert_eq!(modes, ["上門補習", "視像補習"]);
     assert_eq!(by_number["teachingDistricts"], serde_json::json!(["黃大仙區", "觀塘區"]));
+    assert_eq!(by_number["gender"], "female");
     // What a parent weighs: the application's experience and results, and the platform's record.
     assert_eq!((by_number["experienceYears"].as_u64(), by_number["examResults"].as_str()), (Some(4), Some("DSE 物理 5*")));
     let record = &by_number["record"];

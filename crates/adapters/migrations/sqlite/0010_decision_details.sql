@@ -15,6 +15,11 @@ ALTER TABLE tutor_applications ADD COLUMN teaching_districts TEXT NOT NULL DEFAU
 ALTER TABLE tutor_profiles ADD COLUMN teaching_modes TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE tutor_profiles ADD COLUMN teaching_districts TEXT NOT NULL DEFAULT '[]';
 
+-- A tutor may give their gender (male | female), so a case's preferred gender can be weighed;
+-- NULL when not given, as for everyone who applied before.
+ALTER TABLE tutor_applications ADD COLUMN gender TEXT;
+ALTER TABLE tutor_profiles ADD COLUMN gender TEXT;
+
 -- One row per district taught, so the district filter finds tutors who travel there too.
 CREATE TABLE tutor_districts (
     user_id  TEXT NOT NULL REFERENCES tutor_profiles (user_id) ON DELETE CASCADE,

@@ -9,7 +9,8 @@ use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{
-    ApplicationDetails, NewTutorApplication, TrackRecord, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef, TutorSubject,
+    ApplicationDetails, NewTutorApplication, TrackRecord, TutorApplication, TutorApplicationStatus, TutorGender, TutorProfile, TutorRef,
+    TutorSubject,
 };
 use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
@@ -20,11 +21,11 @@ use crate::sql::rows::{Conditions, Value, bind_all, corrupt, fetch_page, from_mi
 const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_number, a.education, a.age, \
      a.teaching_experience, a.subjects, a.exam_results, a.course_features, a.teaching_area, a.teaching_schedule, \
      a.teaching_mode, a.required_fee_cents, a.bio, a.avatar, a.status, a.rejection_reason, a.reviewer, \
-     a.submitted_at, a.reviewed_at, a.teaching_modes, a.teaching_districts";
+     a.submitted_at, a.reviewed_at, a.teaching_modes, a.teaching_districts, a.gender";
 
 const PROFILE_COLUMNS: &str = "t.user_id, t.user_number, t.name, t.avatar, t.education, t.subjects, t.grade_level, \
      t.available_times, t.area, t.teaching_mode, t.rate_cents, t.bio, t.active, t.approved_at, t.teaching_experience, \
-     t.exam_results, t.course_features, t.teaching_modes, t.teaching_districts";
+     t.exam_results, t.course_features, t.teaching_modes, t.teaching_districts, t.gender";
 
 pub struct SqlTutorRepository {
     pool: AnyPool,
@@ -100,6 +101,12 @@ struct ApplicationRow {
     reviewed_at: Option<i64>,
     teaching_modes: String,
     teaching_districts: String,
+    gender: Option<String>,
+}
+
+/// A stored gender key, or None when the tutor did not give one.
+fn gender(key: Option<&str>) -> Result<Option<TutorGender>, RepositoryError> {
+    key.map(|k| TutorGender::parse(k).ok_or_else(|| corrupt(format!("bad gender {k:?}")))).transpose()
 }
 
 impl ApplicationRow {
@@ -125,6 +132,7 @@ impl ApplicationRow {
             course_features: self.course_features,
             place,
             teaching_schedule: self.teaching_schedule,
+            gender: gender(self.gender.as_deref())?,
             teaching_modes,
             teaching_districts,
             required_fee: Rate::from_cents(self.required_fee_cents),
@@ -166,6 +174,7 @@ struct ProfileRow {
     course_features: String,
     teaching_modes: String,
     teaching_districts: String,
+    gender: Option<String>,
 }
 
 impl ProfileRow {
@@ -181,6 +190,7 @@ impl ProfileRow {
             grade_level: self.grade_level,
             available_times: self.available_times,
             place,
+            gender: gender(self.gender.as_deref())?,
             teaching_modes: strings_from_json(&self.teaching_modes, &self.teaching_mode)?,
             teaching_districts: strings_from_json(&self.teaching_districts, place.district)?,
             rate: Rate::from_cents(self.rate_cents),
@@ -263,11 +273,13 @@ impl TutorRepository for SqlTutorRepository {
             Value::Int(millis(new.submitted_at)),
             Value::Text(strings_json(&d.teaching_modes.iter().map(|m| m.key).collect::<Vec<_>>())?),
             Value::Text(strings_json(&d.teaching_districts)?),
+            Value::Text(d.gender.map_or("", TutorGender::key).into()),
         ];
         let sql = "INSERT INTO tutor_applications (id, user_id, name, contact_number, education, age, teaching_experience, \
                    subjects, exam_results, course_features, teaching_area, teaching_schedule, teaching_mode, \
-                   required_fee_cents, bio, avatar, status, submitted_at, teaching_modes, teaching_districts) \
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING number";
+                   required_fee_cents, bio, avatar, status, submitted_at, teaching_modes, teaching_districts, gender) \
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, NULLIF($21, '')) \
+                   RETURNING number";
         let row = bind_all(sql, &values).fetch_one(&self.pool).await.map_err(repository_error)?;
         let number: i64 = sqlx::Row::try_get(&row, 0).map_err(repository_error)?;
         self.find_application(number).await?.ok_or_else(|| corrupt("inserted application vanished"))
@@ -340,13 +352,14 @@ impl TutorRepository for SqlTutorRepository {
             Value::Text(profile.course_features.clone()),
             Value::Text(strings_json(&profile.teaching_modes.iter().map(String::as_str).collect::<Vec<_>>())?),
             Value::Text(strings_json(&profile.teaching_districts.iter().map(String::as_str).collect::<Vec<_>>())?),
+            Value::Text(profile.gender.map_or("", TutorGender::key).into()),
         ];
         // A tutor approved again (after being hidden and re-applying) keeps one profile, renewed.
         let upsert = "INSERT INTO tutor_profiles (user_id, user_number, name, avatar, education, subjects, grade_level, \
                       available_times, area, district, region, teaching_mode, rate_cents, bio, active, approved_at, updated_at, \
-                      teaching_experience, exam_results, course_features, teaching_modes, teaching_districts) \
+                      teaching_experience, exam_results, course_features, teaching_modes, teaching_districts, gender) \
                       VALUES ($1, $2, $3, NULLIF($4, ''), $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-                      $21, $22) \
+                      $21, $22, NULLIF($23, '')) \
                       ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, avatar = excluded.avatar, \
                       education = excluded.education, subjects = excluded.subjects, grade_level = excluded.grade_level, \
                       available_times = excluded.available_times, area = excluded.area, district = excluded.district, \
@@ -354,7 +367,8 @@ impl TutorRepository for SqlTutorRepository {
                       bio = excluded.bio, active = excluded.active, approved_at = excluded.approved_at, \
                       updated_at = excluded.updated_at, teaching_experience = excluded.teaching_experience, \
                       exam_results = excluded.exam_results, course_features = excluded.course_features, \
-                      teaching_modes = excluded.teaching_modes, teaching_districts = excluded.teaching_districts";
+                      teaching_modes = excluded.teaching_modes, teaching_districts = excluded.teaching_districts, \
+                      gender = excluded.gender";
         bind_all(upsert, &values).execute(&mut *tx).await.map_err(repository_error)?;
         for table in ["tutor_subjects", "tutor_districts"] {
             sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1"))

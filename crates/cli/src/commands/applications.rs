@@ -73,6 +73,7 @@ fn to_json(a: &TutorApplication, media_root: &std::path::Path) -> serde_json::Va
         "teachingArea": d.place.area,
         "teachingSchedule": d.teaching_schedule,
         "teachingMode": d.teaching_modes[0].key,
+        "gender": d.gender.map(|g| g.key()),
         "teachingModes": d.teaching_modes.iter().map(|m| m.key).collect::<Vec<_>>(),
         "teachingDistricts": d.teaching_districts,
         "requiredFee": d.required_fee.dollars(),

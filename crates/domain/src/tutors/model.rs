@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::cases::model::{in_range, required_text};
+use crate::cases::model::{PreferredGender, in_range, required_text};
 use crate::keyed_enum;
 use crate::shared::catalogue::{self, Choice, Place};
 use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
@@ -17,6 +17,25 @@ keyed_enum! {
         Pending => "pending",
         Approved => "approved",
         Rejected => "rejected",
+    }
+}
+
+keyed_enum! {
+    /// A tutor's gender, when they give it: parents may prefer one (a case's preferred gender).
+    pub enum TutorGender {
+        Male => "male",
+        Female => "female",
+    }
+}
+
+impl TutorGender {
+    /// Whether a case preferring `preferred` asks for this tutor's gender (or for none).
+    pub fn suits(self, preferred: PreferredGender) -> bool {
+        match preferred {
+            PreferredGender::NoLimit => true,
+            PreferredGender::Male => self == Self::Male,
+            PreferredGender::Female => self == Self::Female,
+        }
     }
 }
 
@@ -55,6 +74,8 @@ pub struct TutorApplicationForm {
     pub teaching_schedule: String,
     /// A teaching mode key, e.g. `one-to-one` (spec §7's single field).
     pub teaching_mode: String,
+    /// `male`, `female`, or empty when not given.
+    pub gender: String,
     /// Further teaching mode keys: a tutor may teach one-to-one and by video.
     pub teaching_modes: Vec<String>,
     /// District names where the tutor teaches; when none, the district of `teaching_area`.
@@ -78,6 +99,8 @@ pub struct ApplicationDetails {
     pub course_features: String,
     pub place: Place,
     pub teaching_schedule: String,
+    /// None when the applicant did not give it.
+    pub gender: Option<TutorGender>,
     /// At least one, no repeats, in the order given.
     pub teaching_modes: Vec<&'static Choice>,
     /// District names, at least one (the location's district when none was chosen).
@@ -161,6 +184,13 @@ impl ApplicationDetails {
         let modes_field = if form.teaching_modes.is_empty() { "teachingMode" } else { "teachingModes" };
         let teaching_modes = errors.check(modes_field, parse_modes(&form.teaching_mode, &form.teaching_modes));
         let teaching_districts = errors.check("teachingDistricts", parse_districts(&form.teaching_districts));
+        let gender = errors.check(
+            "gender",
+            match form.gender.trim() {
+                "" => Ok(None),
+                key => TutorGender::parse(key).map(Some).ok_or("性別不正確".to_string()),
+            },
+        );
         let required_fee = errors.check("requiredFee", form.required_fee.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
         let bio = errors.check("bio", required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi));
         if let (Some(age), Some(years)) = (age, teaching_experience)
@@ -183,6 +213,7 @@ impl ApplicationDetails {
             course_features: course_features.unwrap(),
             place: place.unwrap(),
             teaching_schedule: teaching_schedule.unwrap(),
+            gender: gender.unwrap(),
             teaching_modes: teaching_modes.unwrap(),
             teaching_districts: match teaching_districts.unwrap() {
                 none if none.is_empty() => vec![place.unwrap().district],
@@ -346,6 +377,7 @@ pub struct TutorProfile {
     pub grade_level: String,
     pub available_times: String,
     pub place: Place,
+    pub gender: Option<TutorGender>,
     /// Teaching mode keys, at least one; the first is spec §7's `teachingMode`.
     pub teaching_modes: Vec<String>,
     /// District names where the tutor teaches.
@@ -386,6 +418,7 @@ impl TutorProfile {
             grade_level: d.grade_level(),
             available_times: d.teaching_schedule.clone(),
             place: d.place,
+            gender: d.gender,
             teaching_modes: d.teaching_modes.iter().map(|m| m.key.to_string()).collect(),
             teaching_districts: d.teaching_districts.iter().map(|d| (*d).to_string()).collect(),
             rate: d.required_fee,
@@ -446,6 +479,7 @@ pub(crate) mod tests {
             teaching_area: "藍田".into(),
             teaching_schedule: "星期一至五 晚上 7-9 時".into(),
             teaching_mode: "one-to-one".into(),
+            gender: "female".into(),
             teaching_modes: vec!["online".into()],
             teaching_districts: vec![],
             required_fee: Some(300.0),
@@ -479,6 +513,7 @@ pub(crate) mod tests {
         assert_eq!(details.place.district, "觀塘區");
         assert_eq!(details.teaching_modes.iter().map(|m| m.key).collect::<Vec<_>>(), ["one-to-one", "online"]);
         assert_eq!(details.teaching_districts, ["觀塘區"], "no district chosen: where the tutor lives");
+        assert_eq!(details.gender, Some(TutorGender::Female));
         assert_eq!(details.required_fee, Rate::from_cents(30000));
     }
 
@@ -527,6 +562,12 @@ pub(crate) mod tests {
         let errors = ApplicationDetails::parse(&bad).unwrap_err();
         assert_eq!(errors.get("teachingModes"), Some("教學模式「teleport」不正確"));
         assert_eq!(errors.get("teachingDistricts"), Some("地區「火星」不正確"));
+        let unsaid = ApplicationDetails::parse(&TutorApplicationForm { gender: " ".into(), ..valid_form() }).unwrap();
+        assert_eq!(unsaid.gender, None, "gender is the applicant's to give");
+        let odd = TutorApplicationForm { gender: "robot".into(), ..valid_form() };
+        assert_eq!(ApplicationDetails::parse(&odd).unwrap_err().get("gender"), Some("性別不正確"));
+        assert!(TutorGender::Female.suits(PreferredGender::Female) && TutorGender::Female.suits(PreferredGender::NoLimit));
+        assert!(!TutorGender::Male.suits(PreferredGender::Female));
         let none = TutorApplicationForm { teaching_mode: " ".into(), teaching_modes: vec![], ..valid_form() };
         assert_eq!(ApplicationDetails::parse(&none).unwrap_err().get("teachingMode"), Some("請選擇最少一個教學模式"));
     }

@@ -17,7 +17,7 @@ use crate::common::auth::own_account;
 use crate::common::keys::Key;
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
-use tutorhub_domain::tutors::model::TutorApplicationStatus;
+use tutorhub_domain::tutors::model::{TutorApplicationStatus, TutorGender};
 
 /// The tutor application form (spec §3), every field required. Numbers travel as text and are
 /// checked by the server, so a bad one gets a field message rather than a framework error.
@@ -42,6 +42,8 @@ pub struct TutorApplicationUpload {
     pub teaching_schedule: Option<String>,
     /// A teaching mode key, e.g. `one-to-one`.
     pub teaching_mode: Option<String>,
+    /// `male` or `female`; may be left out.
+    pub gender: Option<String>,
     /// Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed.
     pub teaching_modes: Vec<String>,
     /// District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district.
@@ -78,6 +80,8 @@ pub struct TutorApplicationView {
     pub course_features: String,
     pub teaching_area: String,
     pub teaching_schedule: String,
+    #[oai(skip_serializing_if_is_none)]
+    pub gender: Option<Key<TutorGender>>,
     /// The first teaching mode's key.
     pub teaching_mode: String,
     /// Every teaching mode key, first one first.
@@ -112,6 +116,7 @@ impl From<&TutorApplication> for TutorApplicationView {
             course_features: d.course_features.clone(),
             teaching_area: d.place.area.into(),
             teaching_schedule: d.teaching_schedule.clone(),
+            gender: d.gender.map(Key),
             teaching_mode: d.teaching_modes[0].key.into(),
             teaching_modes: d.teaching_modes.iter().map(|m| m.key.into()).collect(),
             teaching_districts: d.teaching_districts.iter().map(|d| (*d).into()).collect(),
@@ -166,6 +171,7 @@ fn form_of(upload: &TutorApplicationUpload) -> (TutorApplicationForm, Validation
         teaching_area: text(&upload.teaching_area),
         teaching_schedule: text(&upload.teaching_schedule),
         teaching_mode: text(&upload.teaching_mode),
+        gender: text(&upload.gender),
         teaching_modes: upload.teaching_modes.clone(),
         teaching_districts: upload.teaching_districts.clone(),
         required_fee,

@@ -7,7 +7,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
-use tutorhub_domain::tutors::model::{TrackRecord, TutorProfile, TutorRef};
+use tutorhub_domain::tutors::model::{TrackRecord, TutorGender, TutorProfile, TutorRef};
 use tutorhub_domain::tutors::search::TutorQuery;
 
 use crate::Tag;
@@ -45,6 +45,9 @@ pub struct PublicTutor {
     pub location: String,
     pub district: String,
     pub region: String,
+    /// When the tutor gave it: a case may prefer one.
+    #[oai(skip_serializing_if_is_none)]
+    pub gender: Option<Key<TutorGender>>,
     /// The first teaching mode's key, e.g. `one-to-one`.
     pub teaching_mode: String,
     /// Its zh-HK label, e.g. 一對一.
@@ -107,6 +110,7 @@ impl From<&TutorProfile> for PublicTutor {
             location: profile.place.area.into(),
             district: profile.place.district.into(),
             region: profile.place.region.into(),
+            gender: profile.gender.map(Key),
             teaching_mode: profile.teaching_mode().into(),
             teaching_mode_label: profile.teaching_mode_choices().first().map_or("", |m| m.label).into(),
             teaching_modes: profile.teaching_mode_choices().into_iter().map(ChoiceView::from).collect(),

@@ -4,6 +4,7 @@
  * API: tutorhub API
  */
 import type { PublicTutorRole } from './publicTutorRole';
+import type { PublicTutorGender } from './publicTutorGender';
 import type { ChoiceView } from './choiceView';
 import type { PublicTutorRecord } from './publicTutorRecord';
 
@@ -33,6 +34,8 @@ export interface PublicTutor {
   location: string;
   district: string;
   region: string;
+  /** When the tutor gave it: a case may prefer one. */
+  gender?: PublicTutorGender;
   /** The first teaching mode's key, e.g. `one-to-one`. */
   teachingMode: string;
   /** Its zh-HK label, e.g. 一對一. */

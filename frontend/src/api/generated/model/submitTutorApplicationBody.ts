@@ -23,6 +23,8 @@ export type SubmitTutorApplicationBody = {
   teachingSchedule?: string;
   /** A teaching mode key, e.g. `one-to-one`. */
   teachingMode?: string;
+  /** `male` or `female`; may be left out. */
+  gender?: string;
   /** Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed. */
   teachingModes: string[];
   /** District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district. */

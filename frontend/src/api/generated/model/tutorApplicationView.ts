@@ -4,6 +4,7 @@
  * API: tutorhub API
  */
 import type { TutorApplicationStatus } from './tutorApplicationStatus';
+import type { TutorGender } from './tutorGender';
 
 /**
  * An application as its applicant sees it.
@@ -28,6 +29,7 @@ export interface TutorApplicationView {
   courseFeatures: string;
   teachingArea: string;
   teachingSchedule: string;
+  gender?: TutorGender;
   /** The first teaching mode's key. */
   teachingMode: string;
   /** Every teaching mode key, first one first. */

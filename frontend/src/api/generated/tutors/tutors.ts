@@ -252,6 +252,9 @@ if(submitTutorApplicationBody.teachingSchedule !== undefined) {
 if(submitTutorApplicationBody.teachingMode !== undefined) {
  formData.append(`teachingMode`, submitTutorApplicationBody.teachingMode)
  }
+if(submitTutorApplicationBody.gender !== undefined) {
+ formData.append(`gender`, submitTutorApplicationBody.gender)
+ }
 submitTutorApplicationBody.teachingModes.forEach(value => formData.append(`teachingModes`, value));
 submitTutorApplicationBody.teachingDistricts.forEach(value => formData.append(`teachingDistricts`, value));
 if(submitTutorApplicationBody.requiredFee !== undefined) {
