@@ -146,6 +146,8 @@ export const casesZhHK = {
     actAsTutor: '請以導師身份並通過導師審批後申請',
     ownCase: '這是你刊登的個案',
     full: '申請人數已滿',
+    prefersGender: (gender: 'male' | 'female') =>
+      `這個個案希望由${gender === 'male' ? '男' : '女'}導師任教。你仍可申請，由家長決定。`,
     success: '申請成功',
     successNext: '個案主人會收到通知；如獲選中，你會收到短訊，並可在「我的申請」看到聯絡資料。',
     failed: '申請失敗，請稍後再試。',
@@ -185,8 +187,9 @@ export const casesZhHK = {
       rate: '每堂學費',
       education: '學歷',
       subjects: '任教科目',
-      area: '教學地區',
+      area: '地點',
       mode: '教學模式',
+      districts: '授課地區',
     },
     confirmTitle: (name: string) => `選擇${name}？`,
     confirmBody: (name: string, rate: string | undefined) =>

@@ -102,6 +102,25 @@ describe('the case card action (spec §4)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('這個個案的申請人數已滿');
   });
 
+  it("says so when a case prefers another gender than the tutor's, and still lets them apply", async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    let gender = 'male';
+    server.use(
+      http.get('*/tutors/:id', () => HttpResponse.json({ id: activeTutor.id, availableTimes: '週末', gender })),
+    );
+    const { unmount } = renderWithProviders(<CaseApplyAction item={makeCase({ preferredGender: 'female' })} />);
+    expect(await screen.findByText('這個個案希望由女導師任教。你仍可申請，由家長決定。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '申請' })).toBeEnabled();
+    unmount();
+
+    gender = 'female';
+    renderWithProviders(<CaseApplyAction item={makeCase({ preferredGender: 'female' })} />);
+    expect(await screen.findByRole('textbox', { name: '可上堂時間' })).toHaveValue('週末');
+    expect(screen.queryByTestId('gender-note')).not.toBeInTheDocument();
+  });
+
   it('shows 已申請 for a case the tutor already applied to', async () => {
     window.localStorage.setItem('accountMode', 'tutor');
     loggedInAs(activeTutor);

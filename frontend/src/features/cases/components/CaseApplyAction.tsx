@@ -4,7 +4,7 @@ import { CheckmarkRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { applyToCase } from '@/api/generated/cases/cases';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
-import type { CaseSummary } from '@/api/generated/model';
+import type { CaseSummary, PreferredGender, TutorGender } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
@@ -19,6 +19,18 @@ const useStyles = makeStyles({
   notice: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
+
+/**
+ * The gender a case prefers when it is not the tutor's (mirrors `TutorGender::suits`): the tutor
+ * may still apply, and should know before they do. Nothing when either side did not say.
+ */
+function prefersAnotherGender(
+  preferred: PreferredGender,
+  tutor: TutorGender | undefined,
+): 'male' | 'female' | undefined {
+  if (preferred === 'no limit' || tutor === undefined || tutor === preferred) return undefined;
+  return preferred;
+}
 
 /**
  * The action area of a case card or row (spec §4): "log in to apply" when logged out; "applied" once
@@ -104,8 +116,14 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
     }
   };
 
+  const otherGender = prefersAnotherGender(item.preferredGender, profile.data?.gender);
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label={text.formLabel(item.caseId)} noValidate>
+      {otherGender && (
+        <Text size={200} className={styles.notice} data-testid="gender-note">
+          {text.prefersGender(otherGender)}
+        </Text>
+      )}
       <div className={styles.row}>
         <Field label={text.availableTimes} validationMessage={fieldError} className={styles.input} size={size}>
           <Input
