@@ -4,6 +4,7 @@ mod support;
 
 use chrono::{Duration, TimeZone, Utc};
 use tutorhub_adapters::{Database, SqlCaseRepository};
+use tutorhub_domain::cases::fees::{FeeSample, Quartiles};
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
@@ -158,7 +159,49 @@ async fn finds_a_list_of_cases_by_number_whatever_their_status(db: Database) {
     assert!(repo.find_by_numbers(&[]).await.unwrap().is_empty());
 }
 
+async fn fee_quartiles_are_per_hour_over_moderated_parents_cases_of_the_sample(db: Database) {
+    let repo = SqlCaseRepository::new(db.pool().clone());
+    // Secondary maths in Kowloon at HK$200..=HK$290 an hour (fees per 90 minutes), plus what
+    // must not count: a pending case, a rejected one, a tutor's advert and another level.
+    let mut cases: Vec<_> = (0..10)
+        .map(|i| {
+            let per_lesson = f64::from(200 + 10 * i) * 1.5;
+            new_case(
+                form("secondary", if i < 6 { "中三" } else { "中四" }, &["數學"], "藍田", per_lesson),
+                CaseStatus::Approved,
+                i64::from(i),
+            )
+        })
+        .collect();
+    cases[8].status = CaseStatus::Matched;
+    cases[9].status = CaseStatus::Closed;
+    cases.push(new_case(form("secondary", "中三", &["數學"], "藍田", 9_999.0), CaseStatus::Pending, 20));
+    cases.push(new_case(form("secondary", "中三", &["數學"], "藍田", 9_999.0), CaseStatus::Rejected, 21));
+    let advert = CaseForm { post_type: "tutor-seeking-student".into(), ..form("secondary", "中三", &["數學"], "藍田", 9_999.0) };
+    cases.push(new_case(advert, CaseStatus::Approved, 22));
+    cases.push(new_case(form("primary", "小三", &["數學"], "沙田", 9_999.0), CaseStatus::Approved, 23));
+    cases.push(new_case(form("secondary", "中三", &["物理"], "中環", 150.0), CaseStatus::Approved, 24));
+    repo.insert(cases).await.unwrap();
+
+    let sample = |grade: Option<&str>, subject: Option<&str>, region: Option<&'static str>| FeeSample {
+        level: "secondary",
+        grade: grade.map(str::to_string),
+        subject: subject.map(str::to_string),
+        region,
+    };
+    let dollars = |q: Quartiles| (q.count, q.lower.dollars(), q.median.dollars(), q.upper.dollars());
+    let maths = repo.hourly_fee_quartiles(&sample(None, Some("數學"), None)).await.unwrap().unwrap();
+    assert_eq!(dollars(maths), (10, 220.0, 240.0, 260.0), "ranks 2, 4 and 6 of 200..290");
+    let third_form = repo.hourly_fee_quartiles(&sample(Some("中三"), Some("數學"), None)).await.unwrap().unwrap();
+    assert_eq!(dollars(third_form), (6, 210.0, 220.0, 230.0));
+    let kowloon = repo.hourly_fee_quartiles(&sample(None, None, Some("九龍"))).await.unwrap().unwrap();
+    assert_eq!(kowloon.count, 10, "the physics case is on the island");
+    assert_eq!(repo.hourly_fee_quartiles(&sample(None, None, None)).await.unwrap().unwrap().count, 11);
+    assert_eq!(repo.hourly_fee_quartiles(&sample(None, Some("化學"), None)).await.unwrap(), None);
+}
+
 on_both_engines!(
+    fee_quartiles_are_per_hour_over_moderated_parents_cases_of_the_sample,
     finds_a_list_of_cases_by_number_whatever_their_status,
     numbers_start_at_10001_and_round_trip_every_field,
     lists_only_approved_cases_newest_first,

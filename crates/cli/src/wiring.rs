@@ -26,6 +26,7 @@ use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::fees::FeeGuidance;
 use tutorhub_domain::cases::moderation::CaseModeration;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::posting::CasePosting;
@@ -205,8 +206,11 @@ impl Wiring {
             &settings.public_base_url,
         );
         let notifier = self.notifier();
+        // One cache of board reads, for the board and the fee guidance alike.
+        let board: Arc<dyn CaseRepository> = Arc::new(BoardCache::new(self.cases.clone()));
         Ok(Services {
-            case_board: CaseBoard::new(Arc::new(BoardCache::new(self.cases.clone()))),
+            case_board: CaseBoard::new(board.clone()),
+            fee_guidance: FeeGuidance::new(board),
             accounts: Accounts::new(users.clone()),
             case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             matching: Matching::new(

@@ -25,6 +25,7 @@ use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::fees::FeeGuidance;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
@@ -57,6 +58,7 @@ enum Tag {
 #[derive(Clone)]
 pub struct Services {
     pub case_board: CaseBoard,
+    pub fee_guidance: FeeGuidance,
     pub accounts: Accounts,
     pub case_posting: CasePosting,
     pub matching: Matching,
@@ -85,6 +87,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             system::catalogue::CatalogueApi,
             cases::api::CasesApi {
                 board: services.case_board.clone(),
+                fees: services.fee_guidance.clone(),
                 posting: services.case_posting.clone(),
                 cap: services.matching.cap(),
             },

@@ -190,3 +190,28 @@ async fn a_new_case_shows_at_once_although_answers_are_cached() {
     assert_eq!(after["total"], before["total"].as_u64().unwrap() + 1);
     assert_eq!(after["items"][0]["location"], "油塘");
 }
+
+#[tokio::test]
+async fn fee_guidance_answers_per_hour_and_widens_when_few_compare() {
+    let app = support::spawn().await;
+    // 25 approved secondary maths cases in Kowloon at HK$300..=HK$540 per 90 minutes.
+    let cases: Vec<_> = (0..25).map(|i| case("藍田", f64::from(300 + 10 * i), CaseStatus::Approved, i64::from(i))).collect();
+    app.cases.insert(cases).await.unwrap();
+
+    let (status, guide) = json(&app, "/cases/fee-guide?level=secondary&grade=中三&subject=數學&region=九龍").await;
+    assert_eq!(status, StatusCode::OK, "{guide}");
+    assert_eq!((guide["scope"].as_str(), guide["count"].as_u64(), guide["minSample"].as_u64()), (Some("subject"), Some(25), Some(20)));
+    // Per hour: HK$200..=HK$360 in steps of 6.67; ranks 6, 12 and 18.
+    assert_eq!((guide["lowerQuartile"].as_f64(), guide["median"].as_f64(), guide["upperQuartile"].as_f64()), (Some(240.0), Some(280.0), Some(320.0)));
+
+    // Physics: none compare, so the level in the region answers.
+    let (_, wider) = json(&app, "/cases/fee-guide?level=secondary&subject=物理&region=九龍").await;
+    assert_eq!((wider["scope"].as_str(), wider["count"].as_u64()), (Some("level-region"), Some(25)));
+    // Primary: nothing at all, and no figures.
+    let (_, none) = json(&app, "/cases/fee-guide?level=primary&subject=數學").await;
+    assert_eq!((none["scope"].as_str(), none["count"].as_u64()), (Some("level"), Some(0)));
+    assert!(none.get("median").is_none());
+
+    let (status, bad) = json(&app, "/cases/fee-guide?level=college").await;
+    assert_eq!((status, bad["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("教育程度不正確")));
+}

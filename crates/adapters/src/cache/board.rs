@@ -1,4 +1,5 @@
-//! Board answers kept while the board is unchanged: a decorator of the case repository.
+//! Board answers (searches, fee quartiles) kept while the board is unchanged: a decorator of
+//! the case repository.
 //!
 //! The board is read far more than it is written, and an exact `total` costs a count over
 //! every match. Answers are keyed by the store's board version, which every write to cases
@@ -10,71 +11,96 @@
 //! otherwise run the same expensive count once per waiting visitor).
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use tokio::sync::OnceCell;
+use tutorhub_domain::cases::fees::{FeeSample, Quartiles};
 use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase};
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 
-type Slot = Arc<OnceCell<Page<Case>>>;
+type Slot<V> = Arc<OnceCell<V>>;
 
-#[derive(Default)]
-struct Pages {
+/// Answers of one kind under the board version they were computed at.
+struct Versioned<K, V> {
     version: i64,
-    pages: HashMap<(CaseFilter, PageRequest), Slot>,
+    slots: HashMap<K, Slot<V>>,
 }
 
-impl Pages {
-    /// Enough for every page people actually open; past it the cache starts over.
-    const MAX_PAGES: usize = 2_000;
-
-    /// The page's slot under `version`, or None when `version` is older than the cache's
-    /// (a slow caller: it searches on its own rather than turn the cache back).
-    fn slot(&mut self, version: i64, key: (CaseFilter, PageRequest)) -> Option<Slot> {
-        if version < self.version {
-            return None;
-        }
-        if version > self.version || self.pages.len() >= Self::MAX_PAGES {
-            self.version = version;
-            self.pages.clear();
-        }
-        Some(self.pages.entry(key).or_default().clone())
+impl<K, V> Default for Versioned<K, V> {
+    fn default() -> Self {
+        Self { version: 0, slots: HashMap::new() }
     }
 }
 
-/// A case repository whose searches are answered from memory while the board version stands.
+impl<K: Hash + Eq, V> Versioned<K, V> {
+    /// Enough for every page people actually open; past it the cache starts over.
+    const MAX_SLOTS: usize = 2_000;
+
+    /// The answer's slot under `version`, or None when `version` is older than the cache's
+    /// (a slow caller: it computes on its own rather than turn the cache back).
+    fn slot(&mut self, version: i64, key: K) -> Option<Slot<V>> {
+        if version < self.version {
+            return None;
+        }
+        if version > self.version || self.slots.len() >= Self::MAX_SLOTS {
+            self.version = version;
+            self.slots.clear();
+        }
+        Some(self.slots.entry(key).or_default().clone())
+    }
+}
+
+/// A case repository whose board reads (searches, fee quartiles) are answered from memory
+/// while the board version stands.
 ///
-/// Meant for the public board only: its searches are the ones every visitor repeats. Every
-/// other call goes straight to the inner repository.
+/// Meant for the public board only: its reads are the ones every visitor repeats. Every other
+/// call goes straight to the inner repository.
 pub struct BoardCache {
     inner: Arc<dyn CaseRepository>,
-    pages: Mutex<Pages>,
+    pages: Mutex<Versioned<(CaseFilter, PageRequest), Page<Case>>>,
+    fees: Mutex<Versioned<FeeSample, Option<Quartiles>>>,
 }
 
 impl BoardCache {
     pub fn new(inner: Arc<dyn CaseRepository>) -> Self {
-        Self { inner, pages: Mutex::default() }
+        Self { inner, pages: Mutex::default(), fees: Mutex::default() }
+    }
+
+    /// The answer for `key` under the current board version, computed once per version by
+    /// whoever asks first while the others wait for it.
+    async fn read<K, V, F>(&self, cache: &Mutex<Versioned<K, V>>, key: K, compute: impl Fn() -> F) -> Result<V, RepositoryError>
+    where
+        K: Hash + Eq,
+        V: Clone,
+        F: Future<Output = Result<V, RepositoryError>>,
+    {
+        // Read the version first: whatever the read then sees is at least that new, so an
+        // answer is never filed under a version older than its data.
+        let version = self.inner.board_version().await?;
+        let slot = cache.lock().expect("the board cache lock is never poisoned").slot(version, key);
+        let Some(slot) = slot else {
+            return compute().await;
+        };
+        // A failed read leaves the slot empty: the next caller tries again.
+        Ok(slot.get_or_try_init(compute).await?.clone())
     }
 }
 
 #[async_trait]
 impl CaseRepository for BoardCache {
     async fn search(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
-        // Read the version first: whatever the search then sees is at least that new, so an
-        // answer is never filed under a version older than its data.
-        let version = self.inner.board_version().await?;
-        let slot = self.pages.lock().expect("the board cache lock is never poisoned").slot(version, (filter.clone(), page));
-        let Some(slot) = slot else {
-            return self.inner.search(filter, page).await;
-        };
-        // A failed search leaves the slot empty: the next caller tries again.
-        let answer = slot.get_or_try_init(|| self.inner.search(filter, page)).await?;
-        Ok(answer.clone())
+        self.read(&self.pages, (filter.clone(), page), || self.inner.search(filter, page)).await
+    }
+
+    async fn hourly_fee_quartiles(&self, sample: &FeeSample) -> Result<Option<Quartiles>, RepositoryError> {
+        self.read(&self.fees, sample.clone(), || self.inner.hourly_fee_quartiles(sample)).await
     }
 
     async fn insert(&self, cases: Vec<NewCase>) -> Result<Vec<Case>, RepositoryError> {
@@ -160,6 +186,13 @@ mod tests {
         async fn transition(&self, _: i64, _: CaseStatus, _: CaseStatus, _: DateTime<Utc>) -> Result<bool, RepositoryError> {
             unreachable!()
         }
+        /// Counts as a search; `count` is the current version.
+        async fn hourly_fee_quartiles(&self, _: &FeeSample) -> Result<Option<Quartiles>, RepositoryError> {
+            self.searches.fetch_add(1, Ordering::SeqCst);
+            let count = u64::try_from(self.version.load(Ordering::SeqCst)).unwrap();
+            let fee = tutorhub_domain::shared::money::Rate::from_cents(30_000);
+            Ok(Some(Quartiles { count, lower: fee, median: fee, upper: fee }))
+        }
     }
 
     fn cached(inner: &Arc<Counting>) -> BoardCache {
@@ -203,5 +236,21 @@ mod tests {
         let board = cached(&inner);
         assert!(board.search(&CaseFilter::public(), PageRequest::default()).await.is_err());
         assert_eq!(board.search(&CaseFilter::public(), PageRequest::default()).await.unwrap().total, 3);
+    }
+
+    #[tokio::test]
+    async fn fee_quartiles_are_kept_per_sample_until_the_board_changes() {
+        let inner = Arc::new(Counting { version: AtomicI64::new(1), ..Counting::default() });
+        let board = cached(&inner);
+        let maths = FeeSample { level: "secondary", grade: None, subject: Some("數學".into()), region: None };
+        let level = FeeSample { subject: None, ..maths.clone() };
+        for _ in 0..3 {
+            board.hourly_fee_quartiles(&maths).await.unwrap();
+            board.hourly_fee_quartiles(&level).await.unwrap();
+        }
+        assert_eq!(inner.searches.load(Ordering::SeqCst), 2, "one read per sample");
+        inner.version.store(2, Ordering::SeqCst);
+        assert_eq!(board.hourly_fee_quartiles(&maths).await.unwrap().unwrap().count, 2);
+        assert_eq!(inner.searches.load(Ordering::SeqCst), 3);
     }
 }

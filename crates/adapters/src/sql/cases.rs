@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{AnyPool, FromRow};
+use tutorhub_domain::cases::fees::{FeeSample, Quartiles, rank};
 use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase, PostType, PreferredGender};
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
@@ -130,6 +131,29 @@ fn conditions(filter: &CaseFilter) -> Conditions {
     c
 }
 
+/// A case's fee per hour in cents, rounded as `fees::per_hour` rounds it.
+const HOURLY_CENTS: &str = "(c.rate_cents * 60 + c.session_minutes / 2) / c.session_minutes";
+
+/// The cases a fee is compared with: what parents posted and moderation let through.
+fn fee_conditions(sample: &FeeSample) -> Conditions {
+    let mut c = Conditions::default();
+    let moderated = [CaseStatus::Approved, CaseStatus::Matched, CaseStatus::Closed].map(|s| s.key().to_string());
+    c.push_in("c.status", &moderated);
+    c.push("c.post_type", "=", Value::Text(PostType::StudentSeekingTutor.key().into()));
+    c.push("c.level", "=", Value::Text(sample.level.into()));
+    if let Some(grade) = &sample.grade {
+        c.push("c.grade", "=", Value::Text(grade.clone()));
+    }
+    if let Some(region) = sample.region {
+        c.push("c.region", "=", Value::Text(region.into()));
+    }
+    if let Some(subject) = &sample.subject {
+        let subject = c.bind(Value::Text(subject.clone()));
+        c.push_raw(format!("EXISTS (SELECT 1 FROM case_subjects s WHERE s.case_number = c.number AND s.subject = {subject})"));
+    }
+    c
+}
+
 async fn insert_subjects(tx: &mut sqlx::Transaction<'_, sqlx::Any>, number: i64, subjects: &[String]) -> Result<(), RepositoryError> {
     for subject in subjects {
         sqlx::query("INSERT INTO case_subjects (subject, case_number) VALUES ($1, $2)")
@@ -222,6 +246,24 @@ impl CaseRepository for SqlCaseRepository {
             }
         }
         Ok(found)
+    }
+
+    async fn hourly_fee_quartiles(&self, sample: &FeeSample) -> Result<Option<Quartiles>, RepositoryError> {
+        let c = fee_conditions(sample);
+        let from = format!("FROM cases c{}", c.where_sql());
+        let count_row = bind_all(&format!("SELECT COUNT(*) {from}"), c.values()).fetch_one(&self.pool).await.map_err(repository_error)?;
+        let count = u64::try_from(sqlx::Row::try_get::<i64, _>(&count_row, 0).map_err(repository_error)?).unwrap_or(0);
+        if count == 0 {
+            return Ok(None);
+        }
+        // Each quartile is the value at its rank: the database sorts, one row comes back.
+        let mut at = Vec::with_capacity(3);
+        for pct in [25, 50, 75] {
+            let sql = format!("SELECT {HOURLY_CENTS} AS hourly {from} ORDER BY hourly LIMIT 1 OFFSET {}", rank(count, pct));
+            let row = bind_all(&sql, c.values()).fetch_one(&self.pool).await.map_err(repository_error)?;
+            at.push(Rate::from_cents(sqlx::Row::try_get::<i64, _>(&row, 0).map_err(repository_error)?));
+        }
+        Ok(Some(Quartiles { count, lower: at[0], median: at[1], upper: at[2] }))
     }
 
     async fn board_version(&self) -> Result<i64, RepositoryError> {

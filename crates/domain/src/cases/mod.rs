@@ -1,6 +1,7 @@
 //! Tutoring cases: posting and editing, moderation, the public board and its filters.
 
 pub mod board;
+pub mod fees;
 pub mod lifecycle;
 pub mod model;
 pub mod moderation;

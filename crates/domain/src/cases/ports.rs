@@ -4,6 +4,7 @@ use async_trait::async_trait;
 
 use chrono::{DateTime, Utc};
 
+use crate::cases::fees::{FeeSample, Quartiles};
 use crate::cases::model::{Case, CaseDetails, CaseStatus, NewCase};
 use crate::cases::search::CaseFilter;
 use crate::shared::paging::{Page, PageRequest};
@@ -64,4 +65,12 @@ pub trait CaseRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn transition(&self, number: i64, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// Fees per hour of the moderated (approved, matched or closed) cases parents posted in
+    /// `sample`: count and quartiles by nearest rank ([`crate::cases::fees::rank`]), or None
+    /// when there are none.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn hourly_fee_quartiles(&self, sample: &FeeSample) -> Result<Option<Quartiles>, RepositoryError>;
 }

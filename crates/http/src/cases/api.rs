@@ -7,6 +7,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::cases::board::CaseBoard;
+use tutorhub_domain::cases::fees::{FeeGuidance, FeeGuide, FeeQuery, FeeScope, MIN_SAMPLE};
 use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::cases::search::CaseQuery;
@@ -179,8 +180,44 @@ impl From<CaseFormBody> for CaseForm {
     }
 }
 
+/// Where fees per hour of comparable cases sit (HKD per hour), for the fee fields.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct FeeGuideBody {
+    /// How wide the comparison had to look: the subject (and grade), the level in the region,
+    /// or the level anywhere.
+    pub scope: Key<FeeScope>,
+    /// Comparable cases; the figures are absent when there are none.
+    pub count: u64,
+    /// A quarter of the cases offer less than this per hour.
+    #[oai(skip_serializing_if_is_none)]
+    pub lower_quartile: Option<f64>,
+    #[oai(skip_serializing_if_is_none)]
+    pub median: Option<f64>,
+    /// A quarter of the cases offer more than this per hour.
+    #[oai(skip_serializing_if_is_none)]
+    pub upper_quartile: Option<f64>,
+    /// Below this many cases the guide looks wider; a screen may say the figures are rough.
+    pub min_sample: u64,
+}
+
+impl From<FeeGuide> for FeeGuideBody {
+    fn from(guide: FeeGuide) -> Self {
+        let q = guide.quartiles;
+        Self {
+            scope: Key(guide.scope),
+            count: q.map_or(0, |q| q.count),
+            lower_quartile: q.map(|q| q.lower.dollars()),
+            median: q.map(|q| q.median.dollars()),
+            upper_quartile: q.map(|q| q.upper.dollars()),
+            min_sample: MIN_SAMPLE,
+        }
+    }
+}
+
 pub struct CasesApi {
     pub board: CaseBoard,
+    pub fees: FeeGuidance,
     pub posting: CasePosting,
     /// Applicants a case takes, to show which cases are full.
     pub cap: u32,
@@ -247,6 +284,26 @@ impl CasesApi {
     ) -> Answer<Json<CasePage>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0)?;
         Ok(Json(CasePage::of(self.board.latest(request).await?, self.cap)))
+    }
+
+    /// Fee guidance for a fee field
+    ///
+    /// Fees per hour of moderated cases parents posted: the subject (and grade) when at least
+    /// `minSample` compare, else the level in the region, else the level anywhere.
+    #[oai(path = "/cases/fee-guide", method = "get", operation_id = "getFeeGuide")]
+    async fn fee_guide(
+        &self,
+        /// Education level key.
+        level: Query<String>,
+        /// A grade of the level, e.g. 中三.
+        grade: Query<Option<String>>,
+        /// A subject of the level, e.g. 數學.
+        subject: Query<Option<String>>,
+        /// Region name, e.g. 九龍.
+        region: Query<Option<String>>,
+    ) -> Answer<Json<FeeGuideBody>, BAD_REQUEST> {
+        let query = FeeQuery { level: level.0, grade: grade.0, subject: subject.0, region: region.0 };
+        Ok(Json(self.fees.guide(&query).await?.into()))
     }
 
     /// One case by its number

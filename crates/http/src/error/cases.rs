@@ -1,6 +1,7 @@
 //! How case failures answer: posting, editing, viewing and browsing.
 
 use tutorhub_domain::cases::board::BrowseCasesError;
+use tutorhub_domain::cases::fees::FeeGuideError;
 use tutorhub_domain::cases::posting::{PostCaseError, ViewCaseError};
 
 use super::{ApiError, ErrorCode};
@@ -11,6 +12,15 @@ impl From<BrowseCasesError> for ApiError {
             BrowseCasesError::Invalid(errors) => Self::invalid(&errors),
             BrowseCasesError::NotFound => Self::not_found(error.to_string()),
             BrowseCasesError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<FeeGuideError> for ApiError {
+    fn from(error: FeeGuideError) -> Self {
+        match error {
+            FeeGuideError::Invalid(errors) => Self::invalid(&errors),
+            FeeGuideError::Repository(e) => e.into(),
         }
     }
 }

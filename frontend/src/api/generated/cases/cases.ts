@@ -25,6 +25,8 @@ import type {
   CaseFormBody,
   CasePage,
   ErrorBody,
+  FeeGuideBody,
+  GetFeeGuideParams,
   ListMyCasesParams,
   ListPublicCasesParams,
   SearchCasesParams
@@ -209,6 +211,64 @@ export const useListPublicCases = <TError = ErrorType<ErrorBody | ErrorBody>>(
   const isEnabled = swrOptions?.enabled !== false
   const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListPublicCasesKey(params) : null);
   const swrFn = () => listPublicCases(params, requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Fees per hour of moderated cases parents posted: the subject (and grade) when at least
+`minSample` compare, else the level in the region, else the level anywhere.
+ * @summary Fee guidance for a fee field
+ */
+export const getGetFeeGuideUrl = (params: GetFeeGuideParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/cases/fee-guide?${stringifiedParams}` : `/cases/fee-guide`
+}
+
+export const getFeeGuide = async (params: GetFeeGuideParams, options?: RequestInit): Promise<FeeGuideBody> => {
+  
+  return apiFetch<FeeGuideBody>(getGetFeeGuideUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getGetFeeGuideKey = (params: GetFeeGuideParams,) => [`/cases/fee-guide`, ...(params ? [params]: [])] as const;
+
+export type GetFeeGuideQueryResult = NonNullable<Awaited<ReturnType<typeof getFeeGuide>>>
+export type GetFeeGuideQueryError = ErrorType<ErrorBody | ErrorBody>
+
+/**
+ * @summary Fee guidance for a fee field
+ */
+export const useGetFeeGuide = <TError = ErrorType<ErrorBody | ErrorBody>>(
+  params: GetFeeGuideParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getFeeGuide>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getGetFeeGuideKey(params) : null);
+  const swrFn = () => getFeeGuide(params, requestOptions)
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
 
