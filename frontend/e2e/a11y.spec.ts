@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { demoParent, logInThroughUi } from './support/session';
 
 // The pages issue 11 touched, as a visitor sees them, on a phone and on a desktop.
 for (const viewport of [
@@ -26,5 +27,32 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/login-or-register\?next=/);
     await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+}
+
+// The pages a parent uses after logging in, issue 11's booking box, bookings, the tutor
+// application and the profile among them.
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]) {
+  test(`no serious accessibility violations on a parent's pages at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await logInThroughUi(page, demoParent);
+    const tutors = (await (await page.request.get('/tutors')).json()) as { items: { id: string }[] };
+    const pages: [string, () => Promise<void>][] = [
+      [`/tutor/${tutors.items[0]?.id}`, () => expect(page.getByTestId('booking-box')).toBeVisible()],
+      ['/my-bookings', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/my-cases', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/post-case', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/tutor-application', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/edit-profile', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(path);
+      await ready();
+      await expectNoSeriousA11yViolations(page);
+    }
   });
 }

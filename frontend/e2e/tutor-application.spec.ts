@@ -30,22 +30,31 @@ test('a student applies, staff approve with the CLI, and the new tutor is search
   await expect(page).toHaveURL(/\/tutor-application$/);
 
   const form = page.getByRole('form', { name: '申請成為導師' });
-  await form.getByRole('textbox', { name: '姓名' }).fill('李思敏');
-  await form.getByRole('textbox', { name: '聯絡電話' }).fill(demoStudent.phone);
+  // Name and phone come from the account.
+  await expect(form.getByRole('textbox', { name: '姓名' })).toHaveValue(demoStudent.name);
+  await expect(form.getByRole('textbox', { name: '聯絡電話' })).toHaveValue(demoStudent.phone);
   await form.getByRole('textbox', { name: '學歷' }).fill('香港科技大學 化學系');
   await form.getByRole('textbox', { name: '年齡' }).fill('23');
   await form.getByRole('textbox', { name: '教學經驗（年）' }).fill('2');
   await form.getByRole('textbox', { name: '每堂學費（HK$）' }).fill('880');
-  await form.getByRole('textbox', { name: '任教科目' }).fill('中學 化學');
-  await form.getByRole('combobox', { name: '從科目表加入' }).selectOption('中學 生物');
-  await expect(form.getByRole('textbox', { name: '任教科目' })).toHaveValue('中學 化學, 中學 生物');
-  await form.getByRole('combobox', { name: '教授地區' }).selectOption('將軍澳');
-  await form.getByRole('combobox', { name: '教學模式' }).selectOption({ label: '上門補習' });
+  const subjects = form.getByRole('group', { name: '任教科目' });
+  await subjects.getByRole('button', { name: '中學', exact: true }).click();
+  await subjects.getByRole('button', { name: '化學', exact: true }).click();
+  await subjects.getByRole('button', { name: '生物', exact: true }).click();
+  await expect(subjects.getByText('已選 2／12 個科目')).toBeVisible();
+  const modes = form.getByRole('group', { name: '教學模式' });
+  await modes.getByRole('button', { name: '上門補習' }).click();
+  await modes.getByRole('button', { name: '視像補習' }).click();
+  await form.getByRole('combobox', { name: '主要教學地點' }).selectOption('將軍澳');
+  const districts = form.getByRole('group', { name: '授課地區' });
+  await districts.getByRole('button', { name: '西貢區' }).click();
+  await districts.getByRole('button', { name: '觀塘區' }).click();
   await form.getByRole('textbox', { name: '可上堂時間' }).fill('星期六下午');
   await form.getByRole('textbox', { name: '考試成績' }).fill('DSE 化學 5**');
   await form.getByRole('textbox', { name: '課程特色' }).fill('實驗示範');
   await form.getByRole('textbox', { name: '自我介紹' }).fill('喜歡化學');
   await form.getByLabel('頭像').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: someAvatar() });
+  await expect(form.getByRole('img', { name: '頭像預覽' })).toBeVisible();
   await form.getByRole('button', { name: '提交申請' }).click();
   await expect(page.getByText(/申請成功/)).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
@@ -86,7 +95,8 @@ test('a student applies, staff approve with the CLI, and the new tutor is search
   await expect(card).toContainText('HK$880');
   await card.getByRole('link', { name: /查看/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: '李思敏' })).toBeVisible();
-  await expect(page.getByText('上門補習')).toBeVisible();
+  await expect(page.getByText('上門補習、視像補習')).toBeVisible();
+  await expect(page.getByText('西貢區、觀塘區')).toBeVisible();
   await expect(page.getByText('香港科技大學 化學系')).toBeVisible();
   const tutorUrl = page.url();
   const oldAvatar = await page.locator('img[alt="李思敏的頭像"]').getAttribute('src');

@@ -44,6 +44,17 @@ export const zhHK = {
     dayValue: (day: number) => `${day}日`,
   },
 
+  /** The avatar picker shared by the tutor application and the profile screen. */
+  avatarPicker: {
+    choose: '上載頭像',
+    change: '更換頭像',
+    previewAlt: '頭像預覽',
+    currentAlt: '目前的頭像',
+    chosen: (name: string, size: string) => `已選擇：${name}（${size}）`,
+    tooLarge: '頭像檔案超過大小上限（最大 5MB）',
+    wrongType: '頭像只接受 JPEG、PNG 或 WebP 圖片',
+  },
+
   common: {
     /** "標籤：" before a value. */
     labeled: (label: string) => `${label}：`,

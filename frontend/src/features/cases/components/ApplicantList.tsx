@@ -25,6 +25,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { formatHkd, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
+import { teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
 
 const useStyles = makeStyles({
   list: {
@@ -128,7 +129,8 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
     [text.facts.education, profile?.education],
     [text.facts.subjects, profile?.subjects.join(t.filters.listSeparator)],
     [text.facts.area, profile && t.common.factsLine([profile.location, profile.district].filter((p) => p !== ''))],
-    [text.facts.mode, profile?.teachingModeLabel],
+    [text.facts.mode, profile && teachingModesLine(profile)],
+    [text.facts.districts, profile && teachingDistrictsLine(profile)],
     [text.availableTimes, applicant.availableTimes],
   ];
   const [confirming, setConfirming] = useState(false);

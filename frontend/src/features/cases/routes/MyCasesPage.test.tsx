@@ -65,6 +65,11 @@ describe('/my-cases', () => {
           location: '藍田',
           district: '觀塘區',
           teachingModeLabel: '一對一',
+          teachingModes: [
+            { key: 'one-to-one', label: '一對一' },
+            { key: 'online', label: '視像補習' },
+          ],
+          teachingDistricts: ['觀塘區', '黃大仙區'],
         }),
       ),
       http.post('*/cases/10234/applications/a1/select', () => {
@@ -91,6 +96,8 @@ describe('/my-cases', () => {
     expect(within(firstApplicant).getByText('香港大學 數學系')).toBeInTheDocument();
     expect(within(firstApplicant).getByText('中學 數學、中學 物理')).toBeInTheDocument();
     expect(within(firstApplicant).getByText('藍田・觀塘區')).toBeInTheDocument();
+    expect(within(firstApplicant).getByText('一對一、視像補習')).toBeInTheDocument();
+    expect(within(firstApplicant).getByText('觀塘區、黃大仙區')).toBeInTheDocument();
     expect(screen.queryByText(/5000 0001/)).not.toBeInTheDocument();
 
     // Choosing asks first, with the fee and what follows; 再考慮 changes nothing.

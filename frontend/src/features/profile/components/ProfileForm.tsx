@@ -6,6 +6,7 @@ import { errorMessage, fieldErrors } from '@/api/api-error';
 import { getGetSelfUserKey, updateUser, useGetMe } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { apiFetch } from '@/api/mutator';
+import { AvatarPicker } from '@/components/AvatarPicker';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { SmsCodeVerification } from '@/components/SmsCodeVerification';
@@ -74,7 +75,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const { mutate } = useSWRConfig();
   const [name, setName] = useState<string | null>(null);
   const [phone, setPhone] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; phone?: string; avatar?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -193,14 +194,18 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
           />
         )}
         {withAvatar && (
-          <Field label={p.avatar} hint={p.avatarHint}>
-            <input
-              type="file"
-              aria-label={p.avatar}
-              accept="image/jpeg,image/png,image/webp"
-              onChange={(event) => setAvatar(event.target.files?.[0] ?? null)}
-            />
-          </Field>
+          <AvatarPicker
+            label={p.avatar}
+            hint={p.avatarHint}
+            file={avatar}
+            currentSrc={current.avatar}
+            error={errors.avatar}
+            onChange={(file) => {
+              setAvatar(file);
+              setErrors((before) => ({ ...before, avatar: undefined }));
+            }}
+            onRefused={(message) => setErrors((before) => ({ ...before, avatar: message }))}
+          />
         )}
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={saving}>

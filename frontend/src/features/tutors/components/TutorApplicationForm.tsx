@@ -1,21 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage, fieldErrors } from '@/api/api-error';
-import type { Catalogue } from '@/api/generated/model';
+import { TutorGender, type Catalogue } from '@/api/generated/model';
 import { submitTutorApplication } from '@/api/generated/tutors/tutors';
+import { AvatarPicker } from '@/components/AvatarPicker';
+import { ChipGroup, ChipRow } from '@/components/ChipGroup';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { ToggleChip } from '@/components/ToggleChip';
+import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import {
-  addSubject,
-  emptyApplication,
+  applicationServerErrors,
+  prefilledApplication,
+  toggleItem,
   toSubmitBody,
   validateApplication,
   type ApplicationErrors,
   type ApplicationValues,
+  type ListField,
   type TextField,
 } from '../lib/application-form';
-import { useFormFeedback } from '@/hooks/use-form-feedback';
+import { DistrictPicker } from './DistrictPicker';
+import { SubjectPicker } from './SubjectPicker';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -23,35 +30,42 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: '1fr',
     [media.wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
   },
   wide: { [media.wide]: { gridColumn: '1 / -1' } },
+  note: { color: tokens.colorNeutralForeground2 },
   actions: { display: 'flex', justifyContent: 'flex-end' },
-  submit: { minWidth: '160px', [media.narrow]: { flexGrow: 1 } },
+  submit: { minWidth: '160px', minHeight: '44px', [media.narrow]: { flexGrow: 1 } },
 });
 
 interface Props {
   userId: string;
+  /** The signed-in account: its name and phone fill the form's first two fields. */
+  account: { name: string; phone: string } | undefined;
   catalogue: Catalogue | undefined;
   onSubmitted: () => void;
 }
 
-/** The tutor application form (spec §3): every field required, avatar at most 5 MB. */
-export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) {
+/**
+ * The tutor application form (spec §3), quick on a phone: name and phone come from the
+ * account, subjects, teaching modes and districts are tapped as chips, the avatar shows as
+ * it will look. Required: every text field, a subject, a mode and an avatar of at most 5 MB.
+ */
+export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }: Props) {
   const styles = useStyles();
   const { formRef, revealAfter } = useFormFeedback();
   const a = t.tutors.application;
-  const [values, setValues] = useState<ApplicationValues>(emptyApplication);
+  const [values, setValues] = useState<ApplicationValues>(() => prefilledApplication(account));
   const [avatar, setAvatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (field: TextField, value: string) => {
-    setValues({ ...values, [field]: value });
-    setErrors({ ...errors, [field]: undefined });
+  const set = <F extends TextField | ListField | 'gender'>(field: F, value: ApplicationValues[F]) => {
+    setValues((before) => ({ ...before, [field]: value }));
+    setErrors((before) => ({ ...before, [field]: undefined }));
   };
-  const fieldProps = (field: TextField | 'avatar') => ({
+  const fieldProps = (field: TextField) => ({
     validationState: errors[field] ? ('error' as const) : ('none' as const),
     validationMessage: errors[field],
     required: true,
@@ -83,17 +97,21 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
       onSubmitted();
     } catch (error) {
       const fields = fieldErrors(error);
-      if (fields) setErrors(fields);
+      if (fields) setErrors(applicationServerErrors(fields));
       setFailure(errorMessage(error, a.failed));
     } finally {
       setSubmitting(false);
     }
   };
 
-  const suggestions = (catalogue?.levels ?? []).filter((level) => !level.freeTextSubject);
+  const regions = catalogue?.regions ?? [];
+  const areaDistrict = regions
+    .flatMap((region) => region.districts)
+    .find((district) => district.areas.includes(values.teachingArea))?.name;
   return (
     <form ref={formRef} className={styles.form} onSubmit={revealAfter(onSubmit)} noValidate aria-label={a.title}>
       {failure && <ErrorBanner message={failure} />}
+      {account && <Text className={styles.note}>{a.fromAccount}</Text>}
       <div className={styles.grid}>
         {text('name', a.name)}
         {text('contactNumber', a.contactNumber, { inputMode: 'tel' })}
@@ -101,28 +119,36 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
         {text('age', a.age, { inputMode: 'numeric' })}
         {text('teachingExperience', a.teachingExperience, { inputMode: 'numeric' })}
         {text('requiredFee', a.requiredFee, { inputMode: 'decimal' })}
-        <Field label={a.subjects} hint={a.subjectsHint} className={styles.wide} {...fieldProps('subjects')}>
-          <Input value={values.subjects} onChange={(_, data) => set('subjects', data.value)} />
-        </Field>
-        <Field label={a.addSubject} className={styles.wide}>
-          <Select
-            value=""
-            onChange={(_, data) => data.value && set('subjects', addSubject(values.subjects, data.value))}
-          >
-            <option value="">{a.addSubjectPlaceholder}</option>
-            {suggestions.map((level) => (
-              <optgroup key={level.key} label={level.label}>
-                {level.subjects.map((subject) => (
-                  <option key={subject} value={`${level.label} ${subject}`}>{`${level.label} ${subject}`}</option>
-                ))}
-              </optgroup>
+        <SubjectPicker
+          levels={catalogue?.levels ?? []}
+          value={values.subjects}
+          onChange={(subjects) => set('subjects', subjects)}
+          error={errors.subjects}
+          className={styles.wide}
+        />
+        <ChipGroup
+          label={a.teachingModes}
+          hint={a.teachingModesHint}
+          required
+          error={errors.teachingModes}
+          className={styles.wide}
+        >
+          <ChipRow>
+            {(catalogue?.teachingModes ?? []).map((mode) => (
+              <ToggleChip
+                key={mode.key}
+                checked={values.teachingModes.includes(mode.key)}
+                onToggle={() => set('teachingModes', toggleItem(values.teachingModes, mode.key))}
+              >
+                {mode.label}
+              </ToggleChip>
             ))}
-          </Select>
-        </Field>
+          </ChipRow>
+        </ChipGroup>
         <Field label={a.teachingArea} {...fieldProps('teachingArea')}>
           <Select value={values.teachingArea} onChange={(_, data) => set('teachingArea', data.value)}>
             <option value="">{a.chooseArea}</option>
-            {(catalogue?.regions ?? []).flatMap((region) =>
+            {regions.flatMap((region) =>
               region.districts.map((district) => (
                 <optgroup key={district.name} label={a.districtGroup(region.name, district.name)}>
                   {district.areas.map((area) => (
@@ -135,31 +161,46 @@ export function TutorApplicationForm({ userId, catalogue, onSubmitted }: Props) 
             )}
           </Select>
         </Field>
-        <Field label={a.teachingMode} {...fieldProps('teachingMode')}>
-          <Select value={values.teachingMode} onChange={(_, data) => set('teachingMode', data.value)}>
-            <option value="">{a.chooseMode}</option>
-            {(catalogue?.teachingModes ?? []).map((mode) => (
-              <option key={mode.key} value={mode.key}>
-                {mode.label}
+        {text('teachingSchedule', a.teachingSchedule, { placeholder: a.teachingSchedulePlaceholder })}
+        <Field
+          label={a.gender}
+          hint={a.genderHint}
+          validationState={errors.gender ? 'error' : 'none'}
+          validationMessage={errors.gender}
+        >
+          <Select value={values.gender} onChange={(_, data) => set('gender', data.value)}>
+            <option value="">{a.genderUnsaid}</option>
+            {Object.values(TutorGender).map((gender) => (
+              <option key={gender} value={gender}>
+                {a.gender_[gender]}
               </option>
             ))}
           </Select>
         </Field>
-        {text('teachingSchedule', a.teachingSchedule, { placeholder: a.teachingSchedulePlaceholder })}
+        <DistrictPicker
+          regions={regions}
+          value={values.teachingDistricts}
+          onChange={(districts) => set('teachingDistricts', districts)}
+          areaDistrict={areaDistrict}
+          error={errors.teachingDistricts}
+          className={styles.wide}
+        />
         {long('examResults', a.examResults)}
         {long('courseFeatures', a.courseFeatures)}
         {long('bio', a.bio)}
-        <Field label={a.avatar} hint={a.avatarHint} className={styles.wide} {...fieldProps('avatar')}>
-          <input
-            type="file"
-            aria-label={a.avatar}
-            accept="image/jpeg,image/png,image/webp"
-            onChange={(event) => {
-              setAvatar(event.target.files?.[0] ?? null);
-              setErrors({ ...errors, avatar: undefined });
-            }}
-          />
-        </Field>
+        <AvatarPicker
+          label={a.avatar}
+          hint={a.avatarHint}
+          required
+          file={avatar}
+          error={errors.avatar}
+          className={styles.wide}
+          onChange={(file) => {
+            setAvatar(file);
+            setErrors((before) => ({ ...before, avatar: undefined }));
+          }}
+          onRefused={(message) => setErrors((before) => ({ ...before, avatar: message }))}
+        />
       </div>
       <div className={styles.actions}>
         <Button

@@ -1,38 +1,128 @@
 import { describe, expect, it } from 'vitest';
-import { addSubject, emptyApplication, MAX_AVATAR_BYTES, splitSubjects, validateApplication } from './application-form';
+import {
+  addTypedSubjects,
+  applicationServerErrors,
+  emptyApplication,
+  MAX_AVATAR_BYTES,
+  prefilledApplication,
+  splitSubjects,
+  SUBJECTS_MAX,
+  toggleItem,
+  toSubmitBody,
+  validateApplication,
+  type ApplicationValues,
+} from './application-form';
 
-const filled = {
+const filled: ApplicationValues = {
   ...emptyApplication,
   name: '陳大文',
   contactNumber: '91234567',
   education: '港大',
   age: '24',
   teachingExperience: '3',
-  subjects: '中學 數學',
+  subjects: ['中學 數學'],
   examResults: '5**',
   courseFeatures: '耐心',
   teachingArea: '藍田',
   teachingSchedule: '週末',
-  teachingMode: 'one-to-one',
+  teachingModes: ['one-to-one'],
   requiredFee: '300',
   bio: '你好',
 };
 
+const png = (bytes: number) => new File([new Uint8Array(bytes)], 'a.png', { type: 'image/png' });
+
 describe('tutor application form', () => {
-  it('splits comma-separated subjects and trims each', () => {
-    expect(splitSubjects(' 中學 數學,中學 物理， 小學 英文、 ,')).toEqual(['中學 數學', '中學 物理', '小學 英文']);
-    expect(addSubject('中學 數學', '中學 物理')).toBe('中學 數學, 中學 物理');
-    expect(addSubject('中學 數學', '中學 數學')).toBe('中學 數學');
+  it('opens with the account name and the local 8 digits of its phone', () => {
+    expect(prefilledApplication({ name: '陳大文', phone: '+85291234567' })).toEqual({
+      ...emptyApplication,
+      name: '陳大文',
+      contactNumber: '91234567',
+    });
+    expect(prefilledApplication(undefined)).toEqual(emptyApplication);
   });
 
-  it('requires every field and an avatar of at most 5 MB', () => {
+  it('toggles chips, and adds none beyond the limit', () => {
+    expect(toggleItem(['中學 數學'], '中學 物理')).toEqual(['中學 數學', '中學 物理']);
+    expect(toggleItem(['中學 數學', '中學 物理'], '中學 數學')).toEqual(['中學 物理']);
+    expect(toggleItem(['a', 'b'], 'c', 2)).toEqual(['a', 'b']);
+    expect(toggleItem(['a', 'b'], 'a', 2)).toEqual(['b']);
+  });
+
+  it('splits typed subjects as the server does and keeps at most 12 in all', () => {
+    expect(splitSubjects(' 統計 ,微積分， 線性  代數、 ,')).toEqual(['統計', '微積分', '線性 代數']);
+    expect(addTypedSubjects(['中學 數學'], '大學或以上', '統計, 中學 數學，統計')).toEqual([
+      '中學 數學',
+      '大學或以上 統計',
+      '大學或以上 中學 數學',
+    ]);
+    const eleven = Array.from({ length: SUBJECTS_MAX - 1 }, (_, i) => `中學 科目${i}`);
+    expect(addTypedSubjects(eleven, '大學或以上', '統計, 會計')).toEqual([...eleven, '大學或以上 統計']);
+  });
+
+  it('requires every text field, a subject, a mode and an avatar; districts are optional', () => {
     const errors = validateApplication(emptyApplication, null);
-    expect(Object.keys(errors)).toHaveLength(14);
+    expect(Object.keys(errors).sort()).toEqual(
+      [
+        'name',
+        'contactNumber',
+        'education',
+        'age',
+        'teachingExperience',
+        'examResults',
+        'courseFeatures',
+        'teachingArea',
+        'teachingSchedule',
+        'requiredFee',
+        'bio',
+        'subjects',
+        'teachingModes',
+        'avatar',
+      ].sort(),
+    );
+    expect(errors.subjects).toBe('請選擇最少一個任教科目');
+    expect(errors.teachingModes).toBe('請選擇最少一個教學模式');
     expect(errors.avatar).toBe('請上載頭像');
-    const big = new File([new Uint8Array(MAX_AVATAR_BYTES + 1)], 'a.png', { type: 'image/png' });
-    expect(validateApplication(filled, big)).toEqual({ avatar: '頭像檔案超過大小上限（最大 5MB）' });
-    const ok = new File([new Uint8Array(10)], 'a.png', { type: 'image/png' });
-    expect(validateApplication(filled, ok)).toEqual({});
-    expect(validateApplication({ ...filled, age: 'abc' }, ok)).toEqual({ age: '年齡必須是數字' });
+    expect(validateApplication(filled, png(10))).toEqual({});
+    expect(validateApplication({ ...filled, age: 'abc' }, png(10))).toEqual({ age: '年齡必須是數字' });
+  });
+
+  it('refuses an avatar over 5 MB or of another type', () => {
+    expect(validateApplication(filled, png(MAX_AVATAR_BYTES + 1))).toEqual({
+      avatar: '頭像檔案超過大小上限（最大 5MB）',
+    });
+    const gif = new File([new Uint8Array(10)], 'a.gif', { type: 'image/gif' });
+    expect(validateApplication(filled, gif)).toEqual({ avatar: '頭像只接受 JPEG、PNG 或 WebP 圖片' });
+    const untyped = new File([new Uint8Array(10)], 'me.WEBP');
+    expect(validateApplication(filled, untyped)).toEqual({});
+  });
+
+  it('sends the first chosen mode as teachingMode and every mode and district as lists', () => {
+    const avatar = png(10);
+    const body = toSubmitBody(
+      {
+        ...filled,
+        name: ' 陳大文 ',
+        subjects: ['中學 數學', '大學或以上 統計'],
+        teachingModes: ['online', 'one-to-one'],
+        teachingDistricts: ['觀塘區', '灣仔區'],
+      },
+      avatar,
+    );
+    expect(body).toMatchObject({
+      name: '陳大文',
+      subjects: ['中學 數學', '大學或以上 統計'],
+      teachingMode: 'online',
+      teachingModes: ['online', 'one-to-one'],
+      teachingDistricts: ['觀塘區', '灣仔區'],
+      avatar,
+    });
+  });
+
+  it('shows the server’s single-mode message on the mode chips', () => {
+    expect(applicationServerErrors({ teachingMode: '請選擇最少一個教學模式', subjects: '科目不正確' })).toEqual({
+      teachingModes: '請選擇最少一個教學模式',
+      subjects: '科目不正確',
+    });
   });
 });

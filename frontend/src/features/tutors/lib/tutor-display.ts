@@ -1,13 +1,9 @@
 import type { PublicTutor } from '@/api/generated/model';
 import { formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
+import { filled, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
 
 type TutorLike = Partial<PublicTutor> & { id?: string };
-
-function filled(value: string | null | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
 
 /** The name, else the "user number {userId or id}" fallback (spec §2 tutor card). */
 export function tutorName(tutor: TutorLike): string {
@@ -33,7 +29,8 @@ export function tutorDisplay(tutor: TutorLike) {
     education: filled(tutor.education) ?? notFilled,
     gradeLevel: filled(tutor.gradeLevel) ?? notFilled,
     availableTimes: filled(tutor.availableTimes) ?? notFilled,
-    teachingMode: filled(tutor.teachingModeLabel) ?? filled(tutor.teachingMode) ?? notFilled,
+    teachingMode: teachingModesLine(tutor) ?? notFilled,
+    teachingDistricts: teachingDistrictsLine(tutor) ?? notFilled,
     bio: filled(tutor.bio) ?? notFilled,
   };
 }

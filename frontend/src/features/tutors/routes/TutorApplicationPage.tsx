@@ -99,6 +99,7 @@ export function TutorApplicationPage() {
                 <Text>{a.intro}</Text>
                 <TutorApplicationForm
                   userId={me.data.id}
+                  account={me.data}
                   catalogue={catalogue.data}
                   onSubmitted={() => {
                     setSubmitted(true);

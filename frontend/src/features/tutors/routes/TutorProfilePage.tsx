@@ -65,6 +65,8 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
   const text = t.tutors.profile;
   const data = tutor.data;
   const facts: [string, string][] = [
+    // Only when the tutor gave it: a case may prefer a male or a female tutor.
+    ...(data.gender ? ([[text.gender, text.gender_[data.gender] ?? data.gender]] as [string, string][]) : []),
     [text.experience, text.experienceYears(data.experienceYears)],
     [t.tutors.profile.education, view.education],
     [t.tutors.profile.subjects, view.subjects],
@@ -72,6 +74,7 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
     [t.tutors.profile.availableTimes, view.availableTimes],
     [t.tutors.profile.location, view.location],
     [t.tutors.profile.teachingMode, view.teachingMode],
+    [text.teachingDistricts, view.teachingDistricts],
     [t.tutors.profile.rate, view.rate],
     [text.examResults, data.examResults.trim() || t.common.notFilled],
     [text.courseFeatures, data.courseFeatures.trim() || t.common.notFilled],

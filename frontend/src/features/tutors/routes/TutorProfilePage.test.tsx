@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { PublicTutor } from '@/api/generated/model';
+import { renderRoutes } from '@/testing/render';
+import { server } from '@/testing/server';
+import { TutorProfilePage } from './TutorProfilePage';
+
+const tutor: PublicTutor = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  userId: 1024,
+  role: 'tutor',
+  isTutor: true,
+  isTutorProfileActive: true,
+  name: '黃老師',
+  education: '香港大學數學系',
+  subjects: ['中學 數學'],
+  gradeLevel: '中學',
+  availableTimes: '星期六下午',
+  location: '藍田',
+  district: '觀塘區',
+  region: '九龍',
+  teachingMode: 'one-to-one',
+  teachingModeLabel: '一對一',
+  teachingModes: [
+    { key: 'one-to-one', label: '一對一' },
+    { key: 'online', label: '視像補習' },
+  ],
+  teachingDistricts: ['觀塘區', '灣仔區'],
+  rate: 300,
+  experienceYears: 3,
+  examResults: 'DSE 數學 5**',
+  courseFeatures: '重視理解',
+  approvedAt: '2026-10-05T02:00:00Z',
+  bio: '',
+};
+
+/** The page alone: the booking box below it belongs to the bookings feature and is left out. */
+function renderProfile(data: PublicTutor) {
+  server.use(http.get(`*/tutors/${data.id}`, () => HttpResponse.json(data)));
+  renderRoutes([{ path: '/tutor/:id', element: <TutorProfilePage bookingBox={() => null} /> }], `/tutor/${data.id}`);
+}
+
+/** The value beside a label in the profile's facts (a list named 導師資料). */
+function fact(label: string): string | null | undefined {
+  const facts = within(screen.getByLabelText('導師資料'));
+  return facts.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('/tutor/{id} teaching facts', () => {
+  it('lists every teaching mode, first one first, and the districts taught in', async () => {
+    renderProfile(tutor);
+    await screen.findByRole('heading', { level: 1, name: '黃老師' });
+    expect(fact('教學模式')).toBe('一對一、視像補習');
+    expect(fact('授課地區')).toBe('觀塘區、灣仔區');
+  });
+
+  it('says 女導師 when the tutor gave their gender, and nothing when not', async () => {
+    renderProfile({ ...tutor, gender: 'female' });
+    await screen.findByRole('heading', { level: 1, name: '黃老師' });
+    expect(fact('性別')).toBe('女導師');
+  });
+
+  it('has no gender line for a tutor who kept it', async () => {
+    renderProfile(tutor);
+    await screen.findByRole('heading', { level: 1, name: '黃老師' });
+    expect(within(screen.getByLabelText('導師資料')).queryByText('性別', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to the one mode and the area’s district for a profile without the lists', async () => {
+    renderProfile({ ...tutor, teachingModes: [], teachingDistricts: [] });
+    await screen.findByRole('heading', { level: 1, name: '黃老師' });
+    expect(fact('教學模式')).toBe('一對一');
+    expect(fact('授課地區')).toBe('觀塘區');
+  });
+});
