@@ -12,7 +12,7 @@
  *   the number is typed) and shows the server's message. It only reads a typed number to tell
  *   whether the profile's phone changed (`localPhone`) and shows stored ones (`formatPhone`).
  *   `frontendLocal` is where `localPhone` reads a number otherwise than the server: it strips
- *   any whitespace (the server only ASCII spaces) but no parentheses (the server does).
+ *   any whitespace (the server only ASCII spaces); parentheses both drop.
  * - email: `looksLikeEmail` is a format hint before the server is asked (/users/check-email);
  *   `frontendValid: true` marks addresses it lets through and the server refuses.
  * - displayName: `nameProblem` has the server's rules in the server's order, without the
@@ -29,11 +29,10 @@ import vectors from '../../../crates/domain/tests/vectors/text-rules.json';
 import { looksLikeEmail, nameProblem } from '@/features/auth/lib/register-rules';
 import { emptyCaseFilters, toCaseQuery } from '@/features/cases/lib/case-filters';
 import { checkCaseForm, emptyCaseForm, toCaseBody } from '@/features/cases/lib/case-form';
-import { localPhone } from '@/features/profile/lib/phone-change';
 import { emptyTutorFilters, toTutorQuery } from '@/features/tutors/lib/tutor-filters';
 import { t } from '@/i18n/zh-HK';
 import { parseMinRate } from '@/lib/min-rate';
-import { formatPhone } from '@/lib/phone';
+import { formatPhone, localPhone } from '@/lib/phone';
 
 interface TextCase {
   input: string;

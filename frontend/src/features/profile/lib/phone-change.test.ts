@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPhoneChanged, localPhone, profileFormErrors } from './phone-change';
+import { localPhone } from '@/lib/phone';
+import { isPhoneChanged, profileFormErrors } from './phone-change';
 
 const messages = { nameRequired: 'name?', phoneRequired: 'phone?', verifyFirst: 'verify first' };
 

@@ -1,9 +1,6 @@
 /** The profile form's rules that the user must see before submitting (spec §4, §5 Profile). */
 
-/** "+852 9123-4567", "9123 4567" -> "91234567": numbers as people type them in Hong Kong. */
-export function localPhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '').replace(/^\+?852(?=\d{8}$)/, '');
-}
+import { localPhone } from '@/lib/phone';
 
 /** Whether the typed phone differs from the account's (then it needs SMS verification). */
 export function isPhoneChanged(typed: string, current: string): boolean {
