@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { Catalogue } from '@/api/generated/model';
+import { FeeGuide } from '@/components/FeeGuide';
+import { perHour } from '@/lib/fee-guide';
 import { MultiSelect } from '@/components/MultiSelect';
 import { plainOptions } from '@/components/FilterSelect';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
@@ -170,7 +172,17 @@ export function CaseForm({
             ))}
           </Select>
         </Field>
-        <Field label={text.rate} required validationMessage={message('rate')}>
+        <Field
+          label={text.rate}
+          required
+          validationMessage={message('rate')}
+          hint={
+            <FeeGuide
+              sample={{ level: state.level, grade: state.grade, subject: state.subjects[0], region: state.region }}
+              hourly={perHour(Number(state.rate), Number(state.sessionLength))}
+            />
+          }
+        >
           <Input
             type="number"
             inputMode="decimal"

@@ -6,12 +6,15 @@ import { submitTutorApplication } from '@/api/generated/tutors/tutors';
 import { AvatarPicker } from '@/components/AvatarPicker';
 import { ChipGroup, ChipRow } from '@/components/ChipGroup';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { FeeGuide } from '@/components/FeeGuide';
 import { ToggleChip } from '@/components/ToggleChip';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { t } from '@/i18n/zh-HK';
+import { perHour } from '@/lib/fee-guide';
 import { media } from '@/styles/breakpoints';
 import {
   applicationServerErrors,
+  feeSample,
   prefilledApplication,
   toggleItem,
   toSubmitBody,
@@ -118,7 +121,23 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
         {text('education', a.education, { placeholder: a.educationPlaceholder })}
         {text('age', a.age, { inputMode: 'numeric' })}
         {text('teachingExperience', a.teachingExperience, { inputMode: 'numeric' })}
-        {text('requiredFee', a.requiredFee, { inputMode: 'decimal' })}
+        <Field
+          label={a.requiredFee}
+          {...fieldProps('requiredFee')}
+          hint={
+            <FeeGuide
+              sample={feeSample(catalogue, values.subjects[0], values.teachingArea)}
+              hourly={perHour(Number(values.requiredFee), 60)}
+              assumption={t.feeGuide.lessonOfAnHour}
+            />
+          }
+        >
+          <Input
+            value={values.requiredFee}
+            inputMode="decimal"
+            onChange={(_, data) => set('requiredFee', data.value)}
+          />
+        </Field>
         <SubjectPicker
           levels={catalogue?.levels ?? []}
           value={values.subjects}

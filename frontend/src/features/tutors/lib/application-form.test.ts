@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { catalogueFixture } from '@/testing/fixtures';
 import {
   addTypedSubjects,
   applicationServerErrors,
   emptyApplication,
+  feeSample,
   MAX_AVATAR_BYTES,
   prefilledApplication,
   splitSubjects,
@@ -124,5 +126,17 @@ describe('tutor application form', () => {
       teachingModes: '請選擇最少一個教學模式',
       subjects: '科目不正確',
     });
+  });
+});
+
+describe('what a tutor fee is compared with', () => {
+  it('is the first subject at its level, in the region of the tutor area', () => {
+    expect(feeSample(catalogueFixture, '中學 數學', '藍田')).toEqual({
+      level: 'secondary',
+      subject: '數學',
+      region: '九龍',
+    });
+    expect(feeSample(catalogueFixture, '中學 數學', '')).toEqual({ level: 'secondary', subject: '數學' });
+    expect(feeSample(catalogueFixture, undefined, '藍田')).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import type { SubmitTutorApplicationBody } from '@/api/generated/model';
+import type { Catalogue, GetFeeGuideParams, SubmitTutorApplicationBody } from '@/api/generated/model';
 import { t } from '@/i18n/zh-HK';
 import { avatarProblem, MAX_AVATAR_BYTES } from '@/lib/avatar';
 import { localPhone } from '@/lib/phone';
@@ -161,5 +161,24 @@ export function toSubmitBody(values: ApplicationValues, avatar: File): SubmitTut
     teachingDistricts: [...values.teachingDistricts],
     ...(values.gender ? { gender: values.gender } : {}),
     avatar,
+  };
+}
+
+/**
+ * What the tutor's fee is compared with: the first subject chosen ("中學 數學" is the level's
+ * label, then the subject) in the region of the tutor's area.
+ */
+export function feeSample(
+  catalogue: Catalogue | undefined,
+  subject: string | undefined,
+  area: string,
+): Partial<GetFeeGuideParams> {
+  const level = catalogue?.levels.find((l) => subject?.startsWith(`${l.label} `));
+  if (!level || !subject) return {};
+  const region = catalogue?.regions.find((r) => r.districts.some((d) => d.areas.includes(area)));
+  return {
+    level: level.key,
+    subject: subject.slice(level.label.length + 1),
+    ...(region ? { region: region.name } : {}),
   };
 }

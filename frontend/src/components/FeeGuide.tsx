@@ -1,0 +1,75 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { WarningRegular } from '@fluentui/react-icons';
+import { useGetFeeGuide } from '@/api/generated/cases/cases';
+import type { GetFeeGuideParams } from '@/api/generated/model';
+import { formatHkd } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+import { feePosition } from '@/lib/fee-guide';
+
+const useStyles = makeStyles({
+  box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  low: { color: tokens.colorPaletteDarkOrangeForeground1, display: 'flex', gap: tokens.spacingHorizontalXS },
+});
+
+interface FeeGuideProps {
+  /** What the fee is compared with; nothing shows until a level is known. */
+  sample: Partial<GetFeeGuideParams>;
+  /** The typed fee per hour, when there is one. */
+  hourly: number | undefined;
+  /** An id for the fee field's `aria-describedby`, so a screen reader reads it with the field. */
+  id?: string;
+  /** How the typed fee was made a fee per hour, when it was assumed (a tutor's fee per lesson). */
+  assumption?: string;
+}
+
+/**
+ * Beside a fee field: the fees per hour of comparable cases (the middle half and the median)
+ * and where the typed fee sits. A fee below most warns that few tutors may apply. Asked again
+ * only when the sample changes, not on every keystroke of the fee.
+ */
+export function FeeGuide({ sample, hourly, id, assumption }: FeeGuideProps) {
+  const styles = useStyles();
+  const text = t.feeGuide;
+  const level = sample.level?.trim();
+  const params: GetFeeGuideParams = {
+    level: level ?? '',
+    ...(sample.grade ? { grade: sample.grade } : {}),
+    ...(sample.subject ? { subject: sample.subject } : {}),
+    ...(sample.region ? { region: sample.region } : {}),
+  };
+  const guide = useGetFeeGuide(params, { swr: { enabled: Boolean(level), keepPreviousData: true } }).data;
+  if (!level || !guide) return null;
+  if (guide.count === 0 || guide.median === undefined) {
+    return (
+      <Text id={id} size={200} className={styles.muted} data-testid="fee-guide">
+        {text.none}
+      </Text>
+    );
+  }
+  const position = feePosition(hourly, guide);
+  return (
+    <div id={id} className={styles.box} data-testid="fee-guide" aria-live="polite">
+      <Text size={200}>
+        {text.range(
+          formatHkd(guide.lowerQuartile) ?? '',
+          formatHkd(guide.upperQuartile) ?? '',
+          formatHkd(guide.median) ?? '',
+        )}
+      </Text>
+      <Text size={200} className={styles.muted}>
+        {text.basis(guide.count, text.scope_[guide.scope] ?? guide.scope)}
+        {guide.count < guide.minSample ? ` ${text.rough}` : ''}
+        {assumption ? ` ${assumption}` : ''}
+      </Text>
+      {position === 'below' && (
+        <Text size={200} className={styles.low}>
+          <WarningRegular aria-hidden />
+          {text.below}
+        </Text>
+      )}
+      {position === 'within' && <Text size={200}>{text.within}</Text>}
+      {position === 'above' && <Text size={200}>{text.above}</Text>}
+    </div>
+  );
+}
