@@ -202,7 +202,10 @@ async fn fee_guidance_answers_per_hour_and_widens_when_few_compare() {
     assert_eq!(status, StatusCode::OK, "{guide}");
     assert_eq!((guide["scope"].as_str(), guide["count"].as_u64(), guide["minSample"].as_u64()), (Some("subject"), Some(25), Some(20)));
     // Per hour: HK$200..=HK$360 in steps of 6.67; ranks 6, 12 and 18.
-    assert_eq!((guide["lowerQuartile"].as_f64(), guide["median"].as_f64(), guide["upperQuartile"].as_f64()), (Some(240.0), Some(280.0), Some(320.0)));
+    assert_eq!(
+        (guide["lowerQuartile"].as_f64(), guide["median"].as_f64(), guide["upperQuartile"].as_f64()),
+        (Some(240.0), Some(280.0), Some(320.0))
+    );
 
     // Physics: none compare, so the level in the region answers.
     let (_, wider) = json(&app, "/cases/fee-guide?level=secondary&subject=物理&region=九龍").await;
