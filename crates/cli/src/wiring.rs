@@ -26,7 +26,7 @@ use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
-use tutorhub_domain::cases::fees::FeeGuidance;
+use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::moderation::CaseModeration;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::posting::CasePosting;

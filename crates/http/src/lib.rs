@@ -25,7 +25,7 @@ use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
-use tutorhub_domain::cases::fees::FeeGuidance;
+use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;

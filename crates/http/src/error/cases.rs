@@ -1,7 +1,7 @@
 //! How case failures answer: posting, editing, viewing and browsing.
 
 use tutorhub_domain::cases::board::BrowseCasesError;
-use tutorhub_domain::cases::fees::FeeGuideError;
+use tutorhub_domain::cases::fee_guidance::FeeGuideError;
 use tutorhub_domain::cases::posting::{PostCaseError, ViewCaseError};
 
 use super::{ApiError, ErrorCode};
