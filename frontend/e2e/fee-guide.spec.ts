@@ -12,7 +12,7 @@ test('on a phone, the fee hint on /post-case follows the fee as it is typed', as
   await choose(page, '年級', '中三');
   await choose(page, '區域', '九龍');
   const guide = page.getByTestId('fee-guide');
-  await expect(guide).toContainText('同類個案每小時學費：一半介乎 HK$');
+  await expect(guide).toContainText('同類個案每小時學費：中間一半介乎 HK$');
 
   const fee = page.getByRole('spinbutton', { name: '每堂學費（HK$）' });
   await page.getByRole('spinbutton', { name: '每堂時長（分鐘）' }).fill('60');

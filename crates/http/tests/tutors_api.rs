@@ -33,8 +33,9 @@ fn bearer(app: &support::TestApp, user: &User) -> String {
     format!("Bearer {}", app.access_tokens.issue(user.id))
 }
 
-fn form(subjects: &str, area: &str, fee: &str, avatar: Option<Vec<u8>>) -> TestForm {
-    let mut form = TestForm::new()
+/// The fields of spec §7 only, as a client from before the lists sends them.
+fn spec_form(subjects: &str, area: &str, fee: &str) -> TestForm {
+    TestForm::new()
         .text("name", "李老師")
         .text("contactNumber", "6123 4567")
         .text("education", "中文大學 物理系")
@@ -46,16 +47,25 @@ fn form(subjects: &str, area: &str, fee: &str, avatar: Option<Vec<u8>>) -> TestF
         .text("teachingArea", area)
         .text("teachingSchedule", "星期六、日 下午")
         .text("teachingMode", "home")
+        .text("requiredFee", fee)
+        .text("bio", "喜歡教學")
+}
+
+fn with_avatar(form: TestForm, avatar: Option<Vec<u8>>) -> TestForm {
+    match avatar {
+        Some(bytes) => form.field(TestFormField::bytes(bytes).name("avatar").filename("me.png").content_type("image/png")),
+        None => form,
+    }
+}
+
+/// Today's form: the spec's fields, a gender, a second mode and two districts.
+fn form(subjects: &str, area: &str, fee: &str, avatar: Option<Vec<u8>>) -> TestForm {
+    let form = spec_form(subjects, area, fee)
         .text("gender", "female")
         .text("teachingModes", "online")
         .text("teachingDistricts", "黃大仙區")
-        .text("teachingDistricts", "觀塘區")
-        .text("requiredFee", fee)
-        .text("bio", "喜歡教學");
-    if let Some(bytes) = avatar {
-        form = form.field(TestFormField::bytes(bytes).name("avatar").filename("me.png").content_type("image/png"));
-    }
-    form
+        .text("teachingDistricts", "觀塘區");
+    with_avatar(form, avatar)
 }
 
 async fn submit(app: &support::TestApp, caller: &User, path_id: &str, form: TestForm) -> (StatusCode, Value) {
@@ -211,6 +221,20 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     media.assert_header("Cache-Control", "public, max-age=31536000, immutable");
     media.assert_header("Content-Type", "image/png");
     app.client.get("/media/../tutorhub.db").send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_client_that_sends_only_the_spec_fields_still_applies() {
+    let app = support::spawn().await;
+    let user = registered(&app, "91234567").await;
+    let (status, body) =
+        submit(&app, &user, &user.id.to_string(), with_avatar(spec_form("中學 物理", "沙田", "400"), Some(PNG.to_vec()))).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        (body["teachingModes"].clone(), body["teachingDistricts"].clone()),
+        (serde_json::json!(["home"]), serde_json::json!(["沙田區"]))
+    );
+    assert!(body.get("gender").is_none());
 }
 
 #[tokio::test]

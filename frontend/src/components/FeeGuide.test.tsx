@@ -15,7 +15,7 @@ function FeeField() {
   return (
     <>
       <input aria-label="fee" value={fee} onChange={(event) => setFee(event.target.value)} />
-      <FeeGuide sample={sample} hourly={fee === '' ? undefined : Number(fee)} />
+      <FeeGuide sample={sample} hourly={fee === '' ? undefined : Number(fee)} audience="parent" />
     </>
   );
 }
@@ -38,7 +38,9 @@ describe('the fee guide beside a fee field', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<FeeField />);
-    expect(await screen.findByText('同類個案每小時學費：一半介乎 HK$220 至 HK$260，中位數 HK$240')).toBeInTheDocument();
+    expect(
+      await screen.findByText('同類個案每小時學費：中間一半介乎 HK$220 至 HK$260，中位數為 HK$240'),
+    ).toBeInTheDocument();
     expect(screen.getByText('根據 42 個相同科目的已審批個案，以每小時計算。')).toBeInTheDocument();
     const fee = screen.getByRole('textbox', { name: 'fee' });
     await user.type(fee, '180');
@@ -69,12 +71,29 @@ describe('the fee guide beside a fee field', () => {
             }),
       ),
     );
-    const { rerender } = renderWithProviders(<FeeGuide sample={sample} hourly={undefined} />);
+    const { rerender } = renderWithProviders(<FeeGuide sample={sample} hourly={undefined} audience="parent" />);
     expect(
-      await screen.findByText(/根據 5 個同區同教育程度的已審批個案.*同類個案較少，只供參考。/),
+      await screen.findByText(/根據 5 個同一區域、相同教育程度的已審批個案.*同類個案較少，只供參考。/),
     ).toBeInTheDocument();
-    rerender(<FeeGuide sample={{ level: 'primary' }} hourly={undefined} />);
+    rerender(<FeeGuide sample={{ level: 'primary' }} hourly={undefined} audience="parent" />);
     expect(await screen.findByText('暫時未有同類個案可作參考。')).toBeInTheDocument();
+  });
+
+  it("words a high fee as a tutor's ask, not a parent's offer", async () => {
+    server.use(
+      http.get('*/cases/fee-guide', () =>
+        HttpResponse.json({
+          scope: 'subject',
+          count: 42,
+          lowerQuartile: 220,
+          median: 240,
+          upperQuartile: 260,
+          minSample: 20,
+        }),
+      ),
+    );
+    renderWithProviders(<FeeGuide sample={sample} hourly={400} audience="tutor" />);
+    expect(await screen.findByText('高於大部分同類個案，家長未必揀選。')).toBeInTheDocument();
   });
 
   it('asks nothing before a level is chosen', () => {
@@ -83,7 +102,7 @@ describe('the fee guide beside a fee field', () => {
         throw new Error('asked without a level');
       }),
     );
-    renderWithProviders(<FeeGuide sample={{}} hourly={300} />);
+    renderWithProviders(<FeeGuide sample={{}} hourly={300} audience="parent" />);
     expect(screen.queryByTestId('fee-guide')).not.toBeInTheDocument();
   });
 });

@@ -17,8 +17,8 @@ interface FeeGuideProps {
   sample: Partial<GetFeeGuideParams>;
   /** The typed fee per hour, when there is one. */
   hourly: number | undefined;
-  /** An id for the fee field's `aria-describedby`, so a screen reader reads it with the field. */
-  id?: string;
+  /** Whose fee it is: a parent's offer (few tutors may apply) or a tutor's ask (parents may pass). */
+  audience: 'parent' | 'tutor';
   /** How the typed fee was made a fee per hour, when it was assumed (a tutor's fee per lesson). */
   assumption?: string;
 }
@@ -28,9 +28,10 @@ interface FeeGuideProps {
  * and where the typed fee sits. A fee below most warns that few tutors may apply. Asked again
  * only when the sample changes, not on every keystroke of the fee.
  */
-export function FeeGuide({ sample, hourly, id, assumption }: FeeGuideProps) {
+export function FeeGuide({ sample, hourly, audience, assumption }: FeeGuideProps) {
   const styles = useStyles();
   const text = t.feeGuide;
+  const sits = text.position[audience];
   const level = sample.level?.trim();
   const params: GetFeeGuideParams = {
     level: level ?? '',
@@ -42,14 +43,14 @@ export function FeeGuide({ sample, hourly, id, assumption }: FeeGuideProps) {
   if (!level || !guide) return null;
   if (guide.count === 0 || guide.median === undefined) {
     return (
-      <Text id={id} size={200} className={styles.muted} data-testid="fee-guide">
+      <Text size={200} className={styles.muted} data-testid="fee-guide">
         {text.none}
       </Text>
     );
   }
   const position = feePosition(hourly, guide);
   return (
-    <div id={id} className={styles.box} data-testid="fee-guide" aria-live="polite">
+    <div className={styles.box} data-testid="fee-guide">
       <Text size={200}>
         {text.range(
           formatHkd(guide.lowerQuartile) ?? '',
@@ -62,14 +63,17 @@ export function FeeGuide({ sample, hourly, id, assumption }: FeeGuideProps) {
         {guide.count < guide.minSample ? ` ${text.rough}` : ''}
         {assumption ? ` ${assumption}` : ''}
       </Text>
-      {position === 'below' && (
-        <Text size={200} className={styles.low}>
-          <WarningRegular aria-hidden />
-          {text.below}
-        </Text>
-      )}
-      {position === 'within' && <Text size={200}>{text.within}</Text>}
-      {position === 'above' && <Text size={200}>{text.above}</Text>}
+      {/* Only where the fee sits is announced as it changes; the figures are the field's description. */}
+      <div aria-live="polite">
+        {position === 'below' && (
+          <Text size={200} className={styles.low}>
+            <WarningRegular aria-hidden />
+            {sits.below}
+          </Text>
+        )}
+        {position === 'within' && <Text size={200}>{sits.within}</Text>}
+        {position === 'above' && <Text size={200}>{sits.above}</Text>}
+      </div>
     </div>
   );
 }

@@ -148,8 +148,7 @@ export const casesZhHK = {
     full: '申請人數已滿',
     prefersGender: (gender: 'male' | 'female') =>
       `這個個案希望由${gender === 'male' ? '男' : '女'}導師任教。你仍可申請，由家長決定。`,
-    success: '申請成功',
-    successNext: '個案主人會收到通知；如獲選中，你會收到短訊，並可在「我的申請」看到聯絡資料。',
+    successWithNext: '申請成功！個案主人會收到通知；如獲選中，你會收到短訊，並可在「我的申請」看到聯絡資料。',
     failed: '申請失敗，請稍後再試。',
     formLabel: (caseId: number) => `申請個案編號 ${caseId}`,
   },

@@ -30,7 +30,7 @@ export const tutorsZhHK = {
     rate: '每堂學費',
     bio: '自我介紹',
     gender: '性別',
-    gender_: { male: '男導師', female: '女導師' } as Record<string, string>,
+    gender_: { male: '男', female: '女' } as Record<string, string>,
     experience: '教學經驗',
     experienceYears: (years: number) => (years === 0 ? '少於一年' : `${years} 年`),
     examResults: '考試成績',

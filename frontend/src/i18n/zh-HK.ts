@@ -47,19 +47,28 @@ export const zhHK = {
   /** Beside a fee field: fees per hour of comparable cases (the case form, the tutor application). */
   feeGuide: {
     range: (low: string, high: string, median: string) =>
-      `同類個案每小時學費：一半介乎 ${low} 至 ${high}，中位數 ${median}`,
+      `同類個案每小時學費：中間一半介乎 ${low} 至 ${high}，中位數為 ${median}`,
     basis: (count: number, scope: string) => `根據 ${count} 個${scope}的已審批個案，以每小時計算。`,
     scope_: {
       subject: '相同科目',
-      'level-region': '同區同教育程度',
+      'level-region': '同一區域、相同教育程度',
       level: '相同教育程度',
     } as Record<string, string>,
     rough: '同類個案較少，只供參考。',
     none: '暫時未有同類個案可作參考。',
-    below: '低於大部分同類個案，申請的導師可能較少。',
-    within: '與大部分同類個案相若。',
-    above: '高於大部分同類個案。',
-    lessonOfAnHour: '你的學費以每堂一小時比較。',
+    position: {
+      parent: {
+        below: '低於大部分同類個案，申請的導師可能較少。',
+        within: '與大部分同類個案相若。',
+        above: '高於大部分同類個案。',
+      },
+      tutor: {
+        below: '低於大部分同類個案。',
+        within: '與大部分同類個案相若。',
+        above: '高於大部分同類個案，家長未必揀選。',
+      },
+    },
+    lessonOfAnHour: '比較時假設每堂為一小時。',
   },
 
   /** The avatar picker shared by the tutor application and the profile screen. */

@@ -249,21 +249,29 @@ impl CaseRepository for SqlCaseRepository {
     }
 
     async fn hourly_fee_quartiles(&self, sample: &FeeSample) -> Result<Option<Quartiles>, RepositoryError> {
+        // One statement, so the count and the ranks come from one snapshot (a case leaving the
+        // sample between two reads could otherwise leave a rank without its row). The ranks are
+        // `fees::rank` plus one (ROW_NUMBER counts from 1): ceil(n * pct / 100).
         let c = fee_conditions(sample);
-        let from = format!("FROM cases c{}", c.where_sql());
-        let count_row = bind_all(&format!("SELECT COUNT(*) {from}"), c.values()).fetch_one(&self.pool).await.map_err(repository_error)?;
-        let count = u64::try_from(sqlx::Row::try_get::<i64, _>(&count_row, 0).map_err(repository_error)?).unwrap_or(0);
-        if count == 0 {
-            return Ok(None);
-        }
-        // Each quartile is the value at its rank: the database sorts, one row comes back.
-        let mut at = Vec::with_capacity(3);
-        for pct in [25, 50, 75] {
-            let sql = format!("SELECT {HOURLY_CENTS} AS hourly {from} ORDER BY hourly LIMIT 1 OFFSET {}", rank(count, pct));
-            let row = bind_all(&sql, c.values()).fetch_one(&self.pool).await.map_err(repository_error)?;
-            at.push(Rate::from_cents(sqlx::Row::try_get::<i64, _>(&row, 0).map_err(repository_error)?));
-        }
-        Ok(Some(Quartiles { count, lower: at[0], median: at[1], upper: at[2] }))
+        let sql = format!(
+            "SELECT r, hourly, n FROM (SELECT {HOURLY_CENTS} AS hourly, ROW_NUMBER() OVER (ORDER BY {HOURLY_CENTS}) AS r, \
+             COUNT(*) OVER () AS n FROM cases c{}) ranked \
+             WHERE r IN ((n * 25 + 99) / 100, (n * 50 + 99) / 100, (n * 75 + 99) / 100)",
+            c.where_sql()
+        );
+        let rows = bind_all(&sql, c.values()).fetch_all(&self.pool).await.map_err(repository_error)?;
+        let ranked: Vec<(i64, i64, i64)> = rows
+            .iter()
+            .map(|row| Ok((sqlx::Row::try_get(row, 0)?, sqlx::Row::try_get(row, 1)?, sqlx::Row::try_get(row, 2)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(repository_error)?;
+        let Some(&(_, _, n)) = ranked.first() else { return Ok(None) };
+        let count = u64::try_from(n).map_err(|_| corrupt("negative count"))?;
+        let at = |pct: u64| {
+            let wanted = i64::try_from(rank(count, pct) + 1).unwrap_or(i64::MAX);
+            ranked.iter().find(|(r, _, _)| *r == wanted).map(|(_, hourly, _)| Rate::from_cents(*hourly)).ok_or_else(|| corrupt("fee rank"))
+        };
+        Ok(Some(Quartiles { count, lower: at(25)?, median: at(50)?, upper: at(75)? }))
     }
 
     async fn board_version(&self) -> Result<i64, RepositoryError> {

@@ -265,7 +265,7 @@ impl TutorRepository for SqlTutorRepository {
             Value::Text(d.course_features.clone()),
             Value::Text(d.place.area.into()),
             Value::Text(d.teaching_schedule.clone()),
-            Value::Text(d.teaching_modes[0].key.into()),
+            Value::Text(d.teaching_mode().into()),
             Value::Int(d.required_fee.cents()),
             Value::Text(d.bio.clone()),
             Value::Text(new.avatar.clone()),

@@ -72,7 +72,7 @@ fn to_json(a: &TutorApplication, media_root: &std::path::Path) -> serde_json::Va
         "courseFeatures": d.course_features,
         "teachingArea": d.place.area,
         "teachingSchedule": d.teaching_schedule,
-        "teachingMode": d.teaching_modes[0].key,
+        "teachingMode": d.teaching_mode(),
         "gender": d.gender.map(|g| g.key()),
         "teachingModes": d.teaching_modes.iter().map(|m| m.key).collect::<Vec<_>>(),
         "teachingDistricts": d.teaching_districts,

@@ -128,6 +128,8 @@ pub struct BookingDetails {
 
 impl BookingDetails {
     pub const MESSAGE_MAX_CHARS: usize = 300;
+    /// A level label, a space and a subject of at most 30 characters fit well within this.
+    const SUBJECT_MAX_CHARS: usize = 40;
 
     /// Reads the subject ("中學 數學") and the message as typed; blank means not given.
     ///
@@ -136,6 +138,11 @@ impl BookingDetails {
     pub fn parse(subject: Option<&str>, place: Option<LessonPlace>, message: Option<&str>) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let subject = match subject.map(str::trim).filter(|s| !s.is_empty()) {
+            // Longer than any "level subject" can be: refused without reading (or repeating) it.
+            Some(raw) if raw.chars().count() > Self::SUBJECT_MAX_CHARS => {
+                errors.add("subject", "科目不正確");
+                None
+            }
             Some(raw) => errors.check("subject", TutorSubject::parse(raw)).map(Some).unwrap_or(None),
             None => None,
         };
@@ -205,6 +212,7 @@ mod tests {
         assert_eq!(errors.get("subject"), Some("科目「中學 烹飪」不正確，請以「教育程度 科目」填寫，例如「中學 數學」"));
         assert_eq!(errors.get("message"), Some("留言不可多於 300 個字"));
         assert_eq!(BookingDetails::parse(None, None, Some("a\u{7}")).unwrap_err().get("message"), Some("留言不可包含控制字元"));
+        assert_eq!(BookingDetails::parse(Some(&"數".repeat(5000)), None, None).unwrap_err().get("subject"), Some("科目不正確"));
     }
 
     #[test]

@@ -239,12 +239,14 @@ impl Bookings {
                 let counterpart = (party && booking.status == BookingStatus::Accepted)
                     .then(|| other.map(|o| Contact { name: o.name.as_str().into(), phone: o.phone.clone() }))
                     .flatten();
+                // What the booker asked for is between the two sides.
+                let details = if party { booking.details } else { BookingDetails::default() };
                 BookingView {
                     tutor_name: tutor.as_ref().map_or_else(String::new, |t| t.name.as_str().to_string()),
                     booker_name,
                     mine: viewer == booking.user_id,
                     counterpart,
-                    booking,
+                    booking: Booking { details, ..booking },
                 }
             })
             .collect())
@@ -423,5 +425,27 @@ mod tests {
         let Err(BookingError::Invalid(errors)) = bookings.book(booker, tutor, &bad).await else { panic!() };
         let fields: Vec<_> = errors.fields().iter().map(|e| e.field).collect();
         assert_eq!(fields, ["bookingTime", "subject", "message"]);
+    }
+
+    #[tokio::test]
+    async fn what_the_booker_asked_is_for_the_two_sides_only() {
+        let (booker, tutor, stranger) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let details = BookingDetails::parse(Some("中學 數學"), Some(LessonPlace::Home), Some("家住藍田")).unwrap();
+        let booking = Booking {
+            id: Uuid::new_v4(),
+            tutor_id: tutor,
+            user_id: booker,
+            user_type: BOOKER_USER_TYPE.into(),
+            booking_time: BookingTime::from_stored("星期三".into()),
+            details: details.clone(),
+            status: BookingStatus::Pending,
+            created_at: Utc::now(),
+        };
+        let mut store = MockBookingRepository::new();
+        store.expect_for_tutor().returning(move |_, _| Ok(vec![booking.clone()]));
+        let (bookings, _) = service(booker, store);
+        for (viewer, sees) in [(booker, details.clone()), (tutor, details), (stranger, BookingDetails::default())] {
+            assert_eq!(bookings.of_tutor(viewer, tutor).await.unwrap()[0].booking.details, sees);
+        }
     }
 }

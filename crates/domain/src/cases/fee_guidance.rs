@@ -83,6 +83,20 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn with_too_few_of_the_grade_the_subject_at_any_grade_comes_next() {
+        let mut cases = MockCaseRepository::new();
+        cases.expect_hourly_fee_quartiles().returning(|sample| {
+            Ok(Some(quartiles(match (sample.grade.is_some(), sample.subject.is_some()) {
+                (true, _) => 5,
+                (false, true) => 30,
+                (false, false) => 500,
+            })))
+        });
+        let guide = FeeGuidance::new(Arc::new(cases)).guide(&query()).await.unwrap();
+        assert_eq!((guide.scope, guide.quartiles.map(|q| q.count)), (FeeScope::Subject, Some(30)));
+    }
+
+    #[tokio::test]
     async fn with_too_few_anywhere_the_widest_answers_with_what_it_has() {
         let mut cases = MockCaseRepository::new();
         cases
@@ -100,5 +114,11 @@ mod tests {
         let bad = FeeQuery { level: "college".into(), region: Some("火星".into()), ..query() };
         let Err(FeeGuideError::Invalid(errors)) = guidance.guide(&bad).await else { panic!() };
         assert_eq!((errors.get("level"), errors.get("region")), (Some("教育程度不正確"), Some("區域不正確")));
+        // Grades and subjects from the catalogue only: every sample is a cache key.
+        let minted = FeeQuery { grade: Some("中九".into()), subject: Some("x".repeat(5000)), ..query() };
+        let Err(FeeGuideError::Invalid(errors)) = guidance.guide(&minted).await else { panic!() };
+        assert_eq!((errors.get("grade"), errors.get("subject")), (Some("年級不正確"), Some("科目不正確")));
+        let free_text = FeeQuery { level: "tertiary".into(), grade: None, subject: Some("會計學".into()), region: None };
+        assert!(free_text.samples().unwrap().iter().all(|(_, sample)| sample.subject.is_none()));
     }
 }

@@ -64,9 +64,10 @@ pub fn per_hour(rate: Rate, lesson_minutes: u32) -> Rate {
     Rate::from_cents((rate.cents() * 60 + minutes / 2) / minutes)
 }
 
-/// The 0-based index of the nearest-rank percentile `pct` in a sorted sample of `count`.
+/// The 0-based index of the nearest-rank percentile `pct` in a sorted sample of `count`: the
+/// smallest value with at least `pct` % of the sample at or below it (ceil(count·pct/100) - 1).
 pub fn rank(count: u64, pct: u64) -> u64 {
-    (count.saturating_sub(1) * pct) / 100
+    (count * pct).div_ceil(100).saturating_sub(1)
 }
 
 impl FeeQuery {
@@ -76,21 +77,35 @@ impl FeeQuery {
     /// A zh-HK message for an unknown level or region.
     pub fn samples(&self) -> Result<Vec<(FeeScope, FeeSample)>, ValidationErrors> {
         let mut errors = ValidationErrors::new();
-        let level = errors.check("level", catalogue::level(self.level.trim()).map(|l| l.key).ok_or("教育程度不正確".to_string()));
+        let level = errors.check("level", catalogue::level(self.level.trim()).ok_or("教育程度不正確".to_string()));
         let region = match self.region.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
             Some(name) => errors.check("region", catalogue::region(name).map(|r| Some(r.name)).ok_or("區域不正確".to_string())).flatten(),
             None => None,
         };
         let Some(level) = level else { return Err(errors) };
+        // Only the catalogue's grades and subjects: each sample is a cache key, and a public
+        // endpoint must not let anyone mint keys. A free-text subject (tertiary) is left out:
+        // it rarely matches another case's wording anyway.
+        let given = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+        let grade = given(&self.grade);
+        if grade.as_deref().is_some_and(|g| !level.has_grade(g)) {
+            errors.add("grade", "年級不正確");
+        }
+        let subject = given(&self.subject).filter(|_| !level.free_text_subject());
+        if subject.as_deref().is_some_and(|s| !level.has_subject(s)) {
+            errors.add("subject", "科目不正確");
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
-        let given = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
-        let (grade, subject) = (given(&self.grade), given(&self.subject));
-        let everywhere = FeeSample { level, grade: None, subject: None, region: None };
+        let everywhere = FeeSample { level: level.key, grade: None, subject: None, region: None };
         let mut samples = Vec::new();
         if subject.is_some() {
-            samples.push((FeeScope::Subject, FeeSample { grade, subject, ..everywhere.clone() }));
+            // The grade narrows first; with too few of those, the subject at any grade.
+            if grade.is_some() {
+                samples.push((FeeScope::Subject, FeeSample { grade, subject: subject.clone(), ..everywhere.clone() }));
+            }
+            samples.push((FeeScope::Subject, FeeSample { subject, ..everywhere.clone() }));
         }
         if region.is_some() {
             samples.push((FeeScope::LevelInRegion, FeeSample { region, ..everywhere.clone() }));
@@ -109,6 +124,9 @@ mod tests {
         assert_eq!(per_hour(Rate::from_cents(45_000), 90), Rate::from_cents(30_000));
         assert_eq!(per_hour(Rate::from_cents(10_000), 45), Rate::from_cents(13_333));
         assert_eq!((rank(1, 50), rank(4, 25), rank(4, 50), rank(4, 75), rank(21, 50)), (0, 0, 1, 2, 10));
+        // Two cases: the quarter is the cheaper, three quarters the dearer; three: all three.
+        assert_eq!((rank(2, 25), rank(2, 50), rank(2, 75)), (0, 0, 1));
+        assert_eq!((rank(3, 25), rank(3, 50), rank(3, 75)), (0, 1, 2));
         assert_eq!(rank(0, 50), 0);
     }
 }

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::cases::model::{PreferredGender, in_range, required_text};
+use crate::cases::model::{in_range, required_text};
 use crate::keyed_enum;
 use crate::shared::catalogue::{self, Choice, Place};
 use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
@@ -25,17 +25,6 @@ keyed_enum! {
     pub enum TutorGender {
         Male => "male",
         Female => "female",
-    }
-}
-
-impl TutorGender {
-    /// Whether a case preferring `preferred` asks for this tutor's gender (or for none).
-    pub fn suits(self, preferred: PreferredGender) -> bool {
-        match preferred {
-            PreferredGender::NoLimit => true,
-            PreferredGender::Male => self == Self::Male,
-            PreferredGender::Female => self == Self::Female,
-        }
     }
 }
 
@@ -229,6 +218,11 @@ impl ApplicationDetails {
         self.subjects.iter().map(TutorSubject::label).collect()
     }
 
+    /// The first teaching mode's key: spec §7's single `teachingMode`.
+    pub fn teaching_mode(&self) -> &'static str {
+        self.teaching_modes.first().map_or("", |m| m.key)
+    }
+
     /// The levels the tutor teaches, e.g. "小學、中學" (the profile's grade level).
     pub fn grade_level(&self) -> String {
         catalogue::LEVELS
@@ -242,6 +236,9 @@ impl ApplicationDetails {
 
 /// The single `teachingMode` of spec §7 and the `teachingModes` list, joined without repeats.
 fn parse_modes(single: &str, list: &[String]) -> Result<Vec<&'static Choice>, String> {
+    if list.len() > catalogue::TEACHING_MODES.len() {
+        return Err(format!("教學模式最多 {} 個", catalogue::TEACHING_MODES.len()));
+    }
     let mut modes: Vec<&'static Choice> = Vec::new();
     for key in std::iter::once(single).chain(list.iter().map(String::as_str)).map(str::trim).filter(|k| !k.is_empty()) {
         let mode = catalogue::TEACHING_MODES.iter().find(|m| m.key == key).ok_or_else(|| format!("教學模式「{key}」不正確"))?;
@@ -254,15 +251,16 @@ fn parse_modes(single: &str, list: &[String]) -> Result<Vec<&'static Choice>, St
 
 /// District names from the catalogue, without repeats; an empty list is allowed here.
 fn parse_districts(typed: &[String]) -> Result<Vec<&'static str>, String> {
+    // Counted as sent, before repeats fold: a long list costs work even when it repeats itself.
+    if typed.len() > limits::TEACHING_DISTRICTS_MAX {
+        return Err(format!("授課地區最多 {} 個", limits::TEACHING_DISTRICTS_MAX));
+    }
     let mut districts: Vec<&'static str> = Vec::new();
     for name in typed.iter().map(|d| d.trim()).filter(|d| !d.is_empty()) {
         let (_, district) = catalogue::district(name).ok_or_else(|| format!("地區「{name}」不正確"))?;
         if !districts.contains(&district.name) {
             districts.push(district.name);
         }
-    }
-    if districts.len() > limits::TEACHING_DISTRICTS_MAX {
-        return Err(format!("授課地區最多 {} 個", limits::TEACHING_DISTRICTS_MAX));
     }
     Ok(districts)
 }
@@ -566,8 +564,6 @@ pub(crate) mod tests {
         assert_eq!(unsaid.gender, None, "gender is the applicant's to give");
         let odd = TutorApplicationForm { gender: "robot".into(), ..valid_form() };
         assert_eq!(ApplicationDetails::parse(&odd).unwrap_err().get("gender"), Some("性別不正確"));
-        assert!(TutorGender::Female.suits(PreferredGender::Female) && TutorGender::Female.suits(PreferredGender::NoLimit));
-        assert!(!TutorGender::Male.suits(PreferredGender::Female));
         let none = TutorApplicationForm { teaching_mode: " ".into(), teaching_modes: vec![], ..valid_form() };
         assert_eq!(ApplicationDetails::parse(&none).unwrap_err().get("teachingMode"), Some("請選擇最少一個教學模式"));
     }

@@ -77,9 +77,10 @@ impl BookingBody {
             user_name: view.booker_name,
             user_type: b.user_type,
             booking_time: b.booking_time.as_str().into(),
-            subject: b.details.subject.as_ref().filter(|_| party).map(|s| s.label()),
-            lesson_place: b.details.place.filter(|_| party).map(Key),
-            message: Some(b.details.message.clone()).filter(|m| party && !m.is_empty()),
+            // The domain gives these to the two sides only.
+            subject: b.details.subject.as_ref().map(|s| s.label()),
+            lesson_place: b.details.place.map(Key),
+            message: Some(b.details.message.clone()).filter(|m| !m.is_empty()),
             status: b.status.into(),
             mine: view.mine,
             for_me: viewer == b.tutor_id,

@@ -19,8 +19,9 @@ use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::tutors::model::{TutorApplicationStatus, TutorGender};
 
-/// The tutor application form (spec §3), every field required. Numbers travel as text and are
-/// checked by the server, so a bad one gets a field message rather than a framework error.
+/// The tutor application form (spec §3): every field of the spec required (one of `teachingMode`
+/// and `teachingModes` will do); gender and teaching districts optional. Numbers travel as text
+/// and are checked by the server, so a bad one gets a field message rather than a framework error.
 #[derive(Debug, Multipart)]
 #[oai(rename_all = "camelCase")]
 pub struct TutorApplicationUpload {
@@ -45,8 +46,10 @@ pub struct TutorApplicationUpload {
     /// `male` or `female`; may be left out.
     pub gender: Option<String>,
     /// Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed.
+    #[oai(default, validator(max_items = 5))]
     pub teaching_modes: Vec<String>,
     /// District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district.
+    #[oai(default, validator(max_items = 18))]
     pub teaching_districts: Vec<String>,
     /// HKD per lesson.
     pub required_fee: Option<String>,
@@ -117,7 +120,7 @@ impl From<&TutorApplication> for TutorApplicationView {
             teaching_area: d.place.area.into(),
             teaching_schedule: d.teaching_schedule.clone(),
             gender: d.gender.map(Key),
-            teaching_mode: d.teaching_modes[0].key.into(),
+            teaching_mode: d.teaching_mode().into(),
             teaching_modes: d.teaching_modes.iter().map(|m| m.key.into()).collect(),
             teaching_districts: d.teaching_districts.iter().map(|d| (*d).into()).collect(),
             required_fee: d.required_fee.dollars(),

@@ -112,7 +112,12 @@ impl From<&TutorProfile> for PublicTutor {
             region: profile.place.region.into(),
             gender: profile.gender.map(Key),
             teaching_mode: profile.teaching_mode().into(),
-            teaching_mode_label: profile.teaching_mode_choices().first().map_or("", |m| m.label).into(),
+            teaching_mode_label: profile
+                .teaching_mode_choices()
+                .into_iter()
+                .find(|m| m.key == profile.teaching_mode())
+                .map_or("", |m| m.label)
+                .into(),
             teaching_modes: profile.teaching_mode_choices().into_iter().map(ChoiceView::from).collect(),
             teaching_districts: profile.teaching_districts.clone(),
             rate: profile.rate.dollars(),

@@ -28,7 +28,7 @@ function booking(overrides: Partial<BookingBody>): BookingBody {
 
 describe('the booking box on a tutor profile', () => {
   it('offers a visitor to log in to book and shows no bookings', async () => {
-    renderWithProviders(<BookingBox tutorId={TUTOR} />);
+    renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
     expect(await screen.findByRole('button', { name: '登入後預約' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -38,7 +38,6 @@ describe('the booking box on a tutor profile', () => {
     let rows = [booking({ id: 'b-0', userName: '李**', bookingTime: '星期一 16:00-17:00' })];
     const sent: unknown[] = [];
     server.use(
-      http.get(`*/tutors/${TUTOR}`, () => HttpResponse.json({ id: TUTOR, subjects: ['中學 數學', '中學 物理'] })),
       http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: rows })),
       http.post('*/bookings', async ({ request }) => {
         sent.push(await request.json());
@@ -48,7 +47,7 @@ describe('the booking box on a tutor profile', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<BookingBox tutorId={TUTOR} />);
+    renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
     const table = await screen.findByRole('table', { name: '這位導師的預約' });
     expect(within(table).getByText('李**')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '預約' }));
@@ -94,7 +93,7 @@ describe('the booking box on a tutor profile', () => {
       }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<BookingBox tutorId={TUTOR} />);
+    renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
     for (const { error } of refusals) {
       await user.type(screen.getByRole('textbox', { name: '預約時間' }), '星期三 19:00-21:00');
       await user.click(screen.getByRole('button', { name: '預約' }));
@@ -136,7 +135,7 @@ describe('/my-bookings', () => {
     renderRoute('/my-bookings');
     const [receivedCard, madeCard] = (await screen.findAllByTestId('my-booking')) as [HTMLElement, HTMLElement];
     // The tutor sees what was asked before deciding, and what accepting does.
-    for (const fact of ['中學 數學', '上門補習（到學生家）', '中三，想加強代數']) {
+    for (const fact of ['中學 數學', '上門補習（導師到學生住所）', '中三，想加強代數']) {
       expect(within(receivedCard).getByText(fact)).toBeInTheDocument();
     }
     expect(within(receivedCard).getByText(/接受後，對方會收到短訊/)).toBeInTheDocument();

@@ -25,10 +25,16 @@ export type SubmitTutorApplicationBody = {
   teachingMode?: string;
   /** `male` or `female`; may be left out. */
   gender?: string;
-  /** Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed. */
-  teachingModes: string[];
-  /** District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district. */
-  teachingDistricts: string[];
+  /**
+   * Further teaching mode keys, repeated: one of `teachingMode` and `teachingModes` is needed.
+   * @maxItems 5
+   */
+  teachingModes?: string[];
+  /**
+   * District names where the tutor teaches, repeated (e.g. 觀塘區); none means the area's district.
+   * @maxItems 18
+   */
+  teachingDistricts?: string[];
   /** HKD per lesson. */
   requiredFee?: string;
   bio?: string;

@@ -255,8 +255,12 @@ if(submitTutorApplicationBody.teachingMode !== undefined) {
 if(submitTutorApplicationBody.gender !== undefined) {
  formData.append(`gender`, submitTutorApplicationBody.gender)
  }
-submitTutorApplicationBody.teachingModes.forEach(value => formData.append(`teachingModes`, value));
-submitTutorApplicationBody.teachingDistricts.forEach(value => formData.append(`teachingDistricts`, value));
+if(submitTutorApplicationBody.teachingModes !== undefined) {
+ submitTutorApplicationBody.teachingModes.forEach(value => formData.append(`teachingModes`, value));
+ }
+if(submitTutorApplicationBody.teachingDistricts !== undefined) {
+ submitTutorApplicationBody.teachingDistricts.forEach(value => formData.append(`teachingDistricts`, value));
+ }
 if(submitTutorApplicationBody.requiredFee !== undefined) {
  formData.append(`requiredFee`, submitTutorApplicationBody.requiredFee)
  }

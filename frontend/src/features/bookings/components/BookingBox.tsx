@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   Button,
   Card,
@@ -16,7 +16,6 @@ import { useNavigate } from 'react-router';
 import { errorMessage, fieldErrors } from '@/api/api-error';
 import { createBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
 import { LessonPlace, type BookingRequest } from '@/api/generated/model';
-import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { BOOKING_MESSAGE_MAX_CHARS } from '@/config/limits';
@@ -68,25 +67,24 @@ function requestOf(tutorId: string, values: Values): BookingRequest {
  * Logged out, "book" goes to login and comes back here. Below it, the tutor's bookings (others'
  * names masked by the server).
  */
-export function BookingBox({ tutorId }: { tutorId: string }) {
+export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: readonly string[] }) {
   const styles = useStyles();
   const text = t.bookings.box;
   const session = useSession();
   const navigate = useNavigate();
   const login = useLoginPath();
   const { formRef, revealAfter } = useFormFeedback();
-  // The profile page loads the same tutor: SWR answers both from one request.
-  const subjects = useGetTutor(tutorId).data?.subjects ?? [];
   const bookings = useListTutorBookings(tutorId, { swr: { enabled: session.isLoggedIn } });
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
   const [busy, setBusy] = useState(false);
   const isOwnProfile = session.user?.id === tutorId;
+  const headingId = useId();
 
   const set = (field: keyof Values, value: string) => {
-    setValues({ ...values, [field]: value });
-    setErrors({ ...errors, [field]: undefined });
+    setValues((before) => ({ ...before, [field]: value }));
+    setErrors((before) => ({ ...before, [field]: undefined }));
   };
   const fieldProps = (field: keyof Values) => ({
     validationState: errors[field] ? ('error' as const) : ('none' as const),
@@ -119,11 +117,17 @@ export function BookingBox({ tutorId }: { tutorId: string }) {
 
   return (
     <Card className={styles.card} data-testid="booking-box">
-      <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+      <Text as="h2" id={headingId} size={500} weight="semibold" className={styles.heading}>
         {text.heading}
       </Text>
       {!isOwnProfile && (
-        <form ref={formRef} className={styles.form} onSubmit={revealAfter(submit)} noValidate aria-label={text.heading}>
+        <form
+          ref={formRef}
+          className={styles.form}
+          onSubmit={revealAfter(submit)}
+          noValidate
+          aria-labelledby={headingId}
+        >
           <Text className={styles.muted}>{text.intro}</Text>
           <Field label={text.bookingTime} hint={text.bookingTimeHint} required {...fieldProps('bookingTime')}>
             <Input

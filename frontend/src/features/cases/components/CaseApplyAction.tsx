@@ -75,7 +75,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
         <Button appearance="secondary" size={size} disabled icon={<CheckmarkRegular />}>
           {text.applied}
         </Button>
-        {justApplied && <SuccessBanner message={`${text.success}！${text.successNext}`} />}
+        {justApplied && <SuccessBanner message={text.successWithNext} />}
       </div>
     );
   }

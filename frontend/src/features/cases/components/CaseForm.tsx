@@ -180,6 +180,7 @@ export function CaseForm({
             <FeeGuide
               sample={{ level: state.level, grade: state.grade, subject: state.subjects[0], region: state.region }}
               hourly={perHour(Number(state.rate), Number(state.sessionLength))}
+              audience="parent"
             />
           }
         >

@@ -94,7 +94,9 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
       setName(null);
       setPhone(null);
       setVerificationToken(null);
-      void me.mutate();
+      // The picked avatar stays on screen until the account answers with the stored one, so
+      // the old picture never flashes back as if the upload had failed.
+      void me.mutate().then(() => setAvatar(null));
       void mutate(getGetSelfUserKey());
     }, REFRESH_MS);
     return () => clearTimeout(timer);
@@ -124,7 +126,6 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
         withAvatar ? avatar : null,
       );
       setSaved(true);
-      setAvatar(null);
     } catch (error) {
       const fields = fieldErrors(error);
       if (fields) setErrors(fields);

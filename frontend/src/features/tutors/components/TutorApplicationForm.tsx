@@ -128,6 +128,7 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
             <FeeGuide
               sample={feeSample(catalogue, values.subjects[0], values.teachingArea)}
               hourly={perHour(Number(values.requiredFee), 60)}
+              audience="tutor"
               assumption={t.feeGuide.lessonOfAnHour}
             />
           }

@@ -165,8 +165,8 @@ export function toSubmitBody(values: ApplicationValues, avatar: File): SubmitTut
 }
 
 /**
- * What the tutor's fee is compared with: the first subject chosen ("中學 數學" is the level's
- * label, then the subject) in the region of the tutor's area.
+ * What the tutor's fee is compared with: the first subject chosen (the level's label, a space,
+ * the subject) in the region of the tutor's area.
  */
 export function feeSample(
   catalogue: Catalogue | undefined,

@@ -55,10 +55,10 @@ describe('/tutor/{id} teaching facts', () => {
     expect(fact('授課地區')).toBe('觀塘區、灣仔區');
   });
 
-  it('says 女導師 when the tutor gave their gender, and nothing when not', async () => {
+  it('says 女 when the tutor gave their gender, and nothing when not', async () => {
     renderProfile({ ...tutor, gender: 'female' });
     await screen.findByRole('heading', { level: 1, name: '黃老師' });
-    expect(fact('性別')).toBe('女導師');
+    expect(fact('性別')).toBe('女');
   });
 
   it('has no gender line for a tutor who kept it', async () => {

@@ -3,6 +3,7 @@ import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, CheckmarkStarburstRegular } from '@fluentui/react-icons';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
+import type { PublicTutor } from '@/api/generated/model';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
 import { DetailCard, DetailPage, FactList } from '@/components/DetailLayout';
@@ -24,7 +25,7 @@ const useStyles = makeStyles({
 
 interface TutorProfilePageProps {
   /** The booking box below the profile (spec §2): it belongs to the bookings feature, and src/app passes it in. */
-  bookingBox: (tutorId: string) => ReactNode;
+  bookingBox: (tutor: PublicTutor) => ReactNode;
 }
 
 /** /tutor/{id}: an active tutor's public profile (spec §2). */
@@ -117,7 +118,7 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
         )}
         <FactList label={t.tutors.profile.title} facts={facts} />
       </DetailCard>
-      {bookingBox(tutor.data.id)}
+      {bookingBox(tutor.data)}
     </DetailPage>
   );
 }
