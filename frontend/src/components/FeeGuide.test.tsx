@@ -9,6 +9,8 @@ import { FeeGuide } from './FeeGuide';
 
 const sample = { level: 'secondary', grade: '中三', subject: '數學', region: '九龍' };
 
+const middleHalf = { scope: 'subject', count: 42, lowerQuartile: 220, median: 240, upperQuartile: 260, minSample: 20 };
+
 /** A fee field and its guide, as a form holds them: typing changes only the fee. */
 function FeeField() {
   const [fee, setFee] = useState('');
@@ -26,14 +28,7 @@ describe('the fee guide beside a fee field', () => {
     server.use(
       http.get('*/cases/fee-guide', ({ request }) => {
         asked.push(new URL(request.url).search);
-        return HttpResponse.json({
-          scope: 'subject',
-          count: 42,
-          lowerQuartile: 220,
-          median: 240,
-          upperQuartile: 260,
-          minSample: 20,
-        });
+        return HttpResponse.json(middleHalf);
       }),
     );
     const user = userEvent.setup();
@@ -80,18 +75,7 @@ describe('the fee guide beside a fee field', () => {
   });
 
   it("words a high fee as a tutor's ask, not a parent's offer", async () => {
-    server.use(
-      http.get('*/cases/fee-guide', () =>
-        HttpResponse.json({
-          scope: 'subject',
-          count: 42,
-          lowerQuartile: 220,
-          median: 240,
-          upperQuartile: 260,
-          minSample: 20,
-        }),
-      ),
-    );
+    server.use(http.get('*/cases/fee-guide', () => HttpResponse.json(middleHalf)));
     renderWithProviders(<FeeGuide sample={sample} hourly={400} audience="tutor" />);
     expect(await screen.findByText('高於大部分同類個案，家長未必揀選。')).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import type { CaseSummary, Catalogue } from '@/api/generated/model';
+import type { CaseSummary, Catalogue, PublicTutor } from '@/api/generated/model';
 
 /** A small catalogue in the server's shape (the real one comes from GET /catalogue). */
 export const catalogueFixture: Catalogue = {
@@ -104,3 +104,33 @@ export const casesFixture: CaseSummary[] = Array.from({ length: 45 }, (_, i) => 
     createdAt: new Date(Date.UTC(2026, 10, 20, 10) - i * 3_600_000).toISOString(),
   });
 });
+
+/** An active tutor as `GET /tutors/{id}` answers, for pages that show one. */
+export function makeTutor(overrides: Partial<PublicTutor> = {}): PublicTutor {
+  return {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    userId: 1024,
+    role: 'tutor',
+    isTutor: true,
+    isTutorProfileActive: true,
+    name: '黃老師',
+    education: '香港大學數學系',
+    subjects: ['中學 數學'],
+    gradeLevel: '中學',
+    availableTimes: '星期六下午',
+    location: '藍田',
+    district: '觀塘區',
+    region: '九龍',
+    teachingMode: 'one-to-one',
+    teachingModeLabel: '一對一',
+    teachingModes: [{ key: 'one-to-one', label: '一對一' }],
+    teachingDistricts: ['觀塘區'],
+    rate: 300,
+    experienceYears: 3,
+    examResults: 'DSE 數學 5**',
+    courseFeatures: '重視理解',
+    approvedAt: '2026-10-05T02:00:00Z',
+    bio: '',
+    ...overrides,
+  };
+}

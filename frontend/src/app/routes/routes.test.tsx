@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PublicTutor } from '@/api/generated/model';
+import { makeTutor } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 
@@ -56,32 +56,9 @@ describe('routes', () => {
   });
 
   it("a tutor's profile has the bookings feature's booking box below it", async () => {
-    const tutor: PublicTutor = {
-      id: '00000000-0000-4000-8000-0000000000aa',
-      userId: 1024,
-      role: 'tutor',
-      isTutor: true,
-      isTutorProfileActive: true,
-      name: '黃老師',
-      education: '香港大學數學系',
-      subjects: ['中學 數學'],
-      gradeLevel: '中學',
-      availableTimes: '星期六下午',
-      location: '藍田',
-      district: '觀塘',
-      region: '九龍',
-      teachingMode: 'one-to-one',
-      teachingModeLabel: '一對一',
-      teachingModes: [{ key: 'one-to-one', label: '一對一' }],
-      teachingDistricts: ['觀塘區'],
-      rate: 300,
-      experienceYears: 3,
-      examResults: 'DSE 數學 5**',
-      courseFeatures: '重視理解',
-      approvedAt: '2026-10-05T02:00:00Z',
+    const tutor = makeTutor({
       record: { matchedCases: 2, acceptedBookings: 5, memberSince: '2026-09-01T02:00:00Z' },
-      bio: '',
-    };
+    });
     server.use(http.get(`*/tutors/${tutor.id}`, () => HttpResponse.json(tutor)));
     renderRoute(`/tutor/${tutor.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: '黃老師' })).toBeInTheDocument();

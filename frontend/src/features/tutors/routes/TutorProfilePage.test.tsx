@@ -2,38 +2,18 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { PublicTutor } from '@/api/generated/model';
+import { makeTutor } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { server } from '@/testing/server';
 import { TutorProfilePage } from './TutorProfilePage';
 
-const tutor: PublicTutor = {
-  id: '00000000-0000-4000-8000-0000000000aa',
-  userId: 1024,
-  role: 'tutor',
-  isTutor: true,
-  isTutorProfileActive: true,
-  name: '黃老師',
-  education: '香港大學數學系',
-  subjects: ['中學 數學'],
-  gradeLevel: '中學',
-  availableTimes: '星期六下午',
-  location: '藍田',
-  district: '觀塘區',
-  region: '九龍',
-  teachingMode: 'one-to-one',
-  teachingModeLabel: '一對一',
+const tutor = makeTutor({
   teachingModes: [
     { key: 'one-to-one', label: '一對一' },
     { key: 'online', label: '視像補習' },
   ],
   teachingDistricts: ['觀塘區', '灣仔區'],
-  rate: 300,
-  experienceYears: 3,
-  examResults: 'DSE 數學 5**',
-  courseFeatures: '重視理解',
-  approvedAt: '2026-10-05T02:00:00Z',
-  bio: '',
-};
+});
 
 /** The page alone: the booking box below it belongs to the bookings feature and is left out. */
 function renderProfile(data: PublicTutor) {
