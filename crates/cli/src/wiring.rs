@@ -31,6 +31,7 @@ use tutorhub_domain::cases::moderation::CaseModeration;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::notices::notifier::Notifier;
 use tutorhub_domain::organizations::document_export::DocumentExport;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
@@ -210,7 +211,13 @@ impl Wiring {
         let board: Arc<dyn CaseRepository> = Arc::new(BoardCache::new(self.cases.clone()));
         Ok(Services {
             case_board: CaseBoard::new(board.clone()),
-            fee_guidance: FeeGuidance::new(board),
+            fee_guidance: FeeGuidance::new(board.clone()),
+            recommendations: Recommendations::new(
+                board,
+                self.tutors.clone(),
+                Arc::new(SqlApplicationRepository::new(pool.clone())),
+                settings.case_applicant_cap,
+            ),
             accounts: Accounts::new(users.clone()),
             case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             matching: Matching::new(

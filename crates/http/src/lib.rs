@@ -28,6 +28,7 @@ use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::profiles::editing::ProfileEditing;
 use tutorhub_domain::shared::rate_limits::Throttle;
@@ -62,6 +63,7 @@ pub struct Services {
     pub accounts: Accounts,
     pub case_posting: CasePosting,
     pub matching: Matching,
+    pub recommendations: Recommendations,
     pub bookings: Bookings,
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
@@ -91,7 +93,11 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 posting: services.case_posting.clone(),
                 cap: services.matching.cap(),
             },
-            matching::api::MatchingApi { posting: services.case_posting.clone(), matching: services.matching.clone() },
+            matching::api::MatchingApi {
+                posting: services.case_posting.clone(),
+                matching: services.matching.clone(),
+                recommendations: services.recommendations.clone(),
+            },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },
             accounts::current_user::UsersApi { accounts: services.accounts.clone() },
             tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },

@@ -281,3 +281,56 @@ async fn a_tutor_cannot_apply_again() {
         (Some("tutor"), Some(true), Some(true))
     );
 }
+
+/// A parent's approved case of secondary `subject` in `area` at `fee` per 90 minutes.
+fn open_case(subject: &str, area: &str, fee: f64) -> tutorhub_domain::cases::model::NewCase {
+    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: format!("中四{subject}"),
+        level: "secondary".into(),
+        grade: "中四".into(),
+        subjects: vec![subject.into()],
+        location: area.into(),
+        rate: Some(fee),
+        session_length: Some(90),
+        sessions_per_week: Some(1),
+        description: "想加強".into(),
+        preferred_gender: "no limit".into(),
+        start_date: "2026-12-01".into(),
+    };
+    NewCase {
+        id: Uuid::new_v4(),
+        owner_id: Some(Uuid::new_v4()),
+        details: CaseDetails::parse(&form).unwrap(),
+        status: CaseStatus::Approved,
+        created_at: Utc::now(),
+    }
+}
+
+#[tokio::test]
+async fn recommended_cases_fit_the_tutor_best_first_and_need_an_active_profile() {
+    let app = support::spawn().await;
+    // Physics from 沙田 at HK$400 an hour, travelling to 黃大仙區 and 觀塘區 (the form's lists).
+    let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
+    let numbers: Vec<i64> = app
+        .cases
+        .insert(vec![open_case("物理", "中環", 450.0), open_case("物理", "藍田", 900.0), open_case("化學", "藍田", 900.0)])
+        .await
+        .unwrap()
+        .iter()
+        .map(|c| c.number)
+        .collect();
+    let (status, body) = get(&app, "/cases/recommended", Some(bearer(&app, &tutor))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let items = body["items"].as_array().unwrap();
+    let listed: Vec<i64> = items.iter().map(|i| i["case"]["caseId"].as_i64().unwrap()).collect();
+    assert_eq!(listed, [numbers[1], numbers[0]], "藍田 is in 觀塘區, where the tutor travels; chemistry is not taught");
+    assert_eq!(items[0]["reasons"], serde_json::json!(["subject", "district", "fee"]));
+    assert_eq!(items[1]["reasons"], serde_json::json!(["subject"]), "the island, and HK$300 an hour");
+
+    let student = registered(&app, "92345678").await;
+    let (status, body) = get(&app, "/cases/recommended", Some(bearer(&app, &student))).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("只有已通過審批的導師可以查看推薦個案")));
+    assert_eq!(get(&app, "/cases/recommended", None).await.0, StatusCode::UNAUTHORIZED);
+}

@@ -153,6 +153,21 @@ export const casesZhHK = {
     formLabel: (caseId: number) => `申請個案編號 ${caseId}`,
   },
 
+  recommended: {
+    heading: '為你推薦的個案',
+    hint: '按你的任教科目、授課地區、學費及性別配對，最合適的排在最前。',
+    empty: '暫時未有合適的個案。加入更多任教科目或授課地區，可配對更多個案。',
+    fits: (parts: readonly string[]) => `${parts.join('、')}吻合`,
+    reason_: {
+      subject: '科目',
+      level: '教育程度',
+      district: '地區',
+      region: '區域',
+      fee: '學費',
+      gender: '性別要求',
+    } as Record<string, string>,
+  },
+
   myCases: {
     title: '我的個案',
     intro: '你刊登的補習個案、審批狀態及申請的導師。',

@@ -38,6 +38,8 @@ export const handlers = [
   http.get('*/tutors/:id', () => HttpResponse.json({ code: 'NOT_FOUND', error: '找不到此用戶' }, { status: 404 })),
   // Fee fields ask how comparable cases pay; none compare unless a test says so.
   http.get('*/cases/fee-guide', () => HttpResponse.json({ scope: 'level', count: 0, minSample: 20 })),
+  // A tutor's home asks for recommended cases; none unless a test says so.
+  http.get('*/cases/recommended', () => HttpResponse.json({ items: [] })),
   // Case cards ask which cases are the member's own; nobody owns a case unless a test says so.
   http.get('*/cases/mine', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 100 })),
   http.get('*/cases/public', ({ request }) =>

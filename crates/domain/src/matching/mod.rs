@@ -3,3 +3,4 @@
 pub mod applications;
 pub mod model;
 pub mod ports;
+pub mod recommendations;

@@ -1,6 +1,7 @@
 //! How matching failures answer: applying, applicants, selection, withdrawal.
 
 use tutorhub_domain::matching::applications::{ApplicantsError, ApplyError, WithdrawError};
+use tutorhub_domain::matching::recommendations::RecommendError;
 
 use super::{ApiError, ErrorCode};
 
@@ -17,6 +18,16 @@ impl From<ApplyError> for ApiError {
             ApplyError::Full => ApiError::conflict(ErrorCode::CaseFull, message),
             ApplyError::TooMany => ApiError::too_many_requests(ErrorCode::RateLimited, message),
             ApplyError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<RecommendError> for ApiError {
+    fn from(e: RecommendError) -> Self {
+        let message = e.to_string();
+        match e {
+            RecommendError::NotATutor => ApiError::forbidden(ErrorCode::NotAnActiveTutor, message),
+            RecommendError::Repository(e) => e.into(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! A member's own cases and the matching of tutors with them (`POST /cases` and
 //! `PUT /cases/{caseId}` live beside `GET` in `cases_api`, one OpenAPI path item each): `GET /cases/mine`, `POST /cases/apply`, `GET /cases/applied`,
 //! `GET /cases/{caseId}/applications`, `POST /cases/{caseId}/applications/{applicationId}/select`,
-//! `POST /cases/applied/{applicationId}/withdraw`.
+//! `POST /cases/applied/{applicationId}/withdraw`, `GET /cases/recommended`.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
@@ -10,6 +10,7 @@ use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::{Applicant, Matching};
 use tutorhub_domain::matching::model::CaseApplication;
+use tutorhub_domain::matching::recommendations::{FitReason, Recommendations};
 use uuid::Uuid;
 
 use crate::Tag;
@@ -118,9 +119,26 @@ pub struct ApplicantList {
     pub items: Vec<ApplicantBody>,
 }
 
+/// An open case recommended to a tutor, with how well it fits and why.
+#[derive(Debug, Clone, Object)]
+pub struct RecommendedCase {
+    pub case: CaseSummary,
+    /// Higher fits better (at most 100).
+    pub score: u32,
+    /// What fits: subject or level, district or region, fee, gender.
+    pub reasons: Vec<Key<FitReason>>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct RecommendedCaseList {
+    /// Best first, at most six.
+    pub items: Vec<RecommendedCase>,
+}
+
 pub struct MatchingApi {
     pub posting: CasePosting,
     pub matching: Matching,
+    pub recommendations: Recommendations,
 }
 
 #[OpenApi(tag = "Tag::Cases")]
@@ -175,6 +193,27 @@ impl MatchingApi {
             })
             .collect();
         Ok(Json(AppliedCaseList { items }))
+    }
+
+    /// Open cases recommended to the caller, an active tutor
+    ///
+    /// Parents' open cases in the tutor's subjects, scored on subject, place, fee and gender,
+    /// best first; none of the tutor's own, full or already applied to.
+    #[oai(path = "/cases/recommended", method = "get", operation_id = "listRecommendedCases")]
+    async fn recommended(&self, auth: BearerAuth) -> Answer<Json<RecommendedCaseList>, { UNAUTHORIZED | FORBIDDEN }> {
+        let cap = self.matching.cap();
+        let items = self
+            .recommendations
+            .cases_for(auth.user_id())
+            .await?
+            .into_iter()
+            .map(|fit| RecommendedCase {
+                case: CaseSummary::of(&fit.case, cap),
+                score: fit.score,
+                reasons: fit.reasons.into_iter().map(Key).collect(),
+            })
+            .collect();
+        Ok(Json(RecommendedCaseList { items }))
     }
 
     /// The applicants of one's own case

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { paths } from '@/config/paths';
 import { CaseSearchPanel } from '@/features/cases/components/CaseSearchPanel';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
+import { RecommendedCases } from '@/features/cases/components/RecommendedCases';
 import { ProfileForm } from '@/features/profile/components/ProfileForm';
 import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
 import { useSession } from '@/session/session';
@@ -122,6 +123,7 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           )}
         </Card>
       </section>
+      <RecommendedCases />
       <PublicCaseList />
     </div>
   );

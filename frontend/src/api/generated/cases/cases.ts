@@ -29,6 +29,7 @@ import type {
   GetFeeGuideParams,
   ListMyCasesParams,
   ListPublicCasesParams,
+  RecommendedCaseList,
   SearchCasesParams
 } from '.././model';
 
@@ -541,6 +542,57 @@ export const useListAppliedCases = <TError = ErrorType<ErrorBody | ErrorBody>>(
   const isEnabled = swrOptions?.enabled !== false
   const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListAppliedCasesKey() : null);
   const swrFn = () => listAppliedCases(requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Parents' open cases in the tutor's subjects, scored on subject, place, fee and gender,
+best first; none of the tutor's own, full or already applied to.
+ * @summary Open cases recommended to the caller, an active tutor
+ */
+export const getListRecommendedCasesUrl = () => {
+
+
+  
+
+  return `/cases/recommended`
+}
+
+export const listRecommendedCases = async ( options?: RequestInit): Promise<RecommendedCaseList> => {
+  
+  return apiFetch<RecommendedCaseList>(getListRecommendedCasesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListRecommendedCasesKey = () => [`/cases/recommended`] as const;
+
+export type ListRecommendedCasesQueryResult = NonNullable<Awaited<ReturnType<typeof listRecommendedCases>>>
+export type ListRecommendedCasesQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Open cases recommended to the caller, an active tutor
+ */
+export const useListRecommendedCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listRecommendedCases>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListRecommendedCasesKey() : null);
+  const swrFn = () => listRecommendedCases(requestOptions)
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
 

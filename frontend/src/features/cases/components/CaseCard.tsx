@@ -1,4 +1,4 @@
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { CaseSummary } from '@/api/generated/model';
 import { RouterLink } from '@/components/RouterLink';
@@ -85,10 +85,14 @@ const useStyles = makeStyles({
   posted: {
     color: tokens.colorNeutralForeground3,
   },
+  note: { alignSelf: 'flex-start', height: 'auto', whiteSpace: 'normal' },
 });
 
-/** One tutoring case as a card: subject (linking to the case page), title and excerpt, location, fee per lesson, and the apply action. */
-export function CaseCard({ item }: { item: CaseSummary }) {
+/**
+ * One tutoring case as a card: subject (linking to the case page), title and excerpt, location,
+ * fee per lesson, and the apply action; `note` (why it is recommended) under the title.
+ */
+export function CaseCard({ item, note }: { item: CaseSummary; note?: string }) {
   const styles = useStyles();
   const view = caseDisplay(item);
   return (
@@ -111,6 +115,11 @@ export function CaseCard({ item }: { item: CaseSummary }) {
           <Text size={200} className={styles.excerpt}>
             {item.excerpt}
           </Text>
+        )}
+        {note && (
+          <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
+            {note}
+          </Badge>
         )}
       </div>
       <dl className={styles.facts}>

@@ -13,13 +13,20 @@ const useStyles = makeStyles({
   },
 });
 
-export function CaseCardGrid({ items, label }: { items: readonly CaseSummary[]; label: string }) {
+interface CaseCardGridProps {
+  items: readonly CaseSummary[];
+  label: string;
+  /** A line a card shows above its facts, e.g. why a case is recommended. */
+  note?: (item: CaseSummary) => string | undefined;
+}
+
+export function CaseCardGrid({ items, label, note }: CaseCardGridProps) {
   const styles = useStyles();
   return (
     <ul className={styles.grid} aria-label={label}>
       {items.map((item) => (
         <li key={item.id}>
-          <CaseCard item={item} />
+          <CaseCard item={item} note={note?.(item)} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,64 @@
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { errorMessage } from '@/api/api-error';
+import { useListRecommendedCases } from '@/api/generated/cases/cases';
+import type { FitReason } from '@/api/generated/model';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+import { hasActiveTutorProfile } from '../lib/applied-cases';
+import { CaseCardGrid } from './CaseCardGrid';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  heading: { margin: 0 },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+/** "科目、地區、學費吻合": why a case fits, in the order the server weighed it. */
+export function fitLine(reasons: readonly FitReason[]): string {
+  const text = t.cases.recommended;
+  return text.fits(reasons.map((reason) => text.reason_[reason] ?? reason));
+}
+
+/**
+ * 為你推薦的個案 on the home page, for an active tutor in tutor mode: the open cases that fit
+ * the tutor best (scored by the server), each saying why it fits.
+ */
+export function RecommendedCases() {
+  const styles = useStyles();
+  const session = useSession();
+  const enabled = session.mode === 'tutor' && hasActiveTutorProfile(session.user);
+  const recommended = useListRecommendedCases({ swr: { enabled } });
+  if (!enabled) return null;
+  const text = t.cases.recommended;
+  const items = recommended.data?.items ?? [];
+  const why = new Map(items.map((item) => [item.case.caseId, fitLine(item.reasons)]));
+  return (
+    <section className={styles.root} aria-labelledby="recommended-cases-heading" data-testid="recommended-cases">
+      <div className={styles.header}>
+        <Text as="h2" size={600} weight="semibold" id="recommended-cases-heading" className={styles.heading}>
+          {text.heading}
+        </Text>
+        <Text size={300} className={styles.hint}>
+          {text.hint}
+        </Text>
+      </div>
+      {recommended.error ? (
+        <ErrorBanner message={errorMessage(recommended.error, t.common.loadFailed)} />
+      ) : !recommended.data ? (
+        <LoadingState />
+      ) : items.length === 0 ? (
+        <EmptyState title={text.empty} />
+      ) : (
+        <CaseCardGrid
+          items={items.map((item) => item.case)}
+          label={text.heading}
+          note={(item) => why.get(item.caseId)}
+        />
+      )}
+    </section>
+  );
+}
