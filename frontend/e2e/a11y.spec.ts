@@ -54,5 +54,10 @@ for (const viewport of [
       await ready();
       await expectNoSeriousA11yViolations(page);
     }
+    // A form showing its errors: fields and chip groups marked, messages read with them.
+    await page.goto('/tutor-application');
+    await page.getByRole('button', { name: '提交申請' }).click();
+    await expect(page.getByText('請選擇最少一個任教科目')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 }

@@ -20,8 +20,8 @@ interface ChipGroupProps {
 
 /**
  * A labelled group of chips laid out like a form field (label, hint, message). The group is
- * named by the label and described by the hint and message, and carries `aria-invalid` with
- * an error, so the form hook scrolls to it and focuses it like any other invalid field.
+ * named by the label and described by the hint and message, and marked `data-invalid` with an
+ * error, so the form hook scrolls to it and focuses it like any other invalid field.
  */
 export function ChipGroup({ label, hint, required, error, className, children }: ChipGroupProps) {
   const styles = useStyles();
@@ -41,7 +41,9 @@ export function ChipGroup({ label, hint, required, error, className, children }:
           id={control.id}
           aria-labelledby={control['aria-labelledby']}
           aria-describedby={control['aria-describedby']}
-          aria-invalid={control['aria-invalid']}
+          // ARIA 1.2 allows aria-invalid on inputs, not on a group: the error is read out through
+          // aria-describedby (the message), and `data-invalid` lets the form hook find the group.
+          data-invalid={control['aria-invalid'] ? 'true' : undefined}
           className={styles.group}
         >
           {children}

@@ -15,7 +15,8 @@ export function useFormFeedback<T extends HTMLElement = HTMLFormElement>() {
     if (request === 0 || !formRef.current) return;
     const form = formRef.current;
     const target =
-      form.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      // A field, or a group of choices (which may not carry aria-invalid: see ChipGroup).
+      form.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]') ??
       form.querySelector<HTMLElement>('[role="alert"], [role="status"]');
     if (!target) return;
     if (!target.matches('input, select, textarea, button, [tabindex]')) target.tabIndex = -1;

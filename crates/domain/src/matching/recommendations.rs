@@ -129,7 +129,9 @@ impl Recommendations {
             Some(profile) if profile.active => profile,
             _ => return Err(RecommendError::NotATutor),
         };
+        // A name taught at two levels (數學) is asked once; the score pairs name and level.
         let mut names: Vec<String> = profile.subjects.iter().map(|s| s.name.clone()).collect();
+        names.sort();
         names.dedup();
         let filter = CaseFilter {
             post_type: Some(PostType::StudentSeekingTutor),
