@@ -17,14 +17,14 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-/** "科目、地區、學費吻合": why a case fits, in the order the server weighed it. */
+/** Why a case fits, in words: the reasons' labels joined, in the order the server weighed them. */
 export function fitLine(reasons: readonly FitReason[]): string {
   const text = t.cases.recommended;
   return text.fits(reasons.map((reason) => text.reason_[reason] ?? reason));
 }
 
 /**
- * 為你推薦的個案 on the home page, for an active tutor in tutor mode: the open cases that fit
+ * The recommended cases on the home page, for an active tutor in tutor mode: the open cases that fit
  * the tutor best (scored by the server), each saying why it fits.
  */
 export function RecommendedCases() {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_AVATAR_BYTES } from '@/lib/avatar';
 import { catalogueFixture } from '@/testing/fixtures';
 import {
   addTypedSubjects,
   applicationServerErrors,
   emptyApplication,
   feeSample,
-  MAX_AVATAR_BYTES,
   prefilledApplication,
   splitSubjects,
   SUBJECTS_MAX,

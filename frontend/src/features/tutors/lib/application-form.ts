@@ -1,9 +1,7 @@
 import type { Catalogue, GetFeeGuideParams, SubmitTutorApplicationBody } from '@/api/generated/model';
 import { t } from '@/i18n/zh-HK';
-import { avatarProblem, MAX_AVATAR_BYTES } from '@/lib/avatar';
+import { avatarProblem } from '@/lib/avatar';
 import { localPhone } from '@/lib/phone';
-
-export { MAX_AVATAR_BYTES };
 
 /** The most subjects one tutor lists (the server's `SUBJECTS_MAX`; it refuses more). */
 export const SUBJECTS_MAX = 12;
