@@ -26,6 +26,7 @@ pub use sql::applications::SqlApplicationRepository;
 pub use sql::bookings::SqlBookingRepository;
 pub use sql::cases::SqlCaseRepository;
 pub use sql::database::{Database, DatabaseError, Engine};
+pub use sql::invitations::SqlInvitationRepository;
 pub use sql::refresh_tokens::SqlRefreshTokenRepository;
 pub use sql::tutors::SqlTutorRepository;
 pub use sql::user_directory::SqlUserDirectory;

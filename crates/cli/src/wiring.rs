@@ -14,8 +14,8 @@ use async_trait::async_trait;
 use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, HashingLimits, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore, RandomSecretTokens,
-    SqlAccountStores, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlRefreshTokenRepository, SqlTutorRepository,
-    SqlUserDirectory, SqlUserRepository,
+    SqlAccountStores, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlInvitationRepository,
+    SqlRefreshTokenRepository, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -31,6 +31,7 @@ use tutorhub_domain::cases::moderation::CaseModeration;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::matching::invitations::Invitations;
 use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::notices::notifier::Notifier;
 use tutorhub_domain::organizations::document_export::DocumentExport;
@@ -216,6 +217,14 @@ impl Wiring {
                 board,
                 self.tutors.clone(),
                 Arc::new(SqlApplicationRepository::new(pool.clone())),
+                settings.case_applicant_cap,
+            ),
+            invitations: Invitations::new(
+                self.cases.clone(),
+                self.tutors.clone(),
+                Arc::new(SqlApplicationRepository::new(pool.clone())),
+                Arc::new(SqlInvitationRepository::new(&self.database)),
+                notifier.clone(),
                 settings.case_applicant_cap,
             ),
             accounts: Accounts::new(users.clone()),

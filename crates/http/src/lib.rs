@@ -28,6 +28,7 @@ use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
+use tutorhub_domain::matching::invitations::Invitations;
 use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::profiles::editing::ProfileEditing;
@@ -64,6 +65,7 @@ pub struct Services {
     pub case_posting: CasePosting,
     pub matching: Matching,
     pub recommendations: Recommendations,
+    pub invitations: Invitations,
     pub bookings: Bookings,
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
@@ -98,6 +100,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 matching: services.matching.clone(),
                 recommendations: services.recommendations.clone(),
             },
+            matching::invitations::InvitationsApi { invitations: services.invitations.clone() },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },
             accounts::current_user::UsersApi { accounts: services.accounts.clone() },
             tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },

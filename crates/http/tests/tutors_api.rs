@@ -334,3 +334,76 @@ async fn recommended_cases_fit_the_tutor_best_first_and_need_an_active_profile()
     assert_eq!((status, body["error"].as_str()), (StatusCode::FORBIDDEN, Some("只有已通過審批的導師可以查看推薦個案")));
     assert_eq!(get(&app, "/cases/recommended", None).await.0, StatusCode::UNAUTHORIZED);
 }
+
+async fn invite(app: &support::TestApp, case: i64, tutor: Uuid, auth: Option<String>) -> (StatusCode, Value) {
+    send_json(app, "POST", &format!("/cases/{case}/invitations"), auth, serde_json::json!({ "tutorId": tutor })).await
+}
+
+async fn send_json(app: &support::TestApp, method: &str, uri: &str, auth: Option<String>, body: Value) -> (StatusCode, Value) {
+    let mut request = match method {
+        "POST" => app.client.post(uri),
+        _ => app.client.put(uri),
+    }
+    .header("Accept", "application/json")
+    .body_json(&body);
+    if let Some(auth) = auth {
+        request = request.header("Authorization", auth);
+    }
+    let response = request.send().await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn an_owner_sees_suggested_tutors_and_invites_one_by_sms_within_the_rules() {
+    let app = support::spawn().await;
+    let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
+    let owner = registered(&app, "92345678").await;
+    let mut cases = Vec::new();
+    for _ in 0..2 {
+        let case = tutorhub_domain::cases::model::NewCase { owner_id: Some(owner.id), ..open_case("物理", "大圍", 900.0) };
+        cases.push(app.cases.insert(vec![case]).await.unwrap()[0].number);
+    }
+    let (first, second) = (cases[0], cases[1]);
+    let as_owner = || Some(bearer(&app, &owner));
+
+    let (status, body) = get(&app, &format!("/cases/{first}/suggested-tutors"), as_owner()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["items"][0]["tutor"]["id"], tutor.id.to_string());
+    assert_eq!(body["items"][0]["reasons"], serde_json::json!(["subject", "district", "fee"]), "大圍 is in 沙田區");
+    assert_eq!((&body["items"][0]["invited"], &body["items"][0]["acceptsInvitations"]), (&Value::Bool(false), &Value::Bool(true)));
+    assert_no_private_fields(&body);
+
+    // Only the owner, and only to a real tutor.
+    let stranger = registered(&app, "93456789").await;
+    let (status, _) = get(&app, &format!("/cases/{first}/suggested-tutors"), Some(bearer(&app, &stranger))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(get(&app, &format!("/cases/{first}/suggested-tutors"), None).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(invite(&app, first, tutor.id, Some(bearer(&app, &stranger))).await.0, StatusCode::FORBIDDEN);
+    let (status, body) = invite(&app, first, stranger.id, as_owner()).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::NOT_FOUND, Some("找不到這位導師")));
+
+    // One SMS with the case's link; a second invitation of the same tutor is refused.
+    let (status, body) = invite(&app, first, tutor.id, as_owner()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let texts: Vec<String> =
+        support::sms_outbox(&app).into_iter().filter(|(to, b)| to == "+85291234567" && b.contains("邀請")).map(|(_, b)| b).collect();
+    assert_eq!(texts.len(), 1);
+    assert!(texts[0].contains(&format!("有家長邀請你申請補習個案 {first}")) && texts[0].contains(&format!("/case/{first}")), "{texts:?}");
+    let (status, body) = invite(&app, first, tutor.id, as_owner()).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_INVITED")));
+    let (_, body) = get(&app, &format!("/cases/{first}/suggested-tutors"), as_owner()).await;
+    assert_eq!(body["items"][0]["invited"], true);
+
+    // The tutor turns invitations off: the owner sees it and cannot invite.
+    let settings = "/self-users/me/invitation-settings";
+    let (status, body) = send_json(&app, "PUT", settings, Some(bearer(&app, &tutor)), serde_json::json!({ "accepting": false })).await;
+    assert_eq!((status, &body["accepting"]), (StatusCode::OK, &Value::Bool(false)));
+    assert_eq!(get(&app, settings, Some(bearer(&app, &tutor))).await.1["accepting"], false);
+    let (_, body) = get(&app, &format!("/cases/{second}/suggested-tutors"), as_owner()).await;
+    assert_eq!(body["items"][0]["acceptsInvitations"], false);
+    let (status, body) = invite(&app, second, tutor.id, as_owner()).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("這位導師暫不接受邀請")));
+    assert_eq!(get(&app, settings, None).await.0, StatusCode::UNAUTHORIZED);
+}

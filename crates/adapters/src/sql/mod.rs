@@ -6,6 +6,7 @@ pub mod applications;
 pub mod bookings;
 pub mod cases;
 pub mod database;
+pub mod invitations;
 pub mod refresh_tokens;
 pub mod rows;
 pub mod tutors;

@@ -78,3 +78,57 @@ pub trait ApplicationRepository: Send + Sync {
     /// `Unavailable` when the store fails (then nothing changed).
     async fn withdraw(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }
+
+/// An owner's invitation to a tutor to apply to their case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invitation {
+    pub case_number: i64,
+    pub tutor_id: Uuid,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What became of an invitation the store was asked to add.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InviteOutcome {
+    Invited,
+    /// This tutor was already invited to this case.
+    AlreadyInvited,
+    /// The case has sent as many invitations as it may.
+    CaseLimit,
+    /// The tutor had as many invitations as they may in the last 24 hours.
+    TutorLimit,
+    /// The tutor turned invitations off.
+    Declined,
+}
+
+/// Invitations to apply, and the tutors who turned them off.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait InvitationRepository: Send + Sync {
+    /// Adds an invitation atomically: the case has fewer than `per_case` invitations, the
+    /// tutor fewer than `per_tutor_per_day` since a day before it, the tutor has not turned
+    /// invitations off, and no invitation of this tutor to this case exists, all at the moment
+    /// of writing, so concurrent invitations never exceed a limit.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn invite(&self, invitation: &Invitation, per_case: u32, per_tutor_per_day: u32) -> Result<InviteOutcome, RepositoryError>;
+
+    /// The tutors invited to a case.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn invited_to(&self, case_number: i64) -> Result<Vec<Uuid>, RepositoryError>;
+
+    /// Those of `tutors` who turned invitations off.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn declining(&self, tutors: &[Uuid]) -> Result<Vec<Uuid>, RepositoryError>;
+
+    /// Turns a tutor's invitations off (`declining`) or on again.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn set_declining(&self, tutor_id: Uuid, declining: bool, at: DateTime<Utc>) -> Result<(), RepositoryError>;
+}

@@ -161,7 +161,7 @@ impl Recommendations {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use chrono::Utc;
 
     use super::*;
@@ -175,7 +175,7 @@ mod tests {
 
     /// A parent's open case; `valid_form`'s tutor teaches 中學 數學/物理 and 小學 數學 from 藍田
     /// (觀塘區, 九龍) for HK$300, and is female.
-    fn case(number: i64, level: &str, grade: &str, subject: &str, area: &str, per_90_minutes: f64, gender: &str) -> Case {
+    pub(crate) fn case(number: i64, level: &str, grade: &str, subject: &str, area: &str, per_90_minutes: f64, gender: &str) -> Case {
         let form = CaseForm {
             post_type: "student-seeking-tutor".into(),
             post_title: format!("{grade}{subject}"),

@@ -1,6 +1,7 @@
-//! How matching failures answer: applying, applicants, selection, withdrawal.
+//! How matching failures answer: applying, applicants, selection, withdrawal, invitations.
 
 use tutorhub_domain::matching::applications::{ApplicantsError, ApplyError, WithdrawError};
+use tutorhub_domain::matching::invitations::InviteError;
 use tutorhub_domain::matching::recommendations::RecommendError;
 
 use super::{ApiError, ErrorCode};
@@ -54,6 +55,22 @@ impl From<WithdrawError> for ApiError {
             WithdrawError::NotYours => ApiError::forbidden(ErrorCode::NotYourApplication, message),
             WithdrawError::NotOpen(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
             WithdrawError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<InviteError> for ApiError {
+    fn from(e: InviteError) -> Self {
+        let message = e.to_string();
+        match e {
+            InviteError::CaseNotFound | InviteError::TutorNotFound => ApiError::not_found(message),
+            InviteError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),
+            InviteError::CaseNotOpen => ApiError::conflict(ErrorCode::CaseNotOpen, message),
+            InviteError::Declined => ApiError::conflict(ErrorCode::InvitationsOff, message),
+            InviteError::AlreadyApplied => ApiError::conflict(ErrorCode::AlreadyApplied, message),
+            InviteError::AlreadyInvited => ApiError::conflict(ErrorCode::AlreadyInvited, message),
+            InviteError::CaseLimit | InviteError::TutorLimit => ApiError::conflict(ErrorCode::InvitationLimit, message),
+            InviteError::Repository(e) => e.into(),
         }
     }
 }

@@ -28,6 +28,7 @@ use tutorhub_domain::shared::validation::ValidationErrors;
 pub enum ErrorCode {
     AccountGone,
     AlreadyApplied,
+    AlreadyInvited,
     AlreadyRegistered,
     AlreadyTutor,
     ApplicationPending,
@@ -40,6 +41,8 @@ pub enum ErrorCode {
     CodeExpired,
     Forbidden,
     IllegalTransition,
+    InvitationLimit,
+    InvitationsOff,
     Internal,
     LoginFailed,
     MailUnavailable,

@@ -1,3 +1,4 @@
 //! Applying to cases, applicants, selection and withdrawal.
 
 pub mod api;
+pub mod invitations;

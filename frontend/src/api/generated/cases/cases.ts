@@ -27,10 +27,14 @@ import type {
   ErrorBody,
   FeeGuideBody,
   GetFeeGuideParams,
+  InvitationBody,
+  InvitationSettings,
+  InviteBody,
   ListMyCasesParams,
   ListPublicCasesParams,
   RecommendedCaseList,
-  SearchCasesParams
+  SearchCasesParams,
+  SuggestedTutorList
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -761,6 +765,220 @@ export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody 
 
   const swrKey = swrOptions?.swrKey ?? getWithdrawApplicationMutationKey(applicationId);
   const swrFn = getWithdrawApplicationMutationFetcher(applicationId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The owner only. Active tutors teaching the case's subjects at its level, scored on
+subject, place, fee and gender, best first; tutors who applied are left out.
+ * @summary Tutors who may suit one's own case
+ */
+export const getListSuggestedTutorsUrl = (caseId: number,) => {
+
+
+  
+
+  return `/cases/${caseId}/suggested-tutors`
+}
+
+export const listSuggestedTutors = async (caseId: number, options?: RequestInit): Promise<SuggestedTutorList> => {
+  
+  return apiFetch<SuggestedTutorList>(getListSuggestedTutorsUrl(caseId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListSuggestedTutorsKey = (caseId: number,) => [`/cases/${caseId}/suggested-tutors`] as const;
+
+export type ListSuggestedTutorsQueryResult = NonNullable<Awaited<ReturnType<typeof listSuggestedTutors>>>
+export type ListSuggestedTutorsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Tutors who may suit one's own case
+ */
+export const useListSuggestedTutors = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  caseId: number, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listSuggestedTutors>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false && !!(caseId)
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListSuggestedTutorsKey(caseId) : null);
+  const swrFn = () => listSuggestedTutors(caseId, requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The owner of an open case only. The tutor gets one SMS with the case's link. At most
+10 invitations per case and 5 per tutor in any 24 hours; a tutor who turned
+invitations off, applied or was invited already answers 409.
+ * @summary Invite a tutor to apply to one's own case
+ */
+export const getInviteTutorUrl = (caseId: number,) => {
+
+
+  
+
+  return `/cases/${caseId}/invitations`
+}
+
+export const inviteTutor = async (caseId: number,
+    inviteBody: InviteBody, options?: RequestInit): Promise<InvitationBody> => {
+  
+  return apiFetch<InvitationBody>(getInviteTutorUrl(caseId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      inviteBody,)
+  }
+);}
+
+
+
+
+export const getInviteTutorMutationFetcher = (caseId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: InviteBody }) => {
+    return inviteTutor(caseId, arg, options);
+  }
+}
+export const getInviteTutorMutationKey = (caseId: number,) => [`/cases/${caseId}/invitations`] as const;
+
+export type InviteTutorMutationResult = NonNullable<Awaited<ReturnType<typeof inviteTutor>>>
+export type InviteTutorMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Invite a tutor to apply to one's own case
+ */
+export const useInviteTutor = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  caseId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof inviteTutor>>, TError, Key, InviteBody, Awaited<ReturnType<typeof inviteTutor>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getInviteTutorMutationKey(caseId);
+  const swrFn = getInviteTutorMutationFetcher(caseId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Whether the caller takes invitations to apply
+ */
+export const getGetInvitationSettingsUrl = () => {
+
+
+  
+
+  return `/self-users/me/invitation-settings`
+}
+
+export const getInvitationSettings = async ( options?: RequestInit): Promise<InvitationSettings> => {
+  
+  return apiFetch<InvitationSettings>(getGetInvitationSettingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getGetInvitationSettingsKey = () => [`/self-users/me/invitation-settings`] as const;
+
+export type GetInvitationSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getInvitationSettings>>>
+export type GetInvitationSettingsQueryError = ErrorType<ErrorBody | ErrorBody>
+
+/**
+ * @summary Whether the caller takes invitations to apply
+ */
+export const useGetInvitationSettings = <TError = ErrorType<ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getInvitationSettings>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getGetInvitationSettingsKey() : null);
+  const swrFn = () => getInvitationSettings(requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Turn invitations to apply on or off
+ */
+export const getUpdateInvitationSettingsUrl = () => {
+
+
+  
+
+  return `/self-users/me/invitation-settings`
+}
+
+export const updateInvitationSettings = async (invitationSettings: InvitationSettings, options?: RequestInit): Promise<InvitationSettings> => {
+  
+  return apiFetch<InvitationSettings>(getUpdateInvitationSettingsUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      invitationSettings,)
+  }
+);}
+
+
+
+
+export const getUpdateInvitationSettingsMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: InvitationSettings }) => {
+    return updateInvitationSettings(arg, options);
+  }
+}
+export const getUpdateInvitationSettingsMutationKey = () => [`/self-users/me/invitation-settings`] as const;
+
+export type UpdateInvitationSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateInvitationSettings>>>
+export type UpdateInvitationSettingsMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Turn invitations to apply on or off
+ */
+export const useUpdateInvitationSettings = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof updateInvitationSettings>>, TError, Key, InvitationSettings, Awaited<ReturnType<typeof updateInvitationSettings>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getUpdateInvitationSettingsMutationKey();
+  const swrFn = getUpdateInvitationSettingsMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 
