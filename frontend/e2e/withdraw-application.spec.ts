@@ -1,32 +1,6 @@
-import { expect, type Page, test } from './support/test';
-import { applyFromCaseList, backOffice, useTutorMode } from './support/matching';
+import { expect, test } from './support/test';
+import { applyFromCaseList, postApprovedCase, useTutorMode } from './support/matching';
 import { demoParent, demoTutor as tutor, logInThroughUi, logOutThroughUi } from './support/session';
-
-/** Posts a case as the logged-in user through the API (the form has its own spec) and approves it. */
-async function postApprovedCase(page: Page, title: string): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem('authToken'));
-  const response = await page.request.post('/cases', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      postType: 'student-seeking-tutor',
-      postTitle: title,
-      level: 'secondary',
-      grade: '中四',
-      subjects: ['化學'],
-      location: '沙田',
-      rate: 380,
-      sessionLength: 90,
-      sessionsPerWeek: 1,
-      description: '準備文憑試化學',
-      preferredGender: 'no limit',
-      startDate: `${new Date().getFullYear() + 1}-02-01`,
-    },
-  });
-  expect(response.ok()).toBe(true);
-  const caseId = String((await response.json()).caseId);
-  expect(backOffice('cases', 'approve', caseId, '--yes')).toContain('is now approved');
-  return caseId;
-}
 
 test('a tutor applies, withdraws after confirming, may apply again, and the parent can no longer pick the withdrawn application', async ({
   page,
@@ -34,7 +8,7 @@ test('a tutor applies, withdraws after confirming, may apply again, and the pare
   test.setTimeout(90_000);
   const title = `中四化學補習 ${Date.now() % 100000}`;
   await logInThroughUi(page, demoParent);
-  const caseId = await postApprovedCase(page, title);
+  const caseId = await postApprovedCase(page, title, '化學');
   await logOutThroughUi(page);
 
   // The tutor applies from the case list.

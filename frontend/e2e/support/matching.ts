@@ -49,3 +49,32 @@ export function smsTo(phone: string): string[] {
     .filter((message) => message.to === `+852${phone}`)
     .map((message) => message.body);
 }
+
+/**
+ * Posts a 中四 case in `subject` at 沙田 as the logged-in user through the API (the form has its own
+ * spec) and approves it with the back office. Answers the case number.
+ */
+export async function postApprovedCase(page: Page, title: string, subject: string): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('authToken'));
+  const response = await page.request.post('/cases', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      postType: 'student-seeking-tutor',
+      postTitle: title,
+      level: 'secondary',
+      grade: '中四',
+      subjects: [subject],
+      location: '沙田',
+      rate: 380,
+      sessionLength: 90,
+      sessionsPerWeek: 1,
+      description: `準備文憑試${subject}`,
+      preferredGender: 'no limit',
+      startDate: `${new Date().getFullYear() + 1}-02-01`,
+    },
+  });
+  expect(response.ok()).toBe(true);
+  const caseId = String((await response.json()).caseId);
+  expect(backOffice('cases', 'approve', caseId, '--yes')).toContain('is now approved');
+  return caseId;
+}

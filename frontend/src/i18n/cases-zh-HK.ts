@@ -168,6 +168,19 @@ export const casesZhHK = {
     } as Record<string, string>,
   },
 
+  suggested: {
+    heading: '可能合適的導師',
+    hint: '按科目、地區、學費及性別配對。邀請會以短訊通知導師，由導師決定是否申請；每個個案最多邀請 10 位。',
+    empty: '暫時未有合適而未申請的導師。',
+    show: '可能合適的導師',
+    invite: '邀請申請',
+    inviteLabel: (name: string) => `邀請${name}申請這個個案`,
+    inviting: '邀請中…',
+    invited: '已邀請',
+    notTaking: '導師暫不接受邀請',
+    inviteFailed: '邀請失敗，請稍後再試。',
+  },
+
   myCases: {
     title: '我的個案',
     intro: '你刊登的補習個案、審批狀態及申請的導師。',

@@ -1,5 +1,11 @@
 /** The profile area's strings: the edit-profile screen and an organization's verification status. */
 export const profileZhHK = {
+  invitations: {
+    title: '個案邀請',
+    label: '接受家長邀請我申請個案',
+    hint: '開啟後，刊登個案的家長可邀請你申請合適的個案，我們會以短訊通知你（每日最多 5 個邀請）。是否申請由你決定。',
+    saveFailed: '未能更新設定，請稍後再試。',
+  },
   edit: {
     title: '編輯個人資料',
     intro: '更新你的名稱及電話號碼。',

@@ -40,6 +40,8 @@ export const handlers = [
   http.get('*/cases/fee-guide', () => HttpResponse.json({ scope: 'level', count: 0, minSample: 20 })),
   // A tutor's home asks for recommended cases; none unless a test says so.
   http.get('*/cases/recommended', () => HttpResponse.json({ items: [] })),
+  // An owner's open case suggests tutors; none unless a test says so.
+  http.get('*/cases/:caseId/suggested-tutors', () => HttpResponse.json({ items: [] })),
   // Case cards ask which cases are the member's own; nobody owns a case unless a test says so.
   http.get('*/cases/mine', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 100 })),
   http.get('*/cases/public', ({ request }) =>

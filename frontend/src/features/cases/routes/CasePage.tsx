@@ -15,6 +15,7 @@ import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
 import { CaseApplyAction } from '../components/CaseApplyAction';
 import { CaseShare } from '../components/CaseShare';
+import { SuggestedTutors } from '../components/SuggestedTutors';
 import { caseDisplay, caseState } from '../components/case-display';
 
 const useStyles = makeStyles({
@@ -118,6 +119,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
             </div>
           )}
           <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />
+          {state === 'open' && <SuggestedTutors caseId={item.caseId} />}
         </DetailCard>
       ) : state === 'open' || state === 'full' ? (
         <DetailCard>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Badge, Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { EditRegular, PeopleRegular } from '@fluentui/react-icons';
+import { EditRegular, PeopleRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useListMyCases } from '@/api/generated/cases/cases';
 import type { CaseSummary } from '@/api/generated/model';
@@ -14,7 +14,8 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
 import { PageShell } from '@/components/PageShell';
-import { caseDisplay } from '../components/case-display';
+import { caseDisplay, caseState } from '../components/case-display';
+import { SuggestedTutors } from '../components/SuggestedTutors';
 import type { CaseSavedState } from './PostCasePage';
 
 const useStyles = makeStyles({
@@ -95,6 +96,9 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
   const text = t.cases.myCases;
   const view = caseDisplay(item);
   const [open, setOpen] = useState(item.status === 'matched');
+  const [suggesting, setSuggesting] = useState(false);
+  // Suggestions only while tutors can still apply: approved and not full.
+  const takesApplicants = caseState(item) === 'open';
   const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
   return (
     <Card
@@ -134,8 +138,20 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
         >
           {text.applicants(item.applicantCount)}
         </Button>
+        {takesApplicants && (
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<PersonAddRegular />}
+            aria-expanded={suggesting}
+            onClick={() => setSuggesting((s) => !s)}
+          >
+            {t.cases.suggested.show}
+          </Button>
+        )}
       </div>
       {open && <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />}
+      {takesApplicants && suggesting && <SuggestedTutors caseId={item.caseId} />}
     </Card>
   );
 }

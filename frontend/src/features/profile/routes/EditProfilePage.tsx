@@ -1,5 +1,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+import { InvitationSwitch } from '../components/InvitationSwitch';
 import { ProfileForm } from '../components/ProfileForm';
 
 const useStyles = makeStyles({
@@ -14,9 +16,10 @@ const useStyles = makeStyles({
   title: { margin: 0 },
 });
 
-/** /edit-profile: the personal information form (name and phone). */
+/** /edit-profile: the personal information form (name and phone), and a tutor's invitation switch. */
 export function EditProfilePage() {
   const styles = useStyles();
+  const { isTutor } = useSession();
   return (
     <div className={styles.page}>
       <title>{t.pageTitle(t.profile.edit.title)}</title>
@@ -24,6 +27,7 @@ export function EditProfilePage() {
         {t.profile.edit.title}
       </Text>
       <ProfileForm withAvatar={false} />
+      {isTutor && <InvitationSwitch />}
     </div>
   );
 }

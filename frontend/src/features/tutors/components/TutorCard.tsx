@@ -3,8 +3,8 @@ import { BookRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icon
 import type { PublicTutor } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { t } from '@/i18n/zh-HK';
-import { tutorDisplay } from '../lib/tutor-display';
-import { TutorAvatar } from './TutorAvatar';
+import { tutorDisplay } from '@/lib/tutor-display';
+import { TutorAvatar } from '@/components/TutorAvatar';
 
 const useStyles = makeStyles({
   card: {

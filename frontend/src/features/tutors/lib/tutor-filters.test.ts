@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTutorFilters, toTutorQuery, withTutorLevel, withTutorRegion } from './tutor-filters';
-import { tutorDisplay, tutorName } from './tutor-display';
+import { tutorDisplay, tutorName } from '@/lib/tutor-display';
 
 describe('tutor filters', () => {
   it('leave out empty filters and ignore a non-numeric minimum fee', () => {

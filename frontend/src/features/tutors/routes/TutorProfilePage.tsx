@@ -12,8 +12,8 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { formatMonth } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { TutorAvatar } from '../components/TutorAvatar';
-import { tutorDisplay } from '../lib/tutor-display';
+import { TutorAvatar } from '@/components/TutorAvatar';
+import { tutorDisplay } from '@/lib/tutor-display';
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalL },

@@ -1,7 +1,7 @@
 import { Avatar, type AvatarProps } from '@fluentui/react-components';
 import type { PublicTutor } from '@/api/generated/model';
 import { t } from '@/i18n/zh-HK';
-import { tutorInitial, tutorName } from '../lib/tutor-display';
+import { tutorInitial, tutorName } from '@/lib/tutor-display';
 
 /** The tutor's avatar, or the first letter of the name on a colour when there is none. */
 export function TutorAvatar({ tutor, size = 56 }: { tutor: Partial<PublicTutor>; size?: AvatarProps['size'] }) {
