@@ -10,6 +10,7 @@ mod commands;
 mod demo;
 mod demo_accounts;
 mod demo_documents;
+mod demo_history;
 mod demo_tutors;
 
 use clap::{Parser, Subcommand};
@@ -50,6 +51,8 @@ enum Command {
     Orgs(commands::orgs::OrgsOpts),
     /// Export an organization's registration documents (back office).
     Documents(commands::documents::DocumentsOpts),
+    /// Moderate reviews of tutors: list, show, hide, restore (back office).
+    Reviews(commands::reviews::ReviewsOpts),
 }
 
 /// Parses the command line and runs the command.
@@ -75,6 +78,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Users(opts) => commands::users::run(global, opts).await,
         Command::Orgs(opts) => commands::orgs::run(global, opts).await,
         Command::Documents(opts) => commands::documents::run(global, opts).await,
+        Command::Reviews(opts) => commands::reviews::run(global, opts).await,
     }
 }
 

@@ -15,7 +15,7 @@ use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, HashingLimits, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore, RandomSecretTokens,
     SqlAccountStores, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlInvitationRepository,
-    SqlRefreshTokenRepository, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
+    SqlRefreshTokenRepository, SqlReviewRepository, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -38,6 +38,8 @@ use tutorhub_domain::organizations::document_export::DocumentExport;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::organizations::verification::OrgVerifications;
 use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::reviews::moderation::ReviewModeration;
+use tutorhub_domain::reviews::writing::Reviews;
 use tutorhub_domain::shared::files::FileStore;
 use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
@@ -149,6 +151,10 @@ impl Wiring {
         CaseModeration::new(self.cases.clone(), self.notifier())
     }
 
+    pub fn review_moderation(&self) -> ReviewModeration {
+        ReviewModeration::new(Arc::new(SqlReviewRepository::new(self.database.pool().clone())))
+    }
+
     pub fn user_directory(&self) -> UserDirectory {
         UserDirectory::new(self.directory_store(), self.users.clone(), self.account_stores.clone())
     }
@@ -227,6 +233,7 @@ impl Wiring {
                 notifier.clone(),
                 settings.case_applicant_cap,
             ),
+            reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),
             case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             matching: Matching::new(

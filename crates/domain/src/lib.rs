@@ -13,5 +13,6 @@ pub mod matching;
 pub mod notices;
 pub mod organizations;
 pub mod profiles;
+pub mod reviews;
 pub mod shared;
 pub mod tutors;

@@ -8,6 +8,7 @@ pub mod common;
 pub mod error;
 pub mod matching;
 pub mod organizations;
+pub mod reviews;
 pub mod server;
 pub mod system;
 pub mod tutors;
@@ -32,6 +33,7 @@ use tutorhub_domain::matching::invitations::Invitations;
 use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::profiles::editing::ProfileEditing;
+use tutorhub_domain::reviews::writing::Reviews;
 use tutorhub_domain::shared::rate_limits::Throttle;
 use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::directory::TutorDirectory;
@@ -66,6 +68,7 @@ pub struct Services {
     pub matching: Matching,
     pub recommendations: Recommendations,
     pub invitations: Invitations,
+    pub reviews: Reviews,
     pub bookings: Bookings,
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
@@ -101,6 +104,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 recommendations: services.recommendations.clone(),
             },
             matching::invitations::InvitationsApi { invitations: services.invitations.clone() },
+            reviews::api::ReviewsApi { reviews: services.reviews.clone() },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },
             accounts::current_user::UsersApi { accounts: services.accounts.clone() },
             tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },

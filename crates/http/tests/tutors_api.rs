@@ -407,3 +407,96 @@ async fn an_owner_sees_suggested_tutors_and_invites_one_by_sms_within_the_rules(
     assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("這位導師暫不接受邀請")));
     assert_eq!(get(&app, settings, None).await.0, StatusCode::UNAUTHORIZED);
 }
+
+/// Stores `owner`'s case in `subject`, `tutor`'s application to it, and the owner's choice of
+/// the tutor `days_ago`: lessons between the two began then.
+async fn matched(app: &support::TestApp, owner: &User, tutor: &User, days_ago: i64) {
+    use tutorhub_adapters::SqlApplicationRepository;
+    use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+    use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
+    let case = tutorhub_domain::cases::model::NewCase { owner_id: Some(owner.id), ..open_case("物理", "大圍", 600.0) };
+    let number = app.cases.insert(vec![case]).await.unwrap()[0].number;
+    let applications = SqlApplicationRepository::new(app.database.pool().clone());
+    let application = CaseApplication {
+        id: Uuid::new_v4(),
+        case_number: number,
+        tutor_id: tutor.id,
+        available_times: AvailableTimes::parse("週末").unwrap(),
+        status: CaseApplicationStatus::Applied,
+        created_at: Utc::now() - chrono::Duration::days(days_ago + 1),
+    };
+    let ApplyOutcome::Applied(application) = applications.apply(application, 30).await.unwrap() else { panic!("the case is open") };
+    applications.select(number, application.id, Utc::now() - chrono::Duration::days(days_ago)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_parent_reviews_the_matched_tutor_a_week_later_and_the_profile_counts_it_until_hidden() {
+    let app = support::spawn().await;
+    let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
+    let (parent, stranger, newcomer) =
+        (registered(&app, "92345678").await, registered(&app, "93456789").await, registered(&app, "94567890").await);
+    matched(&app, &parent, &tutor, 8).await;
+    matched(&app, &newcomer, &tutor, 2).await;
+    let tutor_path = format!("/tutors/{}", tutor.id);
+    let (eligibility_path, reviews_path) = (format!("{tutor_path}/review-eligibility"), format!("{tutor_path}/reviews"));
+    let eligibility = |user: &User| get(&app, &eligibility_path, Some(bearer(&app, user)));
+    assert_eq!(eligibility(&parent).await.1["status"], "can-review");
+    assert_eq!(eligibility(&stranger).await.1["status"], "no-lessons");
+    assert_eq!(eligibility(&tutor).await.1["status"], "own-profile");
+    let (_, early) = eligibility(&newcomer).await;
+    assert_eq!(early["status"], "too-early");
+    assert!(early["availableFrom"].is_string());
+    assert_eq!(get(&app, &format!("{tutor_path}/review-eligibility"), None).await.0, StatusCode::UNAUTHORIZED);
+
+    let write = |user: &User, body: Value| send_json(&app, "POST", &reviews_path, Some(bearer(&app, user)), body);
+    let (status, body) = write(&stranger, serde_json::json!({ "rating": 5, "text": "好" })).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NO_LESSONS")));
+    let (status, body) = write(&newcomer, serde_json::json!({ "rating": 5, "text": "好" })).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("TOO_EARLY")));
+    assert!(body["error"].as_str().unwrap().starts_with("開始上堂滿 7 日後"), "{body}");
+    let (status, body) = write(&parent, serde_json::json!({ "rating": 6, "text": "好".repeat(501) })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
+    let (status, body) = write(&parent, serde_json::json!({ "rating": 5, "text": "講解清楚，女兒物理進步了" })).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let review_id = body["reviewId"].as_i64().unwrap();
+    assert_eq!(body["authorName"], "陳**");
+    let (status, body) = write(&parent, serde_json::json!({ "rating": 1, "text": "再評" })).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_REVIEWED")));
+    assert_eq!(eligibility(&parent).await.1["reviewId"], review_id);
+    let texts = support::sms_outbox(&app);
+    assert!(texts.iter().any(|(to, b)| to == "+85291234567" && b.contains("你收到一則新評價")), "{texts:?}");
+
+    // The profile, its list of reviews and the search count it, with nothing private.
+    let (_, page) = get(&app, &format!("{tutor_path}/reviews"), None).await;
+    assert_eq!((page["reviewCount"].as_u64(), page["averageRating"].as_f64(), page["total"].as_u64()), (Some(1), Some(5.0), Some(1)));
+    assert_no_private_fields(&page);
+    assert!(!page.to_string().contains(&parent.id.to_string()), "no author id: {page}");
+    let (_, profile) = get(&app, &tutor_path, None).await;
+    assert_eq!((profile["reviewCount"].as_u64(), profile["averageRating"].as_f64()), (Some(1), Some(5.0)));
+    let (_, listed) = get(&app, "/tutors", None).await;
+    assert_eq!(listed["items"][0]["reviewCount"], 1);
+
+    // The tutor replies once; others cannot.
+    let (reply_path, report_path) = (format!("/reviews/{review_id}/reply"), format!("/reviews/{review_id}/reports"));
+    let reply =
+        |user: &User, text: &str| send_json(&app, "POST", &reply_path, Some(bearer(&app, user)), serde_json::json!({ "text": text }));
+    assert_eq!(reply(&stranger, "多謝").await.0, StatusCode::FORBIDDEN);
+    let (status, body) = reply(&tutor, "多謝支持！").await;
+    assert_eq!((status, &body["reply"]["text"]), (StatusCode::OK, &Value::from("多謝支持！")));
+    assert_eq!(reply(&tutor, "再回覆").await.1["code"], "ALREADY_REPLIED");
+
+    // Anyone logged in reports it with a reason; the back office hides it and it no longer counts.
+    let report = |text: &str| send_json(&app, "POST", &report_path, Some(bearer(&app, &stranger)), serde_json::json!({ "text": text }));
+    assert_eq!(report(" ").await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(report("內容不實").await.1["received"], true);
+    let moderation = tutorhub_domain::reviews::moderation::ReviewModeration::new(std::sync::Arc::new(
+        tutorhub_adapters::SqlReviewRepository::new(app.database.pool().clone()),
+    ));
+    assert_eq!(moderation.show(review_id).await.unwrap().reports, 1);
+    moderation.hide(review_id, "經查證內容不實", "staff").await.unwrap();
+    let (_, page) = get(&app, &format!("{tutor_path}/reviews"), None).await;
+    assert_eq!((page["reviewCount"].as_u64(), page["items"].as_array().map(Vec::len)), (Some(0), Some(0)));
+    assert!(get(&app, &tutor_path, None).await.1.get("averageRating").is_none());
+    assert_eq!(report("再舉報").await.0, StatusCode::NOT_FOUND, "a hidden review is not there to report");
+}

@@ -8,6 +8,7 @@ pub mod cases;
 pub mod database;
 pub mod invitations;
 pub mod refresh_tokens;
+pub mod reviews;
 pub mod rows;
 pub mod tutors;
 pub mod user_directory;

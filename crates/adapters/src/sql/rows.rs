@@ -143,6 +143,7 @@ fn broken_constraint(db: &dyn sqlx::error::DatabaseError) -> Option<Constraint> 
             Constraint::ApplicationPerTutorAndCase
         }
         "bookings_one_pending" | "bookings.tutor_id, bookings.user_id" => Constraint::PendingBooking,
+        "reviews_one_per_author_and_tutor" | "reviews.tutor_id, reviews.author_id" => Constraint::ReviewPerAuthorAndTutor,
         _ => return None,
     })
 }

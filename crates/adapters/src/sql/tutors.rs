@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
+use tutorhub_domain::reviews::model::ReviewSummary;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::identity::{DisplayName, Phone};
 use tutorhub_domain::shared::money::Rate;
@@ -25,7 +26,9 @@ const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_
 
 const PROFILE_COLUMNS: &str = "t.user_id, t.user_number, t.name, t.avatar, t.education, t.subjects, t.grade_level, \
      t.available_times, t.area, t.teaching_mode, t.rate_cents, t.bio, t.active, t.approved_at, t.teaching_experience, \
-     t.exam_results, t.course_features, t.teaching_modes, t.teaching_districts, t.gender";
+     t.exam_results, t.course_features, t.teaching_modes, t.teaching_districts, t.gender, \
+     (SELECT COUNT(*) FROM reviews r WHERE r.tutor_id = t.user_id AND r.status = 'visible') AS review_count, \
+     (SELECT COALESCE(SUM(r.stars), 0) FROM reviews r WHERE r.tutor_id = t.user_id AND r.status = 'visible') AS review_total";
 
 pub struct SqlTutorRepository {
     pool: AnyPool,
@@ -175,6 +178,8 @@ struct ProfileRow {
     teaching_modes: String,
     teaching_districts: String,
     gender: Option<String>,
+    review_count: i64,
+    review_total: i64,
 }
 
 impl ProfileRow {
@@ -201,6 +206,12 @@ impl ProfileRow {
                 .map_err(|_| corrupt(format!("tutor profile {}: bad teaching_experience", self.user_number)))?,
             exam_results: self.exam_results,
             course_features: self.course_features,
+            reviews: ReviewSummary {
+                count: u32::try_from(self.review_count)
+                    .map_err(|_| corrupt(format!("tutor profile {}: bad review count", self.user_number)))?,
+                total: u32::try_from(self.review_total)
+                    .map_err(|_| corrupt(format!("tutor profile {}: bad review total", self.user_number)))?,
+            },
         })
     }
 }

@@ -61,6 +61,11 @@ macro_rules! on_both_engines {
 /// Stores one secondary-maths case in `status` (owner unknown) through the repository and
 /// returns its number: for suites that need a case to hang applications on.
 pub async fn stored_case(db: &Database, status: tutorhub_domain::cases::model::CaseStatus) -> i64 {
+    stored_case_of(db, status, uuid::Uuid::new_v4()).await
+}
+
+/// [`stored_case`], owned by `owner`.
+pub async fn stored_case_of(db: &Database, status: tutorhub_domain::cases::model::CaseStatus, owner: uuid::Uuid) -> i64 {
     use tutorhub_domain::cases::model::{CaseDetails, CaseForm, NewCase};
     use tutorhub_domain::cases::ports::CaseRepository;
     let form = CaseForm {
@@ -79,7 +84,7 @@ pub async fn stored_case(db: &Database, status: tutorhub_domain::cases::model::C
     };
     let case = NewCase {
         id: uuid::Uuid::new_v4(),
-        owner_id: Some(uuid::Uuid::new_v4()),
+        owner_id: Some(owner),
         details: CaseDetails::parse(&form).unwrap(),
         status,
         created_at: chrono::Utc::now(),

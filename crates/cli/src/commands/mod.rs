@@ -5,6 +5,7 @@ pub mod documents;
 pub mod listing;
 pub mod openapi;
 pub mod orgs;
+pub mod reviews;
 pub mod seed;
 pub mod serve;
 pub mod tutors;

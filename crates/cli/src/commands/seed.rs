@@ -48,6 +48,10 @@ pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
             let added = demo_tutors::insert_demo_tutors(&app, DEMO_TUTORS).await?;
             eprintln!("added {added} demo tutors (password {})", demo_tutors::DEMO_TUTOR_PASSWORD);
         }
+        let reviews = crate::demo_history::ensure_demo_history(&app).await?;
+        if reviews > 0 {
+            eprintln!("added past parents' matched cases and {reviews} reviews of demo tutors");
+        }
     }
     if let Some(count) = opts.cases {
         insert_cases(&app, count, rand::random(), None).await?;

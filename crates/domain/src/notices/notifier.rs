@@ -32,6 +32,8 @@ pub enum Notice {
     NewApplicant { case: i64 },
     /// To a tutor: a case's owner invites them to apply.
     Invited { case: i64 },
+    /// To a tutor: a member reviewed them (the tutor's user number, for the profile's link).
+    NewReview { tutor: i64 },
     /// To the tutor the owner chose.
     Selected { case: i64 },
     /// To the other applicants once the owner chose.
@@ -59,6 +61,7 @@ impl Notice {
             Self::BookingDeclined { .. } => format!("導師未能接受你的預約，詳情：{site}/my-bookings"),
             Self::NewApplicant { case } => format!("你的補習個案 {case} 有新的導師申請，請登入查看：{site}/my-cases"),
             Self::Invited { case } => format!("有家長邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
+            Self::NewReview { tutor } => format!("你收到一則新評價，可登入查看及回覆：{site}/tutor/{tutor}"),
             Self::Selected { case } => format!("恭喜！你已獲選為補習個案 {case} 的導師，請登入查看聯絡資料：{site}/my-applications"),
             Self::NotSelected { case } => format!("補習個案 {case} 已選定其他導師，多謝你的申請。"),
             Self::CaseApproved { case } => format!("你的補習個案 {case} 已獲批核，現已公開：{site}/my-cases"),
@@ -95,6 +98,7 @@ impl Notice {
                 | Self::BookingDeclined { .. }
                 | Self::NewApplicant { .. }
                 | Self::Invited { .. }
+                | Self::NewReview { .. }
                 | Self::Selected { .. }
                 | Self::NotSelected { .. }
         )

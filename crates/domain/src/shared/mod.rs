@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod files;
+pub mod hong_kong;
 pub mod identity;
 pub mod keyed;
 pub mod messaging;

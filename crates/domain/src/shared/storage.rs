@@ -18,6 +18,8 @@ pub enum Constraint {
     ApplicationPerTutorAndCase,
     /// A member has at most one pending booking of one tutor.
     PendingBooking,
+    /// A member reviews a tutor once.
+    ReviewPerAuthorAndTutor,
 }
 
 /// A storage failure, translated by the adapter from its driver's error.

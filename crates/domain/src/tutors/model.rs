@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use crate::cases::model::{in_range, required_text};
 use crate::keyed_enum;
+use crate::reviews::model::ReviewSummary;
 use crate::shared::catalogue::{self, Choice, Place};
 use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
 use crate::shared::money::Rate;
@@ -389,6 +390,8 @@ pub struct TutorProfile {
     pub experience_years: u32,
     pub exam_results: String,
     pub course_features: String,
+    /// The tutor's visible reviews, counted by the store when the profile is read.
+    pub reviews: ReviewSummary,
 }
 
 /// What a tutor has done here, for parents deciding: counted, never typed by the tutor.
@@ -426,6 +429,7 @@ impl TutorProfile {
             experience_years: d.teaching_experience,
             exam_results: d.exam_results.clone(),
             course_features: d.course_features.clone(),
+            reviews: ReviewSummary::default(),
         }
     }
 

@@ -10,6 +10,7 @@ mod cases;
 pub mod documented;
 mod matching;
 mod organizations;
+mod reviews;
 mod tutors;
 
 use poem::http::StatusCode;
@@ -30,6 +31,8 @@ pub enum ErrorCode {
     AlreadyApplied,
     AlreadyInvited,
     AlreadyRegistered,
+    AlreadyReplied,
+    AlreadyReviewed,
     AlreadyTutor,
     ApplicationPending,
     AvatarTooLarge,
@@ -47,6 +50,7 @@ pub enum ErrorCode {
     LoginFailed,
     MailUnavailable,
     MethodNotAllowed,
+    NoLessons,
     NotAnActiveTutor,
     NotFound,
     NotOrganization,
@@ -68,6 +72,7 @@ pub enum ErrorCode {
     ResetLinkInvalid,
     ServerBusy,
     SmsUnavailable,
+    TooEarly,
     TooManyAttempts,
     TutorsOnly,
     Unauthorized,

@@ -65,6 +65,11 @@ pub struct PublicTutor {
     pub course_features: String,
     /// When the back office approved the tutor.
     pub approved_at: DateTime<Utc>,
+    /// Visible reviews from parents and students with lessons behind them.
+    pub review_count: u32,
+    /// Their mean stars (1 to 5) to one decimal; absent without reviews.
+    #[oai(skip_serializing_if_is_none)]
+    pub average_rating: Option<f64>,
     /// What the tutor has done here: only on the profile (`GET /tutors/{id}`), not in lists.
     #[oai(skip_serializing_if_is_none)]
     pub record: Option<TrackRecordBody>,
@@ -126,6 +131,8 @@ impl From<&TutorProfile> for PublicTutor {
             exam_results: profile.exam_results.clone(),
             course_features: profile.course_features.clone(),
             approved_at: profile.approved_at,
+            review_count: profile.reviews.count,
+            average_rating: profile.reviews.average(),
             record: None,
         }
     }

@@ -53,6 +53,10 @@ export interface PublicTutor {
   courseFeatures: string;
   /** When the back office approved the tutor. */
   approvedAt: string;
+  /** Visible reviews from parents and students with lessons behind them. */
+  reviewCount: number;
+  /** Their mean stars (1 to 5) to one decimal; absent without reviews. */
+  averageRating?: number;
   /** What the tutor has done here: only on the profile (`GET /tutors/{id}`), not in lists. */
   record?: PublicTutorRecord;
 }

@@ -16,11 +16,18 @@ import type {
 
 import type {
   ErrorBody,
+  ListTutorReviewsParams,
   ListUsersParams,
   MyApplication,
   PublicTutor,
+  ReportReceived,
+  ReviewBody,
+  ReviewEligibility,
+  ReviewPage,
+  ReviewRequest,
   SearchTutorsParams,
   SubmitTutorApplicationBody,
+  TextRequest,
   TutorApplicationView,
   TutorPage
 } from '.././model';
@@ -34,6 +41,288 @@ import type { ErrorType } from '../../mutator';
 
 
   
+/**
+ * @summary An active tutor's reviews, newest first
+ */
+export const getListTutorReviewsUrl = (id: string,
+    params?: ListTutorReviewsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/tutors/${id}/reviews?${stringifiedParams}` : `/tutors/${id}/reviews`
+}
+
+export const listTutorReviews = async (id: string,
+    params?: ListTutorReviewsParams, options?: RequestInit): Promise<ReviewPage> => {
+  
+  return apiFetch<ReviewPage>(getListTutorReviewsUrl(id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListTutorReviewsKey = (id: string,
+    params?: ListTutorReviewsParams,) => [`/tutors/${id}/reviews`, ...(params ? [params]: [])] as const;
+
+export type ListTutorReviewsQueryResult = NonNullable<Awaited<ReturnType<typeof listTutorReviews>>>
+export type ListTutorReviewsQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary An active tutor's reviews, newest first
+ */
+export const useListTutorReviews = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  id: string,
+    params?: ListTutorReviewsParams, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listTutorReviews>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false && !!(id)
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListTutorReviewsKey(id,params) : null);
+  const swrFn = () => listTutorReviews(id,params, requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Only a member eligible by `review-eligibility` (else 403 or 409); 1 to 5 stars and at
+most 500 characters. The tutor is told by SMS that a review arrived.
+ * @summary Review a tutor
+ */
+export const getCreateReviewUrl = (id: string,) => {
+
+
+  
+
+  return `/tutors/${id}/reviews`
+}
+
+export const createReview = async (id: string,
+    reviewRequest: ReviewRequest, options?: RequestInit): Promise<ReviewBody> => {
+  
+  return apiFetch<ReviewBody>(getCreateReviewUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      reviewRequest,)
+  }
+);}
+
+
+
+
+export const getCreateReviewMutationFetcher = (id: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ReviewRequest }) => {
+    return createReview(id, arg, options);
+  }
+}
+export const getCreateReviewMutationKey = (id: string,) => [`/tutors/${id}/reviews`] as const;
+
+export type CreateReviewMutationResult = NonNullable<Awaited<ReturnType<typeof createReview>>>
+export type CreateReviewMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Review a tutor
+ */
+export const useCreateReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  id: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof createReview>>, TError, Key, ReviewRequest, Awaited<ReturnType<typeof createReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getCreateReviewMutationKey(id);
+  const swrFn = getCreateReviewMutationFetcher(id, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * After a case of the caller's matched with the tutor, or a booking the tutor accepted,
+and a week of lessons; once per tutor.
+ * @summary Whether the caller may review the tutor now
+ */
+export const getGetReviewEligibilityUrl = (id: string,) => {
+
+
+  
+
+  return `/tutors/${id}/review-eligibility`
+}
+
+export const getReviewEligibility = async (id: string, options?: RequestInit): Promise<ReviewEligibility> => {
+  
+  return apiFetch<ReviewEligibility>(getGetReviewEligibilityUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getGetReviewEligibilityKey = (id: string,) => [`/tutors/${id}/review-eligibility`] as const;
+
+export type GetReviewEligibilityQueryResult = NonNullable<Awaited<ReturnType<typeof getReviewEligibility>>>
+export type GetReviewEligibilityQueryError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Whether the caller may review the tutor now
+ */
+export const useGetReviewEligibility = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+  id: string, options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof getReviewEligibility>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false && !!(id)
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getGetReviewEligibilityKey(id) : null);
+  const swrFn = () => getReviewEligibility(id, requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Reply to a review of oneself, once
+ */
+export const getReplyToReviewUrl = (reviewId: number,) => {
+
+
+  
+
+  return `/reviews/${reviewId}/reply`
+}
+
+export const replyToReview = async (reviewId: number,
+    textRequest: TextRequest, options?: RequestInit): Promise<ReviewBody> => {
+  
+  return apiFetch<ReviewBody>(getReplyToReviewUrl(reviewId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      textRequest,)
+  }
+);}
+
+
+
+
+export const getReplyToReviewMutationFetcher = (reviewId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: TextRequest }) => {
+    return replyToReview(reviewId, arg, options);
+  }
+}
+export const getReplyToReviewMutationKey = (reviewId: number,) => [`/reviews/${reviewId}/reply`] as const;
+
+export type ReplyToReviewMutationResult = NonNullable<Awaited<ReturnType<typeof replyToReview>>>
+export type ReplyToReviewMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Reply to a review of oneself, once
+ */
+export const useReplyToReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof replyToReview>>, TError, Key, TextRequest, Awaited<ReturnType<typeof replyToReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getReplyToReviewMutationKey(reviewId);
+  const swrFn = getReplyToReviewMutationFetcher(reviewId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Any member, with a reason; reporting the same review again changes nothing.
+ * @summary Report a review to the back office
+ */
+export const getReportReviewUrl = (reviewId: number,) => {
+
+
+  
+
+  return `/reviews/${reviewId}/reports`
+}
+
+export const reportReview = async (reviewId: number,
+    textRequest: TextRequest, options?: RequestInit): Promise<ReportReceived> => {
+  
+  return apiFetch<ReportReceived>(getReportReviewUrl(reviewId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      textRequest,)
+  }
+);}
+
+
+
+
+export const getReportReviewMutationFetcher = (reviewId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: TextRequest }) => {
+    return reportReview(reviewId, arg, options);
+  }
+}
+export const getReportReviewMutationKey = (reviewId: number,) => [`/reviews/${reviewId}/reports`] as const;
+
+export type ReportReviewMutationResult = NonNullable<Awaited<ReturnType<typeof reportReview>>>
+export type ReportReviewMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Report a review to the back office
+ */
+export const useReportReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof reportReview>>, TError, Key, TextRequest, Awaited<ReturnType<typeof reportReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getReportReviewMutationKey(reviewId);
+  const swrFn = getReportReviewMutationFetcher(reviewId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
 /**
  * Filters combine with AND; list filters match any of their values. Level and subjects
 match the same taught subject. Newest approval first.

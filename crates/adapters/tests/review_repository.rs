@@ -1,0 +1,148 @@
+//! The review repository contract, run on SQLite and on PostgreSQL: when lessons began, one
+//! review per member and tutor (also racing), one reply, reports, and moderation.
+
+mod support;
+
+use std::sync::Arc;
+
+use chrono::{Duration, DurationRound, Utc};
+use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlReviewRepository};
+use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime};
+use tutorhub_domain::bookings::ports::BookingRepository;
+use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
+use tutorhub_domain::reviews::model::{NewReview, ReviewForm, ReviewStatus, ReviewText};
+use tutorhub_domain::reviews::ports::{ReviewChange, ReviewRepository};
+use tutorhub_domain::shared::paging::PageRequest;
+use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
+use uuid::Uuid;
+
+fn review(tutor_id: Uuid, author_id: Uuid, stars: i64, ago: Duration) -> NewReview {
+    NewReview { tutor_id, author_id, form: ReviewForm::parse(stars, "講解清楚，有耐性").unwrap(), created_at: Utc::now() - ago }
+}
+
+async fn lessons_begin_at_the_first_match_or_accepted_booking_between_the_two(db: Database) {
+    let reviews = SqlReviewRepository::new(db.pool().clone());
+    let applications = SqlApplicationRepository::new(db.pool().clone());
+    let bookings = SqlBookingRepository::new(db.pool().clone());
+    let (parent, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), None);
+
+    // The tutor is selected for the parent's case ten days ago.
+    let case = support::stored_case_of(&db, CaseStatus::Approved, parent).await;
+    let application = CaseApplication {
+        id: Uuid::new_v4(),
+        case_number: case,
+        tutor_id: tutor,
+        available_times: AvailableTimes::parse("週末").unwrap(),
+        status: CaseApplicationStatus::Applied,
+        created_at: Utc::now() - Duration::days(12),
+    };
+    let ApplyOutcome::Applied(application) = applications.apply(application, 30).await.unwrap() else { panic!() };
+    let matched_at = (Utc::now() - Duration::days(10)).duration_trunc(Duration::milliseconds(1)).unwrap();
+    applications.select(case, application.id, matched_at).await.unwrap();
+    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(matched_at));
+    assert_eq!(reviews.lessons_since(tutor, parent).await.unwrap(), None, "the other way round is no relationship");
+
+    // An accepted booking earlier still moves the start back; a pending one does not count.
+    let booked_at = (Utc::now() - Duration::days(20)).duration_trunc(Duration::milliseconds(1)).unwrap();
+    let booking = |user_id| Booking {
+        id: Uuid::new_v4(),
+        tutor_id: tutor,
+        user_id,
+        user_type: "student".into(),
+        booking_time: BookingTime::parse("星期三 19:00").unwrap(),
+        details: BookingDetails::default(),
+        status: BookingStatus::Pending,
+        created_at: booked_at,
+    };
+    let accepted = bookings.insert(booking(parent)).await.unwrap();
+    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(matched_at), "pending: no lessons yet");
+    bookings.transition(accepted.id, vec![BookingStatus::Pending], BookingStatus::Accepted, booked_at).await.unwrap();
+    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(booked_at));
+    let stranger = Uuid::new_v4();
+    bookings.insert(booking(stranger)).await.unwrap();
+    assert_eq!(reviews.lessons_since(stranger, tutor).await.unwrap(), None);
+}
+
+async fn a_member_reviews_a_tutor_once_also_when_racing(db: Database) {
+    let repo = Arc::new(SqlReviewRepository::new(db.pool().clone()));
+    let (tutor, parent) = (Uuid::new_v4(), Uuid::new_v4());
+    let tasks: Vec<_> = (0..4)
+        .map(|_| {
+            let repo = repo.clone();
+            tokio::spawn(async move { repo.insert(review(tutor, parent, 5, Duration::zero())).await })
+        })
+        .collect();
+    let mut stored = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(review) => stored.push(review),
+            Err(RepositoryError::Conflict(Constraint::ReviewPerAuthorAndTutor)) => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(stored.len(), 1);
+    let review = &stored[0];
+    assert_eq!((review.stars.value(), review.text.as_str(), review.status), (5, "講解清楚，有耐性", ReviewStatus::Visible));
+    assert_eq!(repo.by_author(parent, tutor).await.unwrap().unwrap().number, review.number);
+    assert!(repo.by_author(tutor, parent).await.unwrap().is_none());
+}
+
+async fn a_tutors_visible_reviews_come_newest_first_and_hiding_takes_one_out(db: Database) {
+    let repo = SqlReviewRepository::new(db.pool().clone());
+    let tutor = Uuid::new_v4();
+    let old = repo.insert(review(tutor, Uuid::new_v4(), 3, Duration::days(3))).await.unwrap();
+    let new = repo.insert(review(tutor, Uuid::new_v4(), 5, Duration::days(1))).await.unwrap();
+    repo.insert(review(Uuid::new_v4(), Uuid::new_v4(), 1, Duration::zero())).await.unwrap();
+    let page = repo.for_tutor(tutor, ReviewStatus::Visible, PageRequest::first(10)).await.unwrap();
+    assert_eq!((page.total, page.items.iter().map(|r| r.number).collect::<Vec<_>>()), (2, vec![new.number, old.number]));
+
+    assert_eq!(repo.moderate(old.number, ReviewStatus::Hidden, "人身攻擊", "staff", Utc::now()).await.unwrap(), ReviewChange::Done);
+    assert_eq!(repo.moderate(old.number, ReviewStatus::Hidden, "再次", "staff", Utc::now()).await.unwrap(), ReviewChange::Unchanged);
+    assert_eq!(repo.moderate(999_999, ReviewStatus::Hidden, "x", "staff", Utc::now()).await.unwrap(), ReviewChange::NotFound);
+    let page = repo.for_tutor(tutor, ReviewStatus::Visible, PageRequest::first(10)).await.unwrap();
+    assert_eq!(page.items.iter().map(|r| r.number).collect::<Vec<_>>(), [new.number]);
+    let hidden = repo.find(old.number).await.unwrap().unwrap();
+    assert_eq!((hidden.status, hidden.moderation_reason.as_deref()), (ReviewStatus::Hidden, Some("人身攻擊")));
+    assert_eq!(repo.moderate(old.number, ReviewStatus::Visible, "申訴成立", "staff", Utc::now()).await.unwrap(), ReviewChange::Done);
+    assert_eq!(repo.for_tutor(tutor, ReviewStatus::Visible, PageRequest::first(10)).await.unwrap().total, 2);
+}
+
+async fn the_tutor_replies_once_and_members_report_once_each(db: Database) {
+    let repo = Arc::new(SqlReviewRepository::new(db.pool().clone()));
+    let tutor = Uuid::new_v4();
+    let number = repo.insert(review(tutor, Uuid::new_v4(), 2, Duration::zero())).await.unwrap().number;
+    let text = ReviewText::parse("多謝意見，會改善", "回覆").unwrap();
+    assert_eq!(repo.reply(number, Uuid::new_v4(), &text, Utc::now()).await.unwrap(), ReviewChange::Unchanged, "not the tutor");
+    let tasks: Vec<_> = (0..3)
+        .map(|_| {
+            let (repo, text) = (repo.clone(), text.clone());
+            tokio::spawn(async move { repo.reply(number, tutor, &text, Utc::now()).await.unwrap() })
+        })
+        .collect();
+    let mut done = 0;
+    for task in tasks {
+        done += usize::from(task.await.unwrap() == ReviewChange::Done);
+    }
+    assert_eq!(done, 1);
+    assert_eq!(repo.find(number).await.unwrap().unwrap().reply.unwrap().text, text);
+
+    let reporter = Uuid::new_v4();
+    assert!(repo.report(number, reporter, "不實", Utc::now()).await.unwrap());
+    assert!(!repo.report(number, reporter, "不實", Utc::now()).await.unwrap());
+    assert!(repo.report(number, Uuid::new_v4(), "廣告", Utc::now()).await.unwrap());
+    assert_eq!(repo.find(number).await.unwrap().unwrap().reports, 2);
+    let reported = repo.list(None, true, PageRequest::first(10)).await.unwrap();
+    assert_eq!(reported.items.iter().map(|r| r.number).collect::<Vec<_>>(), [number]);
+    repo.insert(review(tutor, Uuid::new_v4(), 4, Duration::zero())).await.unwrap();
+    assert_eq!(repo.list(Some(ReviewStatus::Visible), false, PageRequest::first(10)).await.unwrap().total, 2);
+}
+
+on_both_engines!(
+    lessons_begin_at_the_first_match_or_accepted_booking_between_the_two,
+    a_member_reviews_a_tutor_once_also_when_racing,
+    a_tutors_visible_reviews_come_newest_first_and_hiding_takes_one_out,
+    the_tutor_replies_once_and_members_report_once_each,
+);

@@ -1,0 +1,132 @@
+//! Demo history: past parents whose cases matched demo tutors weeks ago and who reviewed them,
+//! so that cards and profiles show ratings; and the demo parent 陳太's case matched with demo
+//! tutor 2 ten days ago, not reviewed yet, so that she can write one. Every review rests on a
+//! real match in the data, as the product requires.
+
+use chrono::{Duration, Utc};
+use tutorhub_adapters::{SqlApplicationRepository, SqlReviewRepository};
+use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
+use tutorhub_domain::reviews::model::{NewReview, ReviewForm};
+use tutorhub_domain::reviews::ports::ReviewRepository;
+use tutorhub_domain::shared::catalogue;
+use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
+use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
+use uuid::Uuid;
+
+use crate::demo_accounts::DEMO_PASSWORD;
+use crate::demo_tutors::demo_phone;
+use crate::wiring::Wiring;
+
+/// Past parents' names; their phones are 5100 0001, 5100 0002, …
+const PAST_PARENTS: &[&str] = &["黃太", "李先生", "張太", "何太", "吳先生", "周太"];
+/// Demo tutors (by index) the past parents reviewed; index 1 is left for 陳太.
+const REVIEWED_TUTORS: usize = 12;
+const REVIEWS: &[(i64, &str)] = &[
+    (5, "講解清楚，有耐性，女兒數學由不合格進步到七十多分。"),
+    (4, "準時，備課充足，會定期向家長匯報進度。"),
+    (5, "很會引導孩子思考，孩子很期待上堂。"),
+    (3, "教學認真，但功課量對我們來說稍多。"),
+    (5, "針對文憑試題型練習，兒子考試更有信心。"),
+    (4, "態度友善，溝通容易，上堂時間有彈性。"),
+];
+
+fn past_parent_phone(index: usize) -> Phone {
+    Phone::parse(&format!("5100{:04}", index + 1)).expect("demo phones are valid Hong Kong numbers")
+}
+
+/// Adds the history once (it is there when the first past parent is); answers how many reviews
+/// it added.
+///
+/// # Errors
+/// When the store fails.
+pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
+    if app.users.find_by_phone(&past_parent_phone(0)).await?.is_some() {
+        return Ok(0);
+    }
+    let password_hash = app.hasher.hash(&Password::parse(DEMO_PASSWORD).map_err(anyhow::Error::msg)?).await?;
+    let mut parents = Vec::new();
+    for (index, name) in PAST_PARENTS.iter().enumerate() {
+        let phone = past_parent_phone(index);
+        let user = NewUser {
+            id: Uuid::new_v4(),
+            email: Email::parse(&format!("parent{}@example.com", index + 1)).map_err(anyhow::Error::msg)?,
+            phone,
+            name: DisplayName::parse(name).map_err(anyhow::Error::msg)?,
+            birthdate: chrono::NaiveDate::from_ymd_opt(1982, 5, 1).expect("a real date"),
+            user_type: UserType::Individual,
+            password_hash: password_hash.clone(),
+            created_at: Utc::now() - Duration::days(120),
+        };
+        parents.push(app.users.insert(user).await?.id);
+    }
+    let reviews = SqlReviewRepository::new(app.database.pool().clone());
+    let mut added = 0;
+    for tutor_index in (0..REVIEWED_TUTORS).filter(|&i| i != 1) {
+        let Some(tutor) = demo_tutor(app, tutor_index).await? else { continue };
+        // Every tutor one review; every other one a second, from another parent.
+        let reviewers = if tutor_index % 2 == 0 { vec![tutor_index, tutor_index + 2] } else { vec![tutor_index] };
+        for (k, reviewer) in reviewers.into_iter().enumerate() {
+            let parent = parents[reviewer % parents.len()];
+            let matched_days_ago = 30 + i64::try_from(tutor_index * 3 + k).unwrap_or_default();
+            match_case(app, parent, &tutor, matched_days_ago).await?;
+            let (stars, text) = REVIEWS[(tutor_index + k) % REVIEWS.len()];
+            let form = ReviewForm::parse(stars, text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            let created_at = Utc::now() - Duration::days(matched_days_ago - 10);
+            reviews.insert(NewReview { tutor_id: tutor.user_id, author_id: parent, form, created_at }).await?;
+            added += 1;
+        }
+    }
+    // 陳太 matched demo tutor 2 ten days ago and may review them now.
+    let chan = app.users.find_by_phone(&Phone::parse("61234567").map_err(anyhow::Error::msg)?).await?;
+    if let (Some(chan), Some(tutor)) = (chan, demo_tutor(app, 1).await?) {
+        match_case(app, chan.id, &tutor, 10).await?;
+    }
+    Ok(added)
+}
+
+async fn demo_tutor(app: &Wiring, index: usize) -> anyhow::Result<Option<TutorProfile>> {
+    let Some(user) = app.users.find_by_phone(&demo_phone(index)).await? else { return Ok(None) };
+    Ok(app.tutors.find_profile(TutorRef::Id(user.id)).await?)
+}
+
+/// `parent`'s case in the tutor's first subject and area, which the tutor applied to and the
+/// parent chose `days_ago`.
+async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: i64) -> anyhow::Result<()> {
+    let subject = &tutor.subjects[0];
+    let level = catalogue::level(subject.level).ok_or_else(|| anyhow::anyhow!("demo tutor teaches an unknown level"))?;
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: format!("{}{}{}補習", tutor.place.area, level.grades[0], subject.name),
+        level: level.key.into(),
+        grade: level.grades[0].into(),
+        subjects: vec![subject.name.clone()],
+        location: tutor.place.area.into(),
+        rate: Some(tutor.rate.dollars().max(100.0)),
+        session_length: Some(60),
+        sessions_per_week: Some(1),
+        description: "希望搵有耐性的導師。".into(),
+        preferred_gender: "no limit".into(),
+        start_date: (Utc::now() + Duration::days(7)).format("%Y-%m-%d").to_string(),
+    };
+    let details = CaseDetails::parse(&form).map_err(|e| anyhow::anyhow!("demo case: {e:?}"))?;
+    let created_at = Utc::now() - Duration::days(days_ago + 3);
+    let case = NewCase { id: Uuid::new_v4(), owner_id: Some(parent), details, status: CaseStatus::Approved, created_at };
+    let number = app.cases.insert(vec![case]).await?[0].number;
+    let applications = SqlApplicationRepository::new(app.database.pool().clone());
+    let application = CaseApplication {
+        id: Uuid::new_v4(),
+        case_number: number,
+        tutor_id: tutor.user_id,
+        available_times: AvailableTimes::parse("星期六 下午").map_err(anyhow::Error::msg)?,
+        status: CaseApplicationStatus::Applied,
+        created_at: created_at + Duration::days(1),
+    };
+    let ApplyOutcome::Applied(application) = applications.apply(application, u32::MAX).await? else {
+        anyhow::bail!("demo case {number} did not take the application");
+    };
+    applications.select(number, application.id, Utc::now() - Duration::days(days_ago)).await?;
+    Ok(())
+}

@@ -1,0 +1,221 @@
+//! A review, its parts and the rules of what may be typed.
+
+use chrono::{DateTime, Duration, Utc};
+use uuid::Uuid;
+
+use crate::keyed_enum;
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+
+/// How long after the lessons began (the match, or the accepted booking) a review may be
+/// written: long enough for a few lessons, so it is about teaching and not about first contact.
+pub const WAIT: Duration = Duration::days(7);
+
+keyed_enum! {
+    /// Whether the public sees a review.
+    pub enum ReviewStatus {
+        Visible => "visible",
+        /// Hidden by the back office: not listed and not counted.
+        Hidden => "hidden",
+    }
+}
+
+/// One to five stars.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stars(u8);
+
+impl Stars {
+    /// # Errors
+    /// A zh-HK message outside 1 to 5.
+    pub fn parse(value: i64) -> Result<Self, String> {
+        u8::try_from(value).ok().filter(|v| (1..=5).contains(v)).map(Self).ok_or_else(|| "評分須為 1 至 5 星".to_string())
+    }
+
+    pub fn value(self) -> u8 {
+        self.0
+    }
+}
+
+/// A review's or a reply's words: at most [`ReviewText::MAX_CHARS`], line breaks allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewText(String);
+
+impl ReviewText {
+    pub const MAX_CHARS: usize = 500;
+
+    /// `label` names the field in the message (評價內容, 回覆).
+    ///
+    /// # Errors
+    /// A zh-HK message when empty, too long or holding a control character.
+    pub fn parse(raw: &str, label: &str) -> Result<Self, String> {
+        let text = raw.trim();
+        refuse_control_characters(text, label, Lines::Multi)?;
+        match text.chars().count() {
+            0 => Err(format!("請填寫{label}")),
+            n if n > Self::MAX_CHARS => Err(format!("{label}不可多於 {} 個字", Self::MAX_CHARS)),
+            _ => Ok(Self(text.to_string())),
+        }
+    }
+
+    pub fn from_stored(text: String) -> Self {
+        Self(text)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// What a parent writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewForm {
+    pub stars: Stars,
+    pub text: ReviewText,
+}
+
+impl ReviewForm {
+    /// # Errors
+    /// A zh-HK message per refused field (`rating`, `text`).
+    pub fn parse(rating: i64, text: &str) -> Result<Self, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let stars = errors.check("rating", Stars::parse(rating));
+        let text = errors.check("text", ReviewText::parse(text, "評價內容"));
+        errors.finish(|| Self { stars: stars.expect("checked"), text: text.expect("checked") })
+    }
+}
+
+/// The tutor's one answer to a review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub text: ReviewText,
+    pub at: DateTime<Utc>,
+}
+
+/// A stored review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    /// Review number, for links and the back office.
+    pub number: i64,
+    pub tutor_id: Uuid,
+    pub author_id: Uuid,
+    /// The author's display name as stored; the public sees it masked.
+    pub author_name: String,
+    pub stars: Stars,
+    pub text: ReviewText,
+    pub reply: Option<Reply>,
+    pub status: ReviewStatus,
+    /// Members who reported it.
+    pub reports: u32,
+    /// The back office's last reason to hide or restore it.
+    pub moderation_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A review to store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewReview {
+    pub tutor_id: Uuid,
+    pub author_id: Uuid,
+    pub form: ReviewForm,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A tutor's visible reviews in two numbers; the average is derived so it is never stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReviewSummary {
+    pub count: u32,
+    /// The sum of the stars.
+    pub total: u32,
+}
+
+impl ReviewSummary {
+    /// The mean of the stars, to one decimal place; None without reviews.
+    pub fn average(self) -> Option<f64> {
+        (self.count > 0).then(|| (f64::from(self.total) * 10.0 / f64::from(self.count)).round() / 10.0)
+    }
+}
+
+keyed_enum! {
+    /// [`Eligibility`] without its data, as the API names it.
+    pub enum EligibilityKind {
+        CanReview => "can-review",
+        TooEarly => "too-early",
+        NoLessons => "no-lessons",
+        AlreadyReviewed => "already-reviewed",
+        OwnProfile => "own-profile",
+    }
+}
+
+/// Whether a member may review a tutor now, and if not why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eligibility {
+    CanReview,
+    /// Lessons began; a review is possible from this moment.
+    TooEarly {
+        from: DateTime<Utc>,
+    },
+    /// No matched case and no accepted booking between the two.
+    NoLessons,
+    /// The member reviewed this tutor already (this review number).
+    AlreadyReviewed(i64),
+    /// A tutor does not review themself.
+    OwnProfile,
+}
+
+impl Eligibility {
+    pub fn kind(self) -> EligibilityKind {
+        match self {
+            Self::CanReview => EligibilityKind::CanReview,
+            Self::TooEarly { .. } => EligibilityKind::TooEarly,
+            Self::NoLessons => EligibilityKind::NoLessons,
+            Self::AlreadyReviewed(_) => EligibilityKind::AlreadyReviewed,
+            Self::OwnProfile => EligibilityKind::OwnProfile,
+        }
+    }
+
+    /// From when the lessons began (None without any) and any earlier review.
+    pub fn decide(lessons_since: Option<DateTime<Utc>>, earlier: Option<i64>, now: DateTime<Utc>) -> Self {
+        match (earlier, lessons_since) {
+            (Some(number), _) => Self::AlreadyReviewed(number),
+            (None, None) => Self::NoLessons,
+            (None, Some(since)) if now < since + WAIT => Self::TooEarly { from: since + WAIT },
+            (None, Some(_)) => Self::CanReview,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stars_are_one_to_five_and_text_is_required_up_to_500_characters() {
+        assert_eq!(Stars::parse(5).unwrap().value(), 5);
+        for bad in [0, 6, -1, 300] {
+            assert_eq!(Stars::parse(bad).unwrap_err(), "評分須為 1 至 5 星");
+        }
+        let errors = ReviewForm::parse(0, "  ").unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["rating", "text"]);
+        assert_eq!(errors.fields()[1].message, "請填寫評價內容");
+        assert!(ReviewText::parse(&"好".repeat(500), "評價內容").is_ok());
+        assert_eq!(ReviewText::parse(&"好".repeat(501), "評價內容").unwrap_err(), "評價內容不可多於 500 個字");
+        assert_eq!(ReviewText::parse("好\u{7}", "回覆").unwrap_err(), "回覆不可包含控制字元");
+        assert_eq!(ReviewText::parse(" 第一行\n第二行 ", "回覆").unwrap().as_str(), "第一行\n第二行");
+    }
+
+    #[test]
+    fn a_review_is_possible_a_week_after_the_lessons_began_once() {
+        let now = Utc::now();
+        assert_eq!(Eligibility::decide(None, None, now), Eligibility::NoLessons);
+        let began = now - Duration::days(3);
+        assert_eq!(Eligibility::decide(Some(began), None, now), Eligibility::TooEarly { from: began + WAIT });
+        assert_eq!(Eligibility::decide(Some(now - WAIT), None, now), Eligibility::CanReview);
+        assert_eq!(Eligibility::decide(Some(now - WAIT), Some(12), now), Eligibility::AlreadyReviewed(12));
+    }
+
+    #[test]
+    fn the_average_is_rounded_to_one_decimal_and_absent_without_reviews() {
+        assert_eq!(ReviewSummary::default().average(), None);
+        assert_eq!(ReviewSummary { count: 3, total: 13 }.average(), Some(4.3));
+        assert_eq!(ReviewSummary { count: 2, total: 9 }.average(), Some(4.5));
+    }
+}

@@ -1,0 +1,298 @@
+//! Writing, reading, answering and reporting reviews.
+//!
+//! Only a member with real lessons behind them reviews: the tutor was selected for one of their
+//! cases, or accepted one of their bookings, at least [`WAIT`] ago; once per tutor. The store
+//! answers when lessons began, so nobody can claim a relationship the data does not hold.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use thiserror::Error;
+use uuid::Uuid;
+
+use crate::notices::notifier::{Notice, Notifier};
+use crate::reviews::model::{Eligibility, NewReview, Review, ReviewForm, ReviewStatus, ReviewSummary, ReviewText, WAIT};
+use crate::reviews::ports::{ReviewChange, ReviewRepository};
+use crate::shared::hong_kong::date_words;
+use crate::shared::paging::{Page, PageRequest};
+use crate::shared::storage::{Constraint, RepositoryError};
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::tutors::model::{TutorProfile, TutorRef};
+use crate::tutors::ports::TutorRepository;
+
+/// The most a report's reason may say.
+pub const REPORT_REASON_MAX_CHARS: usize = 200;
+
+#[derive(Debug, Error)]
+pub enum ReviewError {
+    #[error("{0}")]
+    Invalid(ValidationErrors),
+    #[error("找不到此導師")]
+    TutorNotFound,
+    #[error("不可評價自己")]
+    OwnProfile,
+    #[error("只有經本平台配對個案或預約獲接受的學生或家長，才可評價這位導師")]
+    NoLessons,
+    #[error("開始上堂滿 {} 日後（{} 起）才可評價", WAIT.num_days(), date_words(*from))]
+    TooEarly { from: DateTime<Utc> },
+    #[error("你已評價這位導師")]
+    AlreadyReviewed,
+    #[error("找不到這則評價")]
+    NotFound,
+    #[error("只有被評價的導師可以回覆")]
+    NotTheTutor,
+    #[error("這則評價已有回覆")]
+    AlreadyReplied,
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A tutor's visible reviews: the page asked for, and what they add up to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TutorReviews {
+    pub summary: ReviewSummary,
+    pub page: Page<Review>,
+}
+
+#[derive(Clone)]
+pub struct Reviews {
+    reviews: Arc<dyn ReviewRepository>,
+    tutors: Arc<dyn TutorRepository>,
+    notifier: Notifier,
+}
+
+impl Reviews {
+    pub fn new(reviews: Arc<dyn ReviewRepository>, tutors: Arc<dyn TutorRepository>, notifier: Notifier) -> Self {
+        Self { reviews, tutors, notifier }
+    }
+
+    /// An active tutor's visible reviews, newest first.
+    ///
+    /// # Errors
+    /// `TutorNotFound` (also for a hidden profile); `Repository` when storage fails.
+    pub async fn of_tutor(&self, tutor: TutorRef, page: PageRequest) -> Result<TutorReviews, ReviewError> {
+        let profile = self.active_tutor(tutor).await?;
+        let page = self.reviews.for_tutor(profile.user_id, ReviewStatus::Visible, page).await?;
+        Ok(TutorReviews { summary: profile.reviews, page })
+    }
+
+    /// Whether `author` may review the tutor now.
+    ///
+    /// # Errors
+    /// `TutorNotFound`; `Repository` when storage fails.
+    pub async fn eligibility(&self, author: Uuid, tutor: TutorRef) -> Result<Eligibility, ReviewError> {
+        let profile = self.active_tutor(tutor).await?;
+        self.decide(author, profile.user_id).await
+    }
+
+    /// The author reviews the tutor, stored visible; the tutor is told by SMS that a review
+    /// arrived (not what it says).
+    ///
+    /// # Errors
+    /// `Invalid` (per field), `TutorNotFound`, `OwnProfile`, `NoLessons`, `TooEarly`,
+    /// `AlreadyReviewed` (also when a concurrent review won).
+    pub async fn write(&self, author: Uuid, tutor: TutorRef, rating: i64, text: &str) -> Result<Review, ReviewError> {
+        let form = ReviewForm::parse(rating, text).map_err(ReviewError::Invalid)?;
+        let profile = self.active_tutor(tutor).await?;
+        match self.decide(author, profile.user_id).await? {
+            Eligibility::CanReview => {}
+            Eligibility::TooEarly { from } => return Err(ReviewError::TooEarly { from }),
+            Eligibility::NoLessons => return Err(ReviewError::NoLessons),
+            Eligibility::AlreadyReviewed(_) => return Err(ReviewError::AlreadyReviewed),
+            Eligibility::OwnProfile => return Err(ReviewError::OwnProfile),
+        }
+        let review = NewReview { tutor_id: profile.user_id, author_id: author, form, created_at: Utc::now() };
+        let stored = match self.reviews.insert(review).await {
+            Err(RepositoryError::Conflict(Constraint::ReviewPerAuthorAndTutor)) => return Err(ReviewError::AlreadyReviewed),
+            other => other?,
+        };
+        self.notifier.tell_id(profile.user_id, &Notice::NewReview { tutor: profile.user_number }).await;
+        Ok(stored)
+    }
+
+    /// The reviewed tutor answers, once.
+    ///
+    /// # Errors
+    /// `Invalid` (field `text`), `NotFound` (also a hidden review), `NotTheTutor`, `AlreadyReplied`.
+    pub async fn reply(&self, tutor: Uuid, number: i64, text: &str) -> Result<Review, ReviewError> {
+        let text = ReviewText::parse(text, "回覆").map_err(|message| ReviewError::Invalid(ValidationErrors::single("text", message)))?;
+        let review = self.visible(number).await?;
+        if review.tutor_id != tutor {
+            return Err(ReviewError::NotTheTutor);
+        }
+        match self.reviews.reply(number, tutor, &text, Utc::now()).await? {
+            ReviewChange::Done => self.reviews.find(number).await?.ok_or(ReviewError::NotFound),
+            ReviewChange::Unchanged => Err(ReviewError::AlreadyReplied),
+            ReviewChange::NotFound => Err(ReviewError::NotFound),
+        }
+    }
+
+    /// A member reports a visible review to the back office; reporting it again changes nothing.
+    ///
+    /// # Errors
+    /// `Invalid` (field `reason`), `NotFound`.
+    pub async fn report(&self, reporter: Uuid, number: i64, reason: &str) -> Result<(), ReviewError> {
+        let reason = parse_reason(reason).map_err(|message| ReviewError::Invalid(ValidationErrors::single("reason", message)))?;
+        self.visible(number).await?;
+        self.reviews.report(number, reporter, &reason, Utc::now()).await?;
+        Ok(())
+    }
+
+    async fn decide(&self, author: Uuid, tutor: Uuid) -> Result<Eligibility, ReviewError> {
+        if author == tutor {
+            return Ok(Eligibility::OwnProfile);
+        }
+        let earlier = self.reviews.by_author(author, tutor).await?.map(|r| r.number);
+        let since = self.reviews.lessons_since(author, tutor).await?;
+        Ok(Eligibility::decide(since, earlier, Utc::now()))
+    }
+
+    async fn active_tutor(&self, tutor: TutorRef) -> Result<TutorProfile, ReviewError> {
+        match self.tutors.find_profile(tutor).await? {
+            Some(profile) if profile.active => Ok(profile),
+            _ => Err(ReviewError::TutorNotFound),
+        }
+    }
+
+    async fn visible(&self, number: i64) -> Result<Review, ReviewError> {
+        self.reviews.find(number).await?.filter(|r| r.status == ReviewStatus::Visible).ok_or(ReviewError::NotFound)
+    }
+}
+
+fn parse_reason(raw: &str) -> Result<String, String> {
+    let reason = raw.trim();
+    refuse_control_characters(reason, "舉報原因", Lines::Multi)?;
+    match reason.chars().count() {
+        0 => Err("請說明舉報原因".into()),
+        n if n > REPORT_REASON_MAX_CHARS => Err(format!("舉報原因不可多於 {REPORT_REASON_MAX_CHARS} 個字")),
+        _ => Ok(reason.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use chrono::Duration;
+
+    use super::*;
+    use crate::accounts::ports::MockUserRepository;
+    use crate::accounts::sessions::tests_support::user;
+    use crate::accounts::user::User;
+    use crate::notices::notifier::testing::notifier;
+    use crate::reviews::model::{ReviewText, Stars};
+    use crate::reviews::ports::MockReviewRepository;
+    use crate::shared::messaging::MockSmsSender;
+    use crate::tutors::model::tests::approved_profile;
+    use crate::tutors::ports::MockTutorRepository;
+
+    const TUTOR: Uuid = Uuid::from_u128(1);
+    const PARENT: Uuid = Uuid::from_u128(2);
+
+    fn review(number: i64, tutor_id: Uuid) -> Review {
+        Review {
+            number,
+            tutor_id,
+            author_id: PARENT,
+            author_name: "陳太".into(),
+            stars: Stars::parse(5).unwrap(),
+            text: ReviewText::parse("講解清楚", "評價內容").unwrap(),
+            reply: None,
+            status: ReviewStatus::Visible,
+            reports: 0,
+            moderation_reason: None,
+            created_at: Utc::now(),
+        }
+    }
+
+    /// Reviews over a store where lessons between PARENT and TUTOR began `since`, PARENT has
+    /// `earlier` reviews, and review 7 (TUTOR's) exists; answers the SMS sent too.
+    fn reviews(since: Option<DateTime<Utc>>, earlier: Option<i64>, store: MockReviewRepository) -> (Reviews, Arc<Mutex<Vec<String>>>) {
+        let mut store = store;
+        store.expect_lessons_since().returning(move |author, tutor| Ok(since.filter(|_| author == PARENT && tutor == TUTOR)));
+        store.expect_by_author().returning(move |_, tutor| Ok(earlier.map(|n| review(n, tutor))));
+        store.expect_find().returning(|n| Ok((n == 7).then(|| review(7, TUTOR))));
+        let mut tutors = MockTutorRepository::new();
+        tutors.expect_find_profile().returning(|r| {
+            let TutorRef::Id(id) = r else { panic!() };
+            Ok((id == TUTOR || id == PARENT).then(|| approved_profile(id)))
+        });
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let log = sent.clone();
+        let mut sms = MockSmsSender::new();
+        sms.expect_send_sms().returning(move |_, body| {
+            log.lock().unwrap().push(body.to_string());
+            Ok(())
+        });
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().returning(|id| Ok(Some(User { id, ..user() })));
+        (Reviews::new(Arc::new(store), Arc::new(tutors), notifier(Arc::new(users), Arc::new(sms))), sent)
+    }
+
+    #[tokio::test]
+    async fn a_parent_reviews_a_week_after_lessons_began_once_and_the_tutor_hears_of_it() {
+        let mut store = MockReviewRepository::new();
+        store.expect_insert().times(1).returning(|new| Ok(Review { stars: new.form.stars, ..review(8, new.tutor_id) }));
+        let (reviews, sent) = reviews(Some(Utc::now() - Duration::days(8)), None, store);
+        let written = reviews.write(PARENT, TutorRef::Id(TUTOR), 5, "講解清楚").await.unwrap();
+        assert_eq!(written.number, 8);
+        assert_eq!(
+            sent.lock().unwrap().as_slice(),
+            ["【tutorhub】你收到一則新評價，可登入查看及回覆：https://tutorhub.example.hk/tutor/1001"]
+        );
+    }
+
+    #[tokio::test]
+    async fn no_review_without_lessons_before_a_week_twice_or_of_oneself() {
+        let began = Utc::now() - Duration::days(2);
+        let (early, _) = reviews(Some(began), None, MockReviewRepository::new());
+        let refused = early.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await.unwrap_err();
+        assert!(matches!(refused, ReviewError::TooEarly { from } if from == began + WAIT));
+        assert!(refused.to_string().starts_with("開始上堂滿 7 日後（"), "{refused}");
+        let (strangers, _) = reviews(None, None, MockReviewRepository::new());
+        assert!(matches!(strangers.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::NoLessons)));
+        assert!(matches!(strangers.write(TUTOR, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::OwnProfile)));
+        assert!(matches!(strangers.write(PARENT, TutorRef::Id(Uuid::new_v4()), 4, "好").await, Err(ReviewError::TutorNotFound)));
+        let (again, _) = reviews(Some(Utc::now() - Duration::days(30)), Some(3), MockReviewRepository::new());
+        assert!(matches!(again.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::AlreadyReviewed)));
+        assert_eq!(again.eligibility(PARENT, TutorRef::Id(TUTOR)).await.unwrap(), Eligibility::AlreadyReviewed(3));
+        let Err(ReviewError::Invalid(errors)) = again.write(PARENT, TutorRef::Id(TUTOR), 9, "").await else { panic!() };
+        assert_eq!(errors.fields().len(), 2, "the form is checked before anything is read");
+    }
+
+    #[tokio::test]
+    async fn a_race_lost_at_the_unique_index_reads_as_already_reviewed() {
+        let mut store = MockReviewRepository::new();
+        store.expect_insert().returning(|_| Err(RepositoryError::Conflict(Constraint::ReviewPerAuthorAndTutor)));
+        let (reviews, sent) = reviews(Some(Utc::now() - Duration::days(8)), None, store);
+        assert!(matches!(reviews.write(PARENT, TutorRef::Id(TUTOR), 5, "好").await, Err(ReviewError::AlreadyReviewed)));
+        assert!(sent.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn only_the_reviewed_tutor_replies_and_only_once() {
+        let mut store = MockReviewRepository::new();
+        let mut replies = vec![ReviewChange::Unchanged, ReviewChange::Done];
+        store.expect_reply().times(2).returning(move |_, _, _, _| Ok(replies.pop().unwrap()));
+        let (reviews, _) = reviews(None, None, store);
+        assert!(matches!(reviews.reply(PARENT, 7, "多謝").await, Err(ReviewError::NotTheTutor)));
+        assert!(matches!(reviews.reply(TUTOR, 99, "多謝").await, Err(ReviewError::NotFound)));
+        assert_eq!(reviews.reply(TUTOR, 7, "多謝").await.unwrap().number, 7);
+        assert!(matches!(reviews.reply(TUTOR, 7, "多謝").await, Err(ReviewError::AlreadyReplied)));
+        assert!(matches!(reviews.reply(TUTOR, 7, " ").await, Err(ReviewError::Invalid(_))));
+    }
+
+    #[tokio::test]
+    async fn a_report_needs_a_reason_and_a_visible_review() {
+        let mut store = MockReviewRepository::new();
+        store.expect_report().times(1).returning(|_, _, reason, _| {
+            assert_eq!(reason, "內容與補習無關");
+            Ok(true)
+        });
+        let (reviews, _) = reviews(None, None, store);
+        reviews.report(PARENT, 7, " 內容與補習無關 ").await.unwrap();
+        let Err(ReviewError::Invalid(errors)) = reviews.report(PARENT, 7, "").await else { panic!() };
+        assert_eq!(errors.fields()[0].message, "請說明舉報原因");
+        assert!(matches!(reviews.report(PARENT, 99, "假評價").await, Err(ReviewError::NotFound)));
+    }
+}

@@ -1,0 +1,3 @@
+//! Reviews of tutors: reading, writing, replying and reporting.
+
+pub mod api;
