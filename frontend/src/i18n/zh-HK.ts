@@ -8,6 +8,7 @@ import { accountsZhHK } from './accounts-zh-HK';
 import { bookingsZhHK } from './bookings-zh-HK';
 import { casesZhHK } from './cases-zh-HK';
 import { profileZhHK } from './profile-zh-HK';
+import { reviewsZhHK } from './reviews-zh-HK';
 import { tutorsZhHK } from './tutors-zh-HK';
 
 export const zhHK = {
@@ -162,6 +163,7 @@ export const zhHK = {
   bookings: bookingsZhHK,
   cases: casesZhHK,
   profile: profileZhHK,
+  reviews: reviewsZhHK,
   tutors: tutorsZhHK,
 
   legal: {

@@ -131,6 +131,7 @@ export function makeTutor(overrides: Partial<PublicTutor> = {}): PublicTutor {
     courseFeatures: '重視理解',
     approvedAt: '2026-10-05T02:00:00Z',
     bio: '',
+    reviewCount: 0,
     ...overrides,
   };
 }

@@ -1,7 +1,13 @@
 import { BookingBox } from '@/features/bookings/components/BookingBox';
+import { TutorReviews } from '@/features/reviews/components/TutorReviews';
 import { TutorProfilePage } from '@/features/tutors/routes/TutorProfilePage';
 
-/** /tutor/{id}: the tutor's profile (tutors) with the booking box (bookings) below it, spec §2. */
+/** /tutor/{id}: the tutor's profile (tutors) with the booking box (bookings) and the reviews (reviews) below it, spec §2. */
 export function TutorProfileRoute() {
-  return <TutorProfilePage bookingBox={(tutor) => <BookingBox tutorId={tutor.id} subjects={tutor.subjects} />} />;
+  return (
+    <TutorProfilePage
+      bookingBox={(tutor) => <BookingBox tutorId={tutor.id} subjects={tutor.subjects} />}
+      reviews={(tutor) => <TutorReviews tutor={tutor} />}
+    />
+  );
 }

@@ -167,6 +167,12 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
         <ButtonLink to={`/tutor/${applicant.tutor.id}`} appearance="secondary" size="small">
           {text.viewProfile}
         </ButtonLink>
+        {applicant.status === 'selected' && (
+          // The server decides when a review is possible (a week after the match); the profile says so.
+          <ButtonLink to={`/tutor/${applicant.tutor.id}#reviews`} appearance="secondary" size="small">
+            {t.reviews.rateTutor}
+          </ButtonLink>
+        )}
         {canChoose && (
           <Dialog open={confirming} onOpenChange={(_, data) => busy === undefined && setConfirming(data.open)}>
             <DialogTrigger disableButtonEnhancement>

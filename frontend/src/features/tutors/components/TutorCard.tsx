@@ -2,6 +2,7 @@ import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { BookRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { PublicTutor } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
+import { RatingSummary } from '@/components/RatingSummary';
 import { t } from '@/i18n/zh-HK';
 import { tutorDisplay } from '@/lib/tutor-display';
 import { TutorAvatar } from '@/components/TutorAvatar';
@@ -14,6 +15,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusXLarge,
   },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  title: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   name: { margin: 0, color: tokens.colorNeutralForeground1 },
   facts: {
     display: 'grid',
@@ -56,9 +58,12 @@ export function TutorCard({ tutor }: { tutor: PublicTutor }) {
     <Card className={styles.card} appearance="filled" data-testid="tutor-card">
       <div className={styles.header}>
         <TutorAvatar tutor={tutor} />
-        <Text as="h3" size={500} weight="semibold" className={styles.name}>
-          {view.name}
-        </Text>
+        <div className={styles.title}>
+          <Text as="h3" size={500} weight="semibold" className={styles.name}>
+            {view.name}
+          </Text>
+          <RatingSummary average={tutor.averageRating} count={tutor.reviewCount} />
+        </div>
       </div>
       <dl className={styles.facts}>
         <dt className={styles.factLabel}>

@@ -18,7 +18,10 @@ const tutor = makeTutor({
 /** The page alone: the booking box below it belongs to the bookings feature and is left out. */
 function renderProfile(data: PublicTutor) {
   server.use(http.get(`*/tutors/${data.id}`, () => HttpResponse.json(data)));
-  renderRoutes([{ path: '/tutor/:id', element: <TutorProfilePage bookingBox={() => null} /> }], `/tutor/${data.id}`);
+  renderRoutes(
+    [{ path: '/tutor/:id', element: <TutorProfilePage bookingBox={() => null} reviews={() => null} /> }],
+    `/tutor/${data.id}`,
+  );
 }
 
 /** The value beside a label in the profile's facts (a list named 導師資料). */
@@ -26,6 +29,19 @@ function fact(label: string): string | null | undefined {
   const facts = within(screen.getByLabelText('導師資料'));
   return facts.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
+
+describe('/tutor/{id} rating', () => {
+  it('shows the average stars and how many reviews, or that there are none yet', async () => {
+    renderProfile({ ...tutor, reviewCount: 12, averageRating: 4.5 });
+    expect(await screen.findByRole('img', { name: '平均 4.5 星，共 12 則評價' })).toBeInTheDocument();
+  });
+
+  it('says 未有評價 without reviews', async () => {
+    renderProfile(tutor);
+    await screen.findByRole('heading', { level: 1, name: '黃老師' });
+    expect(screen.getByText('未有評價')).toBeInTheDocument();
+  });
+});
 
 describe('/tutor/{id} teaching facts', () => {
   it('lists every teaching mode, first one first, and the districts taught in', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '@/api/api-error';
 import type { PublicTutor } from '@/api/generated/model';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
+import { RatingSummary } from '@/components/RatingSummary';
 import { DetailCard, DetailPage, FactList } from '@/components/DetailLayout';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -26,10 +27,12 @@ const useStyles = makeStyles({
 interface TutorProfilePageProps {
   /** The booking box below the profile (spec §2): it belongs to the bookings feature, and src/app passes it in. */
   bookingBox: (tutor: PublicTutor) => ReactNode;
+  /** The reviews below the booking box: the reviews feature's, passed in the same way. */
+  reviews: (tutor: PublicTutor) => ReactNode;
 }
 
 /** /tutor/{id}: an active tutor's public profile (spec §2). */
-export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
+export function TutorProfilePage({ bookingBox, reviews }: TutorProfilePageProps) {
   const styles = useStyles();
   const { id = '' } = useParams();
   const tutor = useGetTutor(id);
@@ -96,6 +99,7 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
             <Text size={400} className={styles.rate}>
               {view.rate}
             </Text>
+            <RatingSummary average={data.averageRating} count={data.reviewCount} />
             {approvedMonth && (
               <div>
                 <Badge appearance="tint" color="success" icon={<CheckmarkStarburstRegular />} title={text.approvedHint}>
@@ -119,6 +123,7 @@ export function TutorProfilePage({ bookingBox }: TutorProfilePageProps) {
         <FactList label={t.tutors.profile.title} facts={facts} />
       </DetailCard>
       {bookingBox(tutor.data)}
+      {reviews(tutor.data)}
     </DetailPage>
   );
 }

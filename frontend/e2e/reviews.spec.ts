@@ -1,0 +1,33 @@
+import { expect, test } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { demoParent, logInThroughUi } from './support/session';
+
+// Issue 12, reviews: the demo parent 陳太 chose demo tutor 2 for a case ten days ago (tutorhub
+// seed --demo); from /my-cases she rates the tutor, and the profile shows the rating.
+test('on a phone, a parent reviews the tutor she matched a week ago and the profile shows the rating', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logInThroughUi(page, demoParent);
+  await page.goto('/my-cases');
+  const matched = page.getByTestId('my-case').filter({ hasText: '已配對' }).first();
+  const chosen = matched.getByTestId('applicant').filter({ hasText: '已獲選' });
+  await chosen.getByRole('link', { name: '評價導師' }).click();
+  await expect(page).toHaveURL(/\/tutor\/[^/]+#reviews$/);
+
+  const reviews = page.getByTestId('tutor-reviews');
+  const form = reviews.getByRole('form', { name: '評價這位導師' });
+  await expect(form).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('radio', { name: '5 星' }).check();
+  await form.getByRole('textbox', { name: /評價內容/ }).fill('講解清楚，仔仔數學測驗進步了二十分。');
+  await form.getByRole('button', { name: '提交評價' }).click();
+  await expect(reviews.getByText('你已評價這位導師，多謝你的分享！')).toBeVisible();
+  await expect(reviews.getByTestId('review').first()).toContainText('講解清楚，仔仔數學測驗進步了二十分。');
+  await expect(reviews.getByTestId('review').first()).toContainText('陳*');
+
+  // The rating counts on the profile and survives a reload; the form does not come back.
+  await page.reload();
+  await expect(page.getByRole('img', { name: /^平均 5\.0 星，共 1 則評價$/ }).first()).toBeVisible();
+  await expect(page.getByRole('form', { name: '評價這位導師' })).toHaveCount(0);
+});

@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  RatingDisplay,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { FlagRegular } from '@fluentui/react-icons';
+import { errorMessage } from '@/api/api-error';
+import { replyToReview, reportReview } from '@/api/generated/tutors/tutors';
+import type { ReviewBody } from '@/api/generated/model';
+import { REPORT_REASON_MAX_CHARS, REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
+import { formatDate } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+
+const useStyles = makeStyles({
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalM,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  byline: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
+  text: { margin: 0, whiteSpace: 'pre-wrap' },
+  reply: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  replyForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  button: { minHeight: '44px' },
+});
+
+interface ReviewItemProps {
+  review: ReviewBody;
+  /** The viewer is the reviewed tutor and has not replied yet. */
+  canReply: boolean;
+  /** The viewer is logged in. */
+  canReport: boolean;
+  onChanged: () => Promise<void>;
+}
+
+/** One review: stars, masked author and date, the words, the tutor's reply; reply and report actions. */
+export function ReviewItem({ review, canReply, canReport, onChanged }: ReviewItemProps) {
+  const styles = useStyles();
+  const text = t.reviews;
+  return (
+    <article className={styles.item} data-testid="review" aria-label={text.stars(review.rating)}>
+      <div className={styles.head}>
+        <RatingDisplay value={review.rating} color="marigold" size="small" aria-label={text.stars(review.rating)} />
+        <Text size={200} className={styles.byline}>
+          {text.byline(review.authorName, formatDate(review.createdAt) ?? '')}
+        </Text>
+        {canReport && <ReportButton review={review} />}
+      </div>
+      <p className={styles.text}>{review.text}</p>
+      {review.reply && (
+        <div className={styles.reply}>
+          <Text size={200} weight="semibold">
+            {text.replyHeading}
+          </Text>
+          <Text className={styles.text}>{review.reply.text}</Text>
+        </div>
+      )}
+      {canReply && <ReplyForm reviewId={review.reviewId} onReplied={onChanged} />}
+    </article>
+  );
+}
+
+function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () => Promise<void> }) {
+  const styles = useStyles();
+  const words = t.reviews.reply;
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const length = [...value.trim()].length;
+
+  const submit = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await replyToReview(reviewId, { text: value.trim() });
+      await onReplied();
+    } catch (error) {
+      setFailure(errorMessage(error, words.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.replyForm}>
+      <Field
+        label={words.label}
+        hint={words.hint([...value].length, REVIEW_TEXT_MAX_CHARS)}
+        validationState={failure ? 'error' : 'none'}
+        validationMessage={failure}
+      >
+        <Textarea value={value} rows={2} resize="vertical" onChange={(_, data) => setValue(data.value)} />
+      </Field>
+      <div>
+        <Button
+          className={styles.button}
+          disabled={busy || length === 0 || length > REVIEW_TEXT_MAX_CHARS}
+          onClick={() => void submit()}
+        >
+          {busy ? words.submitting : words.submit}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** 舉報: a reason in a dialog, sent to the back office; the dialog then says it was received. */
+function ReportButton({ review }: { review: ReviewBody }) {
+  const styles = useStyles();
+  const words = t.reviews.report;
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const length = [...reason.trim()].length;
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await reportReview(review.reviewId, { text: reason.trim() });
+      setResult({ ok: true, message: words.done });
+    } catch (error) {
+      setResult({ ok: false, message: errorMessage(error, words.failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(_, data) => {
+        setOpen(data.open);
+        if (!data.open) setResult(undefined);
+      }}
+    >
+      <DialogTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<FlagRegular />}
+          className={styles.button}
+          aria-label={words.openLabel(review.authorName)}
+        >
+          {words.open}
+        </Button>
+      </DialogTrigger>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{words.title}</DialogTitle>
+          <DialogContent className={styles.replyForm}>
+            {result?.ok ? (
+              <MessageBar intent="success" role="status">
+                <MessageBarBody>{result.message}</MessageBarBody>
+              </MessageBar>
+            ) : (
+              <Field
+                label={words.reason}
+                required
+                hint={words.hint(REPORT_REASON_MAX_CHARS)}
+                validationState={result ? 'error' : 'none'}
+                validationMessage={result?.message}
+              >
+                <Textarea value={reason} rows={3} onChange={(_, data) => setReason(data.value)} />
+              </Field>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="secondary">{result?.ok ? words.close : words.cancel}</Button>
+            </DialogTrigger>
+            {!result?.ok && (
+              <Button
+                appearance="primary"
+                disabled={busy || length === 0 || length > REPORT_REASON_MAX_CHARS}
+                onClick={() => void submit()}
+              >
+                {words.submit}
+              </Button>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

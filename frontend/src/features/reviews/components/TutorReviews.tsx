@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation } from 'react-router';
+import { errorMessage } from '@/api/api-error';
+import type { PublicTutor } from '@/api/generated/model';
+import { useGetReviewEligibility, useListTutorReviews } from '@/api/generated/tutors/tutors';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { Pagination } from '@/components/Pagination';
+import { RatingSummary } from '@/components/RatingSummary';
+import { formatDate } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+import { ReviewForm } from './ReviewForm';
+import { ReviewItem } from './ReviewItem';
+
+const PAGE_SIZE = 5;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM, scrollMarginTop: '80px' },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  heading: { margin: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+  },
+});
+
+/**
+ * 學生及家長評價 on a tutor's profile: the average, the reviews newest first (paged), the form for
+ * a member the server says may review now (or when they may), and for the tutor a reply to each.
+ */
+export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
+  const styles = useStyles();
+  const text = t.reviews;
+  const session = useSession();
+  const [page, setPage] = useState(1);
+  const reviews = useListTutorReviews(tutor.id, { page, pageSize: PAGE_SIZE });
+  const eligibility = useGetReviewEligibility(tutor.id, { swr: { enabled: session.isLoggedIn } });
+  const isTutor = session.user?.id === tutor.id;
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+
+  // A "rate the tutor" link lands here (/tutor/{id}#reviews) once the section has drawn.
+  useEffect(() => {
+    if (hash === '#reviews' && eligibility.data) sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, eligibility.data]);
+
+  const changed = async () => {
+    await Promise.all([reviews.mutate(), eligibility.mutate()]);
+  };
+  const status = eligibility.data?.status;
+  const data = reviews.data;
+  return (
+    <Card className={styles.card} id="reviews" ref={sectionRef} data-testid="tutor-reviews">
+      <div className={styles.header}>
+        <Text as="h2" size={500} weight="semibold" className={styles.heading}>
+          {text.heading}
+        </Text>
+        {data && <RatingSummary average={data.averageRating} count={data.reviewCount} />}
+        <Text size={200} className={styles.muted}>
+          {text.intro}
+        </Text>
+      </div>
+      {status === 'can-review' && <ReviewForm tutorId={tutor.id} onReviewed={changed} />}
+      {status === 'too-early' && (
+        <Text>{text.eligibility.tooEarly(formatDate(eligibility.data?.availableFrom) ?? '')}</Text>
+      )}
+      {status === 'already-reviewed' && <Text>{text.eligibility.already}</Text>}
+      {reviews.error ? (
+        <ErrorBanner message={errorMessage(reviews.error, text.loadFailed)} />
+      ) : !data ? (
+        <LoadingState />
+      ) : data.items.length === 0 ? (
+        <Text className={styles.muted}>{text.empty}</Text>
+      ) : (
+        <>
+          <ul className={styles.list} aria-label={text.listLabel}>
+            {data.items.map((review) => (
+              <li key={review.reviewId}>
+                <ReviewItem
+                  review={review}
+                  canReply={isTutor && !review.reply}
+                  canReport={session.isLoggedIn}
+                  onChanged={changed}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={Math.ceil(data.total / PAGE_SIZE)} onPageChange={setPage} />
+        </>
+      )}
+    </Card>
+  );
+}
