@@ -13,9 +13,9 @@ use anyhow::Context;
 use async_trait::async_trait;
 use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Argon2Hasher, BoardCache, Database, HashingLimits, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore, RandomSecretTokens,
-    SqlAccountStores, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlInvitationRepository,
-    SqlRefreshTokenRepository, SqlReviewRepository, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
+    Argon2Hasher, BoardCache, Database, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
+    RandomSecretTokens, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
+    SqlInvitationRepository, SqlRefreshTokenRepository, SqlReviewRepository, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -24,6 +24,9 @@ use tutorhub_domain::accounts::phone_verification::PhoneVerification;
 use tutorhub_domain::accounts::ports::{AccessTokens, OrgDocumentRepository, PasswordHasher, SecretTokens, UserRepository};
 use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
+use tutorhub_domain::alerts::delivery::{AlertDelivery, AlertPorts};
+use tutorhub_domain::alerts::quiet_hours::QuietHours;
+use tutorhub_domain::alerts::saved_searches::SavedSearches;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
@@ -65,6 +68,8 @@ pub struct Settings {
     pub cases_auto_approve: bool,
     pub case_applicant_cap: u32,
     pub body_limits: BodyLimits,
+    /// When alerts wait for the morning (`ALERT_QUIET_HOURS`).
+    pub alert_quiet_hours: QuietHours,
 }
 
 impl Settings {
@@ -80,6 +85,7 @@ impl Settings {
             cases_auto_approve: false,
             case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
             body_limits: BodyLimits::default(),
+            alert_quiet_hours: QuietHours::NIGHT,
         }
     }
 }
@@ -191,8 +197,7 @@ impl Wiring {
     /// The secret cannot be read or created.
     pub fn services(&self) -> anyhow::Result<Services> {
         let settings = &self.settings;
-        let secret = load_or_create_secret(settings.jwt_secret.as_deref(), &settings.data_dir)
-            .context("cannot read or create the JWT secret in the data folder")?;
+        let secret = self.secret()?;
         let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, settings.access_token_ttl_seconds));
         let pool = self.database.pool();
         let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
@@ -233,6 +238,12 @@ impl Wiring {
                 notifier.clone(),
                 settings.case_applicant_cap,
             ),
+            saved_searches: SavedSearches::new(
+                Arc::new(SqlAlertRepository::new(&self.database)),
+                self.tutors.clone(),
+                self.cases.clone(),
+                Arc::new(HmacLinkSigner::new(&secret)),
+            ),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),
             case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
@@ -269,6 +280,35 @@ impl Wiring {
             access_tokens,
             body_limits: settings.body_limits,
         })
+    }
+}
+
+impl Wiring {
+    /// The signing secret: `JWT_SECRET`, or the one kept in the data folder (created on first
+    /// start). Every server of a site must share it.
+    ///
+    /// # Errors
+    /// The secret cannot be read or created.
+    fn secret(&self) -> anyhow::Result<Vec<u8>> {
+        load_or_create_secret(self.settings.jwt_secret.as_deref(), &self.settings.data_dir)
+            .context("cannot read or create the JWT secret in the data folder")
+    }
+
+    /// Case alerts' delivery, as `serve` runs it in rounds.
+    ///
+    /// # Errors
+    /// The secret that signs unsubscribe links cannot be read or created.
+    pub fn alert_delivery(&self) -> anyhow::Result<AlertDelivery> {
+        let ports = AlertPorts {
+            alerts: Arc::new(SqlAlertRepository::new(&self.database)),
+            cases: self.cases.clone(),
+            tutors: self.tutors.clone(),
+            users: self.users.clone(),
+            sms: self.senders.sms.clone(),
+            mail: self.senders.mail.clone(),
+            signer: Arc::new(HmacLinkSigner::new(&self.secret()?)),
+        };
+        Ok(AlertDelivery::new(ports, self.settings.alert_quiet_hours, &self.settings.public_base_url))
     }
 }
 

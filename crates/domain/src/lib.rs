@@ -7,6 +7,7 @@
 //! Nothing here does I/O.
 
 pub mod accounts;
+pub mod alerts;
 pub mod bookings;
 pub mod cases;
 pub mod matching;

@@ -2,6 +2,7 @@
 //! and the single-page app, in one endpoint tree.
 
 pub mod accounts;
+pub mod alerts;
 pub mod bookings;
 pub mod cases;
 pub mod common;
@@ -24,6 +25,7 @@ use tutorhub_domain::accounts::phone_verification::PhoneVerification;
 use tutorhub_domain::accounts::ports::AccessTokens;
 use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
+use tutorhub_domain::alerts::saved_searches::SavedSearches;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
@@ -69,6 +71,7 @@ pub struct Services {
     pub recommendations: Recommendations,
     pub invitations: Invitations,
     pub reviews: Reviews,
+    pub saved_searches: SavedSearches,
     pub bookings: Bookings,
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
@@ -105,6 +108,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             },
             matching::invitations::InvitationsApi { invitations: services.invitations.clone() },
             reviews::api::ReviewsApi { reviews: services.reviews.clone() },
+            alerts::api::AlertsApi { saved_searches: services.saved_searches.clone(), cap: services.matching.cap() },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },
             accounts::current_user::UsersApi { accounts: services.accounts.clone() },
             tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },

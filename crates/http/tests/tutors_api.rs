@@ -500,3 +500,68 @@ async fn a_parent_reviews_the_matched_tutor_a_week_later_and_the_profile_counts_
     assert!(get(&app, &tutor_path, None).await.1.get("averageRating").is_none());
     assert_eq!(report("再舉報").await.0, StatusCode::NOT_FOUND, "a hidden review is not there to report");
 }
+
+#[tokio::test]
+async fn a_tutor_saves_searches_within_the_limit_hears_of_a_matching_case_and_stops_it_from_the_link() {
+    let app = support::spawn().await;
+    let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
+    let parent = registered(&app, "92345678").await;
+    let save = |user: &User, body: Value| send_json(&app, "POST", "/alerts", Some(bearer(&app, user)), body);
+    let physics = serde_json::json!({ "level": "secondary", "subjects": ["物理"], "channel": "sms" });
+
+    // Tutors only; every field checked; a search for everything refused.
+    let (status, body) = save(&parent, physics.clone()).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NOT_AN_ACTIVE_TUTOR")));
+    let (status, body) = save(&tutor, serde_json::json!({ "level": "x", "keywords": "a b c d e f", "channel": "sms" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let fields: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["level", "keywords"]);
+    assert_eq!(save(&tutor, serde_json::json!({ "channel": "email" })).await.1["errors"][0]["field"], "criteria");
+    let (status, body) = save(&tutor, physics.clone()).await;
+    assert_eq!((status, body["summary"].as_str()), (StatusCode::CREATED, Some("中學・物理")), "{body}");
+    let search_id = body["searchId"].as_i64().unwrap();
+    for _ in 1..10 {
+        assert_eq!(save(&tutor, physics.clone()).await.0, StatusCode::CREATED);
+    }
+    let (status, body) = save(&tutor, physics.clone()).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("SAVED_SEARCH_LIMIT")));
+
+    // Only its owner changes or deletes a saved search.
+    let other = format!("/alerts/{}", search_id + 1);
+    assert_eq!(send_json(&app, "PUT", &other, Some(bearer(&app, &parent)), physics.clone()).await.0, StatusCode::NOT_FOUND);
+    let deleted = app.client.delete(&other).header("Authorization", bearer(&app, &tutor)).send().await;
+    assert_eq!(deleted.0.status(), StatusCode::NO_CONTENT);
+    let (_, list) = get(&app, "/alerts", Some(bearer(&app, &tutor))).await;
+    assert_eq!((list["items"].as_array().unwrap().len(), list["max"].as_u64()), (9, Some(10)));
+
+    // A parent's case in physics becomes public: one SMS to the tutor, linking to it.
+    let case = app.cases.insert(vec![open_case("物理", "大圍", 600.0)]).await.unwrap()[0].number;
+    let round = app.alerts.run_round(Utc::now()).await.unwrap();
+    assert_eq!((round.messages_composed, round.messages_sent), (1, 1), "{round:?}");
+    let texts: Vec<String> =
+        support::sms_outbox(&app).into_iter().filter(|(to, b)| to == "+85291234567" && b.contains("符合")).map(|(_, b)| b).collect();
+    assert_eq!(texts.len(), 1, "nine searches matched, one message: {texts:?}");
+    assert!(texts[0].contains(&format!("/case/{case}")) && texts[0].contains("管理通知"), "{texts:?}");
+    let (_, list) = get(&app, "/alerts", Some(bearer(&app, &tutor))).await;
+    assert_eq!(list["recentMatches"][0]["case"]["caseId"], case);
+
+    // One search left: its alert carries a signed one-tap link that works without a login.
+    for item in &list["items"].as_array().unwrap()[1..] {
+        let path = format!("/alerts/{}", item["searchId"]);
+        app.client.delete(&path).header("Authorization", bearer(&app, &tutor)).send().await.assert_status(StatusCode::NO_CONTENT);
+    }
+    let next = app.cases.insert(vec![open_case("物理", "大圍", 650.0)]).await.unwrap()[0].number;
+    // The hour since the last message has not passed: the match waits for its digest.
+    app.alerts.run_round(Utc::now()).await.unwrap();
+    app.alerts.run_round(Utc::now() + chrono::Duration::minutes(61)).await.unwrap();
+    let texts: Vec<String> =
+        support::sms_outbox(&app).into_iter().filter(|(_, b)| b.contains(&format!("/case/{next}"))).map(|(_, b)| b).collect();
+    let token = texts[0].split("/u/").nth(1).expect("a stop link").trim().to_string();
+    let unsubscribe = |token: String| send_json(&app, "POST", "/alerts/unsubscribe", None, serde_json::json!({ "token": token }));
+    let forged = format!("{}-0000000000000000", token.split('-').next().unwrap());
+    assert_eq!(unsubscribe(forged).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = unsubscribe(token.clone()).await;
+    assert_eq!((status, body["summary"].as_str()), (StatusCode::OK, Some("中學・物理")));
+    assert_eq!(unsubscribe(token).await.0, StatusCode::NOT_FOUND, "used already");
+    assert!(get(&app, "/alerts", Some(bearer(&app, &tutor))).await.1["items"].as_array().unwrap().is_empty());
+}

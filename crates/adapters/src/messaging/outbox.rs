@@ -17,6 +17,9 @@ struct Line<'a> {
     subject: &'a str,
     body: &'a str,
     sent_at: String,
+    /// For a message that may be retried: the same on every try.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<&'a str>,
 }
 
 /// One outbox file. Appends are serialized so lines never interleave.
@@ -34,11 +37,19 @@ impl Outbox {
         Self { path: data_dir.join("outbox").join("mail.jsonl"), lock: Mutex::new(()) }
     }
 
-    async fn append(&self, to: &str, subject: &str, body: &str) -> Result<(), DeliveryError> {
-        let line = Line { to, subject, body, sent_at: chrono::Utc::now().to_rfc3339() };
+    async fn append(&self, to: &str, subject: &str, body: &str, key: Option<&str>) -> Result<(), DeliveryError> {
+        let line = Line { to, subject, body, sent_at: chrono::Utc::now().to_rfc3339(), key };
         let mut text = serde_json::to_string(&line).map_err(|e| DeliveryError(e.to_string()))?;
         text.push('\n');
         let _guard = self.lock.lock().await;
+        // A retried message the outbox already took is not written again, as a provider with
+        // idempotency keys would not send it again (the outbox is for development and tests).
+        if let Some(key) = key
+            && let Ok(existing) = tokio::fs::read_to_string(&self.path).await
+            && existing.lines().any(|l| serde_json::from_str::<serde_json::Value>(l).is_ok_and(|v| v["key"] == key))
+        {
+            return Ok(());
+        }
         // Codes and reset links: private to the server's user (see `file_store`).
         if let Some(dir) = self.path.parent() {
             crate::files::local::create_private_dir(dir).await.map_err(|e| DeliveryError(e.to_string()))?;
@@ -60,14 +71,22 @@ impl Outbox {
 #[async_trait]
 impl SmsSender for Outbox {
     async fn send_sms(&self, to: &Phone, body: &str) -> Result<(), DeliveryError> {
-        self.append(to.as_str(), "", body).await
+        self.append(to.as_str(), "", body, None).await
+    }
+
+    async fn send_sms_once(&self, to: &Phone, body: &str, key: &str) -> Result<(), DeliveryError> {
+        self.append(to.as_str(), "", body, Some(key)).await
     }
 }
 
 #[async_trait]
 impl Mailer for Outbox {
     async fn send_mail(&self, to: &Email, subject: &str, body: &str) -> Result<(), DeliveryError> {
-        self.append(to.as_str(), subject, body).await
+        self.append(to.as_str(), subject, body, None).await
+    }
+
+    async fn send_mail_once(&self, to: &Email, subject: &str, body: &str, key: &str) -> Result<(), DeliveryError> {
+        self.append(to.as_str(), subject, body, Some(key)).await
     }
 }
 
@@ -88,5 +107,19 @@ mod tests {
         assert_eq!(lines[0]["to"], "+85291234567");
         assert_eq!(lines[0]["body"], "驗證碼：123456");
         assert!(lines[0]["sentAt"].is_string());
+    }
+
+    #[tokio::test]
+    async fn a_keyed_message_is_written_once_however_often_it_is_retried() {
+        let dir = tempfile::tempdir().unwrap();
+        let sms = Outbox::sms(dir.path());
+        let phone = Phone::parse("91234567").unwrap();
+        for _ in 0..3 {
+            sms.send_sms_once(&phone, "新個案", "alert-7").await.unwrap();
+        }
+        sms.send_sms_once(&phone, "另一個", "alert-8").await.unwrap();
+        let text = std::fs::read_to_string(dir.path().join("outbox/sms.jsonl")).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        assert!(text.contains("\"key\":\"alert-7\""));
     }
 }

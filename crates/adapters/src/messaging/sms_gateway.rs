@@ -122,8 +122,23 @@ impl HttpSmsGateway {
 #[async_trait]
 impl SmsSender for HttpSmsGateway {
     async fn send_sms(&self, to: &Phone, body: &str) -> Result<(), DeliveryError> {
+        self.post(to, body, None).await
+    }
+
+    /// The key goes in an `Idempotency-Key` header, which gateways that deduplicate honour.
+    async fn send_sms_once(&self, to: &Phone, body: &str, key: &str) -> Result<(), DeliveryError> {
+        self.post(to, body, Some(key)).await
+    }
+}
+
+impl HttpSmsGateway {
+    async fn post(&self, to: &Phone, body: &str, key: Option<&str>) -> Result<(), DeliveryError> {
         let message = Outgoing { to: to.as_str(), from: self.sender.as_deref(), text: body };
-        let result = self.client.post(self.url.clone()).bearer_auth(&self.token).json(&message).send().await;
+        let mut request = self.client.post(self.url.clone()).bearer_auth(&self.token).json(&message);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        let result = request.send().await;
         let outcome = match result {
             Ok(response) if response.status().is_success() => Ok(response.status()),
             Ok(response) => {

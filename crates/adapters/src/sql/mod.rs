@@ -2,6 +2,7 @@
 //! database they share (`database`, with the migrations of both engines).
 
 pub mod account_stores;
+pub mod alerts;
 pub mod applications;
 pub mod bookings;
 pub mod cases;

@@ -4,6 +4,8 @@
 //! `TUTORHUB_REQUIRE_POSTGRES=1` (as in `make test`) turns the skip into a failure.
 #![allow(dead_code)]
 
+pub mod tutors;
+
 use sqlx::Executor;
 use tutorhub_adapters::Database;
 

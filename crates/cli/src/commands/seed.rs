@@ -55,6 +55,8 @@ pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
     }
     if let Some(count) = opts.cases {
         insert_cases(&app, count, rand::random(), None).await?;
+        // Bulk cases for benchmarks are news to nobody: no alert round should match them.
+        tutorhub_adapters::SqlAlertRepository::new(&app.database).forget_queued_cases().await?;
         eprintln!("added {count} cases");
     }
     app.database.close().await;

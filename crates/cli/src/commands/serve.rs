@@ -6,6 +6,8 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use tokio::net::TcpListener;
+use tutorhub_domain::alerts::delivery::{AlertDelivery, Round};
+use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_http::{AppFiles, BodyLimits, ServerLimits};
 
 use crate::wiring::Settings;
@@ -31,6 +33,16 @@ pub struct ServeOpts {
     pub static_dir: Option<PathBuf>,
     #[command(flatten)]
     pub matching: MatchingOpts,
+    /// Hong Kong hours without case alerts, `22-8` (held and sent at 08:00), or `off`.
+    #[arg(long, env = "ALERT_QUIET_HOURS", default_value = "22-8", value_parser = quiet_hours)]
+    pub alert_quiet_hours: QuietHours,
+    /// Seconds between two rounds of alert delivery (every server runs them; each alert goes once).
+    #[arg(long, env = "ALERT_ROUND_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub alert_round_seconds: u64,
+}
+
+fn quiet_hours(setting: &str) -> Result<QuietHours, String> {
+    QuietHours::parse(setting).ok_or_else(|| format!("expected hours like 22-8, or off; got {setting:?}"))
 }
 
 pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
@@ -38,10 +50,12 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         cases_auto_approve: opts.matching.cases_auto_approve,
         case_applicant_cap: opts.matching.case_applicant_cap,
         body_limits: BodyLimits { json_bytes: opts.max_json_body_bytes },
+        alert_quiet_hours: opts.alert_quiet_hours,
         ..global.settings()
     };
     let wiring = global.wiring_with(settings, Sending::Yes).await?;
     let services = wiring.services()?;
+    let alerts = tokio::spawn(deliver_alerts(wiring.alert_delivery()?, Duration::from_secs(opts.alert_round_seconds)));
     let limits = ServerLimits {
         header_read_timeout: Duration::from_secs(opts.header_read_timeout_seconds),
         request_timeout: Duration::from_secs(opts.request_timeout_seconds),
@@ -59,9 +73,25 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let listener = TcpListener::bind(bind.as_str()).await.with_context(|| format!("cannot listen on {bind}"))?;
     tutorhub_http::server::serve(listener, tutorhub_http::app(&services, files), limits, shutdown_signal(), Duration::from_secs(10))
         .await?;
+    alerts.abort();
     wiring.database.close().await;
     tracing::info!("tutorhub stopped");
     Ok(())
+}
+
+/// Runs a round of alert delivery every `every`, until the server stops. A failed round is
+/// logged and the next one picks up where it left (every step is stored as it is done).
+async fn deliver_alerts(delivery: AlertDelivery, every: Duration) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        match delivery.run_round(chrono::Utc::now()).await {
+            Ok(round) if round != Round::default() => tracing::info!(?round, "alert delivery round"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "alert delivery round failed; the next round goes on"),
+        }
+    }
 }
 
 /// Ctrl-C or SIGTERM (what `kill` and service managers send).

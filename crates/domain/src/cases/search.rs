@@ -6,8 +6,9 @@ use crate::shared::money::{Rate, parse_min_rate};
 use crate::shared::validation::ValidationErrors;
 use uuid::Uuid;
 
-/// The raw query of a case search, as typed into the filters.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The raw query of a case search, as typed into the filters (stored as JSON by saved searches).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct CaseQuery {
     pub level: Option<String>,
     pub grades: Vec<String>,
@@ -98,6 +99,32 @@ impl CaseFilter {
         };
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
         errors.finish(|| filter)
+    }
+}
+
+impl CaseFilter {
+    /// Whether `case` is one this search finds: the same rules as the store's query, for
+    /// checking one new case against saved searches (alerts) without asking the store.
+    pub fn matches(&self, case: &crate::cases::model::Case) -> bool {
+        let d = &case.details;
+        let within = |list: &[String], value: &str| list.is_empty() || list.iter().any(|v| v == value);
+        self.status.is_none_or(|s| s == case.status)
+            && self.owner_id.is_none_or(|o| case.owner_id == Some(o))
+            && self.post_type.is_none_or(|p| p == d.post_type)
+            && self.level.is_none_or(|l| l == d.level.key)
+            && within(&self.grades, &d.grade)
+            && self.region.is_none_or(|r| r == d.place.region)
+            && within(&self.districts, d.place.district)
+            && within(&self.areas, d.place.area)
+            && self.min_rate.is_none_or(|min| d.rate >= min)
+            && match &self.subjects {
+                None => true,
+                Some(SubjectMatch::AnyOf(names)) => d.subjects.iter().any(|s| names.contains(s)),
+                Some(SubjectMatch::Containing(text)) => {
+                    let text = text.to_lowercase();
+                    d.subjects.iter().any(|s| s.to_lowercase().contains(&text))
+                }
+            }
     }
 }
 

@@ -18,6 +18,16 @@ pub trait SmsSender: Send + Sync {
     /// # Errors
     /// When the provider refused or could not be reached; nothing was sent.
     async fn send_sms(&self, to: &Phone, body: &str) -> Result<(), DeliveryError>;
+
+    /// Sends one text message that may be retried: `key` is the same for every try, so a
+    /// provider (or the outbox) that already took it does not send it again.
+    ///
+    /// # Errors
+    /// When the provider refused or could not be reached.
+    async fn send_sms_once(&self, to: &Phone, body: &str, key: &str) -> Result<(), DeliveryError> {
+        let _ = key;
+        self.send_sms(to, body).await
+    }
 }
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -28,4 +38,14 @@ pub trait Mailer: Send + Sync {
     /// # Errors
     /// When the server refused or could not be reached; nothing was sent.
     async fn send_mail(&self, to: &Email, subject: &str, body: &str) -> Result<(), DeliveryError>;
+
+    /// Sends one e-mail that may be retried, `key` identifying it across tries (see
+    /// [`SmsSender::send_sms_once`]).
+    ///
+    /// # Errors
+    /// When the server refused or could not be reached.
+    async fn send_mail_once(&self, to: &Email, subject: &str, body: &str, key: &str) -> Result<(), DeliveryError> {
+        let _ = key;
+        self.send_mail(to, subject, body).await
+    }
 }

@@ -5,6 +5,7 @@
 //! [`framework_error`]. A 500 never carries internals; they go to the log.
 
 mod accounts;
+mod alerts;
 mod bookings;
 mod cases;
 pub mod documented;
@@ -70,6 +71,7 @@ pub enum ErrorCode {
     RequestTimeout,
     ResendTooSoon,
     ResetLinkInvalid,
+    SavedSearchLimit,
     ServerBusy,
     SmsUnavailable,
     TooEarly,

@@ -17,6 +17,8 @@ const APP_ROUTES: &[&str] = &[
     "/my-cases",
     "/my-applications",
     "/my-bookings",
+    "/my-alerts",
+    "/u/:token",
     "/terms",
     "/privacy",
     "/tutor/:id",

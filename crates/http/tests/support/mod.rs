@@ -32,6 +32,8 @@ pub struct TestApp {
     pub access_tokens: Arc<dyn AccessTokens>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub database: Database,
+    /// The case alerts' delivery, as `serve` runs it (quiet hours off).
+    pub alerts: tutorhub_domain::alerts::delivery::AlertDelivery,
     pub dir: tempfile::TempDir,
 }
 
@@ -57,6 +59,7 @@ async fn spawn_app(files: Option<AppFiles>, senders: Option<Senders>) -> TestApp
     let settings = Settings {
         jwt_secret: Some("test secret, long enough for HS256".into()),
         case_applicant_cap: APPLICANT_CAP,
+        alert_quiet_hours: tutorhub_domain::alerts::quiet_hours::QuietHours::NONE,
         ..Settings::new(dir.path().to_path_buf(), PUBLIC_BASE_URL)
     };
     let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders));
@@ -71,6 +74,7 @@ async fn spawn_app(files: Option<AppFiles>, senders: Option<Senders>) -> TestApp
         tutor_applications: services.tutor_applications.clone(),
         access_tokens: services.access_tokens.clone(),
         hasher: wiring.hasher.clone(),
+        alerts: wiring.alert_delivery().unwrap(),
         database,
         dir,
     }

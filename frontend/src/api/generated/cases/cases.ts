@@ -33,8 +33,13 @@ import type {
   ListMyCasesParams,
   ListPublicCasesParams,
   RecommendedCaseList,
+  SavedSearchBody,
+  SavedSearchList,
+  SavedSearchRequest,
   SearchCasesParams,
-  SuggestedTutorList
+  SuggestedTutorList,
+  UnsubscribeRequest,
+  Unsubscribed
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -979,6 +984,278 @@ export const useUpdateInvitationSettings = <TError = ErrorType<ErrorBody | Error
 
   const swrKey = swrOptions?.swrKey ?? getUpdateInvitationSettingsMutationKey();
   const swrFn = getUpdateInvitationSettingsMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary The caller's saved searches (case alerts)
+ */
+export const getListSavedSearchesUrl = () => {
+
+
+  
+
+  return `/alerts`
+}
+
+export const listSavedSearches = async ( options?: RequestInit): Promise<SavedSearchList> => {
+  
+  return apiFetch<SavedSearchList>(getListSavedSearchesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+export const getListSavedSearchesKey = () => [`/alerts`] as const;
+
+export type ListSavedSearchesQueryResult = NonNullable<Awaited<ReturnType<typeof listSavedSearches>>>
+export type ListSavedSearchesQueryError = ErrorType<ErrorBody | ErrorBody>
+
+/**
+ * @summary The caller's saved searches (case alerts)
+ */
+export const useListSavedSearches = <TError = ErrorType<ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRConfiguration<Awaited<ReturnType<typeof listSavedSearches>>, TError> & { swrKey?: Key, enabled?: boolean }, request?: SecondParameter<typeof apiFetch> }
+) => {
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const isEnabled = swrOptions?.enabled !== false
+  const swrKey = swrOptions?.swrKey ?? (() => isEnabled ? getListSavedSearchesKey() : null);
+  const swrFn = () => listSavedSearches(requestOptions)
+
+  const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Active tutors only (else 403), at most 10 each (else 409). New matching cases come by
+SMS or e-mail: at most one message per channel an hour, none from 22:00 to 08:00.
+ * @summary Save a search of the case board, to hear of new cases that match
+ */
+export const getCreateSavedSearchUrl = () => {
+
+
+  
+
+  return `/alerts`
+}
+
+export const createSavedSearch = async (savedSearchRequest: SavedSearchRequest, options?: RequestInit): Promise<SavedSearchBody> => {
+  
+  return apiFetch<SavedSearchBody>(getCreateSavedSearchUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      savedSearchRequest,)
+  }
+);}
+
+
+
+
+export const getCreateSavedSearchMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: SavedSearchRequest }) => {
+    return createSavedSearch(arg, options);
+  }
+}
+export const getCreateSavedSearchMutationKey = () => [`/alerts`] as const;
+
+export type CreateSavedSearchMutationResult = NonNullable<Awaited<ReturnType<typeof createSavedSearch>>>
+export type CreateSavedSearchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Save a search of the case board, to hear of new cases that match
+ */
+export const useCreateSavedSearch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof createSavedSearch>>, TError, Key, SavedSearchRequest, Awaited<ReturnType<typeof createSavedSearch>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getCreateSavedSearchMutationKey();
+  const swrFn = getCreateSavedSearchMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Change one of the caller's saved searches
+ */
+export const getUpdateSavedSearchUrl = (searchId: number,) => {
+
+
+  
+
+  return `/alerts/${searchId}`
+}
+
+export const updateSavedSearch = async (searchId: number,
+    savedSearchRequest: SavedSearchRequest, options?: RequestInit): Promise<SavedSearchBody> => {
+  
+  return apiFetch<SavedSearchBody>(getUpdateSavedSearchUrl(searchId),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      savedSearchRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateSavedSearchMutationFetcher = (searchId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: SavedSearchRequest }) => {
+    return updateSavedSearch(searchId, arg, options);
+  }
+}
+export const getUpdateSavedSearchMutationKey = (searchId: number,) => [`/alerts/${searchId}`] as const;
+
+export type UpdateSavedSearchMutationResult = NonNullable<Awaited<ReturnType<typeof updateSavedSearch>>>
+export type UpdateSavedSearchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Change one of the caller's saved searches
+ */
+export const useUpdateSavedSearch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  searchId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof updateSavedSearch>>, TError, Key, SavedSearchRequest, Awaited<ReturnType<typeof updateSavedSearch>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getUpdateSavedSearchMutationKey(searchId);
+  const swrFn = getUpdateSavedSearchMutationFetcher(searchId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Delete one of the caller's saved searches; its alerts stop at once
+ */
+export const getDeleteSavedSearchUrl = (searchId: number,) => {
+
+
+  
+
+  return `/alerts/${searchId}`
+}
+
+export const deleteSavedSearch = async (searchId: number, options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getDeleteSavedSearchUrl(searchId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteSavedSearchMutationFetcher = (searchId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return deleteSavedSearch(searchId, options);
+  }
+}
+export const getDeleteSavedSearchMutationKey = (searchId: number,) => [`/alerts/${searchId}`] as const;
+
+export type DeleteSavedSearchMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSavedSearch>>>
+export type DeleteSavedSearchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Delete one of the caller's saved searches; its alerts stop at once
+ */
+export const useDeleteSavedSearch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  searchId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof deleteSavedSearch>>, TError, Key, Arguments, Awaited<ReturnType<typeof deleteSavedSearch>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getDeleteSavedSearchMutationKey(searchId);
+  const swrFn = getDeleteSavedSearchMutationFetcher(searchId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The token is signed per saved search; the search is deleted.
+ * @summary Stop an alert from its link, without logging in
+ */
+export const getUnsubscribeAlertUrl = () => {
+
+
+  
+
+  return `/alerts/unsubscribe`
+}
+
+export const unsubscribeAlert = async (unsubscribeRequest: UnsubscribeRequest, options?: RequestInit): Promise<Unsubscribed> => {
+  
+  return apiFetch<Unsubscribed>(getUnsubscribeAlertUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      unsubscribeRequest,)
+  }
+);}
+
+
+
+
+export const getUnsubscribeAlertMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: UnsubscribeRequest }) => {
+    return unsubscribeAlert(arg, options);
+  }
+}
+export const getUnsubscribeAlertMutationKey = () => [`/alerts/unsubscribe`] as const;
+
+export type UnsubscribeAlertMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeAlert>>>
+export type UnsubscribeAlertMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Stop an alert from its link, without logging in
+ */
+export const useUnsubscribeAlert = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof unsubscribeAlert>>, TError, Key, UnsubscribeRequest, Awaited<ReturnType<typeof unsubscribeAlert>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getUnsubscribeAlertMutationKey();
+  const swrFn = getUnsubscribeAlertMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

@@ -4,6 +4,7 @@
  * API: tutorhub API
  */
 
+export * from './alertChannel';
 export * from './applicantBody';
 export * from './applicantList';
 export * from './applicationBody';
@@ -54,6 +55,7 @@ export * from './listPublicCasesParams';
 export * from './listTutorReviewsParams';
 export * from './listUsersParams';
 export * from './loginRequest';
+export * from './matchedCase';
 export * from './messageBody';
 export * from './myApplication';
 export * from './orgVerification';
@@ -81,6 +83,9 @@ export * from './reviewEligibility';
 export * from './reviewPage';
 export * from './reviewRequest';
 export * from './role';
+export * from './savedSearchBody';
+export * from './savedSearchList';
+export * from './savedSearchRequest';
 export * from './searchCasesParams';
 export * from './searchTutorsParams';
 export * from './sendCodeRequest';
@@ -95,6 +100,8 @@ export * from './tutorApplicationView';
 export * from './tutorCardBody';
 export * from './tutorGender';
 export * from './tutorPage';
+export * from './unsubscribeRequest';
+export * from './unsubscribed';
 export * from './updateUserBodyTwo';
 export * from './userType';
 export * from './verifyCodeRequest';

@@ -1,0 +1,211 @@
+//! Saved searches: what a tutor asked to hear about, and how.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::cases::model::Case;
+use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
+use crate::keyed_enum;
+use crate::shared::catalogue;
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+
+/// Saved searches one tutor may keep.
+pub const MAX_SAVED_SEARCHES: u32 = 10;
+/// Keywords of one saved search, and the length of each.
+pub const MAX_KEYWORDS: usize = 5;
+pub const MAX_KEYWORD_CHARS: usize = 20;
+
+keyed_enum! {
+    /// How a tutor hears about matching cases.
+    pub enum AlertChannel {
+        Sms => "sms",
+        Email => "email",
+    }
+}
+
+/// What a saved search looks for: the case board's filters, and words a case must contain.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Criteria {
+    /// As the board's filters were set (kept raw, so the screen can show and edit them).
+    pub query: CaseQuery,
+    /// Lower-case words, all of which a matching case contains.
+    pub keywords: Vec<String>,
+    filter: CaseFilter,
+}
+
+impl Criteria {
+    /// # Errors
+    /// The board's messages for unknown keys (`level`, `region`, `postType`); `keywords` when
+    /// there are too many or too long; `criteria` when nothing at all narrows the search.
+    pub fn parse(query: CaseQuery, keywords: &str) -> Result<Self, ValidationErrors> {
+        let mut errors = match CaseFilter::public_search(&query) {
+            Ok(_) => ValidationErrors::new(),
+            Err(errors) => errors,
+        };
+        let words = errors.check("keywords", parse_keywords(keywords)).unwrap_or_default();
+        let filter = CaseFilter::public_search(&query).unwrap_or_else(|_| CaseFilter::public());
+        let narrows = filter != CaseFilter::public() || !words.is_empty();
+        if errors.is_empty() && !narrows {
+            errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
+        }
+        errors.finish(|| Self { query, keywords: words, filter })
+    }
+
+    /// Whether a newly approved case is one this search looks for.
+    pub fn matches(&self, case: &Case) -> bool {
+        if !self.filter.matches(case) {
+            return false;
+        }
+        let d = &case.details;
+        let haystack = format!(
+            "{} {} {} {} {} {} {}",
+            d.title,
+            d.description,
+            d.subjects.join(" "),
+            d.grade,
+            d.level.label,
+            d.place.area,
+            d.place.district
+        )
+        .to_lowercase();
+        self.keywords.iter().all(|word| haystack.contains(word.as_str()))
+    }
+
+    /// The level key, when the search names one: the store narrows candidates by it.
+    pub fn level(&self) -> Option<&'static str> {
+        self.filter.level
+    }
+
+    /// The region, when the search names one.
+    pub fn region(&self) -> Option<&'static str> {
+        self.filter.region
+    }
+
+    /// The search in words for its owner's screen and e-mail, e.g. 中學・數學・觀塘區・每堂 HK$300 起.
+    pub fn summary(&self) -> String {
+        let f = &self.filter;
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(level) = f.level.and_then(catalogue::level) {
+            parts.push(level.label.to_string());
+        }
+        if !f.grades.is_empty() {
+            parts.push(f.grades.join("、"));
+        }
+        match &f.subjects {
+            Some(SubjectMatch::AnyOf(names)) => parts.push(names.join("、")),
+            Some(SubjectMatch::Containing(text)) => parts.push(text.clone()),
+            None => {}
+        }
+        let places = if !f.areas.is_empty() {
+            f.areas.join("、")
+        } else if !f.districts.is_empty() {
+            f.districts.join("、")
+        } else {
+            f.region.unwrap_or_default().to_string()
+        };
+        if !places.is_empty() {
+            parts.push(places);
+        }
+        if let Some(min) = f.min_rate {
+            parts.push(format!("每堂 HK${} 起", min.dollars()));
+        }
+        if !self.keywords.is_empty() {
+            parts.push(format!("關鍵字：{}", self.keywords.join(" ")));
+        }
+        if parts.is_empty() { "所有個案".into() } else { parts.join("・") }
+    }
+}
+
+fn parse_keywords(raw: &str) -> Result<Vec<String>, String> {
+    refuse_control_characters(raw, "關鍵字", Lines::Single)?;
+    let mut words: Vec<String> = Vec::new();
+    for word in raw.split_whitespace().map(str::to_lowercase) {
+        if word.chars().count() > MAX_KEYWORD_CHARS {
+            return Err(format!("每個關鍵字不可多於 {MAX_KEYWORD_CHARS} 個字"));
+        }
+        if !words.contains(&word) {
+            words.push(word);
+        }
+    }
+    if words.len() > MAX_KEYWORDS {
+        return Err(format!("關鍵字最多 {MAX_KEYWORDS} 個"));
+    }
+    Ok(words)
+}
+
+/// A stored saved search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedSearch {
+    /// Short number, for links (the unsubscribe link names it).
+    pub number: i64,
+    pub tutor_id: Uuid,
+    pub criteria: Criteria,
+    pub channel: AlertChannel,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A saved search to store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewSavedSearch {
+    pub tutor_id: Uuid,
+    pub criteria: Criteria,
+    pub channel: AlertChannel,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A case that matched one of a tutor's saved searches, waiting for its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AlertMatch {
+    pub search: i64,
+    pub tutor_id: Uuid,
+    pub channel: AlertChannel,
+    pub case_number: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matching::recommendations::tests::case;
+
+    fn query(level: &str, subjects: &[&str], districts: &[&str]) -> CaseQuery {
+        CaseQuery {
+            level: Some(level.into()),
+            subjects: subjects.iter().map(|s| s.to_string()).collect(),
+            districts: districts.iter().map(|s| s.to_string()).collect(),
+            ..CaseQuery::default()
+        }
+    }
+
+    #[test]
+    fn a_saved_search_matches_like_the_board_and_needs_every_keyword() {
+        let maths_in_kwun_tong = Criteria::parse(query("secondary", &["數學"], &["觀塘區"]), "").unwrap();
+        assert!(maths_in_kwun_tong.matches(&case(1, "secondary", "中三", "數學", "藍田", 480.0, "no limit")));
+        assert!(!maths_in_kwun_tong.matches(&case(2, "secondary", "中三", "數學", "旺角", 480.0, "no limit")));
+        assert!(!maths_in_kwun_tong.matches(&case(3, "secondary", "中三", "物理", "藍田", 480.0, "no limit")));
+        let with_words = Criteria::parse(query("secondary", &[], &[]), "  DSE   想加強 ").unwrap();
+        assert_eq!(with_words.keywords, ["dse", "想加強"]);
+        // `case` describes every case as 想加強 and titles it grade + subject.
+        assert!(!with_words.matches(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit")));
+        let words_only = Criteria::parse(CaseQuery::default(), "想加強 中六").unwrap();
+        assert!(words_only.matches(&case(5, "secondary", "中六", "數學", "藍田", 480.0, "no limit")));
+    }
+
+    #[test]
+    fn refuses_unknown_keys_too_many_words_and_a_search_for_everything() {
+        let errors = Criteria::parse(CaseQuery { level: Some("x".into()), ..CaseQuery::default() }, "a b c d e f").unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "keywords"]);
+        assert_eq!(errors.fields()[1].message, "關鍵字最多 5 個");
+        let everything = Criteria::parse(CaseQuery::default(), " ").unwrap_err();
+        assert_eq!(everything.fields()[0].field, "criteria");
+        assert!(Criteria::parse(CaseQuery::default(), &"長".repeat(21)).is_err());
+    }
+
+    #[test]
+    fn says_what_it_looks_for_in_catalogue_words() {
+        let criteria =
+            Criteria::parse(CaseQuery { min_rate: Some("300".into()), ..query("secondary", &["數學", "物理"], &["觀塘區"]) }, "DSE")
+                .unwrap();
+        assert_eq!(criteria.summary(), "中學・數學、物理・觀塘區・每堂 HK$300 起・關鍵字：dse");
+        assert_eq!((criteria.level(), criteria.region()), (Some("secondary"), None));
+    }
+}

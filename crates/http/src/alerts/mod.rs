@@ -1,0 +1,3 @@
+//! Case alerts: a tutor's saved searches, and the one-tap unsubscribe.
+
+pub mod api;
