@@ -30,6 +30,12 @@ const MyCasesPage = lazy(async () => ({ default: (await import('@/features/cases
 const MyApplicationsPage = lazy(async () => ({
   default: (await import('@/features/cases/routes/MyApplicationsPage')).MyApplicationsPage,
 }));
+const MyAlertsPage = lazy(async () => ({
+  default: (await import('@/features/cases/routes/MyAlertsPage')).MyAlertsPage,
+}));
+const UnsubscribePage = lazy(async () => ({
+  default: (await import('@/features/cases/routes/UnsubscribePage')).UnsubscribePage,
+}));
 const MyBookingsPage = lazy(async () => ({
   default: (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage,
 }));
@@ -69,6 +75,8 @@ export const routes: RouteObject[] = [
       { path: paths.myCases, element: loginRequired(<MyCasesPage />) },
       { path: paths.myApplications, element: loginRequired(<MyApplicationsPage />) },
       { path: paths.myBookings, element: loginRequired(<MyBookingsPage />) },
+      { path: paths.myAlerts, element: loginRequired(<MyAlertsPage />) },
+      { path: paths.unsubscribe, element: <UnsubscribePage /> },
       { path: paths.changePassword, element: loginRequired(<ChangePasswordPage />) },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },

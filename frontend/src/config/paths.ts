@@ -11,6 +11,8 @@ export const paths = {
   myCases: '/my-cases',
   myApplications: '/my-applications',
   myBookings: '/my-bookings',
+  myAlerts: '/my-alerts',
+  unsubscribe: '/u/:token',
   terms: '/terms',
   privacy: '/privacy',
   tutorProfile: '/tutor/:id',

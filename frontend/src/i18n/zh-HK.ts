@@ -5,6 +5,7 @@
  * beside this file (legal-zh-HK.ts holds the legal pages' long text).
  */
 import { accountsZhHK } from './accounts-zh-HK';
+import { alertsZhHK } from './alerts-zh-HK';
 import { bookingsZhHK } from './bookings-zh-HK';
 import { casesZhHK } from './cases-zh-HK';
 import { profileZhHK } from './profile-zh-HK';
@@ -26,6 +27,7 @@ export const zhHK = {
     myCases: '我的個案',
     myApplications: '我的申請',
     myBookings: '我的預約',
+    myAlerts: '個案通知',
   },
 
   footer: {
@@ -138,6 +140,7 @@ export const zhHK = {
     minRateInvalid: '請輸入數字，例如 200',
     multiSelected: (count: number) => `已選 ${count} 項`,
     listSeparator: '、',
+    minRateWords: (rate: string) => `每堂 HK$${rate} 起`,
     search: '搜尋',
     reset: '清除篩選',
   },
@@ -160,6 +163,7 @@ export const zhHK = {
 
   // One catalogue per business area, beside this file.
   accounts: accountsZhHK,
+  alerts: alertsZhHK,
   bookings: bookingsZhHK,
   cases: casesZhHK,
   profile: profileZhHK,

@@ -10,6 +10,7 @@ import {
   MenuTrigger,
 } from '@fluentui/react-components';
 import {
+  AlertRegular,
   BriefcaseRegular,
   CalendarRegular,
   DocumentBulletListRegular,
@@ -53,6 +54,11 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
           {session.isTutor && (
             <MenuItem icon={<BriefcaseRegular />} onClick={() => void navigate(paths.myApplications)}>
               {t.nav.myApplications}
+            </MenuItem>
+          )}
+          {session.isTutor && (
+            <MenuItem icon={<AlertRegular />} onClick={() => void navigate(paths.myAlerts)}>
+              {t.nav.myAlerts}
             </MenuItem>
           )}
           <MenuItem icon={<CalendarRegular />} onClick={() => void navigate(paths.myBookings)}>

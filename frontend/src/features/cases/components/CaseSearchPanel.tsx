@@ -9,6 +9,7 @@ import { Pagination } from '@/components/Pagination';
 import { t } from '@/i18n/zh-HK';
 import { emptyCaseFilters, pageCountOf, toCaseQuery, type CaseFilters } from '../lib/case-filters';
 import { CaseCardGrid } from './CaseCardGrid';
+import { SaveSearchButton } from './SaveSearchButton';
 import { CaseFilterForm } from './CaseFilterForm';
 
 export const HOME_SEARCH_PAGE_SIZE = 12;
@@ -85,6 +86,7 @@ export function CaseSearchPanel() {
               </Text>
             )}
           </div>
+          <SaveSearchButton filters={submitted} />
           {search.error ? (
             <ErrorBanner message={errorMessage(search.error, t.cases.search.failed)} />
           ) : !search.data ? (

@@ -14,6 +14,7 @@ import { mediaQueries } from '@/styles/breakpoints';
 import { CaseCardGrid } from '../components/CaseCardGrid';
 import { CaseFilterForm } from '../components/CaseFilterForm';
 import { CaseTable } from '../components/CaseTable';
+import { SaveSearchButton } from '../components/SaveSearchButton';
 import {
   emptyCaseFilters,
   countActiveFilters,
@@ -163,6 +164,7 @@ export function AllCasesPage() {
               </Text>
               <Text size={200}>{t.pagination.pageOf(applied.page, pageCountOf(data.total, ALL_CASES_PAGE_SIZE))}</Text>
             </div>
+            <SaveSearchButton filters={applied.filters} />
             {data.items.length === 0 ? (
               <EmptyState
                 title={activeFilterCount > 0 ? t.cases.allCases.emptyFiltered : t.cases.allCases.empty}
