@@ -3,15 +3,14 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::reviews::model::ReviewSummary;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::identity::{DisplayName, Phone};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{
-    ApplicationDetails, NewTutorApplication, TrackRecord, TutorApplication, TutorApplicationStatus, TutorGender, TutorProfile, TutorRef,
-    TutorSubject,
+    ApplicationDetails, NewTutorApplication, ReviewSummary, TrackRecord, TutorApplication, TutorApplicationStatus, TutorGender,
+    TutorProfile, TutorRef, TutorSubject,
 };
 use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};

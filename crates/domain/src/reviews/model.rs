@@ -119,21 +119,6 @@ pub struct NewReview {
     pub created_at: DateTime<Utc>,
 }
 
-/// A tutor's visible reviews in two numbers; the average is derived so it is never stale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ReviewSummary {
-    pub count: u32,
-    /// The sum of the stars.
-    pub total: u32,
-}
-
-impl ReviewSummary {
-    /// The mean of the stars, to one decimal place; None without reviews.
-    pub fn average(self) -> Option<f64> {
-        (self.count > 0).then(|| (f64::from(self.total) * 10.0 / f64::from(self.count)).round() / 10.0)
-    }
-}
-
 keyed_enum! {
     /// [`Eligibility`] without its data, as the API names it.
     pub enum EligibilityKind {
@@ -210,12 +195,5 @@ mod tests {
         assert_eq!(Eligibility::decide(Some(began), None, now), Eligibility::TooEarly { from: began + WAIT });
         assert_eq!(Eligibility::decide(Some(now - WAIT), None, now), Eligibility::CanReview);
         assert_eq!(Eligibility::decide(Some(now - WAIT), Some(12), now), Eligibility::AlreadyReviewed(12));
-    }
-
-    #[test]
-    fn the_average_is_rounded_to_one_decimal_and_absent_without_reviews() {
-        assert_eq!(ReviewSummary::default().average(), None);
-        assert_eq!(ReviewSummary { count: 3, total: 13 }.average(), Some(4.3));
-        assert_eq!(ReviewSummary { count: 2, total: 9 }.average(), Some(4.5));
     }
 }

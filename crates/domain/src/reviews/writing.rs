@@ -11,13 +11,13 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::notices::notifier::{Notice, Notifier};
-use crate::reviews::model::{Eligibility, NewReview, Review, ReviewForm, ReviewStatus, ReviewSummary, ReviewText, WAIT};
+use crate::reviews::model::{Eligibility, NewReview, Review, ReviewForm, ReviewStatus, ReviewText, WAIT};
 use crate::reviews::ports::{ReviewChange, ReviewRepository};
 use crate::shared::hong_kong::date_words;
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
-use crate::tutors::model::{TutorProfile, TutorRef};
+use crate::tutors::model::{ReviewSummary, TutorProfile, TutorRef};
 use crate::tutors::ports::TutorRepository;
 
 /// The most a report's reason may say.

@@ -6,7 +6,6 @@ use uuid::Uuid;
 
 use crate::cases::model::{in_range, required_text};
 use crate::keyed_enum;
-use crate::reviews::model::ReviewSummary;
 use crate::shared::catalogue::{self, Choice, Place};
 use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
 use crate::shared::money::Rate;
@@ -394,6 +393,21 @@ pub struct TutorProfile {
     pub reviews: ReviewSummary,
 }
 
+/// A tutor's visible reviews in two numbers; the average is derived so it is never stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReviewSummary {
+    pub count: u32,
+    /// The sum of the stars.
+    pub total: u32,
+}
+
+impl ReviewSummary {
+    /// The mean of the stars, to one decimal place; None without reviews.
+    pub fn average(self) -> Option<f64> {
+        (self.count > 0).then(|| (f64::from(self.total) * 10.0 / f64::from(self.count)).round() / 10.0)
+    }
+}
+
 /// What a tutor has done here, for parents deciding: counted, never typed by the tutor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrackRecord {
@@ -504,6 +518,13 @@ pub(crate) mod tests {
             reviewed_at: None,
         };
         TutorProfile::from_application(&application, 1001, Utc::now())
+    }
+
+    #[test]
+    fn the_average_is_rounded_to_one_decimal_and_absent_without_reviews() {
+        assert_eq!(ReviewSummary::default().average(), None);
+        assert_eq!(ReviewSummary { count: 3, total: 13 }.average(), Some(4.3));
+        assert_eq!(ReviewSummary { count: 2, total: 9 }.average(), Some(4.5));
     }
 
     #[test]
