@@ -9,8 +9,25 @@ test('on a phone, a parent reviews the tutor she matched a week ago and the prof
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, demoParent);
+  // Other journeys match cases of hers too, too recently to review: ask the server which one.
+  const caseId = await page.evaluate(async () => {
+    const get = async (path: string) =>
+      (await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } })).json();
+    const mine = (await get('/cases/mine?pageSize=100')) as { items: { caseId: number; status: string }[] };
+    for (const item of mine.items.filter((c) => c.status === 'matched')) {
+      const applicants = (await get(`/cases/${item.caseId}/applications`)) as {
+        items: { status: string; tutor: { id: string } }[];
+      };
+      const chosen = applicants.items.find((a) => a.status === 'selected');
+      if (!chosen) continue;
+      const eligibility = (await get(`/tutors/${chosen.tutor.id}/review-eligibility`)) as { status: string };
+      if (eligibility.status === 'can-review') return item.caseId;
+    }
+    return undefined;
+  });
+  expect(caseId, 'the demo data matched her with a tutor ten days ago').toBeDefined();
   await page.goto('/my-cases');
-  const matched = page.getByTestId('my-case').filter({ hasText: '已配對' }).first();
+  const matched = page.getByTestId('my-case').filter({ hasText: String(caseId) });
   const chosen = matched.getByTestId('applicant').filter({ hasText: '已獲選' });
   await chosen.getByRole('link', { name: '評價導師' }).click();
   await expect(page).toHaveURL(/\/tutor\/[^/]+#reviews$/);
