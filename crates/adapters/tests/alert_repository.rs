@@ -10,8 +10,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use tutorhub_adapters::{Database, HmacLinkSigner, SqlAlertRepository, SqlCaseRepository, SqlTutorRepository, SqlUserRepository};
 use tutorhub_domain::alerts::delivery::{AlertDelivery, AlertPorts};
-use tutorhub_domain::alerts::model::{AlertChannel, Criteria, NewSavedSearch};
-use tutorhub_domain::alerts::ports::{AlertRepository, SaveOutcome};
+use tutorhub_domain::alerts::model::{AlertChannel, AlertMatch, Criteria, NewSavedSearch};
+use tutorhub_domain::alerts::ports::{AlertRepository, MessageEnd, SaveOutcome};
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::cases::ports::CaseRepository;
@@ -36,7 +36,9 @@ async fn a_case_is_queued_once_it_becomes_public_and_taken_off_once(db: Database
     let public = support::stored_case(&db, CaseStatus::Approved).await;
     assert_eq!(alerts.opened_cases(10).await.unwrap(), [public]);
     assert!(cases.transition(pending, CaseStatus::Pending, CaseStatus::Approved, Utc::now()).await.unwrap());
-    assert_eq!(alerts.opened_cases(10).await.unwrap(), [public, pending]);
+    let mut queued = alerts.opened_cases(10).await.unwrap();
+    queued.sort_unstable();
+    assert_eq!(queued, [pending.min(public), pending.max(public)], "both, whatever the clock's resolution");
     assert!(alerts.record_matches(public, &[], Utc::now()).await.unwrap());
     assert!(!alerts.record_matches(public, &[], Utc::now()).await.unwrap(), "another worker took it");
     assert_eq!(alerts.opened_cases(10).await.unwrap(), [pending]);
@@ -88,6 +90,11 @@ async fn candidates_are_the_searches_of_active_tutors_for_the_level_and_region(d
     assert!(tutors.set_profile_active(hidden.id, false, Utc::now()).await.unwrap());
     let found: Vec<i64> = alerts.candidates("secondary", "九龍").await.unwrap().iter().map(|s| s.number).collect();
     assert_eq!(found, [wanted.number], "not another level, region, or a deactivated tutor");
+    assert!(alerts.set_stopped(wanted.number, true).await.unwrap());
+    assert!(alerts.candidates("secondary", "九龍").await.unwrap().is_empty(), "nor a stopped search");
+    assert!(alerts.find_search(wanted.number).await.unwrap().unwrap().stopped);
+    assert!(alerts.set_stopped(wanted.number, false).await.unwrap());
+    assert_eq!(alerts.candidates("secondary", "九龍").await.unwrap().len(), 1);
 }
 
 /// A sender that remembers every message it is asked to send, with its key.
@@ -176,7 +183,50 @@ async fn two_workers_racing_send_each_alert_once_and_one_message_an_hour(db: Dat
     assert!(sent.iter().any(|(line, _)| line.contains(&format!("/case/{late}"))), "{sent:?}");
 }
 
+/// Saves a search for a new tutor and stores one match of a new public case: (tutor, match).
+async fn one_match(db: &Database, alerts: &SqlAlertRepository, at: DateTime<Utc>) -> (Uuid, AlertMatch) {
+    let tutor = Uuid::new_v4();
+    let SaveOutcome::Saved(search) = alerts.insert_search(secondary_maths(tutor, AlertChannel::Sms), 10).await.unwrap() else { panic!() };
+    let case = support::stored_case(db, CaseStatus::Approved).await;
+    let matched = AlertMatch { search: search.number, tutor_id: tutor, channel: AlertChannel::Sms, case_number: case };
+    assert!(alerts.record_matches(case, &[matched], at).await.unwrap());
+    (tutor, matched)
+}
+
+async fn a_message_the_provider_keeps_refusing_is_tried_a_few_times_then_given_up(db: Database) {
+    let alerts = SqlAlertRepository::new(&db);
+    let at = Utc::now();
+    let (tutor, matched) = one_match(&db, &alerts, at).await;
+    let id = alerts.compose(tutor, AlertChannel::Sms, at, Duration::hours(1)).await.unwrap().unwrap();
+    // Each claim runs out unfinished, as when the provider fails: three tries, then no more.
+    for attempt in 0..3 {
+        let claimed = alerts.claim_message(at + Duration::minutes(10 * attempt), Duration::minutes(5), 3).await.unwrap().unwrap();
+        assert_eq!((claimed.id, claimed.matches.as_slice()), (id, [(matched.search, matched.case_number)].as_slice()));
+        let held = alerts.claim_message(at + Duration::minutes(10 * attempt + 1), Duration::minutes(5), 3).await.unwrap();
+        assert!(held.is_none(), "held by its claim");
+    }
+    assert!(alerts.claim_message(at + Duration::hours(1), Duration::minutes(5), 3).await.unwrap().is_none(), "given up");
+}
+
+async fn a_cancelled_message_gives_the_channel_its_hour_back_and_a_sent_one_does_not(db: Database) {
+    let alerts = SqlAlertRepository::new(&db);
+    let at = Utc::now();
+    for end in [MessageEnd::Sent, MessageEnd::Cancelled] {
+        let (tutor, matched) = one_match(&db, &alerts, at).await;
+        alerts.compose(tutor, AlertChannel::Sms, at, Duration::hours(1)).await.unwrap().unwrap();
+        let claimed = alerts.claim_message(at, Duration::minutes(5), 3).await.unwrap().unwrap();
+        assert!(alerts.finish_message(claimed.id, claimed.claimed_until, end, at).await.unwrap());
+        assert!(!alerts.finish_message(claimed.id, claimed.claimed_until, end, at).await.unwrap(), "finished once");
+        let next = support::stored_case(&db, CaseStatus::Approved).await;
+        assert!(alerts.record_matches(next, &[AlertMatch { case_number: next, ..matched }], at).await.unwrap());
+        let waiting = alerts.waiting(at + Duration::minutes(3), Duration::hours(1), 10).await.unwrap();
+        assert_eq!(waiting.contains(&(tutor, AlertChannel::Sms)), end == MessageEnd::Cancelled, "{end:?}");
+    }
+}
+
 on_both_engines!(
+    a_message_the_provider_keeps_refusing_is_tried_a_few_times_then_given_up,
+    a_cancelled_message_gives_the_channel_its_hour_back_and_a_sent_one_does_not,
     a_case_is_queued_once_it_becomes_public_and_taken_off_once,
     saved_at_once_a_tutors_searches_stay_within_the_limit,
     candidates_are_the_searches_of_active_tutors_for_the_level_and_region,

@@ -80,7 +80,8 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
         }
     }
     // 陳太 matched demo tutor 2 ten days ago and may review them now.
-    let chan = app.users.find_by_phone(&Phone::parse("61234567").map_err(anyhow::Error::msg)?).await?;
+    let parent = &crate::demo_accounts::DEMO_ACCOUNTS[0];
+    let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(anyhow::Error::msg)?).await?;
     if let (Some(chan), Some(tutor)) = (chan, demo_tutor(app, 1).await?) {
         match_case(app, chan.id, &tutor, 10).await?;
     }

@@ -487,7 +487,8 @@ async fn a_parent_reviews_the_matched_tutor_a_week_later_and_the_profile_counts_
     assert_eq!(reply(&tutor, "再回覆").await.1["code"], "ALREADY_REPLIED");
 
     // Anyone logged in reports it with a reason; the back office hides it and it no longer counts.
-    let report = |text: &str| send_json(&app, "POST", &report_path, Some(bearer(&app, &stranger)), serde_json::json!({ "text": text }));
+    let report =
+        |reason: &str| send_json(&app, "POST", &report_path, Some(bearer(&app, &stranger)), serde_json::json!({ "reason": reason }));
     assert_eq!(report(" ").await.0, StatusCode::BAD_REQUEST);
     assert_eq!(report("內容不實").await.1["received"], true);
     let moderation = tutorhub_domain::reviews::moderation::ReviewModeration::new(std::sync::Arc::new(
@@ -557,11 +558,22 @@ async fn a_tutor_saves_searches_within_the_limit_hears_of_a_matching_case_and_st
     let texts: Vec<String> =
         support::sms_outbox(&app).into_iter().filter(|(_, b)| b.contains(&format!("/case/{next}"))).map(|(_, b)| b).collect();
     let token = texts[0].split("/u/").nth(1).expect("a stop link").trim().to_string();
-    let unsubscribe = |token: String| send_json(&app, "POST", "/alerts/unsubscribe", None, serde_json::json!({ "token": token }));
+    let link = |path: &'static str, token: String| send_json(&app, "POST", path, None, serde_json::json!({ "token": token }));
     let forged = format!("{}-0000000000000000", token.split('-').next().unwrap());
-    assert_eq!(unsubscribe(forged).await.0, StatusCode::NOT_FOUND);
-    let (status, body) = unsubscribe(token.clone()).await;
+    assert_eq!(link("/alerts/unsubscribe", forged).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = link("/alerts/unsubscribe", token.clone()).await;
     assert_eq!((status, body["summary"].as_str()), (StatusCode::OK, Some("中學・物理")));
-    assert_eq!(unsubscribe(token).await.0, StatusCode::NOT_FOUND, "used already");
+    let (_, list) = get(&app, "/alerts", Some(bearer(&app, &tutor))).await;
+    assert_eq!(list["items"][0]["stopped"], true, "stopped, not deleted: the tutor can resume it");
+    // A stopped search hears of nothing; the same link resumes it.
+    app.cases.insert(vec![open_case("物理", "大圍", 700.0)]).await.unwrap();
+    let round = app.alerts.run_round(Utc::now() + chrono::Duration::minutes(200)).await.unwrap();
+    assert_eq!(round.messages_composed, 0, "{round:?}");
+    assert_eq!(link("/alerts/resume", token.clone()).await.0, StatusCode::OK);
+    assert_eq!(get(&app, "/alerts", Some(bearer(&app, &tutor))).await.1["items"][0]["stopped"], false);
+    // Deleted, the link has nothing left to stop.
+    let path = format!("/alerts/{}", list["items"][0]["searchId"]);
+    app.client.delete(&path).header("Authorization", bearer(&app, &tutor)).send().await.assert_status(StatusCode::NO_CONTENT);
+    assert_eq!(link("/alerts/unsubscribe", token).await.0, StatusCode::NOT_FOUND);
     assert!(get(&app, "/alerts", Some(bearer(&app, &tutor))).await.1["items"].as_array().unwrap().is_empty());
 }

@@ -9,6 +9,7 @@ CREATE TABLE saved_searches (
     level      TEXT,             -- copied from the query: candidates are narrowed by them
     region     TEXT,
     channel    TEXT    NOT NULL, -- sms | email
+    stopped_at INTEGER,             -- stopped from an alert's link; resumable
     created_at INTEGER NOT NULL
 );
 CREATE INDEX saved_searches_by_tutor ON saved_searches (tutor_id, number);
@@ -27,6 +28,7 @@ CREATE TABLE alert_messages (
     channel       TEXT    NOT NULL,
     created_at    INTEGER NOT NULL,
     claimed_until INTEGER,          -- a worker is sending it until then
+    attempts      INTEGER NOT NULL DEFAULT 0, -- claims so far: given up after a few
     sent_at       INTEGER,
     cancelled_at  INTEGER
 );

@@ -1,6 +1,6 @@
-//! Signed unsubscribe links: HMAC-SHA256 over the saved search's number with the server's
-//! secret (the one that signs access tokens, so every server of one site agrees), cut to 64
-//! bits: short enough for an SMS, far beyond guessing.
+//! Signed unsubscribe links: HMAC-SHA256 over the saved search's number, cut to 64 bits (short
+//! enough for an SMS, far beyond guessing), under a key derived from the site's secret (so every
+//! server of one site agrees) and used for nothing else.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -15,7 +15,9 @@ pub struct HmacLinkSigner {
 
 impl HmacLinkSigner {
     pub fn new(secret: &[u8]) -> Self {
-        Self { key: secret.to_vec() }
+        let mut derive = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+        derive.update(b"tutorhub unsubscribe links");
+        Self { key: derive.finalize().into_bytes().to_vec() }
     }
 
     fn mac(&self, search: i64) -> Hmac<Sha256> {

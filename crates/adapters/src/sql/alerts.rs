@@ -15,7 +15,7 @@ use crate::sql::cases::parse_uuid;
 use crate::sql::database::{Database, Engine};
 use crate::sql::rows::{Value, bind_all, corrupt, from_millis, millis, repository_error};
 
-const COLUMNS: &str = "s.number, s.tutor_id, s.query, s.keywords, s.channel, s.created_at";
+const COLUMNS: &str = "s.number, s.tutor_id, s.query, s.keywords, s.channel, s.stopped_at, s.created_at";
 /// Matches inserted per statement: well under every engine's limit on bound parameters.
 const CHUNK: usize = 100;
 
@@ -29,12 +29,19 @@ impl SqlAlertRepository {
         Self { pool: database.pool().clone(), engine: database.engine() }
     }
 
-    /// Empties the queue of cases to match: for benchmark data, which is news to nobody.
+    /// Takes cases `first..=last` off the queue of cases to match: for benchmark data, which is
+    /// news to nobody.
     ///
     /// # Errors
     /// When the store fails.
-    pub async fn forget_queued_cases(&self) -> Result<u64, RepositoryError> {
-        Ok(sqlx::query("DELETE FROM alert_case_queue").execute(&self.pool).await.map_err(repository_error)?.rows_affected())
+    pub async fn forget_queued_cases(&self, first: i64, last: i64) -> Result<u64, RepositoryError> {
+        let forgotten = sqlx::query("DELETE FROM alert_case_queue WHERE case_number BETWEEN $1 AND $2")
+            .bind(first)
+            .bind(last)
+            .execute(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(forgotten.rows_affected())
     }
 
     async fn searches(&self, condition: &str, values: &[Value]) -> Result<Vec<SavedSearch>, RepositoryError> {
@@ -51,6 +58,7 @@ struct SearchRow {
     query: String,
     keywords: String,
     channel: String,
+    stopped_at: Option<i64>,
     created_at: i64,
 }
 
@@ -61,8 +69,10 @@ impl SearchRow {
         Ok(SavedSearch {
             number: self.number,
             tutor_id: parse_uuid(&self.tutor_id)?,
-            criteria: Criteria::parse(query, &self.keywords).map_err(|_| bad("criteria"))?,
+            // Not judged again: a search the catalogue has outgrown still reads (and matches nothing).
+            criteria: Criteria::from_stored(query, &self.keywords),
             channel: AlertChannel::parse(&self.channel).ok_or_else(|| bad("channel"))?,
+            stopped: self.stopped_at.is_some(),
             created_at: from_millis(self.created_at)?,
         })
     }
@@ -113,6 +123,7 @@ impl AlertRepository for SqlAlertRepository {
                 tutor_id: search.tutor_id,
                 criteria: search.criteria,
                 channel: search.channel,
+                stopped: false,
                 created_at: from_millis(millis(search.created_at))?,
             })),
             None => SaveOutcome::LimitReached,
@@ -157,6 +168,27 @@ impl AlertRepository for SqlAlertRepository {
         Ok(deleted == 1)
     }
 
+    async fn set_stopped(&self, number: i64, stopped: bool) -> Result<bool, RepositoryError> {
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        let changed = sqlx::query("UPDATE saved_searches SET stopped_at = $1 WHERE number = $2")
+            .bind(stopped.then(|| millis(Utc::now())))
+            .bind(number)
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?
+            .rows_affected();
+        if stopped {
+            // What was waiting for the next message is not sent either.
+            sqlx::query("DELETE FROM alert_matches WHERE search_number = $1 AND message_id IS NULL")
+                .bind(number)
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+        }
+        tx.commit().await.map_err(repository_error)?;
+        Ok(changed == 1)
+    }
+
     async fn recent_matches(&self, tutor_id: Uuid, limit: u32) -> Result<Vec<MatchRecord>, RepositoryError> {
         let rows = sqlx::query(
             "SELECT search_number, case_number, created_at FROM alert_matches WHERE tutor_id = $1 \
@@ -189,7 +221,8 @@ impl AlertRepository for SqlAlertRepository {
     async fn candidates(&self, level: &str, region: &str) -> Result<Vec<SavedSearch>, RepositoryError> {
         self.searches(
             "JOIN tutor_profiles t ON t.user_id = s.tutor_id AND t.active = 1 \
-             WHERE (s.level IS NULL OR s.level = $1) AND (s.region IS NULL OR s.region = $2) ORDER BY s.number",
+             WHERE s.stopped_at IS NULL AND (s.level IS NULL OR s.level = $1) AND (s.region IS NULL OR s.region = $2) \
+             ORDER BY s.number",
             &[Value::Text(level.into()), Value::Text(region.into())],
         )
         .await
@@ -229,12 +262,18 @@ impl AlertRepository for SqlAlertRepository {
         Ok(true)
     }
 
-    async fn waiting(&self, limit: u32) -> Result<Vec<(Uuid, AlertChannel)>, RepositoryError> {
-        let rows = sqlx::query("SELECT DISTINCT tutor_id, channel FROM alert_matches WHERE message_id IS NULL LIMIT $1")
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await
-            .map_err(repository_error)?;
+    async fn waiting(&self, at: DateTime<Utc>, gap: Duration, limit: u32) -> Result<Vec<(Uuid, AlertChannel)>, RepositoryError> {
+        let rows = sqlx::query(
+            "SELECT m.tutor_id, m.channel, MIN(m.created_at) AS since FROM alert_matches m \
+             LEFT JOIN alert_channel_state c ON c.tutor_id = m.tutor_id AND c.channel = m.channel \
+             WHERE m.message_id IS NULL AND (c.last_message_at IS NULL OR c.last_message_at <= $1) \
+             GROUP BY m.tutor_id, m.channel ORDER BY since LIMIT $2",
+        )
+        .bind(millis(at - gap))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(repository_error)?;
         rows.iter()
             .map(|row| {
                 let tutor: String = row.try_get(0).map_err(repository_error)?;
@@ -299,19 +338,25 @@ impl AlertRepository for SqlAlertRepository {
         Ok(Some(id))
     }
 
-    async fn claim_message(&self, at: DateTime<Utc>, lease: Duration) -> Result<Option<ClaimedMessage>, RepositoryError> {
+    async fn claim_message(
+        &self,
+        at: DateTime<Utc>,
+        lease: Duration,
+        max_attempts: u32,
+    ) -> Result<Option<ClaimedMessage>, RepositoryError> {
         let (now, until) = (millis(at), millis(at + lease));
         // The condition is checked again in the UPDATE itself: of two workers that picked the
         // same message, the second finds it claimed and gets nothing.
         let claimed = sqlx::query(
-            "UPDATE alert_messages SET claimed_until = $1 \
+            "UPDATE alert_messages SET claimed_until = $1, attempts = attempts + 1 \
              WHERE id = (SELECT id FROM alert_messages WHERE sent_at IS NULL AND cancelled_at IS NULL \
-                         AND (claimed_until IS NULL OR claimed_until < $2) ORDER BY id LIMIT 1) \
-             AND sent_at IS NULL AND cancelled_at IS NULL AND (claimed_until IS NULL OR claimed_until < $2) \
+                         AND (claimed_until IS NULL OR claimed_until < $2) AND attempts < $3 ORDER BY id LIMIT 1) \
+             AND sent_at IS NULL AND cancelled_at IS NULL AND (claimed_until IS NULL OR claimed_until < $2) AND attempts < $3 \
              RETURNING id, tutor_id, channel",
         )
         .bind(until)
         .bind(now)
+        .bind(i64::from(max_attempts))
         .fetch_optional(&self.pool)
         .await
         .map_err(repository_error)?;
@@ -345,17 +390,34 @@ impl AlertRepository for SqlAlertRepository {
             MessageEnd::Sent => "sent_at",
             MessageEnd::Cancelled => "cancelled_at",
         };
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
         let sql = format!(
-            "UPDATE alert_messages SET {column} = $1 WHERE id = $2 AND claimed_until = $3 AND sent_at IS NULL AND cancelled_at IS NULL"
+            "UPDATE alert_messages SET {column} = $1 WHERE id = $2 AND claimed_until = $3 AND sent_at IS NULL AND cancelled_at IS NULL \
+             RETURNING tutor_id, channel, created_at"
         );
         let finished = sqlx::query(&sql)
             .bind(millis(at))
             .bind(id)
             .bind(millis(claimed_until))
-            .execute(&self.pool)
+            .fetch_optional(&mut *tx)
             .await
-            .map_err(repository_error)?
-            .rows_affected();
-        Ok(finished == 1)
+            .map_err(repository_error)?;
+        if let (Some(row), MessageEnd::Cancelled) = (&finished, end) {
+            // Nothing went out: the channel's hour is given back, if no later message took it.
+            let (tutor, channel, created): (String, String, i64) = (
+                row.try_get(0).map_err(repository_error)?,
+                row.try_get(1).map_err(repository_error)?,
+                row.try_get(2).map_err(repository_error)?,
+            );
+            sqlx::query("UPDATE alert_channel_state SET last_message_at = 0 WHERE tutor_id = $1 AND channel = $2 AND last_message_at = $3")
+                .bind(tutor)
+                .bind(channel)
+                .bind(created)
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?;
+        }
+        tx.commit().await.map_err(repository_error)?;
+        Ok(finished.is_some())
     }
 }

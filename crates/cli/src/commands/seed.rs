@@ -54,28 +54,35 @@ pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
         }
     }
     if let Some(count) = opts.cases {
-        insert_cases(&app, count, rand::random(), None).await?;
+        let numbers = insert_cases(&app, count, rand::random(), None).await?;
         // Bulk cases for benchmarks are news to nobody: no alert round should match them.
-        tutorhub_adapters::SqlAlertRepository::new(&app.database).forget_queued_cases().await?;
+        if let Some((first, last)) = numbers {
+            tutorhub_adapters::SqlAlertRepository::new(&app.database).forget_queued_cases(first, last).await?;
+        }
         eprintln!("added {count} cases");
     }
     app.database.close().await;
     Ok(())
 }
 
-async fn insert_cases(app: &Wiring, count: usize, seed: u64, owner: Option<Uuid>) -> anyhow::Result<()> {
+/// Inserts `count` approved cases; answers the lowest and highest case numbers they were given.
+async fn insert_cases(app: &Wiring, count: usize, seed: u64, owner: Option<Uuid>) -> anyhow::Result<Option<(i64, i64)>> {
     let mut generator = CaseGenerator::new(seed, Utc::now());
     let progress = ProgressBar::new(count as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} cases ({per_sec}, {eta} left)").expect("the progress template is valid"),
     );
     let mut left = count;
+    let mut range: Option<(i64, i64)> = None;
     while left > 0 {
         let batch = left.min(BATCH);
         let cases = (0..batch).map(|_| generator.next_case(owner, CaseStatus::Approved)).collect();
-        app.cases.insert(cases).await?;
+        let stored = app.cases.insert(cases).await?;
+        for case in [stored.first(), stored.last()].into_iter().flatten() {
+            range = Some(range.map_or((case.number, case.number), |(lo, hi): (i64, i64)| (lo.min(case.number), hi.max(case.number))));
+        }
         progress.inc(batch as u64);
         left -= batch;
     }
     progress.finish_and_clear();
-    Ok(())
+    Ok(range)
 }

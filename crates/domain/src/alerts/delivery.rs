@@ -4,14 +4,15 @@
 //!    at most one an hour (a digest when several waited);
 //! 3. send the messages, each once, with the message's id as the provider's idempotency key.
 
-use std::collections::BTreeSet;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
 use crate::accounts::ports::UserRepository;
 use crate::alerts::messages::{self, SearchFooter};
-use crate::alerts::model::{AlertChannel, AlertMatch};
+use crate::alerts::model::{AlertChannel, AlertMatch, CaseText, SavedSearch};
 use crate::alerts::ports::{AlertRepository, ClaimedMessage, LinkSigner, MessageEnd};
 use crate::alerts::quiet_hours::QuietHours;
 use crate::cases::model::Case;
@@ -23,8 +24,11 @@ use crate::tutors::ports::TutorRepository;
 
 /// At most one message per tutor and channel in this time.
 pub const GAP: Duration = Duration::hours(1);
-/// How long a worker holds a message it is sending before another may try it.
+/// How long a worker holds a message it is sending before another may try it (well beyond
+/// the providers' request timeouts, so a slow send is not sent again meanwhile).
 const LEASE: Duration = Duration::minutes(5);
+/// Tries of one message before it is given up.
+const MAX_ATTEMPTS: u32 = 5;
 /// Work one round takes on at most, per step.
 const BATCH: u32 = 200;
 
@@ -36,6 +40,16 @@ pub struct Round {
     pub messages_sent: usize,
     /// Refused or unreachable provider: tried again once the claim runs out.
     pub messages_failed: usize,
+}
+
+/// The saved searches among `candidates` that `case` matches (not the tutor's own case).
+fn matches_of(case: &Case, candidates: &[SavedSearch]) -> Vec<AlertMatch> {
+    let text = CaseText::new(case);
+    candidates
+        .iter()
+        .filter(|search| !case.is_owned_by(search.tutor_id) && search.criteria.matches(&text))
+        .map(|search| AlertMatch { search: search.number, tutor_id: search.tutor_id, channel: search.channel, case_number: case.number })
+        .collect()
 }
 
 /// Where alerts go out from: the ports they need.
@@ -71,13 +85,13 @@ impl AlertDelivery {
         if self.quiet.is_quiet(now) {
             return Ok(round);
         }
-        for (tutor, channel) in self.ports.alerts.waiting(BATCH).await? {
+        for (tutor, channel) in self.ports.alerts.waiting(now, GAP, BATCH).await? {
             if self.ports.alerts.compose(tutor, channel, now, GAP).await?.is_some() {
                 round.messages_composed += 1;
             }
         }
         for _ in 0..BATCH {
-            let Some(message) = self.ports.alerts.claim_message(now, LEASE).await? else { break };
+            let Some(message) = self.ports.alerts.claim_message(now, LEASE, MAX_ATTEMPTS).await? else { break };
             // Not delivered: the claim stays, and the message is tried again once it runs out.
             let Some(end) = self.send(&message).await? else {
                 round.messages_failed += 1;
@@ -92,9 +106,18 @@ impl AlertDelivery {
 
     async fn match_opened_cases(&self, now: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let opened = self.ports.alerts.opened_cases(BATCH).await?;
+        // Cases of one level and region share their candidates within a round.
+        let mut candidates: HashMap<(&'static str, &'static str), Vec<SavedSearch>> = HashMap::new();
         for &number in &opened {
             let matches = match self.ports.cases.find_by_number(number).await? {
-                Some(case) if case.is_public() => self.matches_of(&case).await?,
+                Some(case) if case.is_public() => {
+                    let place = (case.details.level.key, case.details.place.region);
+                    let searches = match candidates.entry(place) {
+                        Entry::Occupied(known) => known.into_mut(),
+                        Entry::Vacant(slot) => slot.insert(self.ports.alerts.candidates(place.0, place.1).await?),
+                    };
+                    matches_of(&case, searches)
+                }
                 // Closed or edited back to pending before its turn: nothing to tell.
                 _ => Vec::new(),
             };
@@ -103,38 +126,25 @@ impl AlertDelivery {
         Ok(opened.len())
     }
 
-    async fn matches_of(&self, case: &Case) -> Result<Vec<AlertMatch>, RepositoryError> {
-        let d = &case.details;
-        let candidates = self.ports.alerts.candidates(d.level.key, d.place.region).await?;
-        Ok(candidates
-            .into_iter()
-            .filter(|search| !case.is_owned_by(search.tutor_id) && search.criteria.matches(case))
-            .map(|search| AlertMatch {
-                search: search.number,
-                tutor_id: search.tutor_id,
-                channel: search.channel,
-                case_number: case.number,
-            })
-            .collect())
-    }
-
     /// Sends a claimed message, or says why it is cancelled; None when the provider failed.
     async fn send(&self, message: &ClaimedMessage) -> Result<Option<MessageEnd>, RepositoryError> {
         let active = self.ports.tutors.find_profile(TutorRef::Id(message.tutor_id)).await?.is_some_and(|p| p.active);
         let Some(user) = self.ports.users.find_by_id(message.tutor_id).await?.filter(|_| active) else {
             return Ok(Some(MessageEnd::Cancelled));
         };
-        // A case several saved searches matched is told once.
+        // A case several saved searches matched is told once; a closed one not at all.
         let mut cases: Vec<Case> = Vec::new();
-        for &(_, number) in &message.matches {
+        let mut searches: BTreeSet<i64> = BTreeSet::new();
+        for &(search, number) in &message.matches {
             if cases.iter().any(|c| c.number == number) {
+                searches.insert(search);
                 continue;
             }
             if let Some(case) = self.ports.cases.find_by_number(number).await?.filter(Case::is_public) {
                 cases.push(case);
+                searches.insert(search);
             }
         }
-        let searches: BTreeSet<i64> = message.matches.iter().map(|&(search, _)| search).collect();
         if cases.is_empty() {
             return Ok(Some(MessageEnd::Cancelled));
         }
@@ -189,7 +199,7 @@ mod tests {
 
     /// A Hong Kong wall-clock time on 1 December 2026.
     fn hk(hour: u32) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(&format!("2026-12-01T{hour:02}:00:00+08:00")).unwrap().with_timezone(&Utc)
+        crate::shared::hong_kong::at(&format!("2026-12-01T{hour:02}:00"))
     }
 
     fn maths_in_kwun_tong(number: i64) -> SavedSearch {
@@ -204,6 +214,7 @@ mod tests {
             tutor_id: TUTOR,
             criteria: Criteria::parse(query, "").unwrap(),
             channel: AlertChannel::Sms,
+            stopped: false,
             created_at: Utc::now(),
         }
     }
@@ -275,14 +286,14 @@ mod tests {
     fn store_with_message(matches: Vec<(i64, i64)>, finished: Arc<Mutex<Vec<MessageEnd>>>) -> MockAlertRepository {
         let mut alerts = MockAlertRepository::new();
         alerts.expect_opened_cases().returning(|_| Ok(vec![]));
-        alerts.expect_waiting().returning(|_| Ok(vec![(TUTOR, AlertChannel::Sms)]));
+        alerts.expect_waiting().returning(|_, _, _| Ok(vec![(TUTOR, AlertChannel::Sms)]));
         alerts.expect_compose().returning(|_, _, at, gap| {
             assert_eq!(gap, GAP);
             assert_eq!(at, hk(8));
             Ok(Some(3))
         });
         let mut claimed = Some(ClaimedMessage { id: 3, tutor_id: TUTOR, channel: AlertChannel::Sms, matches, claimed_until: hk(9) });
-        alerts.expect_claim_message().returning(move |_, _| Ok(claimed.take()));
+        alerts.expect_claim_message().returning(move |_, _, _| Ok(claimed.take()));
         alerts.expect_finish_message().returning(move |id, until, end, _| {
             assert_eq!((id, until), (3, hk(9)));
             finished.lock().unwrap().push(end);

@@ -1,5 +1,6 @@
 //! The words of an alert. An SMS carries case numbers and our own links only, never what a
-//! member typed (see `notices::notifier`); an e-mail adds each case's catalogue facts.
+//! member typed (see `notices::notifier`). An e-mail adds each case's grade, subjects, place
+//! and fee: catalogue names, but for a free-text level (tertiary) the subject the parent typed.
 
 use crate::cases::model::Case;
 

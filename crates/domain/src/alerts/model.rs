@@ -14,6 +14,8 @@ pub const MAX_SAVED_SEARCHES: u32 = 10;
 /// Keywords of one saved search, and the length of each.
 pub const MAX_KEYWORDS: usize = 5;
 pub const MAX_KEYWORD_CHARS: usize = 20;
+/// A free-text subject (tertiary) in a saved search.
+const MAX_FREE_TEXT_SUBJECT_CHARS: usize = 40;
 
 keyed_enum! {
     /// How a tutor hears about matching cases.
@@ -30,60 +32,56 @@ pub struct Criteria {
     pub query: CaseQuery,
     /// Lower-case words, all of which a matching case contains.
     pub keywords: Vec<String>,
-    filter: CaseFilter,
+    /// None for a stored search the catalogue no longer understands: it matches nothing.
+    filter: Option<CaseFilter>,
 }
 
 impl Criteria {
+    /// What a tutor asks to save: every name must be the catalogue's (they are stored and shown
+    /// again), and something must narrow the search.
+    ///
     /// # Errors
-    /// The board's messages for unknown keys (`level`, `region`, `postType`); `keywords` when
-    /// there are too many or too long; `criteria` when nothing at all narrows the search.
+    /// Per field: the board's messages for unknown keys (`level`, `region`, `postType`), names
+    /// outside the catalogue (`grades`, `subjects`, `districts`, `areas`), `keywords` when too
+    /// many or too long, `criteria` when nothing narrows the search.
     pub fn parse(query: CaseQuery, keywords: &str) -> Result<Self, ValidationErrors> {
-        let mut errors = match CaseFilter::public_search(&query) {
-            Ok(_) => ValidationErrors::new(),
-            Err(errors) => errors,
+        let (filter, mut errors) = match CaseFilter::public_search(&query) {
+            Ok(filter) => (filter, ValidationErrors::new()),
+            Err(errors) => (CaseFilter::public(), errors),
         };
+        check_names(&filter, &mut errors);
         let words = errors.check("keywords", parse_keywords(keywords)).unwrap_or_default();
-        let filter = CaseFilter::public_search(&query).unwrap_or_else(|_| CaseFilter::public());
-        let narrows = filter != CaseFilter::public() || !words.is_empty();
-        if errors.is_empty() && !narrows {
+        if errors.is_empty() && filter == CaseFilter::public() && words.is_empty() {
             errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
         }
-        errors.finish(|| Self { query, keywords: words, filter })
+        errors.finish(|| Self { query, keywords: words, filter: Some(filter) })
+    }
+
+    /// A stored search, read without judging it again: one the catalogue has outgrown is kept
+    /// (its owner can see and delete it) but matches nothing.
+    pub fn from_stored(query: CaseQuery, keywords: &str) -> Self {
+        let filter = CaseFilter::public_search(&query).ok();
+        Self { query, keywords: keywords.split_whitespace().map(str::to_lowercase).collect(), filter }
     }
 
     /// Whether a newly approved case is one this search looks for.
-    pub fn matches(&self, case: &Case) -> bool {
-        if !self.filter.matches(case) {
-            return false;
-        }
-        let d = &case.details;
-        let haystack = format!(
-            "{} {} {} {} {} {} {}",
-            d.title,
-            d.description,
-            d.subjects.join(" "),
-            d.grade,
-            d.level.label,
-            d.place.area,
-            d.place.district
-        )
-        .to_lowercase();
-        self.keywords.iter().all(|word| haystack.contains(word.as_str()))
+    pub fn matches(&self, case: &CaseText<'_>) -> bool {
+        self.filter.as_ref().is_some_and(|f| f.matches(case.case)) && self.keywords.iter().all(|word| case.text.contains(word.as_str()))
     }
 
     /// The level key, when the search names one: the store narrows candidates by it.
     pub fn level(&self) -> Option<&'static str> {
-        self.filter.level
+        self.filter.as_ref().and_then(|f| f.level)
     }
 
     /// The region, when the search names one.
     pub fn region(&self) -> Option<&'static str> {
-        self.filter.region
+        self.filter.as_ref().and_then(|f| f.region)
     }
 
     /// The search in words for its owner's screen and e-mail, e.g. 中學・數學・觀塘區・每堂 HK$300 起.
     pub fn summary(&self) -> String {
-        let f = &self.filter;
+        let Some(f) = &self.filter else { return "已失效的搜尋條件".into() };
         let mut parts: Vec<String> = Vec::new();
         if let Some(level) = f.level.and_then(catalogue::level) {
             parts.push(level.label.to_string());
@@ -116,6 +114,51 @@ impl Criteria {
     }
 }
 
+/// A case with the words keywords are looked for in, lower-cased once for every saved search.
+pub struct CaseText<'a> {
+    pub case: &'a Case,
+    text: String,
+}
+
+impl<'a> CaseText<'a> {
+    pub fn new(case: &'a Case) -> Self {
+        let d = &case.details;
+        let text = [d.title.as_str(), &d.description, &d.subjects.join(" "), &d.grade, d.level.label, d.place.area, d.place.district]
+            .join(" ")
+            .to_lowercase();
+        Self { case, text }
+    }
+}
+
+/// Grades, subjects, districts and areas must be the catalogue's (a free-text level's subject
+/// is checked like any typed text).
+fn check_names(filter: &CaseFilter, errors: &mut ValidationErrors) {
+    let level = filter.level.and_then(catalogue::level);
+    let levels: Vec<&catalogue::Level> = level.map_or_else(|| catalogue::LEVELS.iter().collect(), |l| vec![l]);
+    if !filter.grades.iter().all(|g| levels.iter().any(|l| l.grades.contains(&g.as_str()))) {
+        errors.add("grades", "年級不正確");
+    }
+    match &filter.subjects {
+        Some(SubjectMatch::AnyOf(names)) if !names.iter().all(|n| levels.iter().any(|l| l.subjects.contains(&n.as_str()))) => {
+            errors.add("subjects", "科目不正確");
+        }
+        Some(SubjectMatch::Containing(text)) => {
+            if let Err(problem) = refuse_control_characters(text, "科目", Lines::Single) {
+                errors.add("subjects", problem);
+            } else if text.chars().count() > MAX_FREE_TEXT_SUBJECT_CHARS {
+                errors.add("subjects", format!("科目不可多於 {MAX_FREE_TEXT_SUBJECT_CHARS} 個字"));
+            }
+        }
+        _ => {}
+    }
+    if !filter.districts.iter().all(|d| catalogue::district(d).is_some()) {
+        errors.add("districts", "地區不正確");
+    }
+    if !filter.areas.iter().all(|a| catalogue::place(a).is_some()) {
+        errors.add("areas", "地點不正確");
+    }
+}
+
 fn parse_keywords(raw: &str) -> Result<Vec<String>, String> {
     refuse_control_characters(raw, "關鍵字", Lines::Single)?;
     let mut words: Vec<String> = Vec::new();
@@ -141,6 +184,8 @@ pub struct SavedSearch {
     pub tutor_id: Uuid,
     pub criteria: Criteria,
     pub channel: AlertChannel,
+    /// Stopped from an alert's link (no alerts until resumed).
+    pub stopped: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -179,15 +224,15 @@ mod tests {
     #[test]
     fn a_saved_search_matches_like_the_board_and_needs_every_keyword() {
         let maths_in_kwun_tong = Criteria::parse(query("secondary", &["數學"], &["觀塘區"]), "").unwrap();
-        assert!(maths_in_kwun_tong.matches(&case(1, "secondary", "中三", "數學", "藍田", 480.0, "no limit")));
-        assert!(!maths_in_kwun_tong.matches(&case(2, "secondary", "中三", "數學", "旺角", 480.0, "no limit")));
-        assert!(!maths_in_kwun_tong.matches(&case(3, "secondary", "中三", "物理", "藍田", 480.0, "no limit")));
+        assert!(maths_in_kwun_tong.matches(&CaseText::new(&case(1, "secondary", "中三", "數學", "藍田", 480.0, "no limit"))));
+        assert!(!maths_in_kwun_tong.matches(&CaseText::new(&case(2, "secondary", "中三", "數學", "旺角", 480.0, "no limit"))));
+        assert!(!maths_in_kwun_tong.matches(&CaseText::new(&case(3, "secondary", "中三", "物理", "藍田", 480.0, "no limit"))));
         let with_words = Criteria::parse(query("secondary", &[], &[]), "  DSE   想加強 ").unwrap();
         assert_eq!(with_words.keywords, ["dse", "想加強"]);
         // `case` describes every case as 想加強 and titles it grade + subject.
-        assert!(!with_words.matches(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit")));
+        assert!(!with_words.matches(&CaseText::new(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
         let words_only = Criteria::parse(CaseQuery::default(), "想加強 中六").unwrap();
-        assert!(words_only.matches(&case(5, "secondary", "中六", "數學", "藍田", 480.0, "no limit")));
+        assert!(words_only.matches(&CaseText::new(&case(5, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
     }
 
     #[test]
@@ -198,6 +243,25 @@ mod tests {
         let everything = Criteria::parse(CaseQuery::default(), " ").unwrap_err();
         assert_eq!(everything.fields()[0].field, "criteria");
         assert!(Criteria::parse(CaseQuery::default(), &"長".repeat(21)).is_err());
+    }
+
+    #[test]
+    fn names_must_be_the_catalogues_and_a_stored_search_the_catalogue_outgrew_matches_nothing() {
+        let query = CaseQuery {
+            level: Some("secondary".into()),
+            grades: vec!["小一".into()],
+            subjects: vec!["<script>".into()],
+            districts: vec!["火星區".into()],
+            areas: vec!["藍田".into()],
+            ..CaseQuery::default()
+        };
+        let errors = Criteria::parse(query, "").unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["grades", "subjects", "districts"]);
+        let tertiary = CaseQuery { level: Some("tertiary".into()), subjects: vec!["量子力學".into()], ..CaseQuery::default() };
+        assert!(Criteria::parse(tertiary, "").is_ok(), "a free-text level's subject is typed text");
+        let retired = Criteria::from_stored(CaseQuery { level: Some("retired-level".into()), ..CaseQuery::default() }, "dse");
+        assert!(!retired.matches(&CaseText::new(&case(1, "secondary", "中三", "數學", "藍田", 480.0, "no limit"))));
+        assert_eq!(retired.summary(), "已失效的搜尋條件");
     }
 
     #[test]

@@ -73,11 +73,19 @@ pub trait AlertRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn update_search(&self, number: i64, criteria: &Criteria, channel: AlertChannel) -> Result<bool, RepositoryError>;
 
-    /// Deletes a saved search and its matches not yet sent, at once; false when it was not there.
+    /// Deletes a saved search with its matches (the history on its owner's page too), at once;
+    /// false when it was not there.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn delete_search(&self, number: i64) -> Result<bool, RepositoryError>;
+
+    /// Stops a saved search's alerts (its matches still waiting go) or resumes them; false
+    /// when it is not there.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn set_stopped(&self, number: i64, stopped: bool) -> Result<bool, RepositoryError>;
 
     /// The latest cases a tutor's saved searches matched, newest first.
     ///
@@ -92,8 +100,8 @@ pub trait AlertRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn opened_cases(&self, limit: u32) -> Result<Vec<i64>, RepositoryError>;
 
-    /// Saved searches of active tutors that could match a case at this level and region (no
-    /// level, or this one; no region, or this one).
+    /// Saved searches, not stopped, of active tutors, that could match a case at this level and
+    /// region (no level, or this one; no region, or this one).
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
@@ -106,11 +114,12 @@ pub trait AlertRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn record_matches(&self, case_number: i64, matches: &[AlertMatch], at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
-    /// Tutors and channels with matches that are in no message yet.
+    /// Tutors and channels with matches in no message yet whose last message is at least `gap`
+    /// before `at`, longest waiting first: those still inside their hour never crowd out others.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn waiting(&self, limit: u32) -> Result<Vec<(Uuid, AlertChannel)>, RepositoryError>;
+    async fn waiting(&self, at: DateTime<Utc>, gap: Duration, limit: u32) -> Result<Vec<(Uuid, AlertChannel)>, RepositoryError>;
 
     /// Gathers the tutor's waiting matches on the channel into one new message, unless the last
     /// message on it is less than `gap` old; answers the message's id, or None.
@@ -125,13 +134,17 @@ pub trait AlertRepository: Send + Sync {
         gap: Duration,
     ) -> Result<Option<i64>, RepositoryError>;
 
-    /// Claims one unsent message until `at + lease` (one whose earlier claim ran out too).
+    /// Claims one unsent message until `at + lease` (one whose earlier claim ran out too), if it
+    /// was claimed fewer than `max_attempts` times: a provider that keeps refusing it does not
+    /// cost a call every lease for ever.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn claim_message(&self, at: DateTime<Utc>, lease: Duration) -> Result<Option<ClaimedMessage>, RepositoryError>;
+    async fn claim_message(&self, at: DateTime<Utc>, lease: Duration, max_attempts: u32)
+    -> Result<Option<ClaimedMessage>, RepositoryError>;
 
-    /// Marks a claimed message sent or cancelled, if the claim is still this one.
+    /// Marks a claimed message sent or cancelled, if the claim is still this one. A cancelled
+    /// message gives its hour back: the tutor's next match on the channel need not wait.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.

@@ -45,7 +45,7 @@ mod tests {
 
     /// A Hong Kong wall-clock time on 1 December 2026.
     fn hk(hour: u32, minute: u32) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(&format!("2026-12-01T{hour:02}:{minute:02}:00+08:00")).unwrap().with_timezone(&Utc)
+        crate::shared::hong_kong::at(&format!("2026-12-01T{hour:02}:{minute:02}"))
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub enum SavedSearchError {
     TooMany,
     #[error("找不到這個儲存的搜尋")]
     NotFound,
-    #[error("這條停止通知的連結無效或已使用")]
+    #[error("這條停止通知的連結無效，或這個搜尋已被刪除")]
     BadLink,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -95,10 +95,11 @@ impl SavedSearches {
     /// Changes one of the tutor's saved searches.
     ///
     /// # Errors
-    /// `Invalid`, `NotFound` (also another tutor's).
+    /// `Invalid`, `NotFound` (also another tutor's), `NotATutor`.
     pub async fn change(&self, tutor: Uuid, number: i64, form: SavedSearchForm) -> Result<SavedSearch, SavedSearchError> {
         let criteria = Criteria::parse(form.query, &form.keywords).map_err(SavedSearchError::Invalid)?;
         let saved = self.own(tutor, number).await?;
+        self.active_tutor(tutor).await?;
         if !self.alerts.update_search(number, &criteria, form.channel).await? {
             return Err(SavedSearchError::NotFound);
         }
@@ -115,16 +116,41 @@ impl SavedSearches {
         Ok(())
     }
 
-    /// The one-tap link of an alert: deletes the saved search it names, without a login.
-    /// Answers what the search looked for, for the page to confirm.
+    /// Resumes one of the tutor's stopped saved searches.
     ///
     /// # Errors
-    /// `BadLink` for a forged token or a search already gone.
-    pub async fn unsubscribe(&self, token: &str) -> Result<String, SavedSearchError> {
-        let number = self.signer.verify_unsubscribe(token).ok_or(SavedSearchError::BadLink)?;
-        let saved = self.alerts.find_search(number).await?.ok_or(SavedSearchError::BadLink)?;
-        self.alerts.delete_search(number).await?;
+    /// `NotFound` (also another tutor's).
+    pub async fn resume(&self, tutor: Uuid, number: i64) -> Result<SavedSearch, SavedSearchError> {
+        let saved = self.own(tutor, number).await?;
+        self.alerts.set_stopped(number, false).await?;
+        Ok(SavedSearch { stopped: false, ..saved })
+    }
+
+    /// The one-tap link of an alert, without a login: stops the saved search it names. Stopped,
+    /// not deleted: whatever opened the link (the tutor, or a scanner that runs the page), the
+    /// tutor can resume it there or on the alerts page. Answers what the search looks for.
+    ///
+    /// # Errors
+    /// `BadLink` for a forged token or a search that is gone.
+    pub async fn stop_from_link(&self, token: &str) -> Result<String, SavedSearchError> {
+        let saved = self.named_by(token).await?;
+        self.alerts.set_stopped(saved.number, true).await?;
         Ok(saved.criteria.summary())
+    }
+
+    /// Undoes [`SavedSearches::stop_from_link`] from the same link.
+    ///
+    /// # Errors
+    /// `BadLink` for a forged token or a search that is gone.
+    pub async fn resume_from_link(&self, token: &str) -> Result<String, SavedSearchError> {
+        let saved = self.named_by(token).await?;
+        self.alerts.set_stopped(saved.number, false).await?;
+        Ok(saved.criteria.summary())
+    }
+
+    async fn named_by(&self, token: &str) -> Result<SavedSearch, SavedSearchError> {
+        let number = self.signer.verify_unsubscribe(token).ok_or(SavedSearchError::BadLink)?;
+        self.alerts.find_search(number).await?.ok_or(SavedSearchError::BadLink)
     }
 
     async fn own(&self, tutor: Uuid, number: i64) -> Result<SavedSearch, SavedSearchError> {

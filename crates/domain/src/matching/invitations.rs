@@ -57,13 +57,15 @@ pub enum InviteError {
     TutorNotFound,
     #[error("這位導師暫不接受邀請")]
     Declined,
+    #[error("這位導師的任教程度或要求與個案不符，不可邀請")]
+    NotAFit,
     #[error("這位導師已申請你的個案")]
     AlreadyApplied,
     #[error("你已邀請這位導師")]
     AlreadyInvited,
     #[error("每個個案最多可邀請 {INVITATIONS_PER_CASE} 位導師")]
     CaseLimit,
-    #[error("這位導師今日收到的邀請已達上限，請明天再試")]
+    #[error("這位導師在 24 小時內收到的邀請已達上限，請稍後再試")]
     TutorLimit,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -132,16 +134,20 @@ impl Invitations {
     ///
     /// # Errors
     /// `CaseNotFound`, `NotOwner`, `CaseNotOpen`, `TutorNotFound` (also a deactivated tutor or
-    /// the owner), `AlreadyApplied`, and from the store `AlreadyInvited`, `CaseLimit`,
-    /// `TutorLimit`, `Declined`.
+    /// the owner), `NotAFit`, `AlreadyApplied`, and from the store `AlreadyInvited`,
+    /// `CaseLimit`, `TutorLimit`, `Declined`.
     pub async fn invite(&self, owner: Uuid, case_number: i64, tutor_id: Uuid) -> Result<(), InviteError> {
         let case = self.owned_case(owner, case_number).await?;
         if !self.is_open(&case) {
             return Err(InviteError::CaseNotOpen);
         }
-        match self.tutors.find_profile(TutorRef::Id(tutor_id)).await? {
-            Some(profile) if profile.active && tutor_id != owner => {}
+        let profile = match self.tutors.find_profile(TutorRef::Id(tutor_id)).await? {
+            Some(profile) if profile.active && tutor_id != owner => profile,
             _ => return Err(InviteError::TutorNotFound),
+        };
+        // Only tutors the case fits, as suggested: an invitation is not a way to text any tutor.
+        if fit(&profile, &case).is_none() {
+            return Err(InviteError::NotAFit);
         }
         if self.applicants(case_number).await?.contains(&tutor_id) {
             return Err(InviteError::AlreadyApplied);
@@ -359,10 +365,14 @@ mod tests {
         assert!(matches!(invitations.invite(OWNER, 20, Uuid::from_u128(2)).await, Err(InviteError::TutorNotFound)));
         let (invitations, _) = World { applied: vec![Uuid::from_u128(2)], ..World::new() }.invitations();
         assert!(matches!(invitations.invite(OWNER, 20, Uuid::from_u128(2)).await, Err(InviteError::AlreadyApplied)));
+        let mut kindergarten_only = tutor(2);
+        kindergarten_only.subjects.retain(|s| s.level == "kindergarten");
+        let (invitations, _) = World { tutors: vec![kindergarten_only], ..World::new() }.invitations();
+        assert!(matches!(invitations.invite(OWNER, 20, Uuid::from_u128(2)).await, Err(InviteError::NotAFit)));
         for (outcome, expected) in [
             (InviteOutcome::AlreadyInvited, "你已邀請這位導師"),
             (InviteOutcome::CaseLimit, "每個個案最多可邀請 10 位導師"),
-            (InviteOutcome::TutorLimit, "這位導師今日收到的邀請已達上限，請明天再試"),
+            (InviteOutcome::TutorLimit, "這位導師在 24 小時內收到的邀請已達上限，請稍後再試"),
             (InviteOutcome::Declined, "這位導師暫不接受邀請"),
         ] {
             let (invitations, sent) = World { outcome, ..World::new() }.invitations();

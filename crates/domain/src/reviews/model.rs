@@ -4,6 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::shared::hong_kong;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 
 /// How long after the lessons began (the match, or the accepted booking) a review may be
@@ -157,12 +158,13 @@ impl Eligibility {
         }
     }
 
-    /// From when the lessons began (None without any) and any earlier review.
+    /// From when the lessons began (None without any) and any earlier review. A review opens
+    /// at the Hong Kong midnight after the week is out, so "from 1 December" holds all day.
     pub fn decide(lessons_since: Option<DateTime<Utc>>, earlier: Option<i64>, now: DateTime<Utc>) -> Self {
-        match (earlier, lessons_since) {
+        match (earlier, lessons_since.map(|since| hong_kong::midnight_at_or_after(since + WAIT))) {
             (Some(number), _) => Self::AlreadyReviewed(number),
             (None, None) => Self::NoLessons,
-            (None, Some(since)) if now < since + WAIT => Self::TooEarly { from: since + WAIT },
+            (None, Some(from)) if now < from => Self::TooEarly { from },
             (None, Some(_)) => Self::CanReview,
         }
     }
@@ -189,11 +191,13 @@ mod tests {
 
     #[test]
     fn a_review_is_possible_a_week_after_the_lessons_began_once() {
-        let now = Utc::now();
-        assert_eq!(Eligibility::decide(None, None, now), Eligibility::NoLessons);
-        let began = now - Duration::days(3);
-        assert_eq!(Eligibility::decide(Some(began), None, now), Eligibility::TooEarly { from: began + WAIT });
-        assert_eq!(Eligibility::decide(Some(now - WAIT), None, now), Eligibility::CanReview);
-        assert_eq!(Eligibility::decide(Some(now - WAIT), Some(12), now), Eligibility::AlreadyReviewed(12));
+        let began = hong_kong::at("2026-11-24T15:00");
+        assert_eq!(Eligibility::decide(None, None, began), Eligibility::NoLessons);
+        let opens = hong_kong::at("2026-12-02T00:00");
+        assert_eq!(Eligibility::decide(Some(began), None, began + Duration::days(3)), Eligibility::TooEarly { from: opens });
+        // A week to the minute is still the day it falls on: the review opens at midnight.
+        assert_eq!(Eligibility::decide(Some(began), None, began + WAIT), Eligibility::TooEarly { from: opens });
+        assert_eq!(Eligibility::decide(Some(began), None, opens), Eligibility::CanReview);
+        assert_eq!(Eligibility::decide(Some(began), Some(12), opens), Eligibility::AlreadyReviewed(12));
     }
 }

@@ -247,7 +247,7 @@ mod tests {
         let began = Utc::now() - Duration::days(2);
         let (early, _) = reviews(Some(began), None, MockReviewRepository::new());
         let refused = early.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await.unwrap_err();
-        assert!(matches!(refused, ReviewError::TooEarly { from } if from == began + WAIT));
+        assert!(matches!(refused, ReviewError::TooEarly { from } if from == crate::shared::hong_kong::midnight_at_or_after(began + WAIT)));
         assert!(refused.to_string().starts_with("開始上堂滿 7 日後（"), "{refused}");
         let (strangers, _) = reviews(None, None, MockReviewRepository::new());
         assert!(matches!(strangers.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::NoLessons)));

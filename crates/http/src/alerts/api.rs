@@ -76,6 +76,8 @@ pub struct SavedSearchBody {
     pub post_type: Option<String>,
     pub keywords: String,
     pub channel: Key<AlertChannel>,
+    /// Stopped from an alert's link: no alerts until resumed.
+    pub stopped: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -95,6 +97,7 @@ impl From<&SavedSearch> for SavedSearchBody {
             post_type: q.post_type,
             keywords: s.criteria.keywords.join(" "),
             channel: Key(s.channel),
+            stopped: s.stopped,
             created_at: s.created_at,
         }
     }
@@ -128,10 +131,10 @@ pub struct UnsubscribeRequest {
     pub token: String,
 }
 
-/// The alert that stopped.
+/// The saved search an unsubscribe link names, after stopping or resuming it.
 #[derive(Debug, Clone, Object)]
-pub struct Unsubscribed {
-    /// What the deleted saved search looked for.
+pub struct LinkedSearch {
+    /// What the saved search looks for.
     pub summary: String,
 }
 
@@ -212,14 +215,36 @@ impl AlertsApi {
         Ok(SavedSearchDeleted::Done)
     }
 
+    /// Resume one of the caller's stopped saved searches
+    #[oai(path = "/alerts/:searchId/resume", method = "post", operation_id = "resumeSavedSearch")]
+    async fn resume(
+        &self,
+        auth: BearerAuth,
+        /// The saved search's number.
+        #[oai(name = "searchId")]
+        search_id: Path<i64>,
+    ) -> Answer<Json<SavedSearchBody>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND }> {
+        Ok(Json((&self.saved_searches.resume(auth.user_id(), search_id.0).await?).into()))
+    }
+
     /// Stop an alert from its link, without logging in
     ///
-    /// The token is signed per saved search; the search is deleted.
+    /// The token is signed per saved search. The search is stopped, not deleted: the same
+    /// link can resume it (`/alerts/resume`), and so can its owner on the alerts page.
     #[oai(path = "/alerts/unsubscribe", method = "post", operation_id = "unsubscribeAlert")]
     async fn unsubscribe(
         &self,
         body: Json<UnsubscribeRequest>,
-    ) -> Answer<Json<Unsubscribed>, { BAD_REQUEST | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
-        Ok(Json(Unsubscribed { summary: self.saved_searches.unsubscribe(&body.token).await? }))
+    ) -> Answer<Json<LinkedSearch>, { BAD_REQUEST | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
+        Ok(Json(LinkedSearch { summary: self.saved_searches.stop_from_link(&body.token).await? }))
+    }
+
+    /// Resume an alert stopped from its link, with the same link
+    #[oai(path = "/alerts/resume", method = "post", operation_id = "resumeAlert")]
+    async fn resume_from_link(
+        &self,
+        body: Json<UnsubscribeRequest>,
+    ) -> Answer<Json<LinkedSearch>, { BAD_REQUEST | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
+        Ok(Json(LinkedSearch { summary: self.saved_searches.resume_from_link(&body.token).await? }))
     }
 }

@@ -52,6 +52,7 @@ pub enum ErrorCode {
     MailUnavailable,
     MethodNotAllowed,
     NoLessons,
+    NotAFit,
     NotAnActiveTutor,
     NotFound,
     NotOrganization,

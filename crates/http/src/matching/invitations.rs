@@ -62,7 +62,7 @@ pub struct InviteBody {
 pub struct InvitationBody {
     /// The case number.
     pub case_id: i64,
-    pub tutor_id: String,
+    pub tutor_id: Uuid,
 }
 
 /// Whether the caller takes invitations to apply.
@@ -95,9 +95,10 @@ impl InvitationsApi {
 
     /// Invite a tutor to apply to one's own case
     ///
-    /// The owner of an open case only. The tutor gets one SMS with the case's link. At most
-    /// 10 invitations per case and 5 per tutor in any 24 hours; a tutor who turned
-    /// invitations off, applied or was invited already answers 409.
+    /// The owner of an open case only, and only a tutor the case fits (as suggested). The tutor
+    /// gets one SMS with the case's link. At most 10 invitations per case and 5 per tutor in
+    /// any 24 hours; a tutor who turned invitations off, applied or was invited already
+    /// answers 409.
     #[oai(path = "/cases/:caseId/invitations", method = "post", operation_id = "inviteTutor")]
     async fn invite(
         &self,
@@ -108,7 +109,7 @@ impl InvitationsApi {
         body: Json<InviteBody>,
     ) -> Answer<Json<InvitationBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
         self.invitations.invite(auth.user_id(), case_id.0, body.tutor_id).await?;
-        Ok(Json(InvitationBody { case_id: case_id.0, tutor_id: body.tutor_id.to_string() }))
+        Ok(Json(InvitationBody { case_id: case_id.0, tutor_id: body.tutor_id }))
     }
 
     /// Whether the caller takes invitations to apply

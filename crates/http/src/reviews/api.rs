@@ -106,11 +106,18 @@ pub struct ReviewRequest {
     pub text: String,
 }
 
-/// A tutor's reply, or a report's reason.
+/// A tutor's reply.
 #[derive(Debug, Clone, Object)]
-pub struct TextRequest {
-    /// At most 500 characters for a reply, 200 for a report's reason.
+pub struct ReplyRequest {
+    /// At most 500 characters.
     pub text: String,
+}
+
+/// Why a member reports a review.
+#[derive(Debug, Clone, Object)]
+pub struct ReportRequest {
+    /// At most 200 characters.
+    pub reason: String,
 }
 
 /// A report was received.
@@ -192,7 +199,7 @@ impl ReviewsApi {
         /// The review number.
         #[oai(name = "reviewId")]
         review_id: Path<i64>,
-        body: Json<TextRequest>,
+        body: Json<ReplyRequest>,
     ) -> Answer<Json<ReviewBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
         let review = self.reviews.reply(auth.user_id(), review_id.0, &body.text).await?;
         Ok(Json((&review).into()))
@@ -208,9 +215,9 @@ impl ReviewsApi {
         /// The review number.
         #[oai(name = "reviewId")]
         review_id: Path<i64>,
-        body: Json<TextRequest>,
+        body: Json<ReportRequest>,
     ) -> Answer<Json<ReportReceived>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
-        self.reviews.report(auth.user_id(), review_id.0, &body.text).await?;
+        self.reviews.report(auth.user_id(), review_id.0, &body.reason).await?;
         Ok(Json(ReportReceived { received: true }))
     }
 }

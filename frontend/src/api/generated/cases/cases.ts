@@ -30,6 +30,7 @@ import type {
   InvitationBody,
   InvitationSettings,
   InviteBody,
+  LinkedSearch,
   ListMyCasesParams,
   ListPublicCasesParams,
   RecommendedCaseList,
@@ -38,8 +39,7 @@ import type {
   SavedSearchRequest,
   SearchCasesParams,
   SuggestedTutorList,
-  UnsubscribeRequest,
-  Unsubscribed
+  UnsubscribeRequest
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -830,9 +830,10 @@ export const useListSuggestedTutors = <TError = ErrorType<ErrorBody | ErrorBody 
   }
 }
 /**
- * The owner of an open case only. The tutor gets one SMS with the case's link. At most
-10 invitations per case and 5 per tutor in any 24 hours; a tutor who turned
-invitations off, applied or was invited already answers 409.
+ * The owner of an open case only, and only a tutor the case fits (as suggested). The tutor
+gets one SMS with the case's link. At most 10 invitations per case and 5 per tutor in
+any 24 hours; a tutor who turned invitations off, applied or was invited already
+answers 409.
  * @summary Invite a tutor to apply to one's own case
  */
 export const getInviteTutorUrl = (caseId: number,) => {
@@ -1209,7 +1210,62 @@ export const useDeleteSavedSearch = <TError = ErrorType<ErrorBody | ErrorBody | 
   }
 }
 /**
- * The token is signed per saved search; the search is deleted.
+ * @summary Resume one of the caller's stopped saved searches
+ */
+export const getResumeSavedSearchUrl = (searchId: number,) => {
+
+
+  
+
+  return `/alerts/${searchId}/resume`
+}
+
+export const resumeSavedSearch = async (searchId: number, options?: RequestInit): Promise<SavedSearchBody> => {
+  
+  return apiFetch<SavedSearchBody>(getResumeSavedSearchUrl(searchId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getResumeSavedSearchMutationFetcher = (searchId: number, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return resumeSavedSearch(searchId, options);
+  }
+}
+export const getResumeSavedSearchMutationKey = (searchId: number,) => [`/alerts/${searchId}/resume`] as const;
+
+export type ResumeSavedSearchMutationResult = NonNullable<Awaited<ReturnType<typeof resumeSavedSearch>>>
+export type ResumeSavedSearchMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Resume one of the caller's stopped saved searches
+ */
+export const useResumeSavedSearch = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  searchId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resumeSavedSearch>>, TError, Key, Arguments, Awaited<ReturnType<typeof resumeSavedSearch>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getResumeSavedSearchMutationKey(searchId);
+  const swrFn = getResumeSavedSearchMutationFetcher(searchId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The token is signed per saved search. The search is stopped, not deleted: the same
+link can resume it (`/alerts/resume`), and so can its owner on the alerts page.
  * @summary Stop an alert from its link, without logging in
  */
 export const getUnsubscribeAlertUrl = () => {
@@ -1220,9 +1276,9 @@ export const getUnsubscribeAlertUrl = () => {
   return `/alerts/unsubscribe`
 }
 
-export const unsubscribeAlert = async (unsubscribeRequest: UnsubscribeRequest, options?: RequestInit): Promise<Unsubscribed> => {
+export const unsubscribeAlert = async (unsubscribeRequest: UnsubscribeRequest, options?: RequestInit): Promise<LinkedSearch> => {
   
-  return apiFetch<Unsubscribed>(getUnsubscribeAlertUrl(),
+  return apiFetch<LinkedSearch>(getUnsubscribeAlertUrl(),
   {      
     ...options,
     method: 'POST',
@@ -1256,6 +1312,61 @@ export const useUnsubscribeAlert = <TError = ErrorType<ErrorBody | ErrorBody | E
 
   const swrKey = swrOptions?.swrKey ?? getUnsubscribeAlertMutationKey();
   const swrFn = getUnsubscribeAlertMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Resume an alert stopped from its link, with the same link
+ */
+export const getResumeAlertUrl = () => {
+
+
+  
+
+  return `/alerts/resume`
+}
+
+export const resumeAlert = async (unsubscribeRequest: UnsubscribeRequest, options?: RequestInit): Promise<LinkedSearch> => {
+  
+  return apiFetch<LinkedSearch>(getResumeAlertUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      unsubscribeRequest,)
+  }
+);}
+
+
+
+
+export const getResumeAlertMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: UnsubscribeRequest }) => {
+    return resumeAlert(arg, options);
+  }
+}
+export const getResumeAlertMutationKey = () => [`/alerts/resume`] as const;
+
+export type ResumeAlertMutationResult = NonNullable<Awaited<ReturnType<typeof resumeAlert>>>
+export type ResumeAlertMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Resume an alert stopped from its link, with the same link
+ */
+export const useResumeAlert = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resumeAlert>>, TError, Key, UnsubscribeRequest, Awaited<ReturnType<typeof resumeAlert>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getResumeAlertMutationKey();
+  const swrFn = getResumeAlertMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

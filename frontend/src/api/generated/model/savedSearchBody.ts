@@ -23,5 +23,7 @@ export interface SavedSearchBody {
   postType?: string;
   keywords: string;
   channel: AlertChannel;
+  /** Stopped from an alert's link: no alerts until resumed. */
+  stopped: boolean;
   createdAt: string;
 }

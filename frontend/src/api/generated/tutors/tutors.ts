@@ -20,14 +20,15 @@ import type {
   ListUsersParams,
   MyApplication,
   PublicTutor,
+  ReplyRequest,
   ReportReceived,
+  ReportRequest,
   ReviewBody,
   ReviewEligibility,
   ReviewPage,
   ReviewRequest,
   SearchTutorsParams,
   SubmitTutorApplicationBody,
-  TextRequest,
   TutorApplicationView,
   TutorPage
 } from '.././model';
@@ -222,7 +223,7 @@ export const getReplyToReviewUrl = (reviewId: number,) => {
 }
 
 export const replyToReview = async (reviewId: number,
-    textRequest: TextRequest, options?: RequestInit): Promise<ReviewBody> => {
+    replyRequest: ReplyRequest, options?: RequestInit): Promise<ReviewBody> => {
   
   return apiFetch<ReviewBody>(getReplyToReviewUrl(reviewId),
   {      
@@ -230,7 +231,7 @@ export const replyToReview = async (reviewId: number,
     method: 'POST',
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
     body: JSON.stringify(
-      textRequest,)
+      replyRequest,)
   }
 );}
 
@@ -238,7 +239,7 @@ export const replyToReview = async (reviewId: number,
 
 
 export const getReplyToReviewMutationFetcher = (reviewId: number, options?: SecondParameter<typeof apiFetch>) => {
-  return (_: Key, { arg }: { arg: TextRequest }) => {
+  return (_: Key, { arg }: { arg: ReplyRequest }) => {
     return replyToReview(reviewId, arg, options);
   }
 }
@@ -251,7 +252,7 @@ export type ReplyToReviewMutationError = ErrorType<ErrorBody | ErrorBody | Error
  * @summary Reply to a review of oneself, once
  */
 export const useReplyToReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
-  reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof replyToReview>>, TError, Key, TextRequest, Awaited<ReturnType<typeof replyToReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+  reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof replyToReview>>, TError, Key, ReplyRequest, Awaited<ReturnType<typeof replyToReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
   const {swr: swrOptions, request: requestOptions} = options ?? {}
@@ -279,7 +280,7 @@ export const getReportReviewUrl = (reviewId: number,) => {
 }
 
 export const reportReview = async (reviewId: number,
-    textRequest: TextRequest, options?: RequestInit): Promise<ReportReceived> => {
+    reportRequest: ReportRequest, options?: RequestInit): Promise<ReportReceived> => {
   
   return apiFetch<ReportReceived>(getReportReviewUrl(reviewId),
   {      
@@ -287,7 +288,7 @@ export const reportReview = async (reviewId: number,
     method: 'POST',
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
     body: JSON.stringify(
-      textRequest,)
+      reportRequest,)
   }
 );}
 
@@ -295,7 +296,7 @@ export const reportReview = async (reviewId: number,
 
 
 export const getReportReviewMutationFetcher = (reviewId: number, options?: SecondParameter<typeof apiFetch>) => {
-  return (_: Key, { arg }: { arg: TextRequest }) => {
+  return (_: Key, { arg }: { arg: ReportRequest }) => {
     return reportReview(reviewId, arg, options);
   }
 }
@@ -308,7 +309,7 @@ export type ReportReviewMutationError = ErrorType<ErrorBody | ErrorBody | ErrorB
  * @summary Report a review to the back office
  */
 export const useReportReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
-  reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof reportReview>>, TError, Key, TextRequest, Awaited<ReturnType<typeof reportReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+  reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof reportReview>>, TError, Key, ReportRequest, Awaited<ReturnType<typeof reportReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
   const {swr: swrOptions, request: requestOptions} = options ?? {}

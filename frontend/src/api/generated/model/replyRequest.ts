@@ -5,9 +5,9 @@
  */
 
 /**
- * A tutor's reply, or a report's reason.
+ * A tutor's reply.
  */
-export interface TextRequest {
-  /** At most 500 characters for a reply, 200 for a report's reason. */
+export interface ReplyRequest {
+  /** At most 500 characters. */
   text: string;
 }

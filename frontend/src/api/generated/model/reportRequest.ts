@@ -5,9 +5,9 @@
  */
 
 /**
- * The alert that stopped.
+ * Why a member reports a review.
  */
-export interface Unsubscribed {
-  /** What the deleted saved search looked for. */
-  summary: string;
+export interface ReportRequest {
+  /** At most 200 characters. */
+  reason: string;
 }
