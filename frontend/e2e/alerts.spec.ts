@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { backOffice, useTutorMode } from './support/matching';
 import { readOutbox } from './support/outbox';
 import { demoParent, demoTutor, logInThroughUi, logOutThroughUi } from './support/session';
@@ -24,6 +25,7 @@ test('on a phone, a tutor saves a search, a matching case arrives by SMS linking
   await dialog.getByRole('link', { name: '管理個案通知' }).click();
   await expect(page).toHaveURL(/\/my-alerts$/);
   await expect(page.getByTestId('saved-search')).toContainText(`小學・關鍵字：${word.toLowerCase()}`);
+  await expectNoSeriousA11yViolations(page);
   await logOutThroughUi(page);
 
   // The parent posts a primary case with the word in its description; the back office approves it.
@@ -65,10 +67,11 @@ test('on a phone, a tutor saves a search, a matching case arrives by SMS linking
   await page.goto(new URL(sms.match(/https?:\/\/\S+\/case\/\d+/)?.[0] ?? '').pathname);
   await expect(page.getByRole('heading', { level: 1, name: '小五數學補習' })).toBeVisible();
 
-  // The stop link works without a login.
+  // The stop link works without a login, and can be undone on the spot.
   const stop = sms.match(/https?:\/\/\S+\/u\/\S+/)?.[0] ?? '';
   await page.goto(new URL(stop).pathname);
-  await expect(page.getByText(`已停止「小學・關鍵字：${word.toLowerCase()}」的個案通知。`)).toBeVisible();
-  await page.reload();
-  await expect(page.getByText('這條停止通知的連結無效或已使用。')).toBeVisible();
+  const summary = `小學・關鍵字：${word.toLowerCase()}`;
+  await expect(page.getByText(`已停止「${summary}」的個案通知。`)).toBeVisible();
+  await page.getByRole('button', { name: '恢復通知' }).click();
+  await expect(page.getByText(`已恢復「${summary}」的個案通知。`)).toBeVisible();
 });

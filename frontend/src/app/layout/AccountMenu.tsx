@@ -22,6 +22,7 @@ import {
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
+import { hasActiveTutorProfile } from '@/session/tutor';
 
 /** Account settings: edit profile, change password, log out (spec §2). Icon only on phones. */
 export function AccountMenu({ compact, className }: { compact: boolean; className?: string }) {
@@ -56,7 +57,7 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
               {t.nav.myApplications}
             </MenuItem>
           )}
-          {session.isTutor && (
+          {hasActiveTutorProfile(session.user) && (
             <MenuItem icon={<AlertRegular />} onClick={() => void navigate(paths.myAlerts)}>
               {t.nav.myAlerts}
             </MenuItem>

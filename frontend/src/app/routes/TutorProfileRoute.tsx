@@ -7,7 +7,7 @@ export function TutorProfileRoute() {
   return (
     <TutorProfilePage
       bookingBox={(tutor) => <BookingBox tutorId={tutor.id} subjects={tutor.subjects} />}
-      reviews={(tutor) => <TutorReviews tutor={tutor} />}
+      reviews={(tutor) => <TutorReviews key={tutor.id} tutor={tutor} />}
     />
   );
 }

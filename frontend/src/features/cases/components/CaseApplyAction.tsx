@@ -10,7 +10,8 @@ import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
-import { hasActiveTutorProfile, useAppliedCaseIds, useOwnCaseIds } from '../lib/applied-cases';
+import { useAppliedCaseIds, useOwnCaseIds } from '../lib/applied-cases';
+import { hasActiveTutorProfile } from '@/session/tutor';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, width: '100%' },

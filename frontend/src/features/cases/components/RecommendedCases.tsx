@@ -7,7 +7,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
-import { hasActiveTutorProfile } from '../lib/applied-cases';
+import { hasActiveTutorProfile } from '@/session/tutor';
 import { CaseCardGrid } from './CaseCardGrid';
 
 const useStyles = makeStyles({

@@ -28,7 +28,7 @@ import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
 import { useSession } from '@/session/session';
 import type { CaseFilters } from '../lib/case-filters';
-import { hasActiveTutorProfile } from '../lib/applied-cases';
+import { hasActiveTutorProfile } from '@/session/tutor';
 import { filterWords, toSavedSearchRequest } from '../lib/saved-search';
 
 const useStyles = makeStyles({
@@ -38,7 +38,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 有新個案通知我 beside the board's results, for an active tutor: saves the applied filters (and
+ * The notify-me button beside the board's results, for an active tutor: saves the applied filters (and
  * any keywords) as a saved search with SMS or e-mail alerts. The rules are the server's.
  */
 export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
@@ -59,6 +59,7 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
     try {
       await createSavedSearch(toSavedSearchRequest(filters, keywords, channel));
       setResult({ ok: true, message: text.saved });
+      setKeywords('');
     } catch (error) {
       const fields = fieldErrors(error);
       setResult({
@@ -101,7 +102,7 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
               ) : (
                 <>
                   <Field label={text.filters}>
-                    <Text>{words.length > 0 ? words.join('・') : text.noFilters}</Text>
+                    <Text>{words.length > 0 ? t.common.factsLine(words) : text.noFilters}</Text>
                   </Field>
                   <Field
                     label={text.keywords}
@@ -109,7 +110,13 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
                     validationState={result?.keywords ? 'error' : 'none'}
                     validationMessage={result?.keywords}
                   >
-                    <Input value={keywords} onChange={(_, data) => setKeywords(data.value)} />
+                    <Input
+                      value={keywords}
+                      onChange={(_, data) => {
+                        setKeywords(data.value);
+                        setResult(undefined);
+                      }}
+                    />
                   </Field>
                   <Field label={text.channel}>
                     <RadioGroup

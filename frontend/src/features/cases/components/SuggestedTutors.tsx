@@ -32,7 +32,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 可能合適的導師 for the owner of an open case: the tutors the server found to fit best, why, and
+ * The tutors who may suit the owner of an open case: the tutors the server found to fit best, why, and
  * an invitation to apply that texts the tutor the case's link. The limits are the server's; its
  * refusal (already invited, a limit, invitations turned off) shows as it says it.
  */

@@ -1,10 +1,6 @@
 import { useListAppliedCases, useListMyCases } from '@/api/generated/cases/cases';
 import type { ApplicationBody, CurrentUser } from '@/api/generated/model';
-
-/** Spec §4: an active tutor profile may apply (and has an applied list to load). */
-export function hasActiveTutorProfile(user: CurrentUser | undefined): boolean {
-  return Boolean(user?.isTutor && user.isTutorProfileActive);
-}
+import { hasActiveTutorProfile } from '@/session/tutor';
 
 /**
  * The cases an application still holds: a withdrawn one does not, so the tutor may apply

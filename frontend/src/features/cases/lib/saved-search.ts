@@ -1,7 +1,7 @@
 import type { Catalogue, SavedSearchRequest, AlertChannel } from '@/api/generated/model';
 import { t } from '@/i18n/zh-HK';
 import { findLevel } from '@/lib/catalogue';
-import { toCaseQuery, type CaseFilters } from './case-filters';
+import { parseMinRate, toCaseQuery, type CaseFilters } from './case-filters';
 
 /** The saved search for the board's applied filters: the same query as the search itself. */
 export function toSavedSearchRequest(
@@ -13,8 +13,10 @@ export function toSavedSearchRequest(
   return { ...query, keywords: keywords.trim(), channel };
 }
 
-/** The filters in words, as the dialog shows what will be saved, e.g. 中學・數學・觀塘區. */
+/** The filters in words, as the dialog shows what will be saved (level, grades, subjects, place, fee). */
 export function filterWords(filters: CaseFilters, catalogue: Catalogue | undefined): string[] {
+  // Only a fee the query would send: an unreadable one is left out of both.
+  const minRate = parseMinRate(filters.minRate);
   const level = filters.level ? (findLevel(catalogue, filters.level)?.label ?? filters.level) : undefined;
   const list = (values: readonly string[]) =>
     values
@@ -27,7 +29,7 @@ export function filterWords(filters: CaseFilters, catalogue: Catalogue | undefin
     list(filters.grades),
     list(filters.subjects),
     places || filters.region,
-    filters.minRate.trim() ? t.filters.minRateWords(filters.minRate.trim()) : undefined,
+    minRate === undefined ? undefined : t.filters.minRateWords(String(minRate)),
   ];
   return words.filter((word): word is string => Boolean(word));
 }

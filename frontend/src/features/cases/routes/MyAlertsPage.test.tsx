@@ -18,6 +18,7 @@ const maths: SavedSearchBody = {
   areas: [],
   keywords: '',
   channel: 'sms',
+  stopped: true,
   createdAt: '2026-11-20T00:00:00Z',
 };
 
@@ -40,7 +41,24 @@ function serve(items: SavedSearchBody[]) {
     http.put('*/alerts/:id', async ({ request, params }) => {
       const body = (await request.json()) as SavedSearchBody;
       sent.push({ put: params.id, ...body });
-      list = list.map((s) => (s.searchId === Number(params.id) ? { ...s, channel: body.channel } : s));
+      if (body.keywords.split(' ').length > 5) {
+        return HttpResponse.json(
+          {
+            code: 'VALIDATION_FAILED',
+            error: '輸入資料有誤',
+            errors: [{ field: 'keywords', message: '關鍵字最多 5 個' }],
+          },
+          { status: 400 },
+        );
+      }
+      list = list.map((s) =>
+        s.searchId === Number(params.id) ? { ...s, channel: body.channel, keywords: body.keywords } : s,
+      );
+      return HttpResponse.json(list[0]);
+    }),
+    http.post('*/alerts/:id/resume', ({ params }) => {
+      sent.push({ resume: params.id });
+      list = list.map((s) => (s.searchId === Number(params.id) ? { ...s, stopped: false } : s));
       return HttpResponse.json(list[0]);
     }),
     http.delete('*/alerts/:id', ({ params }) => {
@@ -53,24 +71,36 @@ function serve(items: SavedSearchBody[]) {
 }
 
 describe('/my-alerts', () => {
-  it('lists the saved searches and what they matched; changes a channel and deletes a search', async () => {
+  it('lists the saved searches and what they matched; edits keywords and channel, resumes and deletes', async () => {
     loggedInAs(makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true }));
     const sent = serve([maths]);
     renderRoute('/my-alerts');
     const card = await screen.findByTestId('saved-search');
     expect(within(card).getByRole('heading', { name: '中學・數學・觀塘區' })).toBeInTheDocument();
+    expect(within(card).getByText('已停止通知')).toBeInTheDocument();
     expect(screen.getByText('中三數學')).toBeInTheDocument();
 
-    await userEvent.selectOptions(
-      within(card).getByRole('combobox', { name: '「中學・數學・觀塘區」的通知方式' }),
-      'email',
-    );
-    await waitFor(() => expect(within(card).getByText('電郵', { selector: '.fui-Badge' })).toBeInTheDocument());
-    expect(sent[0]).toMatchObject({ put: '4', channel: 'email', subjects: ['數學'], districts: ['觀塘區'] });
+    const keywords = within(card).getByRole('textbox', { name: /的關鍵字/ });
+    await userEvent.type(keywords, 'a b c d e f');
+    await userEvent.click(within(card).getByRole('button', { name: '更新關鍵字' }));
+    expect(await within(card).findByText('關鍵字最多 5 個')).toBeInTheDocument();
+    await userEvent.clear(keywords);
+    await userEvent.type(keywords, 'DSE');
+    await userEvent.click(within(card).getByRole('button', { name: '更新關鍵字' }));
+    expect(await screen.findByText('已更新。')).toBeInTheDocument();
+
+    const channel = within(card).getByRole('combobox', { name: '「中學・數學・觀塘區」的通知方式' });
+    await userEvent.selectOptions(channel, 'email');
+    await waitFor(() => expect(channel).toHaveValue('email'));
+    expect(sent.at(-1)).toMatchObject({ put: '4', channel: 'email', keywords: 'DSE', subjects: ['數學'] });
+
+    await userEvent.click(within(card).getByRole('button', { name: '恢復通知' }));
+    expect(await screen.findByText('已恢復通知。')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).queryByText('已停止通知')).not.toBeInTheDocument());
 
     await userEvent.click(within(card).getByRole('button', { name: '刪除「中學・數學・觀塘區」' }));
     expect(await screen.findByText('已刪除，不會再收到這個搜尋的通知。')).toBeInTheDocument();
     expect(await screen.findByText('你未有儲存的搜尋')).toBeInTheDocument();
-    expect(sent[1]).toEqual({ delete: '4' });
+    expect(sent.at(-1)).toEqual({ delete: '4' });
   });
 });

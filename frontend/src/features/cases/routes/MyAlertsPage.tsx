@@ -1,9 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons';
-import { errorMessage } from '@/api/api-error';
-import { deleteSavedSearch, updateSavedSearch, useListSavedSearches } from '@/api/generated/cases/cases';
-import { AlertChannel, type SavedSearchBody } from '@/api/generated/model';
+import { Badge, Button, Card, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DeleteRegular, PlayRegular } from '@fluentui/react-icons';
+import { errorMessage, fieldErrors } from '@/api/api-error';
+import {
+  deleteSavedSearch,
+  resumeSavedSearch,
+  updateSavedSearch,
+  useListSavedSearches,
+} from '@/api/generated/cases/cases';
+import { AlertChannel, type SavedSearchBody, type SavedSearchRequest } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -24,20 +29,22 @@ const useStyles = makeStyles({
     listStyle: 'none',
   },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
-  summary: { margin: 0 },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  summary: { margin: 0, flexGrow: 1 },
   muted: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'flex-end' },
+  grow: { flexGrow: 1, minWidth: '200px' },
   control: { minHeight: '44px' },
   heading: { margin: 0 },
 });
 
-/** The request that keeps a saved search as it is but for `channel`. */
-function withChannel(search: SavedSearchBody, channel: AlertChannel) {
-  const { searchId: _id, summary: _summary, createdAt: _created, ...request } = search;
-  return { ...request, channel };
+/** The request that keeps a saved search as it is but for `changes`. */
+function requestOf(search: SavedSearchBody, changes: Partial<SavedSearchRequest>): SavedSearchRequest {
+  const { searchId: _id, summary: _summary, createdAt: _created, stopped: _stopped, ...request } = search;
+  return { ...request, ...changes };
 }
 
-/** /my-alerts: a tutor's saved searches (channel, delete) and the open cases they matched lately. */
+/** /my-alerts: a tutor's saved searches (keywords, channel, resume, delete) and the open cases they matched lately. */
 export function MyAlertsPage() {
   const styles = useStyles();
   const text = t.alerts.page;
@@ -45,14 +52,16 @@ export function MyAlertsPage() {
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
 
-  const change = async (action: () => Promise<unknown>, done?: string) => {
+  /** Runs a change, then shows its outcome and the list as the server has it. */
+  const change = async (action: () => Promise<unknown>, done: string) => {
     setNotice(undefined);
     setFailure(undefined);
     try {
       await action();
-      if (done) setNotice(done);
+      setNotice(done);
     } catch (error) {
       setFailure(errorMessage(error, text.changeFailed));
+      throw error;
     } finally {
       await list.mutate();
     }
@@ -86,39 +95,7 @@ export function MyAlertsPage() {
           <ul className={styles.list} aria-label={text.listLabel}>
             {data.items.map((search) => (
               <li key={search.searchId}>
-                <Card className={styles.card} data-testid="saved-search">
-                  <Text as="h2" size={400} weight="semibold" className={styles.summary}>
-                    {search.summary}
-                  </Text>
-                  <div className={styles.actions}>
-                    <Select
-                      className={styles.control}
-                      aria-label={text.channelLabel(search.summary)}
-                      value={search.channel}
-                      onChange={(_, d) =>
-                        void change(() =>
-                          updateSavedSearch(search.searchId, withChannel(search, d.value as AlertChannel)),
-                        )
-                      }
-                    >
-                      {Object.values(AlertChannel).map((key) => (
-                        <option key={key} value={key}>
-                          {t.alerts.save.channel_[key]}
-                        </option>
-                      ))}
-                    </Select>
-                    <Button
-                      appearance="subtle"
-                      icon={<DeleteRegular />}
-                      className={styles.control}
-                      aria-label={text.deleteLabel(search.summary)}
-                      onClick={() => void change(() => deleteSavedSearch(search.searchId), text.deleted)}
-                    >
-                      {text.delete}
-                    </Button>
-                    <Badge appearance="tint">{t.alerts.save.channel_[search.channel]}</Badge>
-                  </div>
-                </Card>
+                <SavedSearchCard search={search} change={change} />
               </li>
             ))}
           </ul>
@@ -133,5 +110,112 @@ export function MyAlertsPage() {
         </>
       )}
     </PageShell>
+  );
+}
+
+interface SavedSearchCardProps {
+  search: SavedSearchBody;
+  change: (action: () => Promise<unknown>, done: string) => Promise<void>;
+}
+
+/** One saved search: what it looks for, its keywords and channel to change, resume if stopped, delete. */
+function SavedSearchCard({ search, change }: SavedSearchCardProps) {
+  const styles = useStyles();
+  const text = t.alerts.page;
+  const [keywords, setKeywords] = useState(search.keywords);
+  const [keywordsError, setKeywordsError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await change(action, done);
+    } catch (error) {
+      setKeywordsError(fieldErrors(error)?.keywords);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.card} data-testid="saved-search">
+      <div className={styles.head}>
+        <Text as="h2" size={400} weight="semibold" className={styles.summary}>
+          {search.summary}
+        </Text>
+        {search.stopped && (
+          <Badge appearance="tint" color="warning">
+            {text.stopped}
+          </Badge>
+        )}
+      </div>
+      <div className={styles.row}>
+        <Field
+          className={styles.grow}
+          label={text.keywordsLabel(search.summary)}
+          hint={text.keywordsHint}
+          validationState={keywordsError ? 'error' : 'none'}
+          validationMessage={keywordsError}
+        >
+          <Input
+            className={styles.control}
+            value={keywords}
+            onChange={(_, d) => {
+              setKeywords(d.value);
+              setKeywordsError(undefined);
+            }}
+          />
+        </Field>
+        <Button
+          className={styles.control}
+          disabled={busy || keywords.trim() === search.keywords}
+          onClick={() =>
+            void run(() => updateSavedSearch(search.searchId, requestOf(search, { keywords })), text.saved)
+          }
+        >
+          {text.saveKeywords}
+        </Button>
+      </div>
+      <div className={styles.row}>
+        <Select
+          className={styles.control}
+          aria-label={text.channelLabel(search.summary)}
+          value={search.channel}
+          disabled={busy}
+          onChange={(_, d) =>
+            void run(
+              () => updateSavedSearch(search.searchId, requestOf(search, { channel: d.value as AlertChannel })),
+              text.saved,
+            )
+          }
+        >
+          {Object.values(AlertChannel).map((key) => (
+            <option key={key} value={key}>
+              {t.alerts.save.channel_[key]}
+            </option>
+          ))}
+        </Select>
+        {search.stopped && (
+          <Button
+            className={styles.control}
+            icon={<PlayRegular />}
+            disabled={busy}
+            onClick={() => void run(() => resumeSavedSearch(search.searchId), text.resumed)}
+          >
+            {text.resume}
+          </Button>
+        )}
+        <Button
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          className={styles.control}
+          disabled={busy}
+          aria-label={text.deleteLabel(search.summary)}
+          onClick={() => void run(() => deleteSavedSearch(search.searchId), text.deleted)}
+        >
+          {text.delete}
+        </Button>
+      </div>
+    </Card>
   );
 }

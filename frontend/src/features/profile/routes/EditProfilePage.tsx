@@ -1,6 +1,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
+import { hasActiveTutorProfile } from '@/session/tutor';
 import { InvitationSwitch } from '../components/InvitationSwitch';
 import { ProfileForm } from '../components/ProfileForm';
 
@@ -19,7 +20,7 @@ const useStyles = makeStyles({
 /** /edit-profile: the personal information form (name and phone), and a tutor's invitation switch. */
 export function EditProfilePage() {
   const styles = useStyles();
-  const { isTutor } = useSession();
+  const { user } = useSession();
   return (
     <div className={styles.page}>
       <title>{t.pageTitle(t.profile.edit.title)}</title>
@@ -27,7 +28,7 @@ export function EditProfilePage() {
         {t.profile.edit.title}
       </Text>
       <ProfileForm withAvatar={false} />
-      {isTutor && <InvitationSwitch />}
+      {hasActiveTutorProfile(user) && <InvitationSwitch />}
     </div>
   );
 }

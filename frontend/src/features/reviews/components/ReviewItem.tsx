@@ -128,7 +128,7 @@ function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () =>
   );
 }
 
-/** 舉報: a reason in a dialog, sent to the back office; the dialog then says it was received. */
+/** Reporting: a reason in a dialog, sent to the back office; the dialog then says it was received. */
 function ReportButton({ review }: { review: ReviewBody }) {
   const styles = useStyles();
   const words = t.reviews.report;
@@ -141,7 +141,7 @@ function ReportButton({ review }: { review: ReviewBody }) {
   const submit = async () => {
     setBusy(true);
     try {
-      await reportReview(review.reviewId, { text: reason.trim() });
+      await reportReview(review.reviewId, { reason: reason.trim() });
       setResult({ ok: true, message: words.done });
     } catch (error) {
       setResult({ ok: false, message: errorMessage(error, words.failed) });

@@ -124,7 +124,7 @@ describe('學生及家長評價', () => {
     await waitFor(() =>
       expect(sent).toEqual([
         { reply: '31', text: '多謝支持' },
-        { report: '31', text: '內容不實' },
+        { report: '31', reason: '內容不實' },
       ]),
     );
   });

@@ -32,7 +32,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 學生及家長評價 on a tutor's profile: the average, the reviews newest first (paged), the form for
+ * The reviews section of a tutor's profile: the average, the reviews newest first (paged), the form for
  * a member the server says may review now (or when they may), and for the tutor a reply to each.
  */
 export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
