@@ -31,6 +31,7 @@ pub use sql::database::{Database, DatabaseError, Engine};
 pub use sql::invitations::SqlInvitationRepository;
 pub use sql::refresh_tokens::SqlRefreshTokenRepository;
 pub use sql::reviews::SqlReviewRepository;
+pub use sql::search_changes::SqlChangeFeed;
 pub use sql::tutors::SqlTutorRepository;
 pub use sql::user_directory::SqlUserDirectory;
 pub use sql::users::SqlUserRepository;

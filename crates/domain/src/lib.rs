@@ -15,5 +15,6 @@ pub mod notices;
 pub mod organizations;
 pub mod profiles;
 pub mod reviews;
+pub mod search;
 pub mod shared;
 pub mod tutors;

@@ -11,6 +11,7 @@ pub mod invitations;
 pub mod refresh_tokens;
 pub mod reviews;
 pub mod rows;
+pub mod search_changes;
 pub mod tutors;
 pub mod user_directory;
 pub mod users;

@@ -1,0 +1,49 @@
+//! The search read model's change feed in SQL: the database's triggers write it
+//! (migration 0014), this reads it, for SQLite and PostgreSQL alike.
+
+use async_trait::async_trait;
+use sqlx::{AnyPool, Row};
+use tutorhub_domain::search::ports::{Change, ChangeFeed, Changed};
+use tutorhub_domain::shared::storage::RepositoryError;
+
+use crate::sql::cases::parse_uuid;
+use crate::sql::rows::{corrupt, repository_error};
+
+pub struct SqlChangeFeed {
+    pool: AnyPool,
+}
+
+impl SqlChangeFeed {
+    pub fn new(pool: AnyPool) -> Self {
+        Self { pool }
+    }
+}
+
+#[async_trait]
+impl ChangeFeed for SqlChangeFeed {
+    async fn version(&self) -> Result<i64, RepositoryError> {
+        sqlx::query_scalar("SELECT version FROM search_feed_version WHERE id = 1").fetch_one(&self.pool).await.map_err(repository_error)
+    }
+
+    async fn changes_since(&self, version: i64, limit: u32) -> Result<Vec<Change>, RepositoryError> {
+        let rows = sqlx::query("SELECT version, kind, key FROM search_changes WHERE version > $1 ORDER BY version LIMIT $2")
+            .bind(version)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        rows.iter()
+            .map(|row| {
+                let version: i64 = row.try_get(0).map_err(repository_error)?;
+                let kind: String = row.try_get(1).map_err(repository_error)?;
+                let key: String = row.try_get(2).map_err(repository_error)?;
+                let changed = match kind.as_str() {
+                    "case" => Changed::Case(key.parse().map_err(|_| corrupt(format!("change {version}: bad case number")))?),
+                    "tutor" => Changed::Tutor(parse_uuid(&key)?),
+                    other => return Err(corrupt(format!("change {version}: unknown kind {other}"))),
+                };
+                Ok(Change { version, changed })
+            })
+            .collect()
+    }
+}
