@@ -217,16 +217,14 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
-    use crate::accounts::ports::MockUserRepository;
-    use crate::accounts::sessions::tests_support::user;
-    use crate::accounts::user::User;
+
     use crate::cases::model::CaseStatus;
     use crate::cases::ports::MockCaseRepository;
     use crate::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
     use crate::matching::ports::{MockApplicationRepository, MockInvitationRepository};
     use crate::matching::recommendations::tests::case;
-    use crate::notices::notifier::testing::notifier;
-    use crate::shared::messaging::MockSmsSender;
+    use crate::notices::notifier::testing::recording_notifier;
+
     use crate::shared::paging::Page;
     use crate::tutors::model::tests::approved_profile;
     use crate::tutors::ports::MockTutorRepository;
@@ -296,23 +294,8 @@ mod tests {
                 assert_eq!((per_case, per_tutor), (INVITATIONS_PER_CASE, INVITATIONS_PER_TUTOR_PER_DAY));
                 Ok(outcome)
             });
-            let sent = Arc::new(Mutex::new(Vec::new()));
-            let log = sent.clone();
-            let mut sms = MockSmsSender::new();
-            sms.expect_send_sms().returning(move |_, body| {
-                log.lock().unwrap().push(body.to_string());
-                Ok(())
-            });
-            let mut users = MockUserRepository::new();
-            users.expect_find_by_id().returning(|id| Ok(Some(User { id, ..user() })));
-            let invitations = Invitations::new(
-                Arc::new(cases),
-                Arc::new(profiles),
-                Arc::new(applications),
-                Arc::new(store),
-                notifier(Arc::new(users), Arc::new(sms)),
-                30,
-            );
+            let (notifier, sent) = recording_notifier();
+            let invitations = Invitations::new(Arc::new(cases), Arc::new(profiles), Arc::new(applications), Arc::new(store), notifier, 30);
             (invitations, sent)
         }
     }

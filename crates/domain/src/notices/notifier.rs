@@ -201,28 +201,29 @@ pub(crate) mod testing {
     pub fn notifier(users: Arc<dyn UserRepository>, sms: Arc<dyn SmsSender>) -> Notifier {
         Notifier::new(users, sms, Throttle::new(Arc::new(CountingLimiter::default())), &format!("{SITE}/"))
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use std::sync::Mutex;
-
-    use super::testing::{SITE, notifier};
-    use super::*;
-    use crate::accounts::ports::MockUserRepository;
-    use crate::accounts::sessions::tests_support::user;
-    use crate::shared::messaging::MockSmsSender;
-
-    fn recording() -> (Notifier, Arc<Mutex<Vec<String>>>) {
+    /// A notifier whose every recipient exists (the test user, with the id asked for) and
+    /// whose SMS are kept, in order, in the list it answers too.
+    pub fn recording_notifier() -> (Notifier, Arc<Mutex<Vec<String>>>) {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let log = sent.clone();
-        let mut sms = MockSmsSender::new();
+        let mut sms = crate::shared::messaging::MockSmsSender::new();
         sms.expect_send_sms().returning(move |_, body| {
             log.lock().unwrap().push(body.to_string());
             Ok(())
         });
-        (notifier(Arc::new(MockUserRepository::new()), Arc::new(sms)), sent)
+        let mut users = crate::accounts::ports::MockUserRepository::new();
+        users.expect_find_by_id().returning(|id| Ok(Some(User { id, ..crate::accounts::sessions::tests_support::user() })));
+        (notifier(Arc::new(users), Arc::new(sms)), sent)
     }
+}
+
+#[cfg(test)]
+mod tests {
+
+    use super::testing::{SITE, recording_notifier as recording};
+    use super::*;
+    use crate::accounts::sessions::tests_support::user;
 
     #[tokio::test]
     async fn notices_name_the_case_and_link_to_our_own_pages_only() {

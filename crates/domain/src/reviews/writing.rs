@@ -176,13 +176,11 @@ mod tests {
     use chrono::Duration;
 
     use super::*;
-    use crate::accounts::ports::MockUserRepository;
-    use crate::accounts::sessions::tests_support::user;
-    use crate::accounts::user::User;
-    use crate::notices::notifier::testing::notifier;
+
+    use crate::notices::notifier::testing::recording_notifier;
     use crate::reviews::model::{ReviewText, Stars};
     use crate::reviews::ports::MockReviewRepository;
-    use crate::shared::messaging::MockSmsSender;
+
     use crate::tutors::model::tests::approved_profile;
     use crate::tutors::ports::MockTutorRepository;
 
@@ -217,16 +215,8 @@ mod tests {
             let TutorRef::Id(id) = r else { panic!() };
             Ok((id == TUTOR || id == PARENT).then(|| approved_profile(id)))
         });
-        let sent = Arc::new(Mutex::new(Vec::new()));
-        let log = sent.clone();
-        let mut sms = MockSmsSender::new();
-        sms.expect_send_sms().returning(move |_, body| {
-            log.lock().unwrap().push(body.to_string());
-            Ok(())
-        });
-        let mut users = MockUserRepository::new();
-        users.expect_find_by_id().returning(|id| Ok(Some(User { id, ..user() })));
-        (Reviews::new(Arc::new(store), Arc::new(tutors), notifier(Arc::new(users), Arc::new(sms))), sent)
+        let (notifier, sent) = recording_notifier();
+        (Reviews::new(Arc::new(store), Arc::new(tutors), notifier), sent)
     }
 
     #[tokio::test]
