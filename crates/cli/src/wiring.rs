@@ -47,6 +47,8 @@ use tutorhub_domain::shared::files::FileStore;
 use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
 use tutorhub_domain::shared::rate_limits::{LOGIN_ATTEMPTS_PER_SOURCE, Throttle};
+use tutorhub_domain::sharing::heads::PageHeads;
+use tutorhub_domain::sharing::sitemap::Sitemaps;
 use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::directory::TutorDirectory;
 use tutorhub_domain::tutors::ports::TutorRepository;
@@ -221,8 +223,9 @@ impl Wiring {
         let notifier = self.notifier();
         // One cache of board reads, for the board and the fee guidance alike.
         let board: Arc<dyn CaseRepository> = Arc::new(BoardCache::new(self.cases.clone()));
+        let case_board = CaseBoard::new(board.clone());
         Ok(Services {
-            case_board: CaseBoard::new(board.clone()),
+            case_board: case_board.clone(),
             fee_guidance: FeeGuidance::new(board.clone()),
             recommendations: Recommendations::new(
                 board,
@@ -244,6 +247,13 @@ impl Wiring {
                 self.cases.clone(),
                 Arc::new(HmacLinkSigner::new(&secret)),
             ),
+            page_heads: PageHeads::new(
+                self.tutor_directory(),
+                case_board.clone(),
+                CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
+            ),
+            sitemaps: Sitemaps::new(self.tutor_directory(), case_board.clone()),
+            public_base_url: settings.public_base_url.clone(),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),
             case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),

@@ -17,4 +17,5 @@ pub mod profiles;
 pub mod reviews;
 pub mod search;
 pub mod shared;
+pub mod sharing;
 pub mod tutors;

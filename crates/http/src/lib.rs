@@ -37,6 +37,8 @@ use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::profiles::editing::ProfileEditing;
 use tutorhub_domain::reviews::writing::Reviews;
 use tutorhub_domain::shared::rate_limits::Throttle;
+use tutorhub_domain::sharing::heads::PageHeads;
+use tutorhub_domain::sharing::sitemap::Sitemaps;
 use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::directory::TutorDirectory;
 
@@ -72,6 +74,10 @@ pub struct Services {
     pub invitations: Invitations,
     pub reviews: Reviews,
     pub saved_searches: SavedSearches,
+    pub page_heads: PageHeads,
+    pub sitemaps: Sitemaps,
+    /// The site as users reach it (`PUBLIC_BASE_URL`), for canonical addresses and previews.
+    pub public_base_url: String,
     pub bookings: Bookings,
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
@@ -146,9 +152,17 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
             poem::endpoint::make_sync(move |_| poem::Response::builder().content_type("application/yaml").body(yaml.clone())),
         )
         .nest("/docs", docs)
+        .at("/robots.txt", poem::get(system::sharing::robots))
+        .at("/sitemap.xml", poem::get(system::sharing::sitemap_index))
+        .at("/sitemaps/:name", poem::get(system::sharing::sitemap_file))
         .nest("/media", system::media::MediaFiles::new(services.media_dir.clone()))
         .nest("/", api);
-    system::app::WithApp { api: routes, files }
+    let sharing = system::sharing::Sharing {
+        heads: services.page_heads.clone(),
+        sitemaps: services.sitemaps.clone(),
+        site: services.public_base_url.trim_end_matches('/').to_string(),
+    };
+    system::app::WithApp { api: routes.data(sharing.clone()), files, sharing }
         .data(services.access_tokens.clone())
         .catch_all_error(|error| async move { error::framework_error(error) })
         .with(common::query_guard::QueryGuard)

@@ -21,7 +21,8 @@ async fn pages_of_the_app_get_the_app_whatever_the_client_accepts() {
             let response = app.client.get(path).header("Accept", accept).send().await;
             response.assert_status_is_ok();
             response.assert_header("cache-control", "no-cache");
-            response.assert_text("<!doctype html><title>tutorhub</title>").await;
+            let html = response.0.into_body().into_string().await.unwrap();
+            assert!(html.starts_with("<!doctype html><title>") && html.contains("tutorhub"), "{html}");
         }
     }
 }
@@ -31,7 +32,8 @@ async fn an_unknown_page_is_a_404_the_app_draws_for_browsers_and_json_for_others
     let app = app_with_files().await;
     let page = app.client.get("/some/unknown/page").header("Accept", "text/html").send().await;
     page.assert_status(StatusCode::NOT_FOUND);
-    page.assert_text("<!doctype html><title>tutorhub</title>").await;
+    let html = page.0.into_body().into_string().await.unwrap();
+    assert!(html.starts_with("<!doctype html><title>") && html.contains("noindex"), "{html}");
     let api = app.client.get("/some/unknown/page").header("Accept", "application/json").send().await;
     api.assert_status(StatusCode::NOT_FOUND);
     api.assert_content_type("application/json; charset=utf-8");
@@ -78,4 +80,150 @@ async fn the_app_page_carries_a_strict_content_security_policy() {
     // Assets are not documents: no policy needed on them.
     let asset = app.client.get("/assets/app-abc123.js").send().await;
     assert!(asset.0.headers().get("content-security-policy").is_none());
+}
+
+/// An approved tutor with a public profile: (user id, user number).
+async fn listed_tutor(app: &support::TestApp) -> (uuid::Uuid, i64) {
+    use chrono::Utc;
+    use tutorhub_domain::tutors::model::{ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorProfile};
+    let id = support::insert_account(app, "91234567", "李老師", tutorhub_domain::accounts::user::UserType::Individual).await;
+    let form = TutorApplicationForm {
+        name: "李老師".into(),
+        contact_number: "91234567".into(),
+        education: "中文大學 物理系".into(),
+        age: Some(26),
+        teaching_experience: Some(4),
+        subjects: vec!["中學 物理".into()],
+        exam_results: "DSE 物理 5*".into(),
+        course_features: "實驗示範".into(),
+        teaching_area: "沙田".into(),
+        teaching_schedule: "星期六".into(),
+        teaching_mode: "one-to-one".into(),
+        gender: String::new(),
+        teaching_modes: vec![],
+        teaching_districts: vec![],
+        required_fee: Some(400.0),
+        bio: "喜歡教學，重視理解".into(),
+    };
+    let new = NewTutorApplication {
+        id: uuid::Uuid::new_v4(),
+        user_id: id,
+        details: ApplicationDetails::parse(&form).unwrap(),
+        avatar: "/media/avatars/li.png".into(),
+        submitted_at: Utc::now(),
+    };
+    let application = app.tutors.insert_application(new).await.unwrap();
+    let number = app.users.find_by_id(id).await.unwrap().unwrap().number;
+    let profile = TutorProfile::from_application(&application, number, Utc::now());
+    assert!(app.tutors.approve_application(application.number, "staff", Utc::now(), &profile).await.unwrap());
+    (id, number)
+}
+
+/// A parent's approved case in secondary physics at 大圍 for HK$600 a 90-minute lesson.
+async fn open_case(app: &support::TestApp) -> i64 {
+    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: "中四物理 <尋找導師>".into(),
+        level: "secondary".into(),
+        grade: "中四".into(),
+        subjects: vec!["物理".into()],
+        location: "大圍".into(),
+        rate: Some(600.0),
+        session_length: Some(90),
+        sessions_per_week: Some(2),
+        description: "想加強力學".into(),
+        preferred_gender: "no limit".into(),
+        start_date: "2026-12-01".into(),
+    };
+    let case = NewCase {
+        id: uuid::Uuid::new_v4(),
+        owner_id: Some(uuid::Uuid::new_v4()),
+        details: CaseDetails::parse(&form).unwrap(),
+        status: CaseStatus::Approved,
+        created_at: chrono::Utc::now(),
+    };
+    app.cases.insert(vec![case]).await.unwrap()[0].number
+}
+
+async fn page(app: &support::TestApp, path: &str) -> String {
+    let response = app.client.get(path).header("Accept", "*/*").header("User-Agent", "WhatsApp/2.23").send().await;
+    response.assert_status_is_ok();
+    response.0.into_body().into_string().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_shared_tutor_or_case_link_previews_with_its_own_title_description_and_picture() {
+    let app = app_with_files().await;
+    let (tutor_id, number) = listed_tutor(&app).await;
+    let site = support::PUBLIC_BASE_URL;
+    for path in [format!("/tutor/{number}"), format!("/tutor/{tutor_id}")] {
+        let html = page(&app, &path).await;
+        assert!(html.contains("<title>李老師｜中學 物理導師｜tutorhub</title>"), "{html}");
+        assert!(html.contains("<meta property=\"og:title\" content=\"李老師｜中學 物理導師｜tutorhub\" />"), "{html}");
+        assert!(
+            html.contains("<meta property=\"og:description\" content=\"中學 物理・沙田（沙田區）・每堂 HK$400。喜歡教學，重視理解\" />"),
+            "{html}"
+        );
+        assert!(html.contains(&format!("<meta property=\"og:image\" content=\"{site}/media/avatars/li.png\" />")), "{html}");
+        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{site}/tutor/{number}\" />")), "one address: {html}");
+        for private in ["91234567", "@example.com", "1990-01-01", "+852"] {
+            assert!(!html.contains(private), "{private} in {html}");
+        }
+    }
+
+    let case = open_case(&app).await;
+    let html = page(&app, &format!("/case/{case}")).await;
+    assert!(
+        html.contains(&format!("<meta property=\"og:title\" content=\"中四物理 &lt;尋找導師&gt;｜補習個案 {case}｜tutorhub\" />")),
+        "escaped: {html}"
+    );
+    assert!(html.contains("content=\"中四物理・大圍（沙田區）・每堂 HK$600・每週 2 堂，每堂 90 分鐘。\""), "{html}");
+    assert!(html.contains("<meta property=\"og:type\" content=\"article\" />"), "{html}");
+
+    // A page that is not public gets the site's words and is kept out of search engines.
+    for path in ["/tutor/999999", "/case/999999", "/my-cases"] {
+        let html = page(&app, path).await;
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\" />") && html.contains("香港補習配對平台"), "{path}: {html}");
+    }
+    let home = page(&app, "/").await;
+    assert!(home.contains("\"@type\":\"WebSite\"") && home.contains(&format!("<link rel=\"canonical\" href=\"{site}/\" />")), "{home}");
+}
+
+#[tokio::test]
+async fn the_board_previews_its_filters_in_catalogue_words_only() {
+    let app = app_with_files().await;
+    open_case(&app).await;
+    let html = page(&app, "/all-cases?level=secondary&subjects=%E7%89%A9%E7%90%86").await;
+    assert!(html.contains("<title>所有補習個案：中學・物理｜tutorhub 香港補習配對平台</title>"), "{html}");
+    assert!(html.contains("中學・物理補習個案：共 1 個"), "{html}");
+    let html = page(&app, "/all-cases?level=secondary&subjects=%E7%89%A9%E7%90%86&areas=%3Cscript%3E%E5%85%8D%E8%B2%BB").await;
+    assert!(html.contains("<title>所有補習個案：中學・物理｜"), "{html}");
+    assert!(!html.contains("script&gt;") && !html.contains("免費"), "a link's own words stay out: {html}");
+}
+
+#[tokio::test]
+async fn robots_and_the_sitemap_list_the_public_profiles_and_open_cases() {
+    let app = app_with_files().await;
+    let (_, number) = listed_tutor(&app).await;
+    let case = open_case(&app).await;
+    let site = support::PUBLIC_BASE_URL;
+    let robots = app.client.get("/robots.txt").send().await;
+    robots.assert_status_is_ok();
+    let robots = robots.0.into_body().into_string().await.unwrap();
+    assert!(robots.contains(&format!("Sitemap: {site}/sitemap.xml")) && robots.contains("Disallow: /my-cases"), "{robots}");
+
+    let index = app.client.get("/sitemap.xml").send().await;
+    index.assert_content_type("application/xml; charset=utf-8");
+    let index = index.0.into_body().into_string().await.unwrap();
+    for file in ["pages", "tutors-1", "cases-1"] {
+        assert!(index.contains(&format!("<loc>{site}/sitemaps/{file}.xml</loc>")), "{file}: {index}");
+    }
+    let tutors = app.client.get("/sitemaps/tutors-1.xml").send().await.0.into_body().into_string().await.unwrap();
+    assert!(tutors.contains(&format!("<loc>{site}/tutor/{number}</loc><lastmod>")), "{tutors}");
+    let cases = app.client.get("/sitemaps/cases-1.xml").send().await.0.into_body().into_string().await.unwrap();
+    assert!(cases.contains(&format!("<loc>{site}/case/{case}</loc>")), "{cases}");
+    for missing in ["/sitemaps/cases-2.xml", "/sitemaps/other-1.xml", "/sitemaps/cases-0.xml"] {
+        app.client.get(missing).send().await.assert_status(StatusCode::NOT_FOUND);
+    }
 }

@@ -2,9 +2,9 @@
 //!
 //! Release builds embed `frontend/dist`; `TUTORHUB_STATIC_DIR` (or `--static-dir`) serves a
 //! folder from disk instead. A page of the app (`routes.rs`) gets `index.html` with 200 whatever
-//! the client accepts (link-preview fetchers and curl send `*/*`); another path gets it with 404
-//! when a browser asks for a page (the app draws its not-found page), and the API's JSON 404
-//! otherwise.
+//! the client accepts (link-preview fetchers and curl send `*/*`), with the page's own head
+//! (`sharing.rs`); another path gets it with 404 when a browser asks for a page (the app draws
+//! its not-found page), and the API's JSON 404 otherwise.
 
 use std::borrow::Cow;
 use std::path::{Component, PathBuf};
@@ -14,6 +14,7 @@ use poem::{Endpoint, IntoResponse, Request, Response};
 use rust_embed::Embed;
 
 use super::routes::is_app_route;
+use super::sharing::Sharing;
 
 #[derive(Embed)]
 #[folder = "../../frontend/dist"]
@@ -52,6 +53,8 @@ impl AppFiles {
 pub struct WithApp<E> {
     pub api: E,
     pub files: AppFiles,
+    /// Puts each public page's own head into `index.html`.
+    pub sharing: Sharing,
 }
 
 impl<E: Endpoint> Endpoint for WithApp<E> {
@@ -61,15 +64,18 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
         let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
         let wants_page = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
         let path = req.uri().path().trim_start_matches('/').to_string();
+        let query = req.uri().query().map(str::to_string);
         match self.api.call(req).await {
-            Err(error) if is_read && error.is::<poem::error::NotFoundError>() => self.serve(&path, wants_page).ok_or(error),
+            Err(error) if is_read && error.is::<poem::error::NotFoundError>() => {
+                self.serve(&path, query.as_deref(), wants_page).await.ok_or(error)
+            }
             other => other.map(IntoResponse::into_response),
         }
     }
 }
 
 impl<E> WithApp<E> {
-    fn serve(&self, path: &str, wants_page: bool) -> Option<Response> {
+    async fn serve(&self, path: &str, query: Option<&str>, wants_page: bool) -> Option<Response> {
         if !path.is_empty()
             && path != "index.html"
             && let Some(bytes) = self.files.read(path)
@@ -86,7 +92,8 @@ impl<E> WithApp<E> {
             return None;
         };
         let index = self.files.read("index.html")?;
-        Some(file_response("index.html", index, "no-cache").with_status(status).into_response())
+        let page = self.sharing.page(&index, &format!("/{path}"), query).await;
+        Some(file_response("index.html", Cow::Owned(page), "no-cache").with_status(status).into_response())
     }
 }
 

@@ -5,3 +5,4 @@ pub mod catalogue;
 pub mod health;
 pub mod media;
 pub mod routes;
+pub mod sharing;

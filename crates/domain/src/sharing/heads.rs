@@ -1,0 +1,167 @@
+//! The head of each public page: title, description, canonical path, image. Built from the
+//! same public views as the pages, so nothing private (phone, e-mail, birth date) can be in it.
+
+use crate::cases::board::CaseBoard;
+use crate::cases::posting::CasePosting;
+use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
+use crate::shared::catalogue;
+use crate::tutors::directory::TutorDirectory;
+use crate::tutors::model::TutorRef;
+
+/// The site's name and what it is, as the home page says it.
+pub const SITE_NAME: &str = "tutorhub";
+const SITE_TAGLINE: &str = "香港補習配對平台";
+const SITE_DESCRIPTION: &str = "連繫家長、學生與導師的香港補習配對平台：免費刊登補習個案，按科目、地區及學費搜尋已審核導師及最新個案。";
+
+/// What kind of thing a page shows, for Open Graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    Website,
+    Profile,
+    Article,
+}
+
+/// The head of one page. Paths are the site's own; the server adds its public address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageHead {
+    pub title: String,
+    pub description: String,
+    /// The page's one address, e.g. `/tutor/1024` (a profile reached by its id points here too).
+    pub canonical_path: String,
+    /// A path on this site (an avatar), when the page has a picture of its own.
+    pub image_path: Option<String>,
+    pub kind: PageKind,
+}
+
+impl PageHead {
+    fn site(title: &str, description: &str, path: &str) -> Self {
+        Self {
+            title: format!("{title}｜{SITE_NAME} {SITE_TAGLINE}"),
+            description: description.into(),
+            canonical_path: path.into(),
+            image_path: None,
+            kind: PageKind::Website,
+        }
+    }
+
+    /// The home page's head, also for any page without one of its own.
+    pub fn home() -> Self {
+        Self { title: format!("{SITE_NAME}｜{SITE_TAGLINE}"), ..Self::site("", SITE_DESCRIPTION, "/") }
+    }
+}
+
+#[derive(Clone)]
+pub struct PageHeads {
+    tutors: TutorDirectory,
+    board: CaseBoard,
+    posting: CasePosting,
+}
+
+impl PageHeads {
+    pub fn new(tutors: TutorDirectory, board: CaseBoard, posting: CasePosting) -> Self {
+        Self { tutors, board, posting }
+    }
+
+    /// The head for `path` (and, for /all-cases, its filters); None for a page that has no
+    /// head of its own (it gets the home page's, and is not for sharing: a member's pages).
+    /// A tutor or case that is not public gets none either: the page says it is not found.
+    pub async fn for_page(&self, path: &str, query: &CaseQuery) -> Option<PageHead> {
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match segments.as_slice() {
+            [""] => Some(PageHead::home()),
+            ["all-cases"] => Some(self.all_cases(query).await),
+            ["tutor", id] => self.tutor(id).await,
+            ["case", number] => self.case(number.parse().ok()?).await,
+            ["terms"] => Some(PageHead::site("服務條款", "tutorhub 的服務條款：使用平台、刊登個案及預約導師的規則。", "/terms")),
+            ["privacy"] => Some(PageHead::site("私隱政策", "tutorhub 如何收集、使用及保護你的個人資料。", "/privacy")),
+            _ => None,
+        }
+    }
+
+    async fn all_cases(&self, query: &CaseQuery) -> PageHead {
+        let words = CaseFilter::public_search(query).map(|f| filter_words(&f)).unwrap_or_default();
+        let total = self.board.search(query, crate::shared::paging::PageRequest::first(1)).await.map(|p| p.total).ok();
+        let subject = if words.is_empty() { "最新補習個案".to_string() } else { format!("{}補習個案", words.join("・")) };
+        let description = match total {
+            Some(total) => format!("{subject}：共 {total} 個，按年級、科目、地區及學費篩選，導師可即時申請。"),
+            None => format!("{subject}：按年級、科目、地區及學費篩選，導師可即時申請。"),
+        };
+        PageHead::site(
+            &format!("所有補習個案{}", if words.is_empty() { String::new() } else { format!("：{}", words.join("・")) }),
+            &description,
+            "/all-cases",
+        )
+    }
+
+    async fn tutor(&self, id: &str) -> Option<PageHead> {
+        let (profile, _) = self.tutors.profile(TutorRef::parse(id)?).await.ok()?;
+        let subjects = profile.subject_labels().join("、");
+        let place = format!("{}（{}）", profile.place.area, profile.place.district);
+        let rating =
+            profile.reviews.average().map(|avg| format!("・評分 {avg:.1}（{} 則評價）", profile.reviews.count)).unwrap_or_default();
+        Some(PageHead {
+            title: format!("{}｜{}導師｜{SITE_NAME}", profile.name, subjects),
+            description: format!("{subjects}・{place}・每堂 HK${}{rating}。{}", profile.rate.dollars(), excerpt(&profile.bio)),
+            canonical_path: format!("/tutor/{}", profile.user_number),
+            image_path: profile.avatar.clone(),
+            kind: PageKind::Profile,
+        })
+    }
+
+    async fn case(&self, number: i64) -> Option<PageHead> {
+        let case = self.posting.view(None, number).await.ok()?;
+        let d = &case.details;
+        Some(PageHead {
+            title: format!("{}｜補習個案 {}｜{SITE_NAME}", d.title, case.number),
+            description: format!(
+                "{}{}・{}（{}）・每堂 HK${}・每週 {} 堂，每堂 {} 分鐘。",
+                d.grade,
+                d.subjects.join("、"),
+                d.place.area,
+                d.place.district,
+                d.rate.dollars(),
+                d.sessions_per_week,
+                d.session_minutes
+            ),
+            canonical_path: format!("/case/{}", case.number),
+            image_path: None,
+            kind: PageKind::Article,
+        })
+    }
+}
+
+/// The filters of a board search in words: level, grades, subjects, place, fee. Only the
+/// catalogue's names: a link's query string must not put its own words in a preview.
+fn filter_words(f: &CaseFilter) -> Vec<String> {
+    let mut words = Vec::new();
+    if let Some(level) = f.level.and_then(catalogue::level) {
+        words.push(level.label.to_string());
+    }
+    let known_grade = |g: &&String| catalogue::LEVELS.iter().any(|l| l.grades.contains(&g.as_str()));
+    words.extend(f.grades.iter().filter(known_grade).cloned());
+    if let Some(SubjectMatch::AnyOf(names)) = &f.subjects {
+        let known = |n: &&String| catalogue::LEVELS.iter().any(|l| l.subjects.contains(&n.as_str()));
+        words.extend(names.iter().filter(known).cloned());
+    }
+    let districts: Vec<String> = f.districts.iter().filter(|d| catalogue::district(d).is_some()).cloned().collect();
+    let areas: Vec<String> = f.areas.iter().filter(|a| catalogue::place(a).is_some()).cloned().collect();
+    if areas.is_empty() && districts.is_empty() {
+        words.extend(f.region.map(str::to_string));
+    }
+    words.extend(districts);
+    words.extend(areas);
+    if let Some(min) = f.min_rate {
+        words.push(format!("每堂 HK${} 起", min.dollars()));
+    }
+    words
+}
+
+/// The first 80 characters of a text, on one line.
+fn excerpt(text: &str) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut out: String = line.chars().take(80).collect();
+    if line.chars().count() > 80 {
+        out.push('…');
+    }
+    out
+}
