@@ -67,11 +67,17 @@ test('on a phone, a tutor saves a search, a matching case arrives by SMS linking
   await page.goto(new URL(sms.match(/https?:\/\/\S+\/case\/\d+/)?.[0] ?? '').pathname);
   await expect(page.getByRole('heading', { level: 1, name: '小五數學補習' })).toBeVisible();
 
-  // The stop link works without a login, and can be undone on the spot.
+  // The stop link works without a login; resuming is on the alerts page, logged in.
   const stop = sms.match(/https?:\/\/\S+\/u\/\S+/)?.[0] ?? '';
   await page.goto(new URL(stop).pathname);
   const summary = `小學・關鍵字：${word.toLowerCase()}`;
   await expect(page.getByText(`已停止「${summary}」的個案通知。`)).toBeVisible();
-  await page.getByRole('button', { name: '恢復通知' }).click();
-  await expect(page.getByText(`已恢復「${summary}」的個案通知。`)).toBeVisible();
+  await expect(page.getByRole('link', { name: '到個案通知恢復或管理' })).toHaveAttribute('href', '/my-alerts');
+  await logInThroughUi(page, demoTutor);
+  await page.goto('/my-alerts');
+  const stopped = page.getByTestId('saved-search').filter({ hasText: summary });
+  await expect(stopped.getByText('已停止通知')).toBeVisible();
+  await stopped.getByRole('button', { name: '恢復通知' }).click();
+  await expect(page.getByText('已恢復通知。')).toBeVisible();
+  await expect(stopped.getByText('已停止通知')).toHaveCount(0);
 });

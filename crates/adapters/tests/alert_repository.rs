@@ -224,7 +224,18 @@ async fn a_cancelled_message_gives_the_channel_its_hour_back_and_a_sent_one_does
     }
 }
 
+async fn a_search_stopped_after_its_message_was_composed_is_left_out_of_it(db: Database) {
+    let alerts = SqlAlertRepository::new(&db);
+    let at = Utc::now();
+    let (tutor, matched) = one_match(&db, &alerts, at).await;
+    alerts.compose(tutor, AlertChannel::Sms, at, Duration::hours(1)).await.unwrap().unwrap();
+    assert!(alerts.set_stopped(matched.search, true).await.unwrap());
+    let claimed = alerts.claim_message(at, Duration::minutes(5), 3).await.unwrap().unwrap();
+    assert!(claimed.matches.is_empty(), "nothing left to say: the message is cancelled when sent");
+}
+
 on_both_engines!(
+    a_search_stopped_after_its_message_was_composed_is_left_out_of_it,
     a_message_the_provider_keeps_refusing_is_tried_a_few_times_then_given_up,
     a_cancelled_message_gives_the_channel_its_hour_back_and_a_sent_one_does_not,
     a_case_is_queued_once_it_becomes_public_and_taken_off_once,

@@ -249,7 +249,6 @@ impl Wiring {
             ),
             page_heads: PageHeads::new(
                 self.tutor_directory(),
-                case_board.clone(),
                 CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             ),
             sitemaps: Sitemaps::new(self.tutor_directory(), case_board.clone()),

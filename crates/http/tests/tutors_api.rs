@@ -569,8 +569,11 @@ async fn a_tutor_saves_searches_within_the_limit_hears_of_a_matching_case_and_st
     app.cases.insert(vec![open_case("物理", "大圍", 700.0)]).await.unwrap();
     let round = app.alerts.run_round(Utc::now() + chrono::Duration::minutes(200)).await.unwrap();
     assert_eq!(round.messages_composed, 0, "{round:?}");
-    assert_eq!(link("/alerts/resume", token.clone()).await.0, StatusCode::OK);
-    assert_eq!(get(&app, "/alerts", Some(bearer(&app, &tutor))).await.1["items"][0]["stopped"], false);
+    // Resuming takes the tutor, logged in: a stop link cannot turn alerts back on.
+    let resume = format!("/alerts/{}/resume", list["items"][0]["searchId"]);
+    let (status, body) = send_json(&app, "POST", &resume, Some(bearer(&app, &tutor)), Value::Null).await;
+    assert_eq!((status, &body["stopped"]), (StatusCode::OK, &Value::Bool(false)));
+    assert_eq!(send_json(&app, "POST", &resume, None, Value::Null).await.0, StatusCode::UNAUTHORIZED);
     // Deleted, the link has nothing left to stop.
     let path = format!("/alerts/{}", list["items"][0]["searchId"]);
     app.client.delete(&path).header("Authorization", bearer(&app, &tutor)).send().await.assert_status(StatusCode::NO_CONTENT);

@@ -50,9 +50,7 @@ export const alertsZhHK = {
     done: (summary: string) => `已停止「${summary}」的個案通知。`,
     failed: '這條停止通知的連結無效，或這個搜尋已被刪除。',
     error: '未能停止通知，請稍後再試。',
-    resume: '恢復通知',
-    resumed: (summary: string) => `已恢復「${summary}」的個案通知。`,
-    manage: '管理其他個案通知',
+    manage: '到個案通知恢復或管理',
     home: '返回主頁',
   },
 };

@@ -59,3 +59,8 @@ BEGIN
     UPDATE search_feed_version SET version = version + 1 WHERE id = 1;
     INSERT INTO search_changes (version, kind, key) SELECT version, 'tutor', NEW.tutor_id FROM search_feed_version WHERE id = 1;
 END;
+CREATE TRIGGER reviews_feed_on_delete AFTER DELETE ON reviews
+BEGIN
+    UPDATE search_feed_version SET version = version + 1 WHERE id = 1;
+    INSERT INTO search_changes (version, kind, key) SELECT version, 'tutor', OLD.tutor_id FROM search_feed_version WHERE id = 1;
+END;

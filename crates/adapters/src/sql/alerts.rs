@@ -345,6 +345,16 @@ impl AlertRepository for SqlAlertRepository {
         max_attempts: u32,
     ) -> Result<Option<ClaimedMessage>, RepositoryError> {
         let (now, until) = (millis(at), millis(at + lease));
+        // Messages tried as often as allowed, whose last claim ran out, are given up for good.
+        sqlx::query(
+            "UPDATE alert_messages SET cancelled_at = $1 WHERE sent_at IS NULL AND cancelled_at IS NULL \
+             AND attempts >= $2 AND claimed_until < $1",
+        )
+        .bind(now)
+        .bind(i64::from(max_attempts))
+        .execute(&self.pool)
+        .await
+        .map_err(repository_error)?;
         // The condition is checked again in the UPDATE itself: of two workers that picked the
         // same message, the second finds it claimed and gets nothing.
         let claimed = sqlx::query(
@@ -364,12 +374,15 @@ impl AlertRepository for SqlAlertRepository {
         let id: i64 = row.try_get(0).map_err(repository_error)?;
         let tutor: String = row.try_get(1).map_err(repository_error)?;
         let channel: String = row.try_get(2).map_err(repository_error)?;
-        let matches: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT search_number, case_number FROM alert_matches WHERE message_id = $1 ORDER BY created_at, case_number")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(repository_error)?;
+        let matches: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT m.search_number, m.case_number FROM alert_matches m \
+                 JOIN saved_searches s ON s.number = m.search_number AND s.stopped_at IS NULL \
+                 WHERE m.message_id = $1 ORDER BY m.created_at, m.case_number",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(repository_error)?;
         Ok(Some(ClaimedMessage {
             id,
             tutor_id: parse_uuid(&tutor)?,

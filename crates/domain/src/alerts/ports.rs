@@ -136,7 +136,8 @@ pub trait AlertRepository: Send + Sync {
 
     /// Claims one unsent message until `at + lease` (one whose earlier claim ran out too), if it
     /// was claimed fewer than `max_attempts` times: a provider that keeps refusing it does not
-    /// cost a call every lease for ever.
+    /// cost a call every lease for ever (such a message ends cancelled). Its matches are those
+    /// of saved searches still there and not stopped.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.

@@ -116,35 +116,27 @@ impl SavedSearches {
         Ok(())
     }
 
-    /// Resumes one of the tutor's stopped saved searches.
+    /// Resumes one of the tutor's stopped saved searches (logged in: a link that only stops
+    /// cannot be used to turn alerts back on).
     ///
     /// # Errors
-    /// `NotFound` (also another tutor's).
+    /// `NotFound` (also another tutor's), `NotATutor`.
     pub async fn resume(&self, tutor: Uuid, number: i64) -> Result<SavedSearch, SavedSearchError> {
         let saved = self.own(tutor, number).await?;
+        self.active_tutor(tutor).await?;
         self.alerts.set_stopped(number, false).await?;
         Ok(SavedSearch { stopped: false, ..saved })
     }
 
     /// The one-tap link of an alert, without a login: stops the saved search it names. Stopped,
     /// not deleted: whatever opened the link (the tutor, or a scanner that runs the page), the
-    /// tutor can resume it there or on the alerts page. Answers what the search looks for.
+    /// tutor can resume it on the alerts page, logged in. Answers what the search looks for.
     ///
     /// # Errors
     /// `BadLink` for a forged token or a search that is gone.
     pub async fn stop_from_link(&self, token: &str) -> Result<String, SavedSearchError> {
         let saved = self.named_by(token).await?;
         self.alerts.set_stopped(saved.number, true).await?;
-        Ok(saved.criteria.summary())
-    }
-
-    /// Undoes [`SavedSearches::stop_from_link`] from the same link.
-    ///
-    /// # Errors
-    /// `BadLink` for a forged token or a search that is gone.
-    pub async fn resume_from_link(&self, token: &str) -> Result<String, SavedSearchError> {
-        let saved = self.named_by(token).await?;
-        self.alerts.set_stopped(saved.number, false).await?;
         Ok(saved.criteria.summary())
     }
 

@@ -1,7 +1,6 @@
 //! The head of each public page: title, description, canonical path, image. Built from the
 //! same public views as the pages, so nothing private (phone, e-mail, birth date) can be in it.
 
-use crate::cases::board::CaseBoard;
 use crate::cases::posting::CasePosting;
 use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
 use crate::shared::catalogue;
@@ -50,51 +49,51 @@ impl PageHead {
     }
 }
 
+/// What a page's address leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PageLookup {
+    /// A public page, with its head.
+    Public(PageHead),
+    /// A page of the app that is not for sharing (a member's own pages).
+    Private,
+    /// A tutor or case that is not there (or not public): the page says so, with 404.
+    Missing,
+}
+
 #[derive(Clone)]
 pub struct PageHeads {
     tutors: TutorDirectory,
-    board: CaseBoard,
     posting: CasePosting,
 }
 
 impl PageHeads {
-    pub fn new(tutors: TutorDirectory, board: CaseBoard, posting: CasePosting) -> Self {
-        Self { tutors, board, posting }
+    pub fn new(tutors: TutorDirectory, posting: CasePosting) -> Self {
+        Self { tutors, posting }
     }
 
-    /// The head for `path` (and, for /all-cases, its filters); None for a page that has no
-    /// head of its own (it gets the home page's, and is not for sharing: a member's pages).
-    /// A tutor or case that is not public gets none either: the page says it is not found.
-    pub async fn for_page(&self, path: &str, query: &CaseQuery) -> Option<PageHead> {
+    /// What `path` (and, for /all-cases, its filters) leads to. The board's head is words only,
+    /// with no query: a stranger requesting odd filters costs no database work.
+    pub async fn for_page(&self, path: &str, query: &CaseQuery) -> PageLookup {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        let found = |head: Option<PageHead>| head.map_or(PageLookup::Missing, PageLookup::Public);
         match segments.as_slice() {
-            [""] => Some(PageHead::home()),
-            ["all-cases"] => Some(self.all_cases(query).await),
-            ["tutor", id] => self.tutor(id).await,
-            ["case", number] => self.case(number.parse().ok()?).await,
-            ["terms"] => Some(PageHead::site("服務條款", "tutorhub 的服務條款：使用平台、刊登個案及預約導師的規則。", "/terms")),
-            ["privacy"] => Some(PageHead::site("私隱政策", "tutorhub 如何收集、使用及保護你的個人資料。", "/privacy")),
-            _ => None,
+            [""] => PageLookup::Public(PageHead::home()),
+            ["all-cases"] => PageLookup::Public(all_cases(query)),
+            ["tutor", id] => found(self.tutor(id).await),
+            ["case", number] => found(match number.parse() {
+                Ok(number) => self.case(number).await,
+                Err(_) => None,
+            }),
+            ["terms"] => {
+                PageLookup::Public(PageHead::site("服務條款", "tutorhub 的服務條款：使用平台、刊登個案及預約導師的規則。", "/terms"))
+            }
+            ["privacy"] => PageLookup::Public(PageHead::site("私隱政策", "tutorhub 如何收集、使用及保護你的個人資料。", "/privacy")),
+            _ => PageLookup::Private,
         }
     }
 
-    async fn all_cases(&self, query: &CaseQuery) -> PageHead {
-        let words = CaseFilter::public_search(query).map(|f| filter_words(&f)).unwrap_or_default();
-        let total = self.board.search(query, crate::shared::paging::PageRequest::first(1)).await.map(|p| p.total).ok();
-        let subject = if words.is_empty() { "最新補習個案".to_string() } else { format!("{}補習個案", words.join("・")) };
-        let description = match total {
-            Some(total) => format!("{subject}：共 {total} 個，按年級、科目、地區及學費篩選，導師可即時申請。"),
-            None => format!("{subject}：按年級、科目、地區及學費篩選，導師可即時申請。"),
-        };
-        PageHead::site(
-            &format!("所有補習個案{}", if words.is_empty() { String::new() } else { format!("：{}", words.join("・")) }),
-            &description,
-            "/all-cases",
-        )
-    }
-
     async fn tutor(&self, id: &str) -> Option<PageHead> {
-        let (profile, _) = self.tutors.profile(TutorRef::parse(id)?).await.ok()?;
+        let profile = self.tutors.listed(TutorRef::parse(id)?).await.ok()??;
         let subjects = profile.subject_labels().join("、");
         let place = format!("{}（{}）", profile.place.area, profile.place.district);
         let rating =
@@ -128,6 +127,17 @@ impl PageHeads {
             kind: PageKind::Article,
         })
     }
+}
+
+/// The board's head: its filters in words.
+fn all_cases(query: &CaseQuery) -> PageHead {
+    let words = CaseFilter::public_search(query).map(|f| filter_words(&f)).unwrap_or_default();
+    let (title, subject) = if words.is_empty() {
+        ("所有補習個案".to_string(), "最新補習個案".to_string())
+    } else {
+        (format!("所有補習個案：{}", words.join("・")), format!("{}補習個案", words.join("・")))
+    };
+    PageHead::site(&title, &format!("{subject}：按年級、科目、地區及學費篩選，導師可即時申請。"), "/all-cases")
 }
 
 /// The filters of a board search in words: level, grades, subjects, place, fee. Only the

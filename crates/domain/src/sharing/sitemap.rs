@@ -94,7 +94,11 @@ impl Sitemaps {
         let mut entries = Vec::new();
         // Pages of the repositories' largest size, as many as one file holds.
         let per_page = PageRequest::MAX_SIZE;
-        let first = (n - 1) * (URLS_PER_FILE / per_page) + 1;
+        // A file past what paging reaches is not there (nor does its number overflow).
+        let Some(first) = (n - 1).checked_mul(URLS_PER_FILE / per_page).map(|skipped| skipped + 1) else { return Ok(None) };
+        if first + URLS_PER_FILE / per_page - 1 > PageRequest::MAX_PAGE {
+            return Ok(None);
+        }
         for page in first..first + URLS_PER_FILE / per_page {
             let request = PageRequest::new(Some(i64::from(page)), Some(i64::from(per_page))).map_err(|(_, m)| unavailable(m))?;
             let found: Vec<SitemapEntry> = if kind {

@@ -63,6 +63,14 @@ impl TutorDirectory {
         }
     }
 
+    /// An active tutor's public profile, without the record (for a page's head).
+    ///
+    /// # Errors
+    /// When storage fails.
+    pub async fn listed(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError> {
+        Ok(self.tutors.find_profile(tutor).await?.filter(|p| p.active))
+    }
+
     /// Back office: lists (`true`) or hides (`false`) a tutor.
     ///
     /// # Errors

@@ -131,7 +131,7 @@ pub struct UnsubscribeRequest {
     pub token: String,
 }
 
-/// The saved search an unsubscribe link names, after stopping or resuming it.
+/// The saved search an unsubscribe link stopped.
 #[derive(Debug, Clone, Object)]
 pub struct LinkedSearch {
     /// What the saved search looks for.
@@ -229,22 +229,13 @@ impl AlertsApi {
 
     /// Stop an alert from its link, without logging in
     ///
-    /// The token is signed per saved search. The search is stopped, not deleted: the same
-    /// link can resume it (`/alerts/resume`), and so can its owner on the alerts page.
+    /// The token is signed per saved search. The search is stopped, not deleted: its owner can
+    /// resume it on the alerts page (`/alerts/{searchId}/resume`, logged in).
     #[oai(path = "/alerts/unsubscribe", method = "post", operation_id = "unsubscribeAlert")]
     async fn unsubscribe(
         &self,
         body: Json<UnsubscribeRequest>,
     ) -> Answer<Json<LinkedSearch>, { BAD_REQUEST | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
         Ok(Json(LinkedSearch { summary: self.saved_searches.stop_from_link(&body.token).await? }))
-    }
-
-    /// Resume an alert stopped from its link, with the same link
-    #[oai(path = "/alerts/resume", method = "post", operation_id = "resumeAlert")]
-    async fn resume_from_link(
-        &self,
-        body: Json<UnsubscribeRequest>,
-    ) -> Answer<Json<LinkedSearch>, { BAD_REQUEST | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
-        Ok(Json(LinkedSearch { summary: self.saved_searches.resume_from_link(&body.token).await? }))
     }
 }

@@ -92,7 +92,9 @@ impl<E> WithApp<E> {
             return None;
         };
         let index = self.files.read("index.html")?;
-        let page = self.sharing.page(&index, &format!("/{path}"), query).await;
+        let (page, found) = self.sharing.page(&index, &format!("/{path}"), query).await;
+        // A tutor or case that is not there: the app says so, and crawlers drop the address.
+        let status = if found { status } else { StatusCode::NOT_FOUND };
         Some(file_response("index.html", Cow::Owned(page), "no-cache").with_status(status).into_response())
     }
 }

@@ -6,7 +6,7 @@ use poem::http::{StatusCode, header};
 use poem::web::{Data, Path};
 use poem::{IntoResponse, Response, handler};
 use tutorhub_domain::cases::search::CaseQuery;
-use tutorhub_domain::sharing::heads::{PageHead, PageHeads, PageKind, SITE_NAME};
+use tutorhub_domain::sharing::heads::{PageHead, PageHeads, PageKind, PageLookup, SITE_NAME};
 use tutorhub_domain::sharing::sitemap::{SitemapFile, Sitemaps};
 
 /// The public pages' heads and the site's address, for the app's `index.html`.
@@ -20,20 +20,23 @@ pub struct Sharing {
 
 impl Sharing {
     /// `index.html` with the head of the page at `path` (and `query`, for /all-cases) in place
-    /// of its bare title. A page without a head of its own (a member's page) is not for search
-    /// engines: it gets the home page's words and `noindex`.
-    pub async fn page(&self, index: &[u8], path: &str, query: Option<&str>) -> Vec<u8> {
+    /// of its bare title, and whether the page is there. A page without a head of its own (a
+    /// member's page, a tutor or case that is not public) is not for search engines: it gets
+    /// the home page's words and `noindex`.
+    pub async fn page(&self, index: &[u8], path: &str, query: Option<&str>) -> (Vec<u8>, bool) {
         let query = board_query(query.unwrap_or_default());
-        let (head, indexable) = match self.heads.for_page(path, &query).await {
-            Some(head) => (head, true),
-            None => (PageHead::home(), false),
+        let (head, indexable, found) = match self.heads.for_page(path, &query).await {
+            PageLookup::Public(head) => (head, true, true),
+            PageLookup::Private => (PageHead::home(), false, true),
+            PageLookup::Missing => (PageHead::home(), false, false),
         };
         let html = String::from_utf8_lossy(index);
         let tags = self.tags(&head, indexable);
-        match html.find("<title>").zip(html.find("</title>")) {
-            Some((start, end)) if start < end => format!("{}{tags}{}", &html[..start], &html[end + "</title>".len()..]).into_bytes(),
-            _ => html.replacen("</head>", &format!("{tags}</head>"), 1).into_bytes(),
-        }
+        let page = match html.find("<title>").zip(html.find("</title>")) {
+            Some((start, end)) if start < end => format!("{}{tags}{}", &html[..start], &html[end + "</title>".len()..]),
+            _ => html.replacen("</head>", &format!("{tags}</head>"), 1),
+        };
+        (page.into_bytes(), found)
     }
 
     fn tags(&self, head: &PageHead, indexable: bool) -> String {
@@ -87,14 +90,20 @@ fn board_query(query: &str) -> CaseQuery {
             "districts" => q.districts.push(value),
             "areas" => q.areas.push(value),
             "minRate" => q.min_rate = Some(value),
+            "postType" => q.post_type = Some(value),
             _ => {}
         }
     }
     q
 }
 
+/// At most 50 pairs, each value at most 40 characters: longer ones name nothing in the catalogue.
 fn url_pairs(query: &str) -> Vec<(String, String)> {
-    form_urlencoded::parse(query.as_bytes()).take(50).map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
+    form_urlencoded::parse(query.as_bytes())
+        .take(50)
+        .filter(|(_, v)| v.chars().count() <= 40)
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
 }
 
 /// Text for an HTML attribute or element.
@@ -110,8 +119,9 @@ fn json_text(text: &str) -> String {
 #[handler]
 pub async fn robots(Data(sharing): Data<&Sharing>) -> Response {
     let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /my-cases\nDisallow: /my-applications\nDisallow: /my-bookings\nDisallow: /my-alerts\n\
-         Disallow: /edit-profile\nDisallow: /change-password\nDisallow: /u/\nDisallow: /docs\n\nSitemap: {}/sitemap.xml\n",
+        // Members' pages stay crawlable so that their `noindex` is read; an alert's stop link
+        // must never be fetched by a crawler.
+        "User-agent: *\nAllow: /\nDisallow: /u/\nDisallow: /docs\n\nSitemap: {}/sitemap.xml\n",
         sharing.site
     );
     text("text/plain; charset=utf-8", body)

@@ -1264,8 +1264,8 @@ export const useResumeSavedSearch = <TError = ErrorType<ErrorBody | ErrorBody | 
   }
 }
 /**
- * The token is signed per saved search. The search is stopped, not deleted: the same
-link can resume it (`/alerts/resume`), and so can its owner on the alerts page.
+ * The token is signed per saved search. The search is stopped, not deleted: its owner can
+resume it on the alerts page (`/alerts/{searchId}/resume`, logged in).
  * @summary Stop an alert from its link, without logging in
  */
 export const getUnsubscribeAlertUrl = () => {
@@ -1312,61 +1312,6 @@ export const useUnsubscribeAlert = <TError = ErrorType<ErrorBody | ErrorBody | E
 
   const swrKey = swrOptions?.swrKey ?? getUnsubscribeAlertMutationKey();
   const swrFn = getUnsubscribeAlertMutationFetcher(requestOptions);
-
-  const query = useSWRMutation(swrKey, swrFn, swrOptions)
-
-  return {
-    swrKey,
-    ...query
-  }
-}
-/**
- * @summary Resume an alert stopped from its link, with the same link
- */
-export const getResumeAlertUrl = () => {
-
-
-  
-
-  return `/alerts/resume`
-}
-
-export const resumeAlert = async (unsubscribeRequest: UnsubscribeRequest, options?: RequestInit): Promise<LinkedSearch> => {
-  
-  return apiFetch<LinkedSearch>(getResumeAlertUrl(),
-  {      
-    ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
-    body: JSON.stringify(
-      unsubscribeRequest,)
-  }
-);}
-
-
-
-
-export const getResumeAlertMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
-  return (_: Key, { arg }: { arg: UnsubscribeRequest }) => {
-    return resumeAlert(arg, options);
-  }
-}
-export const getResumeAlertMutationKey = () => [`/alerts/resume`] as const;
-
-export type ResumeAlertMutationResult = NonNullable<Awaited<ReturnType<typeof resumeAlert>>>
-export type ResumeAlertMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>
-
-/**
- * @summary Resume an alert stopped from its link, with the same link
- */
-export const useResumeAlert = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
-   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof resumeAlert>>, TError, Key, UnsubscribeRequest, Awaited<ReturnType<typeof resumeAlert>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-  const {swr: swrOptions, request: requestOptions} = options ?? {}
-
-  const swrKey = swrOptions?.swrKey ?? getResumeAlertMutationKey();
-  const swrFn = getResumeAlertMutationFetcher(requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

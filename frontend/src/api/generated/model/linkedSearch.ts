@@ -5,7 +5,7 @@
  */
 
 /**
- * The saved search an unsubscribe link names, after stopping or resuming it.
+ * The saved search an unsubscribe link stopped.
  */
 export interface LinkedSearch {
   /** What the saved search looks for. */

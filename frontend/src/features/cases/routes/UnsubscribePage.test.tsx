@@ -1,28 +1,22 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
 
 describe('/u/{token}', () => {
-  it('stops the alert once, without a login, says which, and can resume it', async () => {
-    const calls: string[] = [];
+  it('stops the alert once, without a login, says which, and sends resuming to the alerts page', async () => {
+    const tokens: string[] = [];
     server.use(
       http.post('*/alerts/unsubscribe', async ({ request }) => {
-        calls.push(`stop ${((await request.json()) as { token: string }).token}`);
-        return HttpResponse.json({ summary: '中學・物理' });
-      }),
-      http.post('*/alerts/resume', async ({ request }) => {
-        calls.push(`resume ${((await request.json()) as { token: string }).token}`);
+        tokens.push(((await request.json()) as { token: string }).token);
         return HttpResponse.json({ summary: '中學・物理' });
       }),
     );
     renderRoute('/u/12-00aa11bb22cc33dd');
     expect(await screen.findByText('已停止「中學・物理」的個案通知。')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '恢復通知' }));
-    expect(await screen.findByText('已恢復「中學・物理」的個案通知。')).toBeInTheDocument();
-    expect(calls).toEqual(['stop 12-00aa11bb22cc33dd', 'resume 12-00aa11bb22cc33dd']);
+    expect(screen.getByRole('link', { name: '到個案通知恢復或管理' })).toHaveAttribute('href', '/my-alerts');
+    expect(tokens).toEqual(['12-00aa11bb22cc33dd']);
   });
 
   it('tells a link the server does not know from a failure to try again later', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
-import { resumeAlert, unsubscribeAlert } from '@/api/generated/cases/cases';
+import { unsubscribeAlert } from '@/api/generated/cases/cases';
 import { ButtonLink } from '@/components/ButtonLink';
 import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
@@ -11,22 +11,21 @@ import { t } from '@/i18n/zh-HK';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  control: { minHeight: '44px' },
 });
 
-type Outcome = { state: 'stopped' | 'resumed'; summary: string } | { state: 'failed'; message: string };
+type Outcome = { stopped: true; summary: string } | { stopped: false; message: string };
 
 /** A link the server does not know (forged, or its search deleted) says so; anything else may pass. */
 function failure(error: unknown): Outcome {
   const text = t.alerts.unsubscribe;
-  return { state: 'failed', message: error instanceof ApiError && error.status === 404 ? text.failed : text.error };
+  return { stopped: false, message: error instanceof ApiError && error.status === 404 ? text.failed : text.error };
 }
 
 /**
  * /u/{token}: the stop link of an alert. Opening it stops the alert at once, without a login. The
  * request is sent by the page, not by the link, so an app that only fetches the link for a
- * preview stops nothing; and stopping is undone here (or on the alerts page), in case something
- * ran the page that was not the tutor.
+ * preview stops nothing; and the search is stopped, not deleted, so the tutor can resume it on
+ * the alerts page (logged in: the link itself cannot turn alerts back on).
  */
 export function UnsubscribePage() {
   const styles = useStyles();
@@ -40,15 +39,9 @@ export function UnsubscribePage() {
     if (sent.current) return;
     sent.current = true;
     unsubscribeAlert({ token })
-      .then((done) => setOutcome({ state: 'stopped', summary: done.summary }))
+      .then((done) => setOutcome({ stopped: true, summary: done.summary }))
       .catch((error: unknown) => setOutcome(failure(error)));
   }, [token]);
-
-  const resume = () => {
-    resumeAlert({ token })
-      .then((done) => setOutcome({ state: 'resumed', summary: done.summary }))
-      .catch((error: unknown) => setOutcome(failure(error)));
-  };
 
   return (
     <PageShell title={text.title}>
@@ -56,27 +49,16 @@ export function UnsubscribePage() {
         <LoadingState label={text.working} />
       ) : (
         <MessageBar
-          intent={outcome.state === 'failed' ? 'error' : 'success'}
-          role={outcome.state === 'failed' ? 'alert' : 'status'}
+          intent={outcome.stopped ? 'success' : 'error'}
+          role={outcome.stopped ? 'status' : 'alert'}
           layout="multiline"
         >
-          <MessageBarBody>
-            {outcome.state === 'failed'
-              ? outcome.message
-              : outcome.state === 'stopped'
-                ? text.done(outcome.summary)
-                : text.resumed(outcome.summary)}
-          </MessageBarBody>
+          <MessageBarBody>{outcome.stopped ? text.done(outcome.summary) : outcome.message}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.actions}>
-        {outcome?.state === 'stopped' && (
-          <Button className={styles.control} onClick={resume}>
-            {text.resume}
-          </Button>
-        )}
-        <ButtonLink to={outcome && outcome.state !== 'failed' ? paths.myAlerts : paths.home} appearance="secondary">
-          {outcome && outcome.state !== 'failed' ? text.manage : text.home}
+        <ButtonLink to={outcome?.stopped ? paths.myAlerts : paths.home} appearance="secondary">
+          {outcome?.stopped ? text.manage : text.home}
         </ButtonLink>
       </div>
     </PageShell>
