@@ -53,7 +53,7 @@ test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), f
 	@$(STAGE) "5/10 frontend: typecheck" $(NPM) run typecheck
 	@$(STAGE) "6/10 frontend: lint and format" $(NPM) run lint:all
 	@$(STAGE) "7/10 frontend: unit tests" $(NPM) test
-	@$(STAGE) "8/10 frontend: build" $(NPM) run build
+	@$(STAGE) "8/10 frontend: build, entry JavaScript budget" $(NPM) run build:budget
 	@$(STAGE) "9/10 e2e: Playwright + Chromium against tutorhub serve" scripts/e2e.sh
 	@$(STAGE) "10/10 contract: schemathesis against tutorhub serve" scripts/contract.sh
 	@echo

@@ -1,16 +1,23 @@
-import { useState, type ComponentType } from 'react';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentAddRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
 import { paths } from '@/config/paths';
-import { CaseSearchPanel } from '@/features/cases/components/CaseSearchPanel';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
 import { RecommendedCases } from '@/features/cases/components/RecommendedCases';
-import { ProfileForm } from '@/features/profile/components/ProfileForm';
+import { LoadingState } from '@/components/LoadingState';
 import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
 import { useSession } from '@/session/session';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
+
+// Not on the first screen of a visit: the second tab, and the profile form of /profile.
+const CaseSearchPanel = lazy(async () => ({
+  default: (await import('@/features/cases/components/CaseSearchPanel')).CaseSearchPanel,
+}));
+const ProfileForm = lazy(async () => ({
+  default: (await import('@/features/profile/components/ProfileForm')).ProfileForm,
+}));
 
 interface SearchTab {
   value: string;
@@ -82,7 +89,11 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
   return (
     <div className={styles.page}>
       <title>{t.pageTitle()}</title>
-      {profileEdit && <ProfileForm withAvatar={session.isTutor || session.mode === 'tutor'} />}
+      {profileEdit && (
+        <Suspense fallback={<LoadingState />}>
+          <ProfileForm withAvatar={session.isTutor || session.mode === 'tutor'} />
+        </Suspense>
+      )}
       <section className={styles.hero} aria-labelledby="home-headline">
         <div className={styles.intro}>
           <Text size={300} className={styles.eyebrow}>
@@ -118,7 +129,9 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           </TabList>
           {active && (
             <div role="tabpanel" aria-labelledby={`search-tab-${active.value}`}>
-              <active.Panel key={active.value} />
+              <Suspense fallback={<LoadingState />}>
+                <active.Panel key={active.value} />
+              </Suspense>
             </div>
           )}
         </Card>

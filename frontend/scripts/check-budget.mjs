@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Fails when the JavaScript a first visit loads before the app can paint (the entry script and
+// every chunk index.html preloads, gzip-compressed) grows past its budget in budget.json.
+// The budget is a ratchet at today's size: lower it as pages are split and the first screen
+// comes from the server; the target (issue 14) is 150 KiB.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { entryJsGzipKiB: budget, targetKiB: target } = JSON.parse(readFileSync(join(root, 'budget.json'), 'utf8'));
+const index = readFileSync(join(root, 'dist/index.html'), 'utf8');
+const scripts = [
+  ...index.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+].map((m) => m[1] ?? m[2]);
+if (scripts.length === 0) {
+  console.error('check-budget: no script found in dist/index.html (run the build first)');
+  process.exit(1);
+}
+const bytes = scripts.reduce(
+  (sum, path) => sum + gzipSync(readFileSync(join(root, 'dist', path)), { level: 9 }).length,
+  0,
+);
+const kib = bytes / 1024;
+const line = `entry JavaScript: ${kib.toFixed(1)} KiB gzip in ${scripts.length} files; budget ${budget} KiB, target ${target} KiB`;
+if (kib > budget) {
+  console.error(`check-budget: ${line}. It grew past its budget: split what the first screen does not need.`);
+  process.exit(1);
+}
+console.log(`check-budget: ${line}`);
