@@ -129,8 +129,10 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           </TabList>
           {active && (
             <div role="tabpanel" aria-labelledby={`search-tab-${active.value}`}>
-              <Suspense fallback={<LoadingState />}>
-                <active.Panel key={active.value} />
+              {/* Keyed per tab: leaving a tab drops its filters at once, even while the next tab's
+                  code is still loading (an unkeyed boundary would keep the old panel, hidden). */}
+              <Suspense key={active.value} fallback={<LoadingState />}>
+                <active.Panel />
               </Suspense>
             </div>
           )}
