@@ -5,10 +5,12 @@
 //! - `messaging`: SMS and e-mail, real providers and the development outboxes.
 //! - `security`: password hashing, access tokens, opaque secrets, rate limits.
 //! - `files`: uploaded files on the local disk.
+//! - `search`: the search index (tantivy) of the case board and the tutor directory.
 
 pub mod cache;
 pub mod files;
 pub mod messaging;
+pub mod search;
 pub mod security;
 pub mod sql;
 
@@ -17,6 +19,7 @@ pub use files::local::LocalFileStore;
 pub use messaging::outbox::Outbox;
 pub use messaging::sms_gateway::HttpSmsGateway;
 pub use messaging::smtp_mailer::{SmtpMailer, SmtpSettings, SmtpTls};
+pub use search::tantivy_search::{BuildReport, TantivySearch};
 pub use security::jwt::JwtAccessTokens;
 pub use security::link_signer::HmacLinkSigner;
 pub use security::password::{Argon2Hasher, HashingLimits};
@@ -32,6 +35,7 @@ pub use sql::invitations::SqlInvitationRepository;
 pub use sql::refresh_tokens::SqlRefreshTokenRepository;
 pub use sql::reviews::SqlReviewRepository;
 pub use sql::search_changes::SqlChangeFeed;
+pub use sql::search_source::SqlSearchSource;
 pub use sql::tutors::SqlTutorRepository;
 pub use sql::user_directory::SqlUserDirectory;
 pub use sql::users::SqlUserRepository;

@@ -15,7 +15,8 @@ use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
     RandomSecretTokens, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
-    SqlInvitationRepository, SqlRefreshTokenRepository, SqlReviewRepository, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
+    SqlChangeFeed, SqlInvitationRepository, SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource, SqlTutorRepository,
+    SqlUserDirectory, SqlUserRepository, TantivySearch,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -50,7 +51,7 @@ use tutorhub_domain::shared::rate_limits::{LOGIN_ATTEMPTS_PER_SOURCE, Throttle};
 use tutorhub_domain::sharing::heads::PageHeads;
 use tutorhub_domain::sharing::sitemap::Sitemaps;
 use tutorhub_domain::tutors::applications::TutorApplications;
-use tutorhub_domain::tutors::directory::TutorDirectory;
+use tutorhub_domain::tutors::directory::{TutorDirectory, TutorListing};
 use tutorhub_domain::tutors::ports::TutorRepository;
 use tutorhub_http::{BodyLimits, Services};
 
@@ -179,8 +180,26 @@ impl Wiring {
         TutorApplications::new(self.users.clone(), self.tutors.clone(), self.files.clone(), self.senders.sms.clone())
     }
 
-    pub fn tutor_directory(&self) -> TutorDirectory {
-        TutorDirectory::new(self.tutors.clone())
+    pub fn tutor_listing(&self) -> TutorListing {
+        TutorListing::new(self.tutors.clone())
+    }
+
+    /// The search index of the board and the directory, built from the database: `serve`
+    /// builds it once at start. Logs how long the build took.
+    ///
+    /// # Errors
+    /// The database or the index folder (`DATA_DIR/search`) fails.
+    pub async fn search_index(&self) -> anyhow::Result<Arc<TantivySearch>> {
+        let pool = self.database.pool().clone();
+        let (search, report) = TantivySearch::build(
+            &self.settings.data_dir.join("search"),
+            Arc::new(SqlChangeFeed::new(pool.clone())),
+            Arc::new(SqlSearchSource::new(pool)),
+        )
+        .await
+        .context("cannot build the search index")?;
+        tracing::info!(cases = report.cases, tutors = report.tutors, millis = report.millis as u64, "search index built");
+        Ok(Arc::new(search))
     }
 
     /// Where public uploads (avatars) live, for the media route and the back office's links.
@@ -192,12 +211,12 @@ impl Wiring {
         Arc::new(SqlUserDirectory::new(self.database.pool().clone()))
     }
 
-    /// The API's use cases. Loads the signing secret, creating it in the data folder on first
-    /// start when `JWT_SECRET` is unset.
+    /// The API's use cases over this search index. Loads the signing secret, creating it in
+    /// the data folder on first start when `JWT_SECRET` is unset.
     ///
     /// # Errors
     /// The secret cannot be read or created.
-    pub fn services(&self) -> anyhow::Result<Services> {
+    pub fn services(&self, search: Arc<TantivySearch>) -> anyhow::Result<Services> {
         let settings = &self.settings;
         let secret = self.secret()?;
         let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, settings.access_token_ttl_seconds));
@@ -223,7 +242,8 @@ impl Wiring {
         let notifier = self.notifier();
         // One cache of board reads, for the board and the fee guidance alike.
         let board: Arc<dyn CaseRepository> = Arc::new(BoardCache::new(self.cases.clone()));
-        let case_board = CaseBoard::new(board.clone());
+        let case_board = CaseBoard::new(board.clone(), search.clone());
+        let tutor_directory = TutorDirectory::new(self.tutors.clone(), search);
         Ok(Services {
             case_board: case_board.clone(),
             fee_guidance: FeeGuidance::new(board.clone()),
@@ -248,10 +268,10 @@ impl Wiring {
                 Arc::new(HmacLinkSigner::new(&secret)),
             ),
             page_heads: PageHeads::new(
-                self.tutor_directory(),
+                tutor_directory.clone(),
                 CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             ),
-            sitemaps: Sitemaps::new(self.tutor_directory(), case_board.clone()),
+            sitemaps: Sitemaps::new(tutor_directory.clone(), case_board.clone()),
             public_base_url: settings.public_base_url.clone(),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),
@@ -265,7 +285,7 @@ impl Wiring {
             ),
             bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), self.tutors.clone(), notifier),
             tutor_applications: self.tutor_applications(),
-            tutor_directory: self.tutor_directory(),
+            tutor_directory: tutor_directory.clone(),
             profile_editing: ProfileEditing::new(
                 users.clone(),
                 self.tutors.clone(),

@@ -3,56 +3,15 @@
 
 mod support;
 
-use std::path::Path;
-use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use wiremock::matchers::{header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use support::{free_port, serve, wait_until_up};
+
 const TOKEN: &str = "gateway-t0ken-never-logged";
-
-/// The server process, killed (by its handle) when the test ends, passed or not.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-fn serve(data_dir: &Path, port: u16, args: &[&str]) -> Server {
-    let log = std::fs::File::create(data_dir.join("server.log")).unwrap();
-    let child = support::command(data_dir)
-        .arg("serve")
-        .args(["--bind", &format!("127.0.0.1:{port}")])
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(log)
-        .spawn()
-        .expect("the tutorhub binary starts");
-    Server(child)
-}
-
-async fn wait_until_up(client: &reqwest::Client, base: &str, server: &mut Server) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        if let Ok(Some(status)) = server.0.try_wait() {
-            panic!("tutorhub serve exited early: {status}");
-        }
-        if client.get(format!("{base}/health")).send().await.is_ok_and(|r| r.status().is_success()) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("tutorhub serve did not answer /health within 60 s");
-}
 
 #[tokio::test]
 async fn serve_sends_the_verification_code_through_the_http_gateway() {

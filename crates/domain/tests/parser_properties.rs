@@ -16,6 +16,7 @@ use tutorhub_domain::cases::model::{CaseStatus, PostType};
 use tutorhub_domain::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
 use tutorhub_domain::shared::catalogue::{self, LEVELS, REGIONS};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone, is_bidi_control};
+use tutorhub_domain::shared::keywords::{Keywords, KeywordsError};
 use tutorhub_domain::shared::money::{Rate, parse_min_rate};
 use tutorhub_domain::shared::validation::ValidationErrors;
 use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery, TutorSubjectMatch};
@@ -606,7 +607,7 @@ fn case_query() -> impl Strategy<Value = CaseQuery> {
 
 fn tutor_query() -> impl Strategy<Value = TutorQuery> {
     (key_input(level_keys()), list_input(), key_input(region_names()), list_input(), list_input(), min_rate_input()).prop_map(
-        |(level, subjects, region, districts, areas, min_rate)| TutorQuery { level, subjects, region, districts, areas, min_rate },
+        |(level, subjects, region, districts, areas, min_rate)| TutorQuery { level, subjects, region, districts, areas, min_rate, q: None },
     )
 }
 
@@ -933,5 +934,28 @@ mod vectors {
                 _ => Ok(()),
             }
         });
+    }
+}
+
+proptest! {
+    /// Typed words: whatever is typed, the parse never panics; within the limits every word is
+    /// lower-cased letters and digits only, without repeats, and text with no word finds nothing.
+    #[test]
+    fn keywords_are_clean_words_within_the_limits(typed in "[ a-zA-Z0-9數學英文奧數,.!?、　-]{0,120}") {
+        match Keywords::parse(Some(&typed)) {
+            Ok(keywords) => {
+                prop_assert!(typed.trim().chars().count() <= Keywords::MAX_CHARS);
+                let words = keywords.words();
+                prop_assert!(words.len() <= Keywords::MAX_WORDS);
+                for (i, word) in words.iter().enumerate() {
+                    prop_assert!(!word.is_empty() && word.chars().all(char::is_alphanumeric));
+                    prop_assert_eq!(word, &word.to_lowercase());
+                    prop_assert!(!words[..i].contains(word));
+                }
+                prop_assert_eq!(keywords.finds_nothing(), words.is_empty() && !typed.trim().is_empty());
+            }
+            Err(KeywordsError::TooLong) => prop_assert!(typed.trim().chars().count() > Keywords::MAX_CHARS),
+            Err(KeywordsError::TooManyWords) => prop_assert!(typed.trim().chars().count() <= Keywords::MAX_CHARS),
+        }
     }
 }

@@ -218,3 +218,77 @@ async fn fee_guidance_answers_per_hour_and_widens_when_few_compare() {
     let (status, bad) = json(&app, "/cases/fee-guide?level=college").await;
     assert_eq!((status, bad["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("教育程度不正確")));
 }
+
+/// An approved case with this title and description, created `age_minutes` ago.
+fn described(title: &str, description: &str, age_minutes: i64) -> NewCase {
+    let mut new = case("大埔", 400.0, CaseStatus::Approved, age_minutes);
+    new.details.title = title.into();
+    new.details.description = description.into();
+    new
+}
+
+#[tokio::test]
+async fn typed_words_narrow_the_board_in_chinese_english_or_both_with_the_filters() {
+    let app = board().await;
+    app.cases
+        .insert(vec![
+            described("DSE數學操練", "準備文憑試，需要大量練習", 5),
+            described("IB Physics tutor", "Year 12 student, IB physics HL", 6),
+            described("奧數拔尖", "小學奧數比賽，需要 IB 背景導師", 7),
+        ])
+        .await
+        .unwrap();
+    let titles =
+        |page: &Value| page["items"].as_array().unwrap().iter().map(|c| c["postTitle"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let (status, dse) = json(&app, "/cases?q=DSE%20數學").await;
+    assert_eq!((status, titles(&dse)), (StatusCode::OK, vec!["DSE數學操練".to_string()]));
+    let (_, ib) = json(&app, "/cases?q=ib%20PHYSICS").await;
+    assert_eq!(titles(&ib), ["IB Physics tutor"], "case-insensitive; every word must be found");
+    let (_, ib_anywhere) = json(&app, "/cases?q=IB").await;
+    assert_eq!(ib_anywhere["total"], 2, "found in the title or the description");
+    assert_eq!(titles(&ib_anywhere)[0], "IB Physics tutor", "a word in the title ranks first");
+    let (_, area_and_subject) = json(&app, "/cases?q=大埔%20奧數").await;
+    assert_eq!(titles(&area_and_subject), ["奧數拔尖"], "the area is searchable too");
+    let (_, one_character) = json(&app, "/cases?q=奧").await;
+    assert_eq!(titles(&one_character), ["奧數拔尖"], "one character is found inside a word");
+    let (_, with_filter) = json(&app, "/cases?q=數學&areas=觀塘&minRate=400").await;
+    assert_eq!(with_filter["total"], 1, "words and filters combine: {with_filter}");
+    assert_eq!(with_filter["items"][0]["location"], "觀塘");
+    let (_, nothing) = json(&app, "/cases?q=火星文").await;
+    assert_eq!(nothing["total"], 0);
+}
+
+#[tokio::test]
+async fn blank_punctuation_and_overlong_words_get_a_page_or_a_clear_error() {
+    let app = board().await;
+    let (_, everything) = json(&app, "/cases").await;
+    let (_, blank) = json(&app, "/cases?q=%20%20").await;
+    assert_eq!(blank["total"], everything["total"], "blank words search nothing out");
+    let (status, punctuation) = json(&app, "/cases?q=%3F%21%E2%80%A6").await;
+    assert_eq!((status, &punctuation["total"]), (StatusCode::OK, &Value::from(0)), "punctuation only finds nothing");
+    let long = "數".repeat(101);
+    let (status, body) = json(&app, &format!("/cases?q={long}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"][0]["field"], "q");
+    assert_eq!(body["errors"][0]["message"], "搜尋字詞最多 100 個字");
+    let (status, _) = json(&app, &format!("/cases?q={}", "數".repeat(100))).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn pages_of_a_word_search_agree_with_each_other_and_the_total() {
+    let app = board().await;
+    app.cases.insert((0..25).map(|n| described(&format!("中文補習 {n}"), "作文", n)).collect()).await.unwrap();
+    let (_, first) = json(&app, "/cases?q=中文&pageSize=10").await;
+    let (_, third) = json(&app, "/cases?q=中文&pageSize=10&page=3").await;
+    assert_eq!((first["total"].clone(), third["total"].clone()), (Value::from(25), Value::from(25)));
+    assert_eq!(third["items"].as_array().unwrap().len(), 5);
+    let mut seen: Vec<i64> = Vec::new();
+    for page in 1..=3 {
+        let (_, body) = json(&app, &format!("/cases?q=中文&pageSize=10&page={page}")).await;
+        seen.extend(body["items"].as_array().unwrap().iter().map(|c| c["caseId"].as_i64().unwrap()));
+    }
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), 25, "no case on two pages, none missing");
+}

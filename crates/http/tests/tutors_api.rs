@@ -194,6 +194,19 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     let (status, _) = get(&app, "/tutors?level=college", None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
+    // Typed words: subjects, exam results, teaching areas; mixed with filters; on /users too.
+    let numbers = |page: &Value| page["items"].as_array().unwrap().iter().map(|t| t["userId"].as_i64().unwrap()).collect::<Vec<_>>();
+    assert_eq!(numbers(&get(&app, "/tutors?q=物理", None).await.1), [physics.number]);
+    assert_eq!(get(&app, "/tutors?q=dse%205", None).await.1["total"], 2, "exam results, case-insensitive");
+    assert_eq!(numbers(&get(&app, "/tutors?q=DSE&areas=藍田", None).await.1), [english.number]);
+    assert_eq!(get(&app, "/tutors?q=黃大仙", None).await.1["total"], 2, "the districts they travel to");
+    let (status, users) = get(&app, "/users?q=英文", None).await;
+    assert_eq!((status, users.as_array().map(Vec::len)), (StatusCode::OK, Some(1)));
+    assert_no_private_fields(&get(&app, "/tutors?q=6123", None).await.1);
+    assert_eq!(get(&app, "/tutors?q=6123", None).await.1["total"], 0, "a contact number is not searchable");
+    let (status, body) = get(&app, &format!("/tutors?q={}", "a ".repeat(11)), None).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("q")));
+
     let (status, by_number) = get(&app, &format!("/tutors/{}", english.number), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!((by_number["teachingModeLabel"].as_str(), by_number["gradeLevel"].as_str()), (Some("上門補習"), Some("小學")));
@@ -260,8 +273,8 @@ async fn a_booking_names_one_of_the_tutors_subjects() {
 async fn a_hidden_or_unknown_tutor_is_not_found() {
     let app = support::spawn().await;
     let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
-    let directory = tutorhub_domain::tutors::directory::TutorDirectory::new(app.tutors.clone());
-    directory.set_active(tutorhub_domain::tutors::model::TutorRef::Id(tutor.id), false).await.unwrap();
+    let listing = tutorhub_domain::tutors::directory::TutorListing::new(app.tutors.clone());
+    listing.set_active(tutorhub_domain::tutors::model::TutorRef::Id(tutor.id), false).await.unwrap();
     let (status, body) = get(&app, &format!("/tutors/{}", tutor.number), None).await;
     assert_eq!((status, body["error"].as_str()), (StatusCode::NOT_FOUND, Some("找不到此用戶")));
     assert_eq!(get(&app, "/tutors", None).await.1["total"], 0);

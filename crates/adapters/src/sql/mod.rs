@@ -12,6 +12,7 @@ pub mod refresh_tokens;
 pub mod reviews;
 pub mod rows;
 pub mod search_changes;
+pub mod search_source;
 pub mod tutors;
 pub mod user_directory;
 pub mod users;

@@ -23,7 +23,7 @@ const APPLICATION_COLUMNS: &str = "a.number, a.id, a.user_id, a.name, a.contact_
      a.teaching_mode, a.required_fee_cents, a.bio, a.avatar, a.status, a.rejection_reason, a.reviewer, \
      a.submitted_at, a.reviewed_at, a.teaching_modes, a.teaching_districts, a.gender";
 
-const PROFILE_COLUMNS: &str = "t.user_id, t.user_number, t.name, t.avatar, t.education, t.subjects, t.grade_level, \
+pub(crate) const PROFILE_COLUMNS: &str = "t.user_id, t.user_number, t.name, t.avatar, t.education, t.subjects, t.grade_level, \
      t.available_times, t.area, t.teaching_mode, t.rate_cents, t.bio, t.active, t.approved_at, t.teaching_experience, \
      t.exam_results, t.course_features, t.teaching_modes, t.teaching_districts, t.gender, \
      (SELECT COUNT(*) FROM reviews r WHERE r.tutor_id = t.user_id AND r.status = 'visible') AS review_count, \
@@ -156,7 +156,7 @@ impl ApplicationRow {
 }
 
 #[derive(FromRow)]
-struct ProfileRow {
+pub(crate) struct ProfileRow {
     user_id: String,
     user_number: i64,
     name: String,
@@ -182,7 +182,7 @@ struct ProfileRow {
 }
 
 impl ProfileRow {
-    fn into_profile(self) -> Result<TutorProfile, RepositoryError> {
+    pub(crate) fn into_profile(self) -> Result<TutorProfile, RepositoryError> {
         let place = place(&self.area)?;
         Ok(TutorProfile {
             user_id: parse_uuid(&self.user_id)?,
@@ -249,6 +249,20 @@ fn conditions(filter: &TutorFilter) -> Conditions {
         c.push_raw(format!("EXISTS (SELECT 1 FROM tutor_subjects s WHERE s.user_id = t.user_id AND {})", subject_clauses.join(" AND ")));
     }
     c
+}
+
+/// The profiles whose `column` holds one of `keys`, in no particular order.
+pub(crate) async fn profiles_by_keys(pool: &AnyPool, column: &str, keys: &[Value]) -> Result<Vec<TutorProfile>, RepositoryError> {
+    let mut found = Vec::with_capacity(keys.len());
+    // Bounded IN lists: well under every engine's limit on bound parameters.
+    for chunk in keys.chunks(500) {
+        let placeholders = (1..=chunk.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+        let sql = format!("SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE {column} IN ({placeholders})");
+        for row in bind_all(&sql, chunk).fetch_all(pool).await.map_err(repository_error)? {
+            found.push(ProfileRow::from_row(&row).map_err(repository_error)?.into_profile()?);
+        }
+    }
+    Ok(found)
 }
 
 fn user_key(tutor: TutorRef) -> (&'static str, Value) {
@@ -438,6 +452,11 @@ impl TutorRepository for SqlTutorRepository {
         let query = (PROFILE_COLUMNS, "tutor_profiles t", "t.approved_at DESC, t.user_number DESC");
         fetch_page(&self.pool, query, conditions(filter), page, |row| ProfileRow::from_row(row).map_err(repository_error)?.into_profile())
             .await
+    }
+
+    async fn find_profiles(&self, numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError> {
+        let keys: Vec<Value> = numbers.iter().map(|n| Value::Int(*n)).collect();
+        profiles_by_keys(&self.pool, "t.user_number", &keys).await
     }
 
     async fn find_profile(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError> {

@@ -54,7 +54,7 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         ..global.settings()
     };
     let wiring = global.wiring_with(settings, Sending::Yes).await?;
-    let services = wiring.services()?;
+    let services = wiring.services(wiring.search_index().await?)?;
     let alerts = tokio::spawn(deliver_alerts(wiring.alert_delivery()?, Duration::from_secs(opts.alert_round_seconds)));
     let limits = ServerLimits {
         header_read_timeout: Duration::from_secs(opts.header_read_timeout_seconds),

@@ -38,7 +38,7 @@ pub async fn run(global: &GlobalOpts, opts: &TutorsOpts) -> anyhow::Result<()> {
     let tutor = TutorRef::parse(user).context("USER must be a user number or a user id")?;
     confirm(yes, &format!("Hide tutor {user} from search and their profile page?"))?;
     let wiring = global.wiring(Sending::No).await?;
-    let result = wiring.tutor_directory().set_active(tutor, active).await;
+    let result = wiring.tutor_listing().set_active(tutor, active).await;
     wiring.database.close().await;
     let profile = result?;
     println!(

@@ -3,7 +3,8 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs the binary on `data_dir` (SQLite) with `stdin` as the operator's typing; an empty
 /// `stdin` is no answer at all, as in a script without a terminal.
@@ -36,4 +37,45 @@ pub fn command(data_dir: &Path) -> Command {
 pub fn ok(output: Output) -> String {
     assert!(output.status.success(), "failed: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// The server process, killed (by its handle) when the test ends, passed or not.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+pub fn serve(data_dir: &Path, port: u16, args: &[&str]) -> Server {
+    let log = std::fs::File::create(data_dir.join("server.log")).unwrap();
+    let child = command(data_dir)
+        .arg("serve")
+        .args(["--bind", &format!("127.0.0.1:{port}")])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("the tutorhub binary starts");
+    Server(child)
+}
+
+pub async fn wait_until_up(client: &reqwest::Client, base: &str, server: &mut Server) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < deadline {
+        if let Ok(Some(status)) = server.0.try_wait() {
+            panic!("tutorhub serve exited early: {status}");
+        }
+        if client.get(format!("{base}/health")).send().await.is_ok_and(|r| r.status().is_success()) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("tutorhub serve did not answer /health within 60 s");
 }

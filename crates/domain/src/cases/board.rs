@@ -5,7 +5,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::cases::model::Case;
-use crate::cases::ports::CaseRepository;
+use crate::cases::ports::{CaseIndex, CaseRepository};
 use crate::cases::search::{CaseFilter, CaseQuery};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
@@ -21,27 +21,27 @@ pub enum BrowseCasesError {
     Repository(#[from] RepositoryError),
 }
 
-/// Read access to approved cases.
-///
-/// The board is read far more than it is written: give it a repository that keeps answers
-/// while the board is unchanged (the adapters' `BoardCache`).
+/// Read access to approved cases: the search index finds them, the repository holds them.
 #[derive(Clone)]
 pub struct CaseBoard {
     cases: Arc<dyn CaseRepository>,
+    index: Arc<dyn CaseIndex>,
 }
 
 impl CaseBoard {
-    pub fn new(cases: Arc<dyn CaseRepository>) -> Self {
-        Self { cases }
+    pub fn new(cases: Arc<dyn CaseRepository>, index: Arc<dyn CaseIndex>) -> Self {
+        Self { cases, index }
     }
 
-    /// Approved cases matching the visitor's filters, newest first.
+    /// Approved cases matching the visitor's filters and typed words (`typed`), by relevance
+    /// when there are words and newest first otherwise.
     ///
     /// # Errors
-    /// `Invalid` for an unknown level, region or post type; `Repository` when storage fails.
-    pub async fn search(&self, query: &CaseQuery, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
-        let filter = CaseFilter::public_search(query).map_err(BrowseCasesError::Invalid)?;
-        Ok(self.cases.search(&filter, page).await?)
+    /// `Invalid` for an unknown level, region or post type, or words too long or too many;
+    /// `Repository` when storage fails.
+    pub async fn search(&self, query: &CaseQuery, typed: Option<&str>, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
+        let filter = CaseFilter::board_search(query, typed).map_err(BrowseCasesError::Invalid)?;
+        self.find(&filter, page).await
     }
 
     /// The newest approved cases, for the home page.
@@ -49,7 +49,17 @@ impl CaseBoard {
     /// # Errors
     /// `Repository` when storage fails.
     pub async fn latest(&self, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
-        Ok(self.cases.search(&CaseFilter::public(), page).await?)
+        self.find(&CaseFilter::public(), page).await
+    }
+
+    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
+        let found = self.index.find(filter, page).await?;
+        let cases = self.cases.find_by_numbers(&found.items).await?;
+        // In the index's order. A case that changed between the two reads and no longer fits
+        // (taken off the board a moment ago) is left out rather than shown against the filters.
+        let items =
+            found.items.iter().filter_map(|number| cases.iter().find(|c| c.number == *number && filter.matches(c)).cloned()).collect();
+        Ok(Page { items, total: found.total, request: found.request })
     }
 
     /// Changes whenever any case changes; see [`CaseRepository::board_version`].
@@ -65,18 +75,40 @@ impl CaseBoard {
 mod tests {
     use super::*;
     use crate::cases::model::CaseStatus;
-    use crate::cases::ports::MockCaseRepository;
+    use crate::cases::model::tests::case_with_status;
+    use crate::cases::ports::{MockCaseIndex, MockCaseRepository};
 
     #[tokio::test]
-    async fn searches_only_approved_cases_and_refuses_bad_filters_before_storage() {
-        let mut repo = MockCaseRepository::new();
-        repo.expect_search()
-            .withf(|filter, _| filter.status == Some(CaseStatus::Approved))
+    async fn searches_only_approved_cases_and_refuses_bad_filters_before_the_index() {
+        let mut index = MockCaseIndex::new();
+        index
+            .expect_find()
+            .withf(|filter, _| filter.status == Some(CaseStatus::Approved) && filter.words.words() == ["數學"])
             .times(1)
             .returning(|_, page| Ok(Page { items: vec![], total: 0, request: page }));
-        let board = CaseBoard::new(Arc::new(repo));
-        board.search(&CaseQuery::default(), PageRequest::default()).await.unwrap();
+        let mut repo = MockCaseRepository::new();
+        repo.expect_find_by_numbers().returning(|_| Ok(vec![]));
+        let board = CaseBoard::new(Arc::new(repo), Arc::new(index));
+        board.search(&CaseQuery::default(), Some("數學"), PageRequest::default()).await.unwrap();
         let bad = CaseQuery { level: Some("nope".into()), ..Default::default() };
-        assert!(matches!(board.search(&bad, PageRequest::default()).await, Err(BrowseCasesError::Invalid(_))));
+        assert!(matches!(board.search(&bad, None, PageRequest::default()).await, Err(BrowseCasesError::Invalid(_))));
+    }
+
+    #[tokio::test]
+    async fn keeps_the_index_order_and_leaves_out_a_case_taken_off_the_board_meanwhile() {
+        let mut index = MockCaseIndex::new();
+        index.expect_find().returning(|_, page| Ok(Page { items: vec![3, 1, 2], total: 3, request: page }));
+        let mut repo = MockCaseRepository::new();
+        repo.expect_find_by_numbers().returning(|_| {
+            Ok(vec![
+                case_with_status(1, CaseStatus::Approved),
+                case_with_status(2, CaseStatus::Matched),
+                case_with_status(3, CaseStatus::Approved),
+            ])
+        });
+        let board = CaseBoard::new(Arc::new(repo), Arc::new(index));
+        let page = board.latest(PageRequest::default()).await.unwrap();
+        assert_eq!(page.items.iter().map(|c| c.number).collect::<Vec<_>>(), [3, 1]);
+        assert_eq!(page.total, 3);
     }
 }

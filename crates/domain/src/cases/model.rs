@@ -261,6 +261,21 @@ pub(crate) mod tests {
         assert_eq!(details.excerpt(), format!("{}…", "數".repeat(EXCERPT_CHARS)));
     }
 
+    /// A case of the valid form under `number`, in `status`.
+    pub fn case_with_status(number: i64, status: CaseStatus) -> Case {
+        let now = chrono::Utc::now();
+        Case {
+            id: uuid::Uuid::new_v4(),
+            number,
+            owner_id: None,
+            details: CaseDetails::parse(&valid_form()).unwrap(),
+            status,
+            applicant_count: 0,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
     pub fn valid_form() -> CaseForm {
         CaseForm {
             post_type: "student-seeking-tutor".into(),

@@ -106,23 +106,12 @@ impl CaseModeration {
 mod tests {
     use super::*;
     use crate::accounts::ports::MockUserRepository;
-    use crate::cases::model::CaseDetails;
-    use crate::cases::model::tests::valid_form;
+    use crate::cases::model::tests::case_with_status;
     use crate::cases::ports::MockCaseRepository;
     use crate::shared::messaging::MockSmsSender;
-    use uuid::Uuid;
 
     fn case(status: CaseStatus) -> Case {
-        Case {
-            id: Uuid::new_v4(),
-            number: 10001,
-            owner_id: None,
-            details: CaseDetails::parse(&valid_form()).unwrap(),
-            status,
-            applicant_count: 0,
-            created_at: Utc::now(),
-            updated_at: Utc::now(),
-        }
+        case_with_status(10001, status)
     }
 
     fn moderation(cases: MockCaseRepository) -> CaseModeration {

@@ -74,3 +74,17 @@ pub trait CaseRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn hourly_fee_quartiles(&self, sample: &FeeSample) -> Result<Option<Quartiles>, RepositoryError>;
 }
+
+/// The public board's search index: approved cases found by filters and typed words, fast at
+/// the size of the whole market. A read model derived from the [`CaseRepository`].
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait CaseIndex: Send + Sync {
+    /// The numbers of the approved cases `filter` finds on `page`, by relevance when it has
+    /// words and newest first otherwise, with the exact total. The answer includes every write
+    /// committed before the call, by any process.
+    ///
+    /// # Errors
+    /// `Unavailable` when the index or the store behind it fails.
+    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError>;
+}

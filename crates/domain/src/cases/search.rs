@@ -2,6 +2,7 @@
 
 use crate::cases::model::{CaseStatus, PostType};
 use crate::shared::catalogue;
+use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
 use crate::shared::validation::ValidationErrors;
 use uuid::Uuid;
@@ -42,6 +43,9 @@ pub struct CaseFilter {
     pub areas: Vec<String>,
     /// Cases below this fee are left out.
     pub min_rate: Option<Rate>,
+    /// Typed words, each found in the case's text (the search index's business: [`Self::matches`]
+    /// leaves them to it).
+    pub words: Keywords,
 }
 
 impl CaseFilter {
@@ -63,6 +67,7 @@ impl CaseFilter {
             districts: Vec::new(),
             areas: Vec::new(),
             min_rate: None,
+            words: Keywords::none(),
         }
     }
 
@@ -100,11 +105,28 @@ impl CaseFilter {
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
         errors.finish(|| filter)
     }
+
+    /// Builds a search of the public board from the filters and the words typed (`q`).
+    ///
+    /// # Errors
+    /// As [`Self::public_search`], and `q` when the words are too long or too many.
+    pub fn board_search(query: &CaseQuery, typed: Option<&str>) -> Result<Self, ValidationErrors> {
+        let (filter, mut errors) = match Self::public_search(query) {
+            Ok(filter) => (Some(filter), ValidationErrors::new()),
+            Err(errors) => (None, errors),
+        };
+        let words = errors.check("q", Keywords::parse(typed).map_err(|e| e.to_string()));
+        match (filter, words) {
+            (Some(filter), Some(words)) => errors.finish(|| Self { words, ..filter }),
+            _ => Err(errors),
+        }
+    }
 }
 
 impl CaseFilter {
     /// Whether `case` is one this search finds: the same rules as the store's query, for
-    /// checking one new case against saved searches (alerts) without asking the store.
+    /// checking one new case against saved searches (alerts, which keep their own keywords)
+    /// without asking the store. Typed words are not checked here.
     pub fn matches(&self, case: &crate::cases::model::Case) -> bool {
         let d = &case.details;
         let within = |list: &[String], value: &str| list.is_empty() || list.iter().any(|v| v == value);
@@ -177,6 +199,15 @@ mod tests {
         };
         let errors = CaseFilter::public_search(&query).unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "region"]);
+    }
+
+    #[test]
+    fn the_board_takes_typed_words_and_reports_every_refused_field() {
+        let filter = CaseFilter::board_search(&CaseQuery::default(), Some("DSE 數學")).unwrap();
+        assert_eq!(filter.words.words(), ["dse", "數學"]);
+        let bad = CaseQuery { level: Some("college".into()), ..Default::default() };
+        let errors = CaseFilter::board_search(&bad, Some(&"長".repeat(101))).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "q"]);
     }
 
     #[test]

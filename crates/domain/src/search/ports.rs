@@ -3,7 +3,9 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
+use crate::cases::model::Case;
 use crate::shared::storage::RepositoryError;
+use crate::tutors::model::TutorProfile;
 
 /// What a change touched: the index updates that one document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,4 +42,34 @@ pub trait ChangeFeed: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn changes_since(&self, version: i64, limit: u32) -> Result<Vec<Change>, RepositoryError>;
+}
+
+/// What a search index reads from the store: everything public in batches when it is built,
+/// then the documents the change feed names.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait SearchSource: Send + Sync {
+    /// Approved cases numbered above `after`, by number, at most `limit`.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn public_cases_after(&self, after: i64, limit: u32) -> Result<Vec<Case>, RepositoryError>;
+
+    /// Active tutors whose user number is above `after`, by number, at most `limit`.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn active_tutors_after(&self, after: i64, limit: u32) -> Result<Vec<TutorProfile>, RepositoryError>;
+
+    /// These cases, in any state; the missing ones are left out.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn cases(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError>;
+
+    /// These tutors' profiles, active or not; the missing ones are left out.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn tutors(&self, ids: &[Uuid]) -> Result<Vec<TutorProfile>, RepositoryError>;
 }

@@ -6,6 +6,7 @@ pub mod files;
 pub mod hong_kong;
 pub mod identity;
 pub mod keyed;
+pub mod keywords;
 pub mod messaging;
 pub mod money;
 pub mod paging;

@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 
 use crate::cases::board::CaseBoard;
-use crate::cases::search::CaseQuery;
 use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
 use crate::tutors::directory::TutorDirectory;
@@ -108,7 +107,7 @@ impl Sitemaps {
                     .map(|t| SitemapEntry { path: format!("/tutor/{}", t.user_number), changed: Some(t.approved_at) })
                     .collect()
             } else {
-                let page = self.board.search(&CaseQuery::default(), request).await.map_err(unavailable)?;
+                let page = self.board.latest(request).await.map_err(unavailable)?;
                 page.items.iter().map(|c| SitemapEntry { path: format!("/case/{}", c.number), changed: Some(c.updated_at) }).collect()
             };
             let last = found.len() < per_page as usize;

@@ -9,7 +9,7 @@ use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
 use crate::tutors::model::{TrackRecord, TutorProfile, TutorRef};
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::{TutorIndex, TutorRepository};
 use crate::tutors::search::{TutorFilter, TutorQuery};
 
 #[derive(Debug, Error)]
@@ -30,23 +30,31 @@ pub enum TutorListingError {
     Repository(#[from] RepositoryError),
 }
 
+/// Tutors' public profiles: the search index finds them, the repository holds them.
 #[derive(Clone)]
 pub struct TutorDirectory {
     tutors: Arc<dyn TutorRepository>,
+    index: Arc<dyn TutorIndex>,
 }
 
 impl TutorDirectory {
-    pub fn new(tutors: Arc<dyn TutorRepository>) -> Self {
-        Self { tutors }
+    pub fn new(tutors: Arc<dyn TutorRepository>, index: Arc<dyn TutorIndex>) -> Self {
+        Self { tutors, index }
     }
 
-    /// Active tutors matching the visitor's filters (spec §6: only active tutors are listed).
+    /// Active tutors matching the visitor's filters and typed words (spec §6: only active
+    /// tutors are listed), by relevance when there are words and newest approval first otherwise.
     ///
     /// # Errors
-    /// `Invalid` for an unknown level or region; `Repository` when storage fails.
+    /// `Invalid` for an unknown level or region, or words too long or too many; `Repository`
+    /// when storage fails.
     pub async fn search(&self, query: &TutorQuery, page: PageRequest) -> Result<Page<TutorProfile>, BrowseTutorsError> {
         let filter = TutorFilter::parse(query).map_err(BrowseTutorsError::Invalid)?;
-        Ok(self.tutors.search_profiles(&filter, page).await?)
+        let found = self.index.find(&filter, page).await?;
+        let profiles = self.tutors.find_profiles(&found.items).await?;
+        // In the index's order; a tutor hidden between the two reads is left out.
+        let items = found.items.iter().filter_map(|n| profiles.iter().find(|p| p.user_number == *n && p.active).cloned()).collect();
+        Ok(Page { items, total: found.total, request: found.request })
     }
 
     /// An active tutor's public profile and record. A hidden profile is indistinguishable from a missing one.
@@ -70,8 +78,20 @@ impl TutorDirectory {
     pub async fn listed(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError> {
         Ok(self.tutors.find_profile(tutor).await?.filter(|p| p.active))
     }
+}
 
-    /// Back office: lists (`true`) or hides (`false`) a tutor.
+/// Back office: listing or hiding a tutor.
+#[derive(Clone)]
+pub struct TutorListing {
+    tutors: Arc<dyn TutorRepository>,
+}
+
+impl TutorListing {
+    pub fn new(tutors: Arc<dyn TutorRepository>) -> Self {
+        Self { tutors }
+    }
+
+    /// Lists (`true`) or hides (`false`) a tutor.
     ///
     /// # Errors
     /// `NotATutor` when the user has no profile; `Repository` when storage fails.
@@ -88,7 +108,7 @@ impl TutorDirectory {
 mod tests {
     use super::*;
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::{MockTutorIndex, MockTutorRepository};
     use uuid::Uuid;
 
     fn profile(active: bool) -> TutorProfile {
@@ -99,15 +119,27 @@ mod tests {
     async fn a_hidden_profile_is_not_found() {
         let mut repo = MockTutorRepository::new();
         repo.expect_find_profile().returning(|_| Ok(Some(profile(false))));
-        let directory = TutorDirectory::new(Arc::new(repo));
+        let directory = TutorDirectory::new(Arc::new(repo), Arc::new(MockTutorIndex::new()));
         assert!(matches!(directory.profile(TutorRef::Number(1001)).await, Err(BrowseTutorsError::NotFound)));
     }
 
     #[tokio::test]
-    async fn bad_filters_are_refused_before_storage() {
+    async fn lists_in_the_index_order_without_a_tutor_hidden_meanwhile() {
+        let mut index = MockTutorIndex::new();
+        index.expect_find().returning(|_, page| Ok(Page { items: vec![12, 10, 11], total: 3, request: page }));
         let mut repo = MockTutorRepository::new();
-        repo.expect_search_profiles().never();
-        let directory = TutorDirectory::new(Arc::new(repo));
+        repo.expect_find_profiles()
+            .returning(|numbers| Ok(numbers.iter().map(|&n| TutorProfile { user_number: n, ..profile(n != 11) }).collect()));
+        let directory = TutorDirectory::new(Arc::new(repo), Arc::new(index));
+        let page = directory.search(&TutorQuery::default(), PageRequest::default()).await.unwrap();
+        assert_eq!(page.items.iter().map(|p| p.user_number).collect::<Vec<_>>(), [12, 10]);
+    }
+
+    #[tokio::test]
+    async fn bad_filters_are_refused_before_storage() {
+        let mut index = MockTutorIndex::new();
+        index.expect_find().never();
+        let directory = TutorDirectory::new(Arc::new(MockTutorRepository::new()), Arc::new(index));
         let query = TutorQuery { level: Some("nope".into()), ..Default::default() };
         assert!(matches!(directory.search(&query, PageRequest::default()).await, Err(BrowseTutorsError::Invalid(_))));
     }
@@ -116,8 +148,8 @@ mod tests {
     async fn hiding_someone_without_a_profile_is_refused() {
         let mut repo = MockTutorRepository::new();
         repo.expect_find_profile().returning(|_| Ok(None));
-        let directory = TutorDirectory::new(Arc::new(repo));
-        assert!(matches!(directory.set_active(TutorRef::Number(5), false).await, Err(TutorListingError::NotATutor)));
+        let listing = TutorListing::new(Arc::new(repo));
+        assert!(matches!(listing.set_active(TutorRef::Number(5), false).await, Err(TutorListingError::NotATutor)));
     }
 
     #[tokio::test]
@@ -125,7 +157,7 @@ mod tests {
         let mut repo = MockTutorRepository::new();
         repo.expect_find_profile().returning(|_| Ok(Some(profile(true))));
         repo.expect_set_profile_active().withf(|_, active, _| !*active).times(1).returning(|_, _, _| Ok(true));
-        let directory = TutorDirectory::new(Arc::new(repo));
-        assert!(!directory.set_active(TutorRef::Number(1001), false).await.unwrap().active);
+        let listing = TutorListing::new(Arc::new(repo));
+        assert!(!listing.set_active(TutorRef::Number(1001), false).await.unwrap().active);
     }
 }

@@ -64,6 +64,12 @@ pub trait TutorRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn search_profiles(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError>;
 
+    /// The profiles of these user numbers, active or not, in no particular order.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn find_profiles(&self, numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError>;
+
     /// A profile, active or not.
     ///
     /// # Errors
@@ -100,4 +106,18 @@ pub struct IdentityUpdate {
     pub phone: Option<Phone>,
     /// The public path of a new avatar.
     pub avatar: Option<String>,
+}
+
+/// The tutor directory's search index: active tutors found by filters and typed words, fast at
+/// the size of the whole market. A read model derived from the [`TutorRepository`].
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait TutorIndex: Send + Sync {
+    /// The user numbers of the active tutors `filter` finds on `page`, by relevance when it has
+    /// words and newest approval first otherwise, with the exact total. The answer includes
+    /// every write committed before the call, by any process.
+    ///
+    /// # Errors
+    /// `Unavailable` when the index or the store behind it fails.
+    async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError>;
 }

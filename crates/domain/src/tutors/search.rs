@@ -2,6 +2,7 @@
 
 use crate::cases::search::{cleaned, non_empty};
 use crate::shared::catalogue;
+use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
 use crate::shared::validation::ValidationErrors;
 
@@ -14,6 +15,8 @@ pub struct TutorQuery {
     pub districts: Vec<String>,
     pub areas: Vec<String>,
     pub min_rate: Option<String>,
+    /// Typed words (`q`).
+    pub q: Option<String>,
 }
 
 /// How subject names are matched: catalogue names exactly, or free text (tertiary) by substring.
@@ -35,6 +38,8 @@ pub struct TutorFilter {
     pub areas: Vec<String>,
     /// Tutors whose fee per lesson is below this are left out.
     pub min_rate: Option<Rate>,
+    /// Typed words, each found in the tutor's profile.
+    pub words: Keywords,
 }
 
 impl TutorFilter {
@@ -42,7 +47,8 @@ impl TutorFilter {
     /// unknown subject, district and area names match nothing; a non-numeric minimum fee is ignored.
     ///
     /// # Errors
-    /// A zh-HK message per refused field.
+    /// A zh-HK message per refused field: `level`, `region`, or `q` when the words are too long
+    /// or too many.
     pub fn parse(query: &TutorQuery) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let mut filter = Self::default();
@@ -62,6 +68,9 @@ impl TutorFilter {
             (false, false) => Some(TutorSubjectMatch::AnyOf(subjects)),
         };
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
+        if let Some(words) = errors.check("q", Keywords::parse(query.q.as_deref()).map_err(|e| e.to_string())) {
+            filter.words = words;
+        }
         errors.finish(|| filter)
     }
 }

@@ -228,7 +228,9 @@ pub struct CasesApi {
 impl CasesApi {
     /// Search approved cases
     ///
-    /// Filters combine with AND; list filters match any of their values. Newest first.
+    /// Filters combine with AND; list filters match any of their values. With words (`q`),
+    /// every word must be found in the case (title, subjects, grade, description, area,
+    /// district) and the best matches come first; without, the newest first.
     #[allow(clippy::too_many_arguments)]
     #[oai(path = "/cases", method = "get", operation_id = "searchCases")]
     async fn search(
@@ -251,6 +253,8 @@ impl CasesApi {
         /// `student-seeking-tutor`, `tutor-seeking-student`, or `approved` (all: every listed case is approved).
         #[oai(name = "postType")]
         post_type: Query<Option<String>>,
+        /// Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+        q: Query<Option<String>>,
         /// Page number, from 1.
         #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
@@ -269,7 +273,7 @@ impl CasesApi {
             min_rate: min_rate.0,
             post_type: post_type.0,
         };
-        Ok(Json(CasePage::of(self.board.search(&query, request).await?, self.cap)))
+        Ok(Json(CasePage::of(self.board.search(&query, q.0.as_deref(), request).await?, self.cap)))
     }
 
     /// The newest approved cases, for the home page

@@ -170,7 +170,9 @@ impl TutorsApi {
     /// Search active tutors
     ///
     /// Filters combine with AND; list filters match any of their values. Level and subjects
-    /// match the same taught subject. Newest approval first.
+    /// match the same taught subject. With words (`q`), every word must be found in the
+    /// profile (name, subjects, education, exam results, course features, teaching areas,
+    /// bio) and the best matches come first; without, the newest approval first.
     #[allow(clippy::too_many_arguments)]
     #[oai(path = "/tutors", method = "get", operation_id = "searchTutors")]
     async fn search(
@@ -188,6 +190,8 @@ impl TutorsApi {
         /// Minimum fee per lesson in HKD; a non-numeric value is ignored.
         #[oai(name = "minRate")]
         min_rate: Query<Option<String>>,
+        /// Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+        q: Query<Option<String>>,
         /// Page number, from 1.
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 20).
@@ -202,6 +206,7 @@ impl TutorsApi {
             districts: districts.0.unwrap_or_default(),
             areas: areas.0.unwrap_or_default(),
             min_rate: min_rate.0,
+            q: q.0,
         };
         Ok(Json(self.directory.search(&query, request).await?.into()))
     }
@@ -222,6 +227,8 @@ impl TutorsApi {
     #[oai(path = "/users", method = "get", operation_id = "listUsers")]
     async fn users(
         &self,
+        /// Words to find in the tutors' profiles, as for `GET /tutors`.
+        q: Query<Option<String>>,
         /// Page number, from 1.
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 100).
@@ -229,7 +236,7 @@ impl TutorsApi {
         page_size: Query<Option<i64>>,
     ) -> Answer<Json<Vec<PublicTutor>>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0.or(Some(i64::from(PageRequest::MAX_SIZE))))?;
-        let page = self.directory.search(&TutorQuery::default(), request).await?;
+        let page = self.directory.search(&TutorQuery { q: q.0, ..TutorQuery::default() }, request).await?;
         Ok(Json(page.items.iter().map(PublicTutor::from).collect()))
     }
 }

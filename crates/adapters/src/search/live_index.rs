@@ -1,0 +1,77 @@
+//! One tantivy index that changes while it is searched: documents replaced under their key,
+//! each batch committed and made visible to the next search at once.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use tantivy::directory::MmapDirectory;
+use tantivy::schema::Schema;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
+
+use super::words::{TOKENIZER, WordTokenizer};
+
+/// Memory the writer may fill before it writes a segment. Building at start indexes everything
+/// at once with both cores; following the feed afterwards writes a few documents at a time.
+const BUILD_THREADS: usize = 2;
+const BUILD_BUDGET: usize = 200_000_000;
+const FOLLOW_BUDGET: usize = 20_000_000;
+
+pub struct LiveIndex {
+    index: Index,
+    /// Always present; empty only while [`Self::settle`] swaps it.
+    writer: Mutex<Option<IndexWriter>>,
+    reader: IndexReader,
+}
+
+/// What one batch does to the index.
+pub enum Edit {
+    /// Removes every document holding this term (the document's key).
+    Delete(Term),
+    Add(TantivyDocument),
+}
+
+impl LiveIndex {
+    /// A new, empty index in `folder` (memory-mapped files: the operating system keeps what
+    /// is searched often in memory, not the process's heap).
+    pub fn create(folder: &Path, schema: Schema) -> tantivy::Result<Self> {
+        std::fs::create_dir_all(folder)?;
+        let index = Index::create(MmapDirectory::open(folder)?, schema, tantivy::IndexSettings::default())?;
+        index.tokenizers().register(TOKENIZER, WordTokenizer);
+        let writer = index.writer_with_num_threads(BUILD_THREADS, BUILD_BUDGET)?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(Self { index, writer: Mutex::new(Some(writer)), reader })
+    }
+
+    /// Applies `edits` in order, commits them and makes them visible to the next search.
+    pub fn apply(&self, edits: Vec<Edit>) -> tantivy::Result<()> {
+        let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let writer = slot.as_mut().ok_or_else(|| tantivy::TantivyError::SystemError("the index writer is gone".into()))?;
+        for edit in edits {
+            match edit {
+                Edit::Delete(term) => {
+                    writer.delete_term(term);
+                }
+                Edit::Add(document) => {
+                    writer.add_document(document)?;
+                }
+            }
+        }
+        writer.commit()?;
+        self.reader.reload()
+    }
+
+    /// After the build: a smaller writer for the few documents each change brings.
+    pub fn settle(&self) -> tantivy::Result<()> {
+        let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Only one writer may hold the index: the big one finishes its merges and goes first.
+        if let Some(old) = slot.take() {
+            old.wait_merging_threads()?;
+        }
+        *slot = Some(self.index.writer_with_num_threads(1, FOLLOW_BUDGET)?);
+        Ok(())
+    }
+
+    pub fn searcher(&self) -> Searcher {
+        self.reader.searcher()
+    }
+}

@@ -1,0 +1,16 @@
+//! The search index (tantivy): the case board and the tutor directory found by filters and
+//! typed words, derived from the database and following its change feed.
+//!
+//! - `words`: how Chinese and English text becomes terms.
+//! - `text_fields`, `queries`: indexed text, filters as queries, a page of keys.
+//! - `case_documents`, `tutor_documents`: one document per public case or listed tutor.
+//! - `live_index`: one index that changes while it is searched.
+//! - `tantivy_search`: both indexes, built at start and following the feed.
+
+pub mod case_documents;
+pub mod live_index;
+pub mod queries;
+pub mod tantivy_search;
+pub mod text_fields;
+pub mod tutor_documents;
+pub mod words;

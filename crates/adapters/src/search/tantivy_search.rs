@@ -1,0 +1,206 @@
+//! The search index of the case board and the tutor directory: tantivy, in a folder of its
+//! own, derived from the database and following it.
+//!
+//! Built from the database when the server starts; from then on it follows the change feed,
+//! which every write by any process appends to (other servers on the same PostgreSQL, the
+//! back-office CLI). Before answering, a search reads the feed's version (one tiny query, shared
+//! by every search that arrives while it runs) and applies whatever changed up to it first: no
+//! answer is older than a write committed before the request.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Instant;
+
+use async_trait::async_trait;
+use tokio::sync::Mutex;
+use tutorhub_domain::cases::ports::CaseIndex;
+use tutorhub_domain::cases::search::CaseFilter;
+use tutorhub_domain::search::ports::{ChangeFeed, Changed, SearchSource};
+use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::shared::storage::RepositoryError;
+use tutorhub_domain::tutors::ports::TutorIndex;
+use tutorhub_domain::tutors::search::TutorFilter;
+use uuid::Uuid;
+
+use super::case_documents::CaseFields;
+use super::live_index::{Edit, LiveIndex};
+use super::queries::page_of_keys;
+use super::tutor_documents::TutorFields;
+use crate::cache::coalesced_read::CoalescedRead;
+
+/// Documents read from the database per query while building and following.
+const BATCH: u32 = 5_000;
+
+pub struct TantivySearch {
+    cases: LiveIndex,
+    case_fields: CaseFields,
+    tutors: LiveIndex,
+    tutor_fields: TutorFields,
+    feed: Arc<dyn ChangeFeed>,
+    source: Arc<dyn SearchSource>,
+    /// Every search asks for the feed's version: concurrent asks share one query.
+    version: CoalescedRead<i64>,
+    /// The feed version the index holds everything up to; one task catches up at a time.
+    applied: Mutex<i64>,
+    /// Removed with the index when the server stops.
+    folder: PathBuf,
+}
+
+/// How long the build took and what it holds, for the start-up log.
+#[derive(Debug, Clone, Copy)]
+pub struct BuildReport {
+    pub cases: u64,
+    pub tutors: u64,
+    pub millis: u128,
+}
+
+impl TantivySearch {
+    /// Builds the index from the database into a new folder under `parent` (one per process,
+    /// so servers sharing a data folder never share an index), and reports how long it took.
+    ///
+    /// # Errors
+    /// When the database or the folder fails.
+    pub async fn build(
+        parent: &Path,
+        feed: Arc<dyn ChangeFeed>,
+        source: Arc<dyn SearchSource>,
+    ) -> Result<(Self, BuildReport), RepositoryError> {
+        let started = Instant::now();
+        let folder = fresh_folder(parent).map_err(unavailable)?;
+        let (case_schema, case_fields) = CaseFields::schema();
+        let (tutor_schema, tutor_fields) = TutorFields::schema();
+        let cases = LiveIndex::create(&folder.join("cases"), case_schema).map_err(unavailable)?;
+        let tutors = LiveIndex::create(&folder.join("tutors"), tutor_schema).map_err(unavailable)?;
+        // The version first: whatever is read next is at least that new, and whatever changes
+        // after it is caught up from the feed (replacing a document twice is harmless).
+        let applied = feed.version().await?;
+        let search = Self {
+            cases,
+            case_fields,
+            tutors,
+            tutor_fields,
+            feed,
+            source,
+            version: CoalescedRead::default(),
+            applied: Mutex::new(applied),
+            folder,
+        };
+        let mut report = BuildReport { cases: 0, tutors: 0, millis: 0 };
+        let mut after = 0;
+        loop {
+            let batch = search.source.public_cases_after(after, BATCH).await?;
+            let Some(last) = batch.last() else { break };
+            after = last.number;
+            report.cases += batch.len() as u64;
+            let edits = batch.iter().filter_map(|case| search.case_fields.document(case)).map(Edit::Add).collect();
+            search.cases.apply(edits).map_err(unavailable)?;
+        }
+        let mut after = 0;
+        loop {
+            let batch = search.source.active_tutors_after(after, BATCH).await?;
+            let Some(last) = batch.last() else { break };
+            after = last.user_number;
+            report.tutors += batch.len() as u64;
+            let edits = batch.iter().filter_map(|tutor| search.tutor_fields.document(tutor)).map(Edit::Add).collect();
+            search.tutors.apply(edits).map_err(unavailable)?;
+        }
+        search.cases.settle().map_err(unavailable)?;
+        search.tutors.settle().map_err(unavailable)?;
+        report.millis = started.elapsed().as_millis();
+        Ok((search, report))
+    }
+
+    /// Applies every change up to the feed's current version.
+    async fn catch_up(&self) -> Result<(), RepositoryError> {
+        let wanted = self.version.get(|| self.feed.version()).await?;
+        let mut applied = self.applied.lock().await;
+        while *applied < wanted {
+            let changes = self.feed.changes_since(*applied, BATCH).await?;
+            let Some(last) = changes.last() else { break };
+            let last = last.version;
+            let (mut cases, mut tutors) = (BTreeSet::new(), BTreeSet::new());
+            for change in &changes {
+                match change.changed {
+                    Changed::Case(number) => cases.insert(number),
+                    Changed::Tutor(id) => tutors.insert(id),
+                };
+            }
+            if !cases.is_empty() {
+                self.replace_cases(&cases.into_iter().collect::<Vec<_>>()).await?;
+            }
+            if !tutors.is_empty() {
+                self.replace_tutors(&tutors.into_iter().collect::<Vec<_>>()).await?;
+            }
+            *applied = last;
+        }
+        Ok(())
+    }
+
+    /// Each case's document replaced by what the database holds now (nothing when it left the
+    /// board or is gone).
+    async fn replace_cases(&self, numbers: &[i64]) -> Result<(), RepositoryError> {
+        let current = self.source.cases(numbers).await?;
+        let mut edits: Vec<Edit> = numbers.iter().map(|n| Edit::Delete(self.case_fields.key(*n))).collect();
+        edits.extend(current.iter().filter_map(|case| self.case_fields.document(case)).map(Edit::Add));
+        self.cases.apply(edits).map_err(unavailable)
+    }
+
+    async fn replace_tutors(&self, ids: &[Uuid]) -> Result<(), RepositoryError> {
+        let current = self.source.tutors(ids).await?;
+        let mut edits: Vec<Edit> = ids.iter().map(|id| Edit::Delete(self.tutor_fields.key(*id))).collect();
+        edits.extend(current.iter().filter_map(|tutor| self.tutor_fields.document(tutor)).map(Edit::Add));
+        self.tutors.apply(edits).map_err(unavailable)
+    }
+}
+
+impl Drop for TantivySearch {
+    fn drop(&mut self) {
+        // The index is derived: the next start builds a new one.
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
+
+#[async_trait]
+impl CaseIndex for TantivySearch {
+    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+        self.catch_up().await?;
+        let query = self.case_fields.query(filter);
+        page_of_keys(&self.cases.searcher(), query.as_ref(), &filter.words, page).map_err(unavailable)
+    }
+}
+
+#[async_trait]
+impl TutorIndex for TantivySearch {
+    async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+        self.catch_up().await?;
+        let query = self.tutor_fields.query(filter);
+        page_of_keys(&self.tutors.searcher(), query.as_ref(), &filter.words, page).map_err(unavailable)
+    }
+}
+
+fn unavailable(error: impl std::fmt::Display) -> RepositoryError {
+    RepositoryError::Unavailable(format!("search index: {error}").into())
+}
+
+/// A new `parent/index-{pid}-{n}`; folders left by processes that are gone are removed.
+fn fresh_folder(parent: &Path) -> std::io::Result<PathBuf> {
+    static BUILT: AtomicU32 = AtomicU32::new(0);
+    std::fs::create_dir_all(parent)?;
+    for entry in std::fs::read_dir(parent)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name.strip_prefix("index-").and_then(|rest| rest.split('-').next()).and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && !Path::new(&format!("/proc/{pid}")).exists()
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+    let folder = parent.join(format!("index-{}-{}", std::process::id(), BUILT.fetch_add(1, Ordering::Relaxed)));
+    if folder.exists() {
+        std::fs::remove_dir_all(&folder)?;
+    }
+    std::fs::create_dir_all(&folder)?;
+    Ok(folder)
+}

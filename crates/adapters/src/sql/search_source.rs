@@ -1,0 +1,53 @@
+//! What the search index reads from the database: everything public in key order when it is
+//! built, and the cases and tutors the change feed names.
+
+use async_trait::async_trait;
+use sqlx::{AnyPool, FromRow};
+use tutorhub_domain::cases::model::Case;
+use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::search::ports::SearchSource;
+use tutorhub_domain::shared::storage::RepositoryError;
+use tutorhub_domain::tutors::model::TutorProfile;
+use uuid::Uuid;
+
+use crate::sql::cases::{COLUMNS, CaseRow, SqlCaseRepository};
+use crate::sql::rows::{Value, repository_error};
+use crate::sql::tutors::{PROFILE_COLUMNS, ProfileRow, profiles_by_keys};
+
+pub struct SqlSearchSource {
+    pool: AnyPool,
+    cases: SqlCaseRepository,
+}
+
+impl SqlSearchSource {
+    pub fn new(pool: AnyPool) -> Self {
+        Self { cases: SqlCaseRepository::new(pool.clone()), pool }
+    }
+}
+
+#[async_trait]
+impl SearchSource for SqlSearchSource {
+    async fn public_cases_after(&self, after: i64, limit: u32) -> Result<Vec<Case>, RepositoryError> {
+        // Keyset paging on the primary key: every batch costs the same however deep it is.
+        let sql = format!("SELECT {COLUMNS} FROM cases c WHERE c.status = 'approved' AND c.number > $1 ORDER BY c.number LIMIT $2");
+        let rows = sqlx::query(&sql).bind(after).bind(i64::from(limit)).fetch_all(&self.pool).await.map_err(repository_error)?;
+        rows.iter().map(|row| CaseRow::from_row(row).map_err(repository_error)?.into_case()).collect()
+    }
+
+    async fn active_tutors_after(&self, after: i64, limit: u32) -> Result<Vec<TutorProfile>, RepositoryError> {
+        let sql = format!(
+            "SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE t.active = 1 AND t.user_number > $1 ORDER BY t.user_number LIMIT $2"
+        );
+        let rows = sqlx::query(&sql).bind(after).bind(i64::from(limit)).fetch_all(&self.pool).await.map_err(repository_error)?;
+        rows.iter().map(|row| ProfileRow::from_row(row).map_err(repository_error)?.into_profile()).collect()
+    }
+
+    async fn cases(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError> {
+        self.cases.find_by_numbers(numbers).await
+    }
+
+    async fn tutors(&self, ids: &[Uuid]) -> Result<Vec<TutorProfile>, RepositoryError> {
+        let keys: Vec<Value> = ids.iter().map(|id| Value::Text(id.to_string())).collect();
+        profiles_by_keys(&self.pool, "t.user_id", &keys).await
+    }
+}
