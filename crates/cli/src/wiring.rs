@@ -44,6 +44,7 @@ use tutorhub_domain::organizations::verification::OrgVerifications;
 use tutorhub_domain::profiles::editing::ProfileEditing;
 use tutorhub_domain::reviews::moderation::ReviewModeration;
 use tutorhub_domain::reviews::writing::Reviews;
+use tutorhub_domain::search::version::SearchVersion;
 use tutorhub_domain::shared::files::FileStore;
 use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
@@ -118,6 +119,8 @@ pub struct Wiring {
     pub files: Arc<dyn FileStore>,
     pub org_documents: Arc<dyn OrgDocumentRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
+    /// One per process: every public search's version check goes through it (see `SqlChangeFeed`).
+    feed: Arc<SqlChangeFeed>,
     account_stores: Arc<SqlAccountStores>,
     media_dir: PathBuf,
     senders: Senders,
@@ -139,6 +142,7 @@ impl Wiring {
         Self {
             cases: Arc::new(SqlCaseRepository::new(pool.clone())),
             users: Arc::new(SqlUserRepository::new(pool.clone())),
+            feed: Arc::new(SqlChangeFeed::new(pool.clone())),
             tutors: Arc::new(SqlTutorRepository::new(pool)),
             files: Arc::new(local_files),
             org_documents: account_stores.clone(),
@@ -191,13 +195,10 @@ impl Wiring {
     /// The database or the index folder (`DATA_DIR/search`) fails.
     pub async fn search_index(&self) -> anyhow::Result<Arc<TantivySearch>> {
         let pool = self.database.pool().clone();
-        let (search, report) = TantivySearch::build(
-            &self.settings.data_dir.join("search"),
-            Arc::new(SqlChangeFeed::new(pool.clone())),
-            Arc::new(SqlSearchSource::new(pool)),
-        )
-        .await
-        .context("cannot build the search index")?;
+        let (search, report) =
+            TantivySearch::build(&self.settings.data_dir.join("search"), self.feed.clone(), Arc::new(SqlSearchSource::new(pool)))
+                .await
+                .context("cannot build the search index")?;
         tracing::info!(cases = report.cases, tutors = report.tutors, millis = report.millis as u64, "search index built");
         Ok(Arc::new(search))
     }
@@ -272,6 +273,7 @@ impl Wiring {
                 CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             ),
             sitemaps: Sitemaps::new(tutor_directory.clone(), case_board.clone()),
+            search_version: SearchVersion::new(self.feed.clone()),
             public_base_url: settings.public_base_url.clone(),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),

@@ -36,6 +36,7 @@ use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::profiles::editing::ProfileEditing;
 use tutorhub_domain::reviews::writing::Reviews;
+use tutorhub_domain::search::version::SearchVersion;
 use tutorhub_domain::shared::rate_limits::Throttle;
 use tutorhub_domain::sharing::heads::PageHeads;
 use tutorhub_domain::sharing::sitemap::Sitemaps;
@@ -76,6 +77,8 @@ pub struct Services {
     pub saved_searches: SavedSearches,
     pub page_heads: PageHeads,
     pub sitemaps: Sitemaps,
+    /// Moves on every write the public searches show: their answers are kept under it.
+    pub search_version: SearchVersion,
     /// The site as users reach it (`PUBLIC_BASE_URL`), for canonical addresses and previews.
     pub public_base_url: String,
     pub bookings: Bookings,
@@ -97,6 +100,8 @@ pub struct Services {
 }
 
 fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
+    // One store of prepared answers for the board and the directory.
+    let prepared = Arc::new(common::prepared::PreparedAnswers::new(services.search_version.clone()));
     OpenApiService::new(
         (
             system::health::HealthApi { board: services.case_board.clone() },
@@ -106,6 +111,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 fees: services.fee_guidance.clone(),
                 posting: services.case_posting.clone(),
                 cap: services.matching.cap(),
+                prepared: prepared.clone(),
             },
             matching::api::MatchingApi {
                 posting: services.case_posting.clone(),
@@ -117,7 +123,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             alerts::api::AlertsApi { saved_searches: services.saved_searches.clone(), cap: services.matching.cap() },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },
             accounts::current_user::UsersApi { accounts: services.accounts.clone() },
-            tutors::directory::TutorsApi { directory: services.tutor_directory.clone() },
+            tutors::directory::TutorsApi { directory: services.tutor_directory.clone(), prepared },
             tutors::applications::ProfilesApi { accounts: services.accounts.clone(), applications: services.tutor_applications.clone() },
             accounts::sessions::SessionsApi { sessions: services.sessions.clone() },
             accounts::profile::ProfileEditApi { accounts: services.accounts.clone(), editing: services.profile_editing.clone() },

@@ -4,6 +4,7 @@
 use std::ops::Bound;
 
 use chrono::{DateTime, Utc};
+use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
 use tantivy::collector::{Count, TopDocs};
 use tantivy::query::{AllQuery, BooleanQuery, BoostQuery, Occur, Query, RegexQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{Field, IndexRecordOption};
@@ -113,8 +114,8 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// One page of the keys `query` finds, by relevance when `keywords` has words and by [`SORT`]
-/// otherwise, with the exact total.
+/// One page of the keys `query` finds, by relevance when `keywords` has words (then by [`SORT`])
+/// and by [`SORT`] otherwise, with the exact total.
 pub fn page_of_keys(searcher: &Searcher, query: &dyn Query, keywords: &Keywords, page: PageRequest) -> tantivy::Result<Page<i64>> {
     if keywords.finds_nothing() {
         return Ok(Page { items: Vec::new(), total: 0, request: page });
@@ -125,7 +126,10 @@ pub fn page_of_keys(searcher: &Searcher, query: &dyn Query, keywords: &Keywords,
         let (total, docs) = searcher.search(query, &(Count, top.order_by_fast_field::<i64>(SORT, Order::Desc)))?;
         (total, docs.into_iter().map(|(_, address)| address).collect())
     } else {
-        let (total, docs) = searcher.search(query, &(Count, top.order_by_score()))?;
+        // Equal scores (the same words in the same text) fall back to newest first.
+        let by_score = (SortBySimilarityScore, Order::Desc);
+        let then_newest = (SortByStaticFastValue::<i64>::for_field(SORT), Order::Desc);
+        let (total, docs) = searcher.search(query, &(Count, top.order_by((by_score, then_newest))))?;
         (total, docs.into_iter().map(|(_, address)| address).collect())
     };
     let mut items = Vec::with_capacity(found.len());

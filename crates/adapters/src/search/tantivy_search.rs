@@ -4,7 +4,7 @@
 //! Built from the database when the server starts; from then on it follows the change feed,
 //! which every write by any process appends to (other servers on the same PostgreSQL, the
 //! back-office CLI). Before answering, a search reads the feed's version (one tiny query, shared
-//! by every search that arrives while it runs) and applies whatever changed up to it first: no
+//! by every search that arrives while it runs: see `SqlChangeFeed`) and applies whatever changed up to it first: no
 //! answer is older than a write committed before the request.
 
 use std::collections::BTreeSet;
@@ -28,7 +28,6 @@ use super::case_documents::CaseFields;
 use super::live_index::{Edit, LiveIndex};
 use super::queries::page_of_keys;
 use super::tutor_documents::TutorFields;
-use crate::cache::coalesced_read::CoalescedRead;
 
 /// Documents read from the database per query while building and following.
 const BATCH: u32 = 5_000;
@@ -40,8 +39,6 @@ pub struct TantivySearch {
     tutor_fields: TutorFields,
     feed: Arc<dyn ChangeFeed>,
     source: Arc<dyn SearchSource>,
-    /// Every search asks for the feed's version: concurrent asks share one query.
-    version: CoalescedRead<i64>,
     /// The feed version the index holds everything up to; one task catches up at a time.
     applied: Mutex<i64>,
     /// Removed with the index when the server stops.
@@ -76,17 +73,7 @@ impl TantivySearch {
         // The version first: whatever is read next is at least that new, and whatever changes
         // after it is caught up from the feed (replacing a document twice is harmless).
         let applied = feed.version().await?;
-        let search = Self {
-            cases,
-            case_fields,
-            tutors,
-            tutor_fields,
-            feed,
-            source,
-            version: CoalescedRead::default(),
-            applied: Mutex::new(applied),
-            folder,
-        };
+        let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), folder };
         let mut report = BuildReport { cases: 0, tutors: 0, millis: 0 };
         let mut after = 0;
         loop {
@@ -114,7 +101,7 @@ impl TantivySearch {
 
     /// Applies every change up to the feed's current version.
     async fn catch_up(&self) -> Result<(), RepositoryError> {
-        let wanted = self.version.get(|| self.feed.version()).await?;
+        let wanted = self.feed.version().await?;
         let mut applied = self.applied.lock().await;
         while *applied < wanted {
             let changes = self.feed.changes_since(*applied, BATCH).await?;

@@ -6,23 +6,33 @@ use sqlx::{AnyPool, Row};
 use tutorhub_domain::search::ports::{Change, ChangeFeed, Changed};
 use tutorhub_domain::shared::storage::RepositoryError;
 
+use crate::cache::coalesced_read::CoalescedRead;
 use crate::sql::cases::parse_uuid;
 use crate::sql::rows::{corrupt, repository_error};
 
 pub struct SqlChangeFeed {
     pool: AnyPool,
+    /// Every public search asks for the version: concurrent asks share one query.
+    version: CoalescedRead<i64>,
 }
 
 impl SqlChangeFeed {
     pub fn new(pool: AnyPool) -> Self {
-        Self { pool }
+        Self { pool, version: CoalescedRead::default() }
     }
 }
 
 #[async_trait]
 impl ChangeFeed for SqlChangeFeed {
     async fn version(&self) -> Result<i64, RepositoryError> {
-        sqlx::query_scalar("SELECT version FROM search_feed_version WHERE id = 1").fetch_one(&self.pool).await.map_err(repository_error)
+        self.version
+            .get(|| async {
+                sqlx::query_scalar("SELECT version FROM search_feed_version WHERE id = 1")
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err(repository_error)
+            })
+            .await
     }
 
     async fn changes_since(&self, version: i64, limit: u32) -> Result<Vec<Change>, RepositoryError> {

@@ -2,3 +2,4 @@
 //! only source of truth. The index follows every write by any process through the change feed.
 
 pub mod ports;
+pub mod version;

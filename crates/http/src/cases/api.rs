@@ -1,6 +1,8 @@
 //! The case board and posting: `GET /cases`, `GET /cases/public`, `GET /cases/{caseId}`,
 //! `POST /cases`, `PUT /cases/{caseId}`.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use poem::Request;
 use poem_openapi::param::{Path, Query};
@@ -19,6 +21,7 @@ use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
+use crate::common::prepared::{Prepared, PreparedAnswers, request_key};
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::cases::model::CaseForm;
 use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
@@ -222,6 +225,8 @@ pub struct CasesApi {
     pub posting: CasePosting,
     /// Applicants a case takes, to show which cases are full.
     pub cap: u32,
+    /// The board's pages as sent, while nothing on it changes.
+    pub prepared: Arc<PreparedAnswers>,
 }
 
 #[OpenApi(tag = "Tag::Cases")]
@@ -235,6 +240,7 @@ impl CasesApi {
     #[oai(path = "/cases", method = "get", operation_id = "searchCases")]
     async fn search(
         &self,
+        request: &Request,
         /// Education level key.
         level: Query<Option<String>>,
         /// Grades (repeat the parameter for several).
@@ -261,8 +267,8 @@ impl CasesApi {
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
-    ) -> Answer<Json<CasePage>, BAD_REQUEST> {
-        let request = page_request(page.0, page_size.0)?;
+    ) -> Answer<Prepared<CasePage>, BAD_REQUEST> {
+        let paging = page_request(page.0, page_size.0)?;
         let query = CaseQuery {
             level: level.0,
             grades: grades.0.unwrap_or_default(),
@@ -273,22 +279,25 @@ impl CasesApi {
             min_rate: min_rate.0,
             post_type: post_type.0,
         };
-        Ok(Json(CasePage::of(self.board.search(&query, q.0.as_deref(), request).await?, self.cap)))
+        let search = || async { Ok(CasePage::of(self.board.search(&query, q.0.as_deref(), paging).await?, self.cap)) };
+        Ok(self.prepared.answer(&request_key(request), search).await?)
     }
 
     /// The newest approved cases, for the home page
     #[oai(path = "/cases/public", method = "get", operation_id = "listPublicCases")]
     async fn public(
         &self,
+        request: &Request,
         /// Page number, from 1.
         #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
-    ) -> Answer<Json<CasePage>, BAD_REQUEST> {
-        let request = page_request(page.0, page_size.0)?;
-        Ok(Json(CasePage::of(self.board.latest(request).await?, self.cap)))
+    ) -> Answer<Prepared<CasePage>, BAD_REQUEST> {
+        let paging = page_request(page.0, page_size.0)?;
+        let latest = || async { Ok(CasePage::of(self.board.latest(paging).await?, self.cap)) };
+        Ok(self.prepared.answer(&request_key(request), latest).await?)
     }
 
     /// Fee guidance for a fee field

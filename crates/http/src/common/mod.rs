@@ -7,6 +7,7 @@ pub mod client;
 pub mod contact;
 pub mod keys;
 pub mod paging;
+pub mod prepared;
 pub mod query_guard;
 pub mod request_log;
 pub mod uploads;

@@ -1,7 +1,10 @@
 //! The tutor directory: `GET /tutors`, `GET /tutors/{id}`, `GET /users` (spec §7: active tutors only).
 //! Public answers carry public fields only: never a phone, e-mail or birth date.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
+use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -13,6 +16,7 @@ use tutorhub_domain::tutors::search::TutorQuery;
 use crate::Tag;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
+use crate::common::prepared::{Prepared, PreparedAnswers, request_key};
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
 use crate::system::catalogue::ChoiceView;
@@ -163,6 +167,8 @@ impl From<Page<TutorProfile>> for TutorPage {
 
 pub struct TutorsApi {
     pub directory: TutorDirectory,
+    /// The directory's pages as sent, while nothing in it changes.
+    pub prepared: Arc<PreparedAnswers>,
 }
 
 #[OpenApi(tag = "Tag::Tutors")]
@@ -177,6 +183,7 @@ impl TutorsApi {
     #[oai(path = "/tutors", method = "get", operation_id = "searchTutors")]
     async fn search(
         &self,
+        request: &Request,
         /// Education level key.
         level: Query<Option<String>>,
         /// Subject names within the level (repeat for several); for `tertiary`, free text matched within the subject.
@@ -197,8 +204,8 @@ impl TutorsApi {
         /// Items per page, 1 to 100 (default 20).
         #[oai(name = "pageSize")]
         page_size: Query<Option<i64>>,
-    ) -> Answer<Json<TutorPage>, BAD_REQUEST> {
-        let request = page_request(page.0, page_size.0)?;
+    ) -> Answer<Prepared<TutorPage>, BAD_REQUEST> {
+        let paging = page_request(page.0, page_size.0)?;
         let query = TutorQuery {
             level: level.0,
             subjects: subjects.0.unwrap_or_default(),
@@ -208,7 +215,8 @@ impl TutorsApi {
             min_rate: min_rate.0,
             q: q.0,
         };
-        Ok(Json(self.directory.search(&query, request).await?.into()))
+        let search = || async { Ok(self.directory.search(&query, paging).await?.into()) };
+        Ok(self.prepared.answer(&request_key(request), search).await?)
     }
 
     /// One active tutor's public profile

@@ -52,7 +52,9 @@ import type { ErrorType } from '../../mutator';
 
   
 /**
- * Filters combine with AND; list filters match any of their values. Newest first.
+ * Filters combine with AND; list filters match any of their values. With words (`q`),
+every word must be found in the case (title, subjects, grade, description, area,
+district) and the best matches come first; without, the newest first.
  * @summary Search approved cases
  */
 export const getSearchCasesUrl = (params?: SearchCasesParams,) => {

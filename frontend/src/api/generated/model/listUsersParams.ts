@@ -6,6 +6,10 @@
 
 export type ListUsersParams = {
 /**
+ * Words to find in the tutors' profiles, as for `GET /tutors`.
+ */
+q?: string;
+/**
  * Page number, from 1.
  */
 page?: number;

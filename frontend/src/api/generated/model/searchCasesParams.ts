@@ -38,6 +38,10 @@ minRate?: string;
  */
 postType?: string;
 /**
+ * Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+ */
+q?: string;
+/**
  * Page number, from 1.
  * @minimum 1
  * @maximum 10000

@@ -30,6 +30,10 @@ areas?: string[];
  */
 minRate?: string;
 /**
+ * Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+ */
+q?: string;
+/**
  * Page number, from 1.
  */
 page?: number;

@@ -1,0 +1,77 @@
+//! The search index on SQLite and on PostgreSQL: built from the database, and following every
+//! write, whichever process made it. Two indexes over one database stand for two servers.
+
+mod support;
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use tutorhub_adapters::{
+    Database, SqlCaseRepository, SqlChangeFeed, SqlSearchSource, SqlTutorRepository, SqlUserRepository, TantivySearch,
+};
+use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::cases::ports::{CaseIndex, CaseRepository};
+use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
+use tutorhub_domain::shared::paging::PageRequest;
+use tutorhub_domain::tutors::ports::{TutorIndex, TutorRepository};
+use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
+
+use support::tutors::{approved, form, user};
+
+async fn index(db: &Database) -> TantivySearch {
+    // Each index makes a folder of its own under this one, and removes it when dropped.
+    let folder = std::env::temp_dir().join("tutorhub-search-index-tests");
+    let pool = db.pool().clone();
+    TantivySearch::build(&folder, Arc::new(SqlChangeFeed::new(pool.clone())), Arc::new(SqlSearchSource::new(pool))).await.unwrap().0
+}
+
+fn board(typed: &str) -> CaseFilter {
+    CaseFilter::board_search(&CaseQuery::default(), Some(typed)).unwrap()
+}
+
+async fn found(index: &TantivySearch, filter: &CaseFilter) -> Vec<i64> {
+    CaseIndex::find(index, filter, PageRequest::default()).await.unwrap().items
+}
+
+async fn is_built_from_the_database_and_follows_every_write_on_every_server(db: Database) {
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    let approved_before = support::stored_case(&db, CaseStatus::Approved).await;
+    let pending = support::stored_case(&db, CaseStatus::Pending).await;
+    let (a, b) = (index(&db).await, index(&db).await);
+    assert_eq!(found(&a, &board("數學")).await, [approved_before], "built from what is public");
+
+    // A write by anyone (here: neither server) is in both servers' next answer.
+    cases.transition(pending, CaseStatus::Pending, CaseStatus::Approved, Utc::now()).await.unwrap();
+    assert_eq!(found(&a, &board("數學")).await, [pending, approved_before], "newest first");
+    assert_eq!(found(&b, &CaseFilter::public()).await, [pending, approved_before]);
+    cases.transition(approved_before, CaseStatus::Approved, CaseStatus::Closed, Utc::now()).await.unwrap();
+    assert_eq!(found(&b, &board("數學")).await, [pending], "a closed case leaves the board");
+    let total = CaseIndex::find(&a, &CaseFilter::public(), PageRequest::default()).await.unwrap().total;
+    assert_eq!(total, 1);
+
+    // Tutors: found by words in their profile, gone once hidden.
+    let (users, tutors) = (SqlUserRepository::new(db.pool().clone()), SqlTutorRepository::new(db.pool().clone()));
+    let tutor = user(&users, 1).await;
+    approved(&tutors, &tutor, &form("中學 化學", "沙田", 350.0), 3).await;
+    let chemistry = TutorFilter::parse(&TutorQuery { q: Some("化學".into()), ..TutorQuery::default() }).unwrap();
+    let number = TutorIndex::find(&b, &chemistry, PageRequest::default()).await.unwrap().items;
+    assert_eq!(number.len(), 1);
+    tutors.set_profile_active(tutor.id, false, Utc::now()).await.unwrap();
+    assert!(TutorIndex::find(&a, &chemistry, PageRequest::default()).await.unwrap().items.is_empty());
+}
+
+async fn concurrent_searches_after_a_write_all_see_it(db: Database) {
+    let search = Arc::new(index(&db).await);
+    let case = support::stored_case(&db, CaseStatus::Approved).await;
+    let searches: Vec<_> = (0..16)
+        .map(|_| {
+            let search = search.clone();
+            tokio::spawn(async move { found(&search, &CaseFilter::public()).await })
+        })
+        .collect();
+    for answer in searches {
+        assert_eq!(answer.await.unwrap(), [case]);
+    }
+}
+
+on_both_engines!(is_built_from_the_database_and_follows_every_write_on_every_server, concurrent_searches_after_a_write_all_see_it,);
