@@ -25,3 +25,6 @@ export const paths = {
 export function casePath(caseId: number): string {
   return `/case/${caseId}`;
 }
+
+/** Home's search tabs as the URL names them (`/?tab=cases`); the first has no `tab`. */
+export const homeTabs = { findTutors: 'tutors', recruitStudents: 'cases' } as const;

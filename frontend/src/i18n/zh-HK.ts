@@ -143,6 +143,9 @@ export const zhHK = {
     minRateWords: (rate: string) => `每堂 HK$${rate} 起`,
     search: '搜尋',
     reset: '清除篩選',
+    keywords: '關鍵字',
+    keywordsPlaceholder: '例如：DSE 數學、IB Physics、大埔 英文',
+    keywordsHint: (max: number) => `可輸入中文或英文，最多 ${max} 個字`,
   },
 
   pagination: {

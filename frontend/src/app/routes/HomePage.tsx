@@ -1,8 +1,9 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentAddRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
-import { paths } from '@/config/paths';
+import { homeTabs, paths } from '@/config/paths';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
 import { RecommendedCases } from '@/features/cases/components/RecommendedCases';
 import { LoadingState } from '@/components/LoadingState';
@@ -29,8 +30,8 @@ interface SearchTab {
  * The search panel's tabs (spec §4: 0 find tutors, 1 recruit students). Each panel keeps its own state, so switching tabs clears filters and results.
  */
 const searchTabs: readonly SearchTab[] = [
-  { value: 'tutors', label: t.home.tabs.findTutors, Panel: TutorSearchPanel },
-  { value: 'cases', label: t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
+  { value: homeTabs.findTutors, label: t.home.tabs.findTutors, Panel: TutorSearchPanel },
+  { value: homeTabs.recruitStudents, label: t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
 ];
 
 const useStyles = makeStyles({
@@ -83,8 +84,13 @@ const useStyles = makeStyles({
 export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
   const session = useSession();
   const styles = useStyles();
-  const [selected, setSelected] = useState(searchTabs[0]?.value ?? '');
-  const active = searchTabs.find((tab) => tab.value === selected) ?? searchTabs[0];
+  // The tab lives in the URL with the words searched on it (`?tab=cases&q=…`), so a reload or a
+  // shared link opens the same search; choosing a tab starts it afresh.
+  const [params, setParams] = useSearchParams();
+  const active = searchTabs.find((tab) => tab.value === params.get('tab')) ?? searchTabs[0];
+  const selectTab = (value: string) => {
+    setParams(value === homeTabs.findTutors ? {} : { tab: value }, { replace: true });
+  };
 
   return (
     <div className={styles.page}>
@@ -116,8 +122,8 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
         </div>
         <Card className={styles.panel} aria-label={t.home.searchPanelLabel}>
           <TabList
-            selectedValue={selected}
-            onTabSelect={(_, data) => setSelected(String(data.value))}
+            selectedValue={active?.value}
+            onTabSelect={(_, data) => selectTab(String(data.value))}
             aria-label={t.home.searchTabsLabel}
             size="large"
           >

@@ -1,6 +1,7 @@
 import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { CaseSummary } from '@/api/generated/model';
+import { Highlighted } from '@/components/Highlighted';
 import { RouterLink } from '@/components/RouterLink';
 import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
@@ -92,7 +93,7 @@ const useStyles = makeStyles({
  * One tutoring case as a card: subject (linking to the case page), title and excerpt, location,
  * fee per lesson, and the apply action; `note` (why it is recommended) under the title.
  */
-export function CaseCard({ item, note }: { item: CaseSummary; note?: string }) {
+export function CaseCard({ item, note, words = [] }: { item: CaseSummary; note?: string; words?: readonly string[] }) {
   const styles = useStyles();
   const view = caseDisplay(item);
   return (
@@ -103,17 +104,17 @@ export function CaseCard({ item, note }: { item: CaseSummary; note?: string }) {
         </Text>
         <Text as="h3" size={500} weight="semibold" className={styles.subject}>
           <RouterLink to={casePath(item.caseId)} className={styles.subjectLink}>
-            {view.subject}
+            <Highlighted text={view.subject} words={words} />
           </RouterLink>
         </Text>
         {item.postTitle && (
           <Text weight="semibold" className={styles.title}>
-            {item.postTitle}
+            <Highlighted text={item.postTitle} words={words} />
           </Text>
         )}
         {item.excerpt && (
           <Text size={200} className={styles.excerpt}>
-            {item.excerpt}
+            <Highlighted text={item.excerpt} words={words} />
           </Text>
         )}
         {note && (
@@ -127,7 +128,9 @@ export function CaseCard({ item, note }: { item: CaseSummary; note?: string }) {
           <LocationRegular className={styles.icon} aria-hidden />
           {t.cases.card.location}
         </dt>
-        <dd className={styles.factValue}>{view.location}</dd>
+        <dd className={styles.factValue}>
+          <Highlighted text={view.location} words={words} />
+        </dd>
         <dt className={styles.factLabel}>
           <MoneyRegular className={styles.icon} aria-hidden />
           {t.cases.card.rate}

@@ -18,15 +18,17 @@ interface CaseCardGridProps {
   label: string;
   /** A line a card shows above its facts, e.g. why a case is recommended. */
   note?: (item: CaseSummary) => string | undefined;
+  /** Typed words to mark in each card. */
+  words?: readonly string[];
 }
 
-export function CaseCardGrid({ items, label, note }: CaseCardGridProps) {
+export function CaseCardGrid({ items, label, note, words }: CaseCardGridProps) {
   const styles = useStyles();
   return (
     <ul className={styles.grid} aria-label={label}>
       {items.map((item) => (
         <li key={item.id}>
-          <CaseCard item={item} note={note?.(item)} />
+          <CaseCard item={item} note={note?.(item)} words={words} />
         </li>
       ))}
     </ul>

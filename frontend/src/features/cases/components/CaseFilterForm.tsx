@@ -3,6 +3,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { KeywordBox } from '@/components/KeywordBox';
 import { useCatalogue } from '@/lib/catalogue';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
@@ -36,10 +37,22 @@ interface CaseFilterFormProps {
   variant: 'home' | 'all-cases';
   label: string;
   id?: string;
+  /** False folds the filters away (phones), leaving the words box and the buttons. */
+  showFields?: boolean;
 }
 
-/** The case filters with their options from GET /catalogue, and the reset and search buttons. */
-export function CaseFilterForm({ filters, onChange, onSearch, onReset, variant, label, id }: CaseFilterFormProps) {
+/** The words box, the case filters with their options from GET /catalogue, and the reset and
+ * search buttons. */
+export function CaseFilterForm({
+  filters,
+  onChange,
+  onSearch,
+  onReset,
+  variant,
+  label,
+  id,
+  showFields = true,
+}: CaseFilterFormProps) {
   const styles = useStyles();
   const catalogue = useCatalogue();
   const onSubmit = (event: FormEvent) => {
@@ -49,7 +62,10 @@ export function CaseFilterForm({ filters, onChange, onSearch, onReset, variant, 
   return (
     <form id={id} className={styles.form} onSubmit={onSubmit} aria-label={label} noValidate>
       {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
-      <CaseFilterFields catalogue={catalogue.data} filters={filters} onChange={onChange} variant={variant} />
+      <KeywordBox value={filters.q} onChange={(q) => onChange({ ...filters, q })} />
+      {showFields && (
+        <CaseFilterFields catalogue={catalogue.data} filters={filters} onChange={onChange} variant={variant} />
+      )}
       <div className={styles.actions}>
         <Button appearance="subtle" icon={<DismissRegular />} type="button" onClick={onReset}>
           {t.filters.reset}

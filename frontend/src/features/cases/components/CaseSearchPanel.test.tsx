@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
+import { renderRoutes, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { CaseSearchPanel } from './CaseSearchPanel';
 
@@ -72,5 +72,21 @@ describe('home case search (招學生)', () => {
     const user = await renderPanel();
     await user.click(screen.getByRole('button', { name: '搜尋' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('搜尋補習個案失敗，請稍後再試。');
+  });
+
+  it('searches the words in the URL at once, marks them in the cards, and a reset drops them', async () => {
+    const asked: URLSearchParams[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/cases') asked.push(url.searchParams);
+    });
+    const { router } = renderRoutes([{ path: '*', element: <CaseSearchPanel /> }], '/?tab=cases&q=數學');
+    const results = await screen.findByRole('list', { name: '搜尋結果' });
+    expect(asked.at(-1)?.get('q')).toBe('數學');
+    expect(screen.getByRole('searchbox', { name: '關鍵字' })).toHaveValue('數學');
+    const marks = within(results).getAllByText('數學', { selector: 'mark' });
+    expect(marks.length).toBeGreaterThan(0);
+    await userEvent.setup().click(screen.getByRole('button', { name: '清除篩選' }));
+    expect(router.state.location.search).toBe('?tab=cases');
   });
 });

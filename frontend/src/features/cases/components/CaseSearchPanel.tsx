@@ -6,6 +6,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
+import { homeTabs } from '@/config/paths';
+import { useUrlWords } from '@/hooks/use-url-words';
+import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
 import { emptyCaseFilters, pageCountOf, toCaseQuery, type CaseFilters } from '../lib/case-filters';
 import { CaseCardGrid } from './CaseCardGrid';
@@ -40,13 +43,16 @@ const useStyles = makeStyles({
 });
 
 /**
- * The home search panel's recruit-students tab: filters, a search button and matching cases from
- * GET /cases (filtered on the server). Its state lives here, so leaving the tab clears it.
+ * The home search panel's recruit-students tab: words, filters, a search button and matching cases
+ * from GET /cases (filtered on the server). Its state lives here, so leaving the tab clears it;
+ * the words searched are also kept in the URL.
  */
 export function CaseSearchPanel() {
   const styles = useStyles();
-  const [draft, setDraft] = useState<CaseFilters>(emptyCaseFilters);
-  const [submitted, setSubmitted] = useState<CaseFilters | null>(null);
+  const [urlWords, setUrlWords] = useUrlWords(homeTabs.recruitStudents);
+  // Words in the URL (a reload, a shared link) search at once.
+  const [draft, setDraft] = useState<CaseFilters>({ ...emptyCaseFilters, q: urlWords });
+  const [submitted, setSubmitted] = useState<CaseFilters | null>(urlWords.trim() ? draft : null);
   const [page, setPage] = useState(1);
   const search = useSearchCases(
     submitted ? toCaseQuery(submitted, { page, pageSize: HOME_SEARCH_PAGE_SIZE }) : undefined,
@@ -56,11 +62,13 @@ export function CaseSearchPanel() {
   const onSearch = () => {
     setSubmitted(draft);
     setPage(1);
+    setUrlWords(draft.q);
   };
   const onReset = () => {
     setDraft(emptyCaseFilters);
     setSubmitted(null);
     setPage(1);
+    setUrlWords('');
   };
 
   return (
@@ -95,7 +103,11 @@ export function CaseSearchPanel() {
             <EmptyState title={t.cases.search.empty} hint={t.cases.search.emptyHint} />
           ) : (
             <div className={mergeClasses(search.isValidating && styles.stale)}>
-              <CaseCardGrid items={search.data.items} label={t.cases.search.resultsHeading} />
+              <CaseCardGrid
+                items={search.data.items}
+                label={t.cases.search.resultsHeading}
+                words={keywordsOf(submitted.q)}
+              />
               <Pagination
                 page={page}
                 pageCount={pageCountOf(search.data.total, HOME_SEARCH_PAGE_SIZE)}

@@ -9,6 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { CaseSummary } from '@/api/generated/model';
+import { Highlighted } from '@/components/Highlighted';
 import { RouterLink } from '@/components/RouterLink';
 import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
@@ -39,6 +40,8 @@ const useStyles = makeStyles({
   actionColumn: { width: '132px' },
   caseNumber: { fontVariantNumeric: 'tabular-nums', color: tokens.colorNeutralForeground2 },
   subject: { fontWeight: tokens.fontWeightSemibold },
+  /** The title under the subject, when words were typed: often where they were found. */
+  title: { fontWeight: tokens.fontWeightRegular, color: tokens.colorNeutralForeground2 },
   rate: {
     fontWeight: tokens.fontWeightSemibold,
     color: tokens.colorBrandForeground1,
@@ -51,7 +54,7 @@ const useStyles = makeStyles({
 });
 
 /** Cases as a table (wide screens): case number, subject, location, fee per lesson, posted time, action. */
-export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
+export function CaseTable({ items, words = [] }: { items: readonly CaseSummary[]; words?: readonly string[] }) {
   const styles = useStyles();
   return (
     <div className={styles.wrapper}>
@@ -85,9 +88,18 @@ export function CaseTable({ items }: { items: readonly CaseSummary[] }) {
               <TableRow key={item.id} data-testid="case-row">
                 <TableCell className={styles.caseNumber}>{view.caseNumber}</TableCell>
                 <TableCell className={styles.subject}>
-                  <RouterLink to={casePath(item.caseId)}>{view.subject}</RouterLink>
+                  <RouterLink to={casePath(item.caseId)}>
+                    <Highlighted text={view.subject} words={words} />
+                  </RouterLink>
+                  {words.length > 0 && item.postTitle && (
+                    <div className={styles.title}>
+                      <Highlighted text={item.postTitle} words={words} />
+                    </div>
+                  )}
                 </TableCell>
-                <TableCell>{view.location}</TableCell>
+                <TableCell>
+                  <Highlighted text={view.location} words={words} />
+                </TableCell>
                 <TableCell className={styles.rate}>{view.rate}</TableCell>
                 <TableCell className={styles.date}>{view.createdAt}</TableCell>
                 <TableCell className={styles.actionCell}>

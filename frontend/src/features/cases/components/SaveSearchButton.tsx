@@ -47,7 +47,8 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
   const session = useSession();
   const catalogue = useCatalogue();
   const [open, setOpen] = useState(false);
-  const [keywords, setKeywords] = useState('');
+  // The words the board was searched with are where the keywords start.
+  const [keywords, setKeywords] = useState(filters.q);
   const [channel, setChannel] = useState<AlertChannel>(AlertChannel.sms);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string; keywords?: string }>();

@@ -21,6 +21,7 @@ const chosen: CaseFilters = {
   districts: ['觀塘區'],
   areas: ['藍田'],
   minRate: '300',
+  q: 'DSE 操練',
 };
 
 describe('dependent filters', () => {
@@ -85,6 +86,7 @@ describe('toCaseQuery', () => {
       districts: ['觀塘區'],
       areas: ['藍田'],
       minRate: '300',
+      q: 'DSE 操練',
     });
   });
 
@@ -112,6 +114,7 @@ describe('URL query string', () => {
     const params = toSearchParams(chosen, 3);
     expect(params.getAll('grades')).toEqual(['中三', '中四']);
     expect(params.get('page')).toBe('3');
+    expect(params.get('q')).toBe('DSE 操練');
     expect(fromSearchParams(params)).toEqual({ filters: chosen, page: 3 });
   });
 
@@ -131,6 +134,7 @@ describe('countActiveFilters', () => {
   it('counts each narrowing field once and ignores an unusable minimum fee', () => {
     expect(countActiveFilters(emptyCaseFilters)).toBe(0);
     expect(countActiveFilters(chosen)).toBe(7);
+    expect(countActiveFilters({ ...emptyCaseFilters, q: '數學' })).toBe(0);
     expect(countActiveFilters({ ...emptyCaseFilters, grades: ['中三', '中四'], minRate: 'abc' })).toBe(1);
   });
 });

@@ -15,6 +15,8 @@ export interface CaseFilters {
   areas: string[];
   /** As typed; parsed by {@link parseMinRate} when the query is built. */
   minRate: string;
+  /** Words to find, as typed (`q`). */
+  q: string;
 }
 
 export const emptyCaseFilters: CaseFilters = {
@@ -25,6 +27,7 @@ export const emptyCaseFilters: CaseFilters = {
   districts: [],
   areas: [],
   minRate: '',
+  q: '',
 };
 
 /** A new level makes the old grades and subjects meaningless (spec §4). */
@@ -60,6 +63,7 @@ export function toCaseQuery(filters: CaseFilters, paging: { page: number; pageSi
   if (areas.length > 0) query.areas = areas;
   const minRate = parseMinRate(filters.minRate);
   if (minRate !== undefined) query.minRate = String(minRate);
+  if (filters.q.trim()) query.q = filters.q.trim();
   return query;
 }
 
@@ -74,6 +78,7 @@ export function toSearchParams(filters: CaseFilters, page: number): URLSearchPar
   for (const area of nonEmpty(filters.areas)) params.append('areas', area);
   const minRate = parseMinRate(filters.minRate);
   if (minRate !== undefined) params.set('minRate', String(minRate));
+  if (filters.q.trim()) params.set('q', filters.q.trim());
   if (page > 1) params.set('page', String(page));
   return params;
 }
@@ -91,12 +96,14 @@ export function fromSearchParams(params: URLSearchParams): { filters: CaseFilter
       districts: nonEmpty(params.getAll('districts')),
       areas: nonEmpty(params.getAll('areas')),
       minRate: minRate === undefined ? '' : String(minRate),
+      q: params.get('q') ?? '',
     },
     page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
   };
 }
 
-/** How many filters narrow the list (a level with its grades counts once per field). */
+/** How many filters narrow the list (a level with its grades counts once per field); the
+ * typed words are not a filter: they have their own box. */
 export function countActiveFilters(filters: CaseFilters): number {
   const query = toCaseQuery(filters, { page: 1, pageSize: 1 });
   return (['level', 'grades', 'subjects', 'region', 'districts', 'areas', 'minRate'] as const).filter(

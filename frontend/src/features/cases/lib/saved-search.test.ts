@@ -13,8 +13,8 @@ const filters = {
 };
 
 describe('a saved search of the board', () => {
-  it('sends the same query as the search, with keywords and the channel, and no paging', () => {
-    expect(toSavedSearchRequest(filters, ' DSE 奧數 ', 'email')).toEqual({
+  it("sends the same query as the search, with keywords (not the board's q) and the channel, and no paging", () => {
+    expect(toSavedSearchRequest({ ...filters, q: '奧數' }, ' DSE 奧數 ', 'email')).toEqual({
       level: 'secondary',
       subjects: ['數學'],
       region: '九龍',

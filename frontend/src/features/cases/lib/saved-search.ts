@@ -3,13 +3,14 @@ import { t } from '@/i18n/zh-HK';
 import { findLevel } from '@/lib/catalogue';
 import { parseMinRate, toCaseQuery, type CaseFilters } from './case-filters';
 
-/** The saved search for the board's applied filters: the same query as the search itself. */
+/** The saved search for the board's applied filters: the same query as the search itself, the
+ * typed words becoming its keywords. */
 export function toSavedSearchRequest(
   filters: CaseFilters,
   keywords: string,
   channel: AlertChannel,
 ): SavedSearchRequest {
-  const { page: _page, pageSize: _pageSize, ...query } = toCaseQuery(filters, { page: 1, pageSize: 1 });
+  const { page: _page, pageSize: _pageSize, q: _q, ...query } = toCaseQuery(filters, { page: 1, pageSize: 1 });
   return { ...query, keywords: keywords.trim(), channel };
 }
 

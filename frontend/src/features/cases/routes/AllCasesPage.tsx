@@ -9,6 +9,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
 import { mediaQueries } from '@/styles/breakpoints';
 import { CaseCardGrid } from '../components/CaseCardGrid';
@@ -67,8 +68,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * /all-cases: filters applied by the search button as a server-side query; filters and page live
- * in the URL so reload and back keep them; a table on wide screens, cards on phones.
+ * /all-cases: words and filters applied by the search button as a server-side query; they and the
+ * page live in the URL so reload and back keep them; a table on wide screens, cards on phones,
+ * the words marked where they were found.
  */
 export function AllCasesPage() {
   const styles = useStyles();
@@ -77,7 +79,7 @@ export function AllCasesPage() {
   const applied = useMemo(() => fromSearchParams(new URLSearchParams(queryString)), [queryString]);
   const [draft, setDraft] = useState<CaseFilters>(applied.filters);
   const isWide = useMediaQuery(mediaQueries.wide);
-  // On phones the filters fold away so the cases come first.
+  // On phones the filters fold away (the words box stays) so the cases come first.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const showFilters = isWide || filtersOpen;
   const cases = useSearchCases(toCaseQuery(applied.filters, { page: applied.page, pageSize: ALL_CASES_PAGE_SIZE }));
@@ -88,6 +90,7 @@ export function AllCasesPage() {
   }, [applied]);
 
   const activeFilterCount = countActiveFilters(applied.filters);
+  const words = keywordsOf(applied.filters.q);
 
   const goTo = (filters: CaseFilters, page: number) => {
     setSearchParams(toSearchParams(filters, page));
@@ -138,17 +141,17 @@ export function AllCasesPage() {
             {filtersOpen ? <ChevronUpRegular /> : <ChevronDownRegular />}
           </Button>
         )}
-        {showFilters && (
-          <CaseFilterForm
-            id="all-cases-filters"
-            filters={draft}
-            onChange={setDraft}
-            onSearch={onSearch}
-            onReset={onReset}
-            variant="all-cases"
-            label={t.filters.heading}
-          />
-        )}
+        {/* The words box stays in sight on phones; the filters fold away. */}
+        <CaseFilterForm
+          id="all-cases-filters"
+          filters={draft}
+          onChange={setDraft}
+          onSearch={onSearch}
+          onReset={onReset}
+          variant="all-cases"
+          label={t.filters.heading}
+          showFields={showFilters}
+        />
       </Card>
 
       <section aria-label={t.cases.allCases.listLabel} aria-busy={cases.isValidating}>
@@ -167,13 +170,15 @@ export function AllCasesPage() {
             <SaveSearchButton filters={applied.filters} />
             {data.items.length === 0 ? (
               <EmptyState
-                title={activeFilterCount > 0 ? t.cases.allCases.emptyFiltered : t.cases.allCases.empty}
+                title={
+                  activeFilterCount > 0 || words.length > 0 ? t.cases.allCases.emptyFiltered : t.cases.allCases.empty
+                }
                 hint={t.cases.allCases.emptyHint}
               />
             ) : isWide ? (
-              <CaseTable items={data.items} />
+              <CaseTable items={data.items} words={words} />
             ) : (
-              <CaseCardGrid items={data.items} label={t.cases.allCases.listLabel} />
+              <CaseCardGrid items={data.items} label={t.cases.allCases.listLabel} words={words} />
             )}
             <Pagination
               page={applied.page}

@@ -1,6 +1,7 @@
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { BookRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { PublicTutor } from '@/api/generated/model';
+import { Highlighted } from '@/components/Highlighted';
 import { ButtonLink } from '@/components/ButtonLink';
 import { RatingSummary } from '@/components/RatingSummary';
 import { t } from '@/i18n/zh-HK';
@@ -51,7 +52,7 @@ const useStyles = makeStyles({
 });
 
 /** One tutor as a card: avatar or initial, name, subjects, location, fee per lesson, view details. */
-export function TutorCard({ tutor }: { tutor: PublicTutor }) {
+export function TutorCard({ tutor, words = [] }: { tutor: PublicTutor; words?: readonly string[] }) {
   const styles = useStyles();
   const view = tutorDisplay(tutor);
   return (
@@ -60,7 +61,7 @@ export function TutorCard({ tutor }: { tutor: PublicTutor }) {
         <TutorAvatar tutor={tutor} />
         <div className={styles.title}>
           <Text as="h3" size={500} weight="semibold" className={styles.name}>
-            {view.name}
+            <Highlighted text={view.name} words={words} />
           </Text>
           <RatingSummary average={tutor.averageRating} count={tutor.reviewCount} />
         </div>
@@ -70,12 +71,16 @@ export function TutorCard({ tutor }: { tutor: PublicTutor }) {
           <BookRegular className={styles.icon} aria-hidden />
           {t.tutors.card.subjects}
         </dt>
-        <dd className={styles.factValue}>{view.subjects}</dd>
+        <dd className={styles.factValue}>
+          <Highlighted text={view.subjects} words={words} />
+        </dd>
         <dt className={styles.factLabel}>
           <LocationRegular className={styles.icon} aria-hidden />
           {t.tutors.card.location}
         </dt>
-        <dd className={styles.factValue}>{view.location}</dd>
+        <dd className={styles.factValue}>
+          <Highlighted text={view.location} words={words} />
+        </dd>
         <dt className={styles.factLabel}>
           <MoneyRegular className={styles.icon} aria-hidden />
           {t.tutors.card.rate}

@@ -7,7 +7,10 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { FilterSelect, plainOptions } from '@/components/FilterSelect';
 import { LoadingState } from '@/components/LoadingState';
+import { KeywordBox } from '@/components/KeywordBox';
 import { Pagination } from '@/components/Pagination';
+import { useUrlWords } from '@/hooks/use-url-words';
+import { keywordsOf } from '@/lib/keywords';
 import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
 import { isMinRateValid } from '@/lib/min-rate';
 import { t } from '@/i18n/zh-HK';
@@ -66,18 +69,22 @@ const useStyles = makeStyles({
     padding: 0,
   },
   stale: { opacity: 0.6 },
+  keywords: { marginBottom: tokens.spacingVerticalM },
 });
 
 /**
- * The home search panel's find-tutors tab: level -> subject, region -> area, minimum fee;
+ * The home search panel's find-tutors tab: words, level -> subject, region -> area, minimum fee;
  * matching active tutors from GET /tutors (filtered on the server). Its state lives here, so
- * leaving the tab clears it.
+ * leaving the tab clears it; the words searched are also kept in the URL.
  */
 export function TutorSearchPanel() {
   const styles = useStyles();
   const catalogue = useCatalogue();
-  const [draft, setDraft] = useState<TutorFilters>(emptyTutorFilters);
-  const [submitted, setSubmitted] = useState<TutorFilters | null>(null);
+  // The first tab: no `tab` in the URL.
+  const [urlWords, setUrlWords] = useUrlWords(null);
+  // Words in the URL (a reload, a shared link) search at once.
+  const [draft, setDraft] = useState<TutorFilters>({ ...emptyTutorFilters, q: urlWords });
+  const [submitted, setSubmitted] = useState<TutorFilters | null>(urlWords.trim() ? draft : null);
   const [page, setPage] = useState(1);
   const search = useSearchTutors(
     submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined,
@@ -93,11 +100,13 @@ export function TutorSearchPanel() {
     event.preventDefault();
     setSubmitted(draft);
     setPage(1);
+    setUrlWords(draft.q);
   };
   const onReset = () => {
     setDraft(emptyTutorFilters);
     setSubmitted(null);
     setPage(1);
+    setUrlWords('');
   };
   const minRateValid = isMinRateValid(draft.minRate);
 
@@ -105,6 +114,7 @@ export function TutorSearchPanel() {
     <div className={styles.root}>
       {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
       <form onSubmit={onSubmit} aria-label={t.tutors.search.formLabel} noValidate>
+        <KeywordBox value={draft.q} onChange={(q) => set({ q })} className={styles.keywords} />
         <div className={styles.grid}>
           <FilterSelect
             label={t.filters.level}
@@ -191,7 +201,7 @@ export function TutorSearchPanel() {
               <ul className={styles.cards} aria-label={t.tutors.search.resultsHeading}>
                 {search.data.items.map((tutor) => (
                   <li key={tutor.id}>
-                    <TutorCard tutor={tutor} />
+                    <TutorCard tutor={tutor} words={keywordsOf(submitted.q)} />
                   </li>
                 ))}
               </ul>

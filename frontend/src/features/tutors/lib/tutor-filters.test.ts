@@ -8,7 +8,7 @@ describe('tutor filters', () => {
       page: 1,
       pageSize: 12,
     });
-    const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: 'HK$300' };
+    const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: 'HK$300', q: ' IB ' };
     expect(toTutorQuery(full, { page: 2, pageSize: 12 })).toEqual({
       page: 2,
       pageSize: 12,
@@ -17,11 +17,12 @@ describe('tutor filters', () => {
       region: '九龍',
       areas: ['藍田'],
       minRate: '300',
+      q: 'IB',
     });
   });
 
   it('clear the child filter when its parent changes', () => {
-    const chosen = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: '' };
+    const chosen = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: '', q: '' };
     expect(withTutorLevel(chosen, 'primary').subject).toBe('');
     expect(withTutorRegion(chosen, '新界').area).toBe('');
     expect(withTutorLevel(chosen, 'secondary')).toBe(chosen);

@@ -8,9 +8,11 @@ export interface TutorFilters {
   region: string;
   area: string;
   minRate: string;
+  /** Words to find, as typed (`q`). */
+  q: string;
 }
 
-export const emptyTutorFilters: TutorFilters = { level: '', subject: '', region: '', area: '', minRate: '' };
+export const emptyTutorFilters: TutorFilters = { level: '', subject: '', region: '', area: '', minRate: '', q: '' };
 
 /** A new level clears the subject; a new region clears the area (spec §4). */
 export function withTutorLevel(filters: TutorFilters, level: string): TutorFilters {
@@ -30,5 +32,6 @@ export function toTutorQuery(filters: TutorFilters, paging: { page: number; page
   if (filters.area) query.areas = [filters.area];
   const minRate = parseMinRate(filters.minRate);
   if (minRate !== undefined) query.minRate = String(minRate);
+  if (filters.q.trim()) query.q = filters.q.trim();
   return query;
 }
