@@ -1,54 +1,112 @@
 #!/usr/bin/env bash
-# Load benchmark of the case board: seeds BENCH_CASES (default 100000) cases into a fresh
-# SQLite database, starts the release server on loopback and drives it with wrk
-# (2 threads, 64 connections, BENCH_DURATION default 20s) over a mix of filtered GET /cases
-# pages (scripts/bench-cases.lua). Prints requests/s and p50/p99 latency.
-# Needs target/release/tutorhub (`make bench` builds it first).
+# The search benchmark (issue 13), what users feel, side by side in one run:
+#   (a) a hot page (the same filtered page again and again): the release server, and nginx
+#       serving the very same bytes as a static file; requests/s, p99 and their ratio;
+#   (b) a cold mix of 100,000 distinct filter + keyword + page combinations, for cases and for
+#       tutors (scripts/bench-paths.py): no page is asked twice, so only searching answers;
+#   (c) the time from `serve` to its first answer (the search index is built at start), and the
+#       server's resident memory after the run.
+# Seeds BENCH_CASES (default 1,000,000) approved cases and BENCH_TUTORS (default 200,000) tutors
+# once per size into .tmp/bench/ and reuses the folder on later runs. BENCH_DATABASE=postgres
+# runs on PostgreSQL instead (a cluster kept in .tmp/bench/ too). wrk: 2 threads, 64
+# connections, BENCH_DURATION (default 15s) per measurement. Needs target/release/tutorhub
+# (`make bench` builds it); installs nginx from Debian's packages when it is missing.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$TUTORHUB_ROOT"
 
 BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
-CASES="${BENCH_CASES:-100000}"
-DURATION="${BENCH_DURATION:-20s}"
+CASES="${BENCH_CASES:-1000000}"
+TUTORS="${BENCH_TUTORS:-200000}"
+ENGINE="${BENCH_DATABASE:-sqlite}"
+DURATION="${BENCH_DURATION:-15s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-64}"
-LUA="$TUTORHUB_ROOT/scripts/bench-cases.lua"
+HOT_PATH="/cases?region=九龍&minRate=300"
 [[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
+[[ "$ENGINE" == sqlite || "$ENGINE" == postgres ]] || die "BENCH_DATABASE is sqlite or postgres, not $ENGINE"
 command -v wrk >/dev/null 2>&1 || die "wrk not found: run scripts/install-deps.sh"
+if ! command -v nginx >/dev/null 2>&1; then
+  log "installing nginx (Debian's nginx-light) for the static-file comparison"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx-light >/dev/null \
+    || die "cannot install nginx: apt-get install nginx-light"
+fi
 
-mkdir -p .tmp/logs
-SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/bench-server.log"
-WRK_OUT="$TUTORHUB_ROOT/.tmp/logs/bench-wrk.txt"
+BENCH_DIR="$TUTORHUB_ROOT/.tmp/bench"
+DATA_DIR="$BENCH_DIR/$ENGINE-$CASES-cases-$TUTORS-tutors"
+LOGS="$TUTORHUB_ROOT/.tmp/logs"
+SERVER_LOG="$LOGS/bench-server.log"
+mkdir -p "$DATA_DIR" "$LOGS"
 : >"$SERVER_LOG"
-DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-bench.XXXXXX")"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-bench.XXXXXX")"
+chmod 755 "$WORK"
 SERVER_PID=""
+NGINX_PID=""
+PG_CTL=()
 
 # shellcheck disable=SC2317  # called from the trap
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
   stop_server
-  rm -rf "$DATA_DIR"
+  if [[ -n "$NGINX_PID" ]]; then kill -TERM "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true; fi
+  if (( ${#PG_CTL[@]} > 0 )); then "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || true; fi
+  rm -rf "$WORK"
   exit "$rc"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-log "seeding $CASES cases into $DATA_DIR"
-start=$SECONDS
-"$BIN" seed --cases "$CASES" --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
-  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --cases $CASES failed"; }
-seed_seconds=$(( SECONDS - start ))
-log "seeded in ${seed_seconds} s ($(du -sh "$DATA_DIR" | cut -f1) on disk)"
+# PostgreSQL: a cluster of its own under .tmp/bench, kept with its data between runs.
+DB_ENV=()
+if [[ "$ENGINE" == postgres ]]; then
+  PGBIN="$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
+  [[ -x "$PGBIN/pg_ctl" ]] || die "PostgreSQL server binaries not found (run scripts/install-deps.sh)"
+  as_pg=()
+  if (( EUID == 0 )); then as_pg=(runuser -u postgres --); fi
+  CLUSTER="$DATA_DIR/cluster"
+  if [[ ! -f "$CLUSTER/PG_VERSION" ]]; then
+    mkdir -p "$CLUSTER"; chmod 700 "$CLUSTER"
+    if (( EUID == 0 )); then chown postgres:postgres "$CLUSTER"; chmod 755 "$DATA_DIR" "$BENCH_DIR" "$TUTORHUB_ROOT/.tmp"; fi
+    "${as_pg[@]}" "$PGBIN/initdb" -D "$CLUSTER" -A trust -U tutorhub >/dev/null
+  fi
+  PG_PORT="$(free_port)"
+  PG_CTL=("${as_pg[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER" -l "$WORK/pg.log" -w)
+  "${PG_CTL[@]}" start -o "-k $WORK -h 127.0.0.1 -p $PG_PORT -c shared_buffers=512MB -c fsync=off" >/dev/null \
+    || { cat "$WORK/pg.log" >&2 || true; die "PostgreSQL did not start"; }
+  "${as_pg[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U tutorhub -d postgres -tAc \
+    "SELECT 1 FROM pg_database WHERE datname = 'bench'" | grep -q 1 \
+    || "${as_pg[@]}" "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U tutorhub bench
+  DB_ENV=(DATABASE_URL="postgres://tutorhub@127.0.0.1:$PG_PORT/bench")
+fi
 
-start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" || die "the server did not start"
+# Seeding: once per size; the marker is written only after both parts succeeded.
+if [[ ! -f "$DATA_DIR/seeded" ]]; then
+  log "seeding $CASES cases and $TUTORS tutors into $DATA_DIR ($ENGINE; reused by later runs)"
+  start=$SECONDS
+  env "${DB_ENV[@]}" "$BIN" seed --cases "$CASES" --tutors "$TUTORS" --data-dir "$DATA_DIR" \
+    || die "tutorhub seed failed"
+  echo "seeded in $(( SECONDS - start )) s" >"$DATA_DIR/seeded"
+fi
+log "data: $(cat "$DATA_DIR/seeded"), $(du -sh "$DATA_DIR" | cut -f1) on disk"
+
+# (c) Start to serving: the search index is built from the database before the server listens.
+SERVER_PORT="$(free_port)"
+started_ns=$(date +%s%N)
+env -u DATABASE_URL "${DB_ENV[@]}" "$BIN" serve --bind "127.0.0.1:$SERVER_PORT" --data-dir "$DATA_DIR" \
+  >>"$SERVER_LOG" 2>&1 </dev/null &
+SERVER_PID=$!
+wait_for_http "http://127.0.0.1:$SERVER_PORT/health" 600 "$SERVER_PID" \
+  || { tail -n 20 "$SERVER_LOG" >&2; die "the server did not start"; }
+start_ms=$(( ($(date +%s%N) - started_ns) / 1000000 ))
+index_ms="$(grep -o '"millis":[0-9]*' "$SERVER_LOG" | tail -n 1 | cut -d: -f2)"
 BASE="http://127.0.0.1:$SERVER_PORT"
+log "serving after $start_ms ms (index built in ${index_ms:-?} ms)"
 
-# `total` of a few queries, straight from the server (page 1 and page 2 must agree).
+# Totals are exact and pages agree: page 1 and page 2 report the same total.
 json_field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get(sys.argv[1]))' "$1"; }
-for q in "/cases" "/cases?districts=觀塘區" "/cases?region=九龍&minRate=300"; do
+for q in "/cases" "/cases?q=數學&districts=觀塘區" "/tutors?q=DSE&region=九龍"; do
   url="$BASE$(urlencode_query "$q")"
   t1="$(curl -sf --max-time 10 "$url" | json_field total)" || die "GET $q failed"
   sep="?"; [[ "$q" == *\?* ]] && sep="&"
@@ -57,30 +115,70 @@ for q in "/cases" "/cases?districts=觀塘區" "/cases?region=九龍&minRate=300
   log "total of GET $q = $t1"
 done
 
-log "warm-up: 3 s at $CONNECTIONS connections"
-wrk -t2 -c"$CONNECTIONS" -d3s -s "$LUA" "$BASE" >/dev/null
+# One wrk run over the paths in file $2 against base URL $1; prints its BENCH line.
+measure() {
+  local base="$1" paths="$2" out
+  BENCH_PATHS="$paths" wrk -t2 -c"$CONNECTIONS" -d3s -s scripts/bench-paths.lua "$base" >/dev/null
+  out="$(BENCH_PATHS="$paths" wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -s scripts/bench-paths.lua "$base")"
+  grep '^BENCH ' <<<"$out" | tail -n 1
+}
+field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
+check_errors() {
+  (( $(field "$1" http_errors) == 0 && $(field "$1" socket_errors) == 0 )) || die "errors in $2: $1"
+}
 
-log "measuring: wrk -t2 -c$CONNECTIONS -d$DURATION --latency"
-wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -s "$LUA" "$BASE" | tee "$WRK_OUT"
+# (a) Hot: the product, then nginx with the same bytes.
+hot_encoded="$(urlencode_query "$HOT_PATH")"
+echo "$hot_encoded" >"$WORK/hot-product.txt"
+mkdir -p "$WORK/www"
+curl -sf "$BASE$hot_encoded" -o "$WORK/www/hot.json" || die "GET $HOT_PATH failed"
+chmod -R a+rX "$WORK/www"
+echo "/hot.json" >"$WORK/hot-nginx.txt"
+NGINX_PORT="$(free_port)"
+cat >"$WORK/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location / { root $WORK/www; default_type application/json; }
+  }
+}
+NGINX
+nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' &
+NGINX_PID=$!
+wait_for_http "http://127.0.0.1:$NGINX_PORT/hot.json" 10 "$NGINX_PID" || die "nginx did not start"
+cmp -s <(curl -sf "http://127.0.0.1:$NGINX_PORT/hot.json") "$WORK/www/hot.json" || die "nginx serves other bytes"
 
-line="$(grep '^BENCH ' "$WRK_OUT" | tail -n 1)"
-[[ -n "$line" ]] || die "wrk printed no BENCH line"
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
-rps="$(field rps)"; p50="$(field p50_ms)"; p99="$(field p99_ms)"
-http_errors="$(field http_errors)"; socket_errors="$(field socket_errors)"
+log "hot page, product: $HOT_PATH"
+hot_product="$(measure "$BASE" "$WORK/hot-product.txt")"; check_errors "$hot_product" "hot (product)"
+log "hot page, nginx: the same $(wc -c <"$WORK/www/hot.json") bytes"
+hot_nginx="$(measure "http://127.0.0.1:$NGINX_PORT" "$WORK/hot-nginx.txt")"; check_errors "$hot_nginx" "hot (nginx)"
+kill -TERM "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
+
+# (b) Cold: distinct combinations, never the same page twice.
+python3 scripts/bench-paths.py cases 100000 >"$WORK/cold-cases.txt"
+python3 scripts/bench-paths.py tutors 100000 >"$WORK/cold-tutors.txt"
+log "cold mix: cases"
+cold_cases="$(measure "$BASE" "$WORK/cold-cases.txt")"; check_errors "$cold_cases" "cold (cases)"
+log "cold mix: tutors"
+cold_tutors="$(measure "$BASE" "$WORK/cold-tutors.txt")"; check_errors "$cold_tutors" "cold (tutors)"
+
+rss_kb="$(awk '/^VmRSS:/ { print $2 }' "/proc/$SERVER_PID/status")"
+peak_kb="$(awk '/^VmHWM:/ { print $2 }' "/proc/$SERVER_PID/status")"
+ratio="$(awk -v a="$(field "$hot_product" rps)" -v b="$(field "$hot_nginx" rps)" 'BEGIN { printf "%.2f", a / b }')"
+row() { printf '%-26s %10s req/s   p50 %8s ms   p99 %8s ms\n' "$1" "$(field "$2" rps)" "$(field "$2" p50_ms)" "$(field "$2" p99_ms)"; }
 
 echo
-echo "== bench summary =="
-echo "cases seeded:        $CASES (seed took ${seed_seconds} s)"
-echo "load:                wrk -t2 -c$CONNECTIONS -d$DURATION, $(field paths) filtered GET /cases paths"
-echo "requests/s:          $rps"
-echo "latency p50 / p99:   ${p50} ms / ${p99} ms"
-echo "errors:              http ${http_errors}, socket ${socket_errors}"
-if awk -v p="$p99" 'BEGIN { exit !(p < 20) }'; then
-  echo "aim p99 < 20 ms:     met"
-else
-  echo "aim p99 < 20 ms:     NOT met"
-fi
-if (( http_errors > 0 || socket_errors > 0 )); then
-  die "the run had errors: the numbers above are not valid"
-fi
+echo "== bench summary ($ENGINE, $CASES cases, $TUTORS tutors; wrk -t2 -c$CONNECTIONS -d$DURATION) =="
+row "hot page, tutorhub" "$hot_product"
+row "hot page, nginx" "$hot_nginx"
+echo "hot ratio tutorhub/nginx:  $ratio   (target at least 0.5)"
+row "cold mix, cases" "$cold_cases"
+row "cold mix, tutors" "$cold_tutors"
+echo "cold paths:                $(field "$cold_cases" paths) cases, $(field "$cold_tutors" paths) tutors, all distinct (target p99 at most 20 ms)"
+echo "start to serving:          $start_ms ms, of which building the index $index_ms ms (target at most 30 s)"
+echo "server memory after run:   RSS $(( rss_kb / 1024 )) MB, peak $(( peak_kb / 1024 )) MB (target at most 500 MB)"

@@ -43,7 +43,7 @@ pub const DEMO_TUTOR_PASSWORD: &str = "demo1234";
 
 /// Demo tutor `i`'s phone: 5000 0001, 5000 0002, …, so reruns find them.
 pub fn demo_phone(index: usize) -> Phone {
-    Phone::parse(&format!("5000{:04}", index + 1)).expect("demo phones are valid Hong Kong numbers")
+    Phone::parse(&format!("5{:07}", index + 1)).expect("demo phones are valid Hong Kong numbers")
 }
 
 pub struct DemoTutor {
@@ -151,6 +151,50 @@ pub async fn insert_demo_tutors(app: &Wiring, count: usize) -> anyhow::Result<us
         app.tutors.approve_application(application.number, "demo", demo.approved_at, &profile).await?;
     }
     Ok(count)
+}
+
+/// Stores `count` approved tutors for benchmarks: the demo's variety, phones 6000 0000 upwards
+/// after those taken by an earlier run (so none is a demo account), no photos and no password
+/// anyone knows.
+pub async fn insert_bench_tutors(app: &Wiring, count: usize) -> anyhow::Result<()> {
+    let bench_phone =
+        |index: usize| Phone::parse(&format!("6{index:07}")).map_err(|_| anyhow::anyhow!("more than 10,000,000 bench tutors"));
+    let mut first = 0;
+    while app.users.find_by_phone(&bench_phone(first)?).await?.is_some() {
+        first += 1;
+    }
+    let progress = indicatif::ProgressBar::new(count as u64).with_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} tutors ({per_sec}, {eta} left)")
+            .expect("the progress template is valid"),
+    );
+    let mut generator = TutorGenerator::new(rand::random(), Utc::now());
+    for index in first..first + count {
+        let mut bench = generator.next_tutor("!unusable");
+        // A few random draws pick a subject whose name holds the list separator (、), which
+        // the form cannot carry; the demo's fixed seed never does. Draw again.
+        while bench.form.subjects.iter().any(|s| s.contains('、')) {
+            bench = generator.next_tutor("!unusable");
+        }
+        let phone = bench_phone(index)?;
+        bench.form.contact_number = phone.local().to_string();
+        bench.user.email = Email::parse(&format!("tutor{index}@bench.tutorhub.hk")).expect("bench e-mails are valid");
+        bench.user.phone = phone;
+        let user = app.users.insert(bench.user).await?;
+        let details = ApplicationDetails::parse(&bench.form).map_err(|e| anyhow::anyhow!("bench tutor invalid: {e}"))?;
+        let new = NewTutorApplication {
+            id: Uuid::new_v4(),
+            user_id: user.id,
+            details,
+            avatar: String::new(),
+            submitted_at: bench.approved_at - Duration::days(2),
+        };
+        let application = app.tutors.insert_application(new).await?;
+        let profile = TutorProfile::from_application(&application, user.number, bench.approved_at);
+        app.tutors.approve_application(application.number, "bench", bench.approved_at, &profile).await?;
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    Ok(())
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::words::{TOKENIZER, WordTokenizer};
 /// Memory the writer may fill before it writes a segment. Building at start indexes everything
 /// at once with both cores; following the feed afterwards writes a few documents at a time.
 const BUILD_THREADS: usize = 2;
-const BUILD_BUDGET: usize = 200_000_000;
+const BUILD_BUDGET: usize = 80_000_000;
 const FOLLOW_BUDGET: usize = 20_000_000;
 
 pub struct LiveIndex {
@@ -44,6 +44,16 @@ impl LiveIndex {
 
     /// Applies `edits` in order, commits them and makes them visible to the next search.
     pub fn apply(&self, edits: Vec<Edit>) -> tantivy::Result<()> {
+        self.write(edits, true)
+    }
+
+    /// Adds documents while building, committed later by [`Self::settle`]: one commit for the
+    /// whole build leaves a few large segments (searched fast) rather than one per batch.
+    pub fn load(&self, documents: Vec<TantivyDocument>) -> tantivy::Result<()> {
+        self.write(documents.into_iter().map(Edit::Add).collect(), false)
+    }
+
+    fn write(&self, edits: Vec<Edit>, commit: bool) -> tantivy::Result<()> {
         let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let writer = slot.as_mut().ok_or_else(|| tantivy::TantivyError::SystemError("the index writer is gone".into()))?;
         for edit in edits {
@@ -56,17 +66,23 @@ impl LiveIndex {
                 }
             }
         }
-        writer.commit()?;
-        self.reader.reload()
+        if commit {
+            writer.commit()?;
+            self.reader.reload()?;
+        }
+        Ok(())
     }
 
-    /// After the build: a smaller writer for the few documents each change brings.
+    /// Ends the build: commits what [`Self::load`] added, makes it searchable, and swaps the
+    /// build's writer for a smaller one for the few documents each change brings.
     pub fn settle(&self) -> tantivy::Result<()> {
         let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Only one writer may hold the index: the big one finishes its merges and goes first.
-        if let Some(old) = slot.take() {
+        // Only one writer may hold the index: the big one commits, finishes its merges and goes.
+        if let Some(mut old) = slot.take() {
+            old.commit()?;
             old.wait_merging_threads()?;
         }
+        self.reader.reload()?;
         *slot = Some(self.index.writer_with_num_threads(1, FOLLOW_BUDGET)?);
         Ok(())
     }

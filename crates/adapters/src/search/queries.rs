@@ -41,9 +41,13 @@ impl Clauses {
 
     /// The document holds at least one of `values` in `field` (nothing when the list is empty).
     pub fn any_of<'a>(&mut self, field: Field, values: impl IntoIterator<Item = &'a str>) {
-        let terms: Vec<Term> = values.into_iter().map(|v| Term::from_field_text(field, v)).collect();
-        if !terms.is_empty() {
-            self.0.push((Occur::Must, Box::new(TermSetQuery::new(terms))));
+        let mut terms: Vec<Term> = values.into_iter().map(|v| Term::from_field_text(field, v)).collect();
+        match terms.len() {
+            0 => {}
+            // One value, the usual case: its posting list is walked alongside the other
+            // clauses, where a term set first marks its documents in a bit set of the index.
+            1 => self.0.push((Occur::Must, Box::new(TermQuery::new(terms.remove(0), IndexRecordOption::Basic)))),
+            _ => self.0.push((Occur::Must, Box::new(TermSetQuery::new(terms)))),
         }
     }
 

@@ -77,21 +77,19 @@ impl TantivySearch {
         let mut report = BuildReport { cases: 0, tutors: 0, millis: 0 };
         let mut after = 0;
         loop {
-            let batch = search.source.public_cases_after(after, BATCH).await?;
+            let batch = search.source.cases_after(after, BATCH).await?;
             let Some(last) = batch.last() else { break };
             after = last.number;
             report.cases += batch.len() as u64;
-            let edits = batch.iter().filter_map(|case| search.case_fields.document(case)).map(Edit::Add).collect();
-            search.cases.apply(edits).map_err(unavailable)?;
+            search.cases.load(batch.iter().filter_map(|case| search.case_fields.document(case)).collect()).map_err(unavailable)?;
         }
         let mut after = 0;
         loop {
-            let batch = search.source.active_tutors_after(after, BATCH).await?;
+            let batch = search.source.tutors_after(after, BATCH).await?;
             let Some(last) = batch.last() else { break };
             after = last.user_number;
             report.tutors += batch.len() as u64;
-            let edits = batch.iter().filter_map(|tutor| search.tutor_fields.document(tutor)).map(Edit::Add).collect();
-            search.tutors.apply(edits).map_err(unavailable)?;
+            search.tutors.load(batch.iter().filter_map(|tutor| search.tutor_fields.document(tutor)).collect()).map_err(unavailable)?;
         }
         search.cases.settle().map_err(unavailable)?;
         search.tutors.settle().map_err(unavailable)?;
@@ -99,8 +97,12 @@ impl TantivySearch {
         Ok((search, report))
     }
 
-    /// Applies every change up to the feed's current version.
-    async fn catch_up(&self) -> Result<(), RepositoryError> {
+    /// Applies every change up to the feed's current version. Searches do it first anyway;
+    /// `serve` also calls it every second, so the first search after a write rarely waits.
+    ///
+    /// # Errors
+    /// When the database or the index fails; the next call tries again.
+    pub async fn catch_up(&self) -> Result<(), RepositoryError> {
         let wanted = self.feed.version().await?;
         let mut applied = self.applied.lock().await;
         while *applied < wanted {

@@ -27,17 +27,17 @@ impl SqlSearchSource {
 
 #[async_trait]
 impl SearchSource for SqlSearchSource {
-    async fn public_cases_after(&self, after: i64, limit: u32) -> Result<Vec<Case>, RepositoryError> {
-        // Keyset paging on the primary key: every batch costs the same however deep it is.
-        let sql = format!("SELECT {COLUMNS} FROM cases c WHERE c.status = 'approved' AND c.number > $1 ORDER BY c.number LIMIT $2");
+    async fn cases_after(&self, after: i64, limit: u32) -> Result<Vec<Case>, RepositoryError> {
+        // Keyset paging on the primary key alone: with a status condition too, the engine
+        // picks the status index and sorts every approved case for each batch.
+        let sql = format!("SELECT {COLUMNS} FROM cases c WHERE c.number > $1 ORDER BY c.number LIMIT $2");
         let rows = sqlx::query(&sql).bind(after).bind(i64::from(limit)).fetch_all(&self.pool).await.map_err(repository_error)?;
         rows.iter().map(|row| CaseRow::from_row(row).map_err(repository_error)?.into_case()).collect()
     }
 
-    async fn active_tutors_after(&self, after: i64, limit: u32) -> Result<Vec<TutorProfile>, RepositoryError> {
-        let sql = format!(
-            "SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE t.active = 1 AND t.user_number > $1 ORDER BY t.user_number LIMIT $2"
-        );
+    async fn tutors_after(&self, after: i64, limit: u32) -> Result<Vec<TutorProfile>, RepositoryError> {
+        // On the unique user number alone, for the same reason as the cases.
+        let sql = format!("SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE t.user_number > $1 ORDER BY t.user_number LIMIT $2");
         let rows = sqlx::query(&sql).bind(after).bind(i64::from(limit)).fetch_all(&self.pool).await.map_err(repository_error)?;
         rows.iter().map(|row| ProfileRow::from_row(row).map_err(repository_error)?.into_profile()).collect()
     }

@@ -20,7 +20,7 @@ const BATCH: usize = 1000;
 const DEMO_TUTORS: usize = 60;
 
 #[derive(Debug, Args)]
-#[group(required = true, multiple = false)]
+#[group(required = true, multiple = true)]
 pub struct SeedOpts {
     /// Add the demo data set once (running it again changes nothing).
     #[arg(long)]
@@ -28,6 +28,9 @@ pub struct SeedOpts {
     /// Add N more approved cases, for benchmarks.
     #[arg(long, value_name = "N")]
     pub cases: Option<usize>,
+    /// Add N approved tutors (phones 6000 0000 up, no photos), for benchmarks.
+    #[arg(long, value_name = "N")]
+    pub tutors: Option<usize>,
 }
 
 pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
@@ -60,6 +63,10 @@ pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
             tutorhub_adapters::SqlAlertRepository::new(&app.database).forget_queued_cases(first, last).await?;
         }
         eprintln!("added {count} cases");
+    }
+    if let Some(count) = opts.tutors {
+        demo_tutors::insert_bench_tutors(&app, count).await?;
+        eprintln!("added {count} tutors");
     }
     app.database.close().await;
     Ok(())

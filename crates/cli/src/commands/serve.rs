@@ -54,7 +54,9 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         ..global.settings()
     };
     let wiring = global.wiring_with(settings, Sending::Yes).await?;
-    let services = wiring.services(wiring.search_index().await?)?;
+    let search = wiring.search_index().await?;
+    let services = wiring.services(search.clone())?;
+    let follower = tokio::spawn(follow_changes(search));
     let alerts = tokio::spawn(deliver_alerts(wiring.alert_delivery()?, Duration::from_secs(opts.alert_round_seconds)));
     let limits = ServerLimits {
         header_read_timeout: Duration::from_secs(opts.header_read_timeout_seconds),
@@ -74,6 +76,7 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     tutorhub_http::server::serve(listener, tutorhub_http::app(&services, files), limits, shutdown_signal(), Duration::from_secs(10))
         .await?;
     alerts.abort();
+    follower.abort();
     wiring.database.close().await;
     tracing::info!("tutorhub stopped");
     Ok(())
@@ -90,6 +93,20 @@ async fn deliver_alerts(delivery: AlertDelivery, every: Duration) {
             Ok(round) if round != Round::default() => tracing::info!(?round, "alert delivery round"),
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "alert delivery round failed; the next round goes on"),
+        }
+    }
+}
+
+/// Applies the change feed to the search index every second, until the server stops: searches
+/// catch up before answering anyway, this keeps that step short. A failure is logged; the next
+/// tick (or search) tries again.
+async fn follow_changes(search: std::sync::Arc<tutorhub_adapters::TantivySearch>) {
+    let mut ticks = tokio::time::interval(Duration::from_secs(1));
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(e) = search.catch_up().await {
+            tracing::warn!(error = %e, "the search index could not follow the change feed; it tries again");
         }
     }
 }

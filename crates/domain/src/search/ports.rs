@@ -49,17 +49,19 @@ pub trait ChangeFeed: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait SearchSource: Send + Sync {
-    /// Approved cases numbered above `after`, by number, at most `limit`.
+    /// Cases in any state numbered above `after`, by number, at most `limit` (the index keeps
+    /// the public ones). By key alone, so every batch costs the same however deep it is.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn public_cases_after(&self, after: i64, limit: u32) -> Result<Vec<Case>, RepositoryError>;
+    async fn cases_after(&self, after: i64, limit: u32) -> Result<Vec<Case>, RepositoryError>;
 
-    /// Active tutors whose user number is above `after`, by number, at most `limit`.
+    /// Tutors' profiles, listed or not, whose user number is above `after`, by number, at most
+    /// `limit` (the index keeps the listed ones).
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn active_tutors_after(&self, after: i64, limit: u32) -> Result<Vec<TutorProfile>, RepositoryError>;
+    async fn tutors_after(&self, after: i64, limit: u32) -> Result<Vec<TutorProfile>, RepositoryError>;
 
     /// These cases, in any state; the missing ones are left out.
     ///
