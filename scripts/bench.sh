@@ -72,9 +72,12 @@ if [[ "$ENGINE" == postgres ]]; then
     "${as_pg[@]}" "$PGBIN/initdb" -D "$CLUSTER" -A trust -U tutorhub >/dev/null
   fi
   PG_PORT="$(free_port)"
-  PG_CTL=("${as_pg[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER" -l "$WORK/pg.log" -w)
-  "${PG_CTL[@]}" start -o "-k $WORK -h 127.0.0.1 -p $PG_PORT -c shared_buffers=512MB -c fsync=off" >/dev/null \
-    || { cat "$WORK/pg.log" >&2 || true; die "PostgreSQL did not start"; }
+  # The server's log and socket, in a folder the postgres user may write.
+  mkdir -p "$WORK/pg"
+  if (( EUID == 0 )); then chown postgres:postgres "$WORK/pg"; fi
+  PG_CTL=("${as_pg[@]}" "$PGBIN/pg_ctl" -D "$CLUSTER" -l "$WORK/pg/server.log" -w)
+  "${PG_CTL[@]}" start -o "-k $WORK/pg -h 127.0.0.1 -p $PG_PORT -c shared_buffers=512MB -c fsync=off" >/dev/null \
+    || { cat "$WORK/pg/server.log" >&2 || true; die "PostgreSQL did not start"; }
   "${as_pg[@]}" "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U tutorhub -d postgres -tAc \
     "SELECT 1 FROM pg_database WHERE datname = 'bench'" | grep -q 1 \
     || "${as_pg[@]}" "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U tutorhub bench

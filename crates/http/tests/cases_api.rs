@@ -234,13 +234,13 @@ async fn typed_words_narrow_the_board_in_chinese_english_or_both_with_the_filter
         .insert(vec![
             described("DSE數學操練", "準備文憑試，需要大量練習", 5),
             described("IB Physics tutor", "Year 12 student, IB physics HL", 6),
-            described("奧數拔尖", "小學奧數比賽，需要 IB 背景導師", 7),
+            described("奧數拔尖", "小學奧數比賽，需要 IB 背景導師，ＤＳＥ亦可", 7),
         ])
         .await
         .unwrap();
     let titles =
         |page: &Value| page["items"].as_array().unwrap().iter().map(|c| c["postTitle"].as_str().unwrap().to_string()).collect::<Vec<_>>();
-    let (status, dse) = json(&app, "/cases?q=DSE%20數學").await;
+    let (status, dse) = json(&app, "/cases?q=DSE%20操練").await;
     assert_eq!((status, titles(&dse)), (StatusCode::OK, vec!["DSE數學操練".to_string()]));
     let (_, ib) = json(&app, "/cases?q=ib%20PHYSICS").await;
     assert_eq!(titles(&ib), ["IB Physics tutor"], "case-insensitive; every word must be found");
@@ -251,6 +251,11 @@ async fn typed_words_narrow_the_board_in_chinese_english_or_both_with_the_filter
     assert_eq!(titles(&area_and_subject), ["奧數拔尖"], "the area is searchable too");
     let (_, one_character) = json(&app, "/cases?q=奧").await;
     assert_eq!(titles(&one_character), ["奧數拔尖"], "one character is found inside a word");
+    let (_, mixed) = json(&app, "/cases?q=IB背").await;
+    assert_eq!(titles(&mixed), ["奧數拔尖"], "the lone character of a mixed word too");
+    let (_, full_width) = json(&app, "/cases?q=ＩＢ%20Physics").await;
+    assert_eq!(titles(&full_width), ["IB Physics tutor"], "full-width letters are the same word");
+    assert_eq!(json(&app, "/cases?q=dse").await.1["total"], 2, "and the other way round");
     let (_, with_filter) = json(&app, "/cases?q=數學&areas=觀塘&minRate=400").await;
     assert_eq!(with_filter["total"], 1, "words and filters combine: {with_filter}");
     assert_eq!(with_filter["items"][0]["location"], "觀塘");
@@ -273,6 +278,12 @@ async fn blank_punctuation_and_overlong_words_get_a_page_or_a_clear_error() {
     assert_eq!(body["errors"][0]["message"], "搜尋字詞最多 100 個字");
     let (status, _) = json(&app, &format!("/cases?q={}", "數".repeat(100))).await;
     assert_eq!(status, StatusCode::OK);
+    // Results are paged 10,000 deep at most: deeper pages would cost the index in proportion.
+    let (status, body) = json(&app, "/cases?page=500&pageSize=20").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["items"].as_array().map(Vec::len), Some(0));
+    let (status, body) = json(&app, "/cases?page=501&pageSize=20").await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("page")));
 }
 
 #[tokio::test]

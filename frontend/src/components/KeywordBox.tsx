@@ -18,6 +18,7 @@ export function KeywordBox({ value, onChange, className }: KeywordBoxProps) {
         placeholder={t.filters.keywordsPlaceholder}
         onChange={(_, data) => onChange(data.value)}
         name="q"
+        dismiss={{ 'aria-label': t.filters.clearKeywords }}
       />
     </Field>
   );

@@ -146,6 +146,7 @@ export const zhHK = {
     keywords: '關鍵字',
     keywordsPlaceholder: '例如：DSE 數學、IB Physics、大埔 英文',
     keywordsHint: (max: number) => `可輸入中文或英文，最多 ${max} 個字`,
+    clearKeywords: '清除關鍵字',
   },
 
   pagination: {

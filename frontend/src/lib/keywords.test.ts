@@ -6,6 +6,7 @@ describe('keywordsOf', () => {
     expect(keywordsOf('  DSE數學, IB Physics! ib')).toEqual(['dse數學', 'ib', 'physics']);
     expect(keywordsOf('大埔　英文')).toEqual(['大埔', '英文']);
     expect(keywordsOf('?!…')).toEqual([]);
+    expect(keywordsOf('ＤＳＥ　５科')).toEqual(['dse', '5科']);
   });
 });
 
@@ -21,11 +22,23 @@ describe('highlightPieces', () => {
     ]);
   });
 
+  it('marks other letters only as whole words, and the parts of a mixed word where each is', () => {
+    expect(highlightPieces('Library IB', ['ib'])).toEqual([
+      { text: 'Library ', match: false },
+      { text: 'IB', match: true },
+    ]);
+    expect(highlightPieces('DSE 中三數學', ['dse數學'])).toEqual([
+      { text: 'DSE', match: true },
+      { text: ' 中三', match: false },
+      { text: '數學', match: true },
+    ]);
+  });
+
   it('leaves text without words whole and treats special characters as text', () => {
     expect(highlightPieces('中三數學', [])).toEqual([{ text: '中三數學', match: false }]);
-    expect(highlightPieces('C++ 入門', ['c++'])).toEqual([
-      { text: 'C++', match: true },
-      { text: ' 入門', match: false },
+    expect(highlightPieces('1.5 小時', ['1.5'])).toEqual([
+      { text: '1.5', match: true },
+      { text: ' 小時', match: false },
     ]);
   });
 });

@@ -2,12 +2,12 @@
 //! index queries with the same meaning as the stores' SQL (`sql::cases`).
 
 use tantivy::TantivyDocument;
-use tantivy::schema::{FAST, Field, INDEXED, STRING, Schema};
+use tantivy::schema::{FAST, Field, INDEXED, Schema};
 use tutorhub_domain::cases::model::{Case, CaseStatus};
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
 
 use super::queries::{Clauses, NUMBER, SORT, sort_key};
-use super::text_fields::{text_field, words_of};
+use super::text_fields::{filter_field, text_field, words_of};
 
 pub struct CaseFields {
     number: Field,
@@ -35,14 +35,14 @@ impl CaseFields {
             sort: s.add_i64_field(SORT, FAST),
             text: s.add_text_field("text", text_field()),
             title: s.add_text_field("title", text_field()),
-            post_type: s.add_text_field("post_type", STRING),
-            level: s.add_text_field("level", STRING),
-            grade: s.add_text_field("grade", STRING),
-            subject: s.add_text_field("subject", STRING),
-            subject_lower: s.add_text_field("subject_lower", STRING),
-            region: s.add_text_field("region", STRING),
-            district: s.add_text_field("district", STRING),
-            area: s.add_text_field("area", STRING),
+            post_type: s.add_text_field("post_type", filter_field()),
+            level: s.add_text_field("level", filter_field()),
+            grade: s.add_text_field("grade", filter_field()),
+            subject: s.add_text_field("subject", filter_field()),
+            subject_lower: s.add_text_field("subject_lower", filter_field()),
+            region: s.add_text_field("region", filter_field()),
+            district: s.add_text_field("district", filter_field()),
+            area: s.add_text_field("area", filter_field()),
             rate: s.add_i64_field("rate", INDEXED | FAST),
         };
         (s.build(), fields)

@@ -12,7 +12,7 @@ use tantivy::{DocAddress, Order, Searcher, Term};
 use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 
-use super::words::terms;
+use super::words::{is_cjk, terms};
 
 /// The fast field every document is ordered by when no words are typed: newest first, then the
 /// higher number (the stores' own order), in one value.
@@ -65,7 +65,8 @@ impl Clauses {
         let pattern = format!("{}.*{}.*", escape(prefix), escape(&text.to_lowercase()));
         match RegexQuery::from_pattern(&pattern, field) {
             Ok(query) => self.0.push((Occur::Must, Box::new(query))),
-            // Escaped text always parses; if it ever did not, nothing would match it.
+            // Escaped text parses; a text too long for the automaton is refused by the domain
+            // (`free_text_subject`) before it gets here. Were it not, it would match nothing.
             Err(_) => self.0.push((Occur::MustNot, Box::new(AllQuery))),
         }
     }
@@ -87,23 +88,24 @@ impl Clauses {
 }
 
 /// One typed word: all its terms ("數學補習" → 數學, 學補, 補習). A single Chinese character
-/// is looked for inside the pairs too, so "數" finds "數學".
+/// among them (a one-character word, or "小" of "小6") is looked for inside the pairs too, so
+/// "數" finds "數學".
 fn word_query(field: Field, word: &str) -> Box<dyn Query> {
-    let terms = terms(word);
-    if let [single] = terms.as_slice()
-        && single.chars().count() == 1
-        && !single.chars().all(|c| c.is_ascii_alphanumeric())
+    let clauses: Vec<(Occur, Box<dyn Query>)> = terms(word).iter().map(|term| (Occur::Must, term_query(field, term))).collect();
+    Box::new(BooleanQuery::new(clauses))
+}
+
+fn term_query(field: Field, term: &str) -> Box<dyn Query> {
+    let mut chars = term.chars();
+    if let (Some(c), None) = (chars.next(), chars.next())
+        && is_cjk(c)
     {
-        let c = escape(single);
+        let c = escape(term);
         if let Ok(query) = RegexQuery::from_pattern(&format!("{c}.?|.{c}"), field) {
             return Box::new(query);
         }
     }
-    let clauses: Vec<(Occur, Box<dyn Query>)> = terms
-        .iter()
-        .map(|t| (Occur::Must, Box::new(TermQuery::new(Term::from_field_text(field, t), IndexRecordOption::WithFreqs)) as Box<dyn Query>))
-        .collect();
-    Box::new(BooleanQuery::new(clauses))
+    Box::new(TermQuery::new(Term::from_field_text(field, term), IndexRecordOption::WithFreqs))
 }
 
 /// `text` with the regular expression syntax's special characters escaped.

@@ -10,14 +10,15 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use async_trait::async_trait;
+use tantivy::query::Query;
 use tokio::sync::Mutex;
 use tutorhub_domain::cases::ports::CaseIndex;
 use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::search::ports::{ChangeFeed, Changed, SearchSource};
+use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::ports::TutorIndex;
@@ -33,9 +34,9 @@ use super::tutor_documents::TutorFields;
 const BATCH: u32 = 5_000;
 
 pub struct TantivySearch {
-    cases: LiveIndex,
+    cases: Arc<LiveIndex>,
     case_fields: CaseFields,
-    tutors: LiveIndex,
+    tutors: Arc<LiveIndex>,
     tutor_fields: TutorFields,
     feed: Arc<dyn ChangeFeed>,
     source: Arc<dyn SearchSource>,
@@ -43,6 +44,9 @@ pub struct TantivySearch {
     applied: Mutex<i64>,
     /// Removed with the index when the server stops.
     folder: PathBuf,
+    /// Held while the process lives: a starting server removes only folders whose lock it can
+    /// take (their owner is gone), whatever process ids other machines or containers use.
+    _owner: std::fs::File,
 }
 
 /// How long the build took and what it holds, for the start-up log.
@@ -54,8 +58,8 @@ pub struct BuildReport {
 }
 
 impl TantivySearch {
-    /// Builds the index from the database into a new folder under `parent` (one per process,
-    /// so servers sharing a data folder never share an index), and reports how long it took.
+    /// Builds the index from the database into a new folder under `parent` (one per server, so
+    /// servers sharing a data folder never share an index), and reports how long it took.
     ///
     /// # Errors
     /// When the database or the folder fails.
@@ -65,15 +69,15 @@ impl TantivySearch {
         source: Arc<dyn SearchSource>,
     ) -> Result<(Self, BuildReport), RepositoryError> {
         let started = Instant::now();
-        let folder = fresh_folder(parent).map_err(unavailable)?;
+        let (folder, owner) = fresh_folder(parent).map_err(unavailable)?;
         let (case_schema, case_fields) = CaseFields::schema();
         let (tutor_schema, tutor_fields) = TutorFields::schema();
-        let cases = LiveIndex::create(&folder.join("cases"), case_schema).map_err(unavailable)?;
-        let tutors = LiveIndex::create(&folder.join("tutors"), tutor_schema).map_err(unavailable)?;
+        let cases = Arc::new(LiveIndex::create(&folder.join("cases"), case_schema).map_err(unavailable)?);
+        let tutors = Arc::new(LiveIndex::create(&folder.join("tutors"), tutor_schema).map_err(unavailable)?);
         // The version first: whatever is read next is at least that new, and whatever changes
         // after it is caught up from the feed (replacing a document twice is harmless).
         let applied = feed.version().await?;
-        let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), folder };
+        let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), folder, _owner: owner };
         let mut report = BuildReport { cases: 0, tutors: 0, millis: 0 };
         let mut after = 0;
         loop {
@@ -133,14 +137,14 @@ impl TantivySearch {
         let current = self.source.cases(numbers).await?;
         let mut edits: Vec<Edit> = numbers.iter().map(|n| Edit::Delete(self.case_fields.key(*n))).collect();
         edits.extend(current.iter().filter_map(|case| self.case_fields.document(case)).map(Edit::Add));
-        self.cases.apply(edits).map_err(unavailable)
+        apply(&self.cases, edits).await
     }
 
     async fn replace_tutors(&self, ids: &[Uuid]) -> Result<(), RepositoryError> {
         let current = self.source.tutors(ids).await?;
         let mut edits: Vec<Edit> = ids.iter().map(|id| Edit::Delete(self.tutor_fields.key(*id))).collect();
         edits.extend(current.iter().filter_map(|tutor| self.tutor_fields.document(tutor)).map(Edit::Add));
-        self.tutors.apply(edits).map_err(unavailable)
+        apply(&self.tutors, edits).await
     }
 }
 
@@ -155,8 +159,7 @@ impl Drop for TantivySearch {
 impl CaseIndex for TantivySearch {
     async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
         self.catch_up().await?;
-        let query = self.case_fields.query(filter);
-        page_of_keys(&self.cases.searcher(), query.as_ref(), &filter.words, page).map_err(unavailable)
+        search(&self.cases, self.case_fields.query(filter), &filter.words, page).await
     }
 }
 
@@ -164,32 +167,52 @@ impl CaseIndex for TantivySearch {
 impl TutorIndex for TantivySearch {
     async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
         self.catch_up().await?;
-        let query = self.tutor_fields.query(filter);
-        page_of_keys(&self.tutors.searcher(), query.as_ref(), &filter.words, page).map_err(unavailable)
+        search(&self.tutors, self.tutor_fields.query(filter), &filter.words, page).await
     }
+}
+
+// Searching and committing are CPU and disk work of several milliseconds: they run on the
+// blocking pool, so the few async worker threads keep serving every other request.
+
+async fn search(index: &Arc<LiveIndex>, query: Box<dyn Query>, words: &Keywords, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+    let (searcher, words) = (index.searcher(), words.clone());
+    tokio::task::spawn_blocking(move || page_of_keys(&searcher, query.as_ref(), &words, page))
+        .await
+        .map_err(unavailable)?
+        .map_err(unavailable)
+}
+
+async fn apply(index: &Arc<LiveIndex>, edits: Vec<Edit>) -> Result<(), RepositoryError> {
+    let index = index.clone();
+    tokio::task::spawn_blocking(move || index.apply(edits)).await.map_err(unavailable)?.map_err(unavailable)
 }
 
 fn unavailable(error: impl std::fmt::Display) -> RepositoryError {
     RepositoryError::Unavailable(format!("search index: {error}").into())
 }
 
-/// A new `parent/index-{pid}-{n}`; folders left by processes that are gone are removed.
-fn fresh_folder(parent: &Path) -> std::io::Result<PathBuf> {
-    static BUILT: AtomicU32 = AtomicU32::new(0);
+/// A new `parent/index-{random}` and the lock its owner holds; folders whose owner is gone
+/// (their lock is free) are removed.
+fn fresh_folder(parent: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
     std::fs::create_dir_all(parent)?;
     for entry in std::fs::read_dir(parent)?.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let pid = name.strip_prefix("index-").and_then(|rest| rest.split('-').next()).and_then(|p| p.parse::<u32>().ok());
-        if let Some(pid) = pid
-            && !Path::new(&format!("/proc/{pid}")).exists()
-        {
+        let is_index = entry.file_name().to_string_lossy().starts_with("index-");
+        let Ok(lock) = std::fs::File::open(entry.path().join(OWNER_LOCK)) else {
+            // No lock yet: a folder another server is creating this very moment, or debris
+            // from before locks; left alone.
+            continue;
+        };
+        if is_index && lock.try_lock().is_ok() {
+            drop(lock);
             let _ = std::fs::remove_dir_all(entry.path());
         }
     }
-    let folder = parent.join(format!("index-{}-{}", std::process::id(), BUILT.fetch_add(1, Ordering::Relaxed)));
-    if folder.exists() {
-        std::fs::remove_dir_all(&folder)?;
-    }
+    let folder = parent.join(format!("index-{}", Uuid::new_v4().simple()));
     std::fs::create_dir_all(&folder)?;
-    Ok(folder)
+    let owner = std::fs::File::create(folder.join(OWNER_LOCK))?;
+    owner.lock()?;
+    Ok((folder, owner))
 }
+
+/// The file in an index folder its server holds locked while it runs.
+const OWNER_LOCK: &str = "owner.lock";

@@ -2,13 +2,13 @@
 //! index queries with the same meaning as the stores' SQL (`sql::tutors`).
 
 use tantivy::TantivyDocument;
-use tantivy::schema::{FAST, Field, INDEXED, STRING, Schema};
+use tantivy::schema::{FAST, Field, INDEXED, Schema};
 use tutorhub_domain::tutors::model::TutorProfile;
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
 use uuid::Uuid;
 
 use super::queries::{Clauses, NUMBER, PAIR, SORT, sort_key};
-use super::text_fields::{text_field, words_of};
+use super::text_fields::{filter_field, text_field, words_of};
 
 pub struct TutorFields {
     number: Field,
@@ -38,17 +38,17 @@ impl TutorFields {
         let mut s = Schema::builder();
         let fields = Self {
             number: s.add_i64_field(NUMBER, INDEXED | FAST),
-            id: s.add_text_field("id", STRING),
+            id: s.add_text_field("id", filter_field()),
             sort: s.add_i64_field(SORT, FAST),
             text: s.add_text_field("text", text_field()),
             name: s.add_text_field("name", text_field()),
-            level: s.add_text_field("level", STRING),
-            subject: s.add_text_field("subject", STRING),
-            level_subject: s.add_text_field("level_subject", STRING),
-            level_subject_lower: s.add_text_field("level_subject_lower", STRING),
-            region: s.add_text_field("region", STRING),
-            district: s.add_text_field("district", STRING),
-            area: s.add_text_field("area", STRING),
+            level: s.add_text_field("level", filter_field()),
+            subject: s.add_text_field("subject", filter_field()),
+            level_subject: s.add_text_field("level_subject", filter_field()),
+            level_subject_lower: s.add_text_field("level_subject_lower", filter_field()),
+            region: s.add_text_field("region", filter_field()),
+            district: s.add_text_field("district", filter_field()),
+            area: s.add_text_field("area", filter_field()),
             rate: s.add_i64_field("rate", INDEXED | FAST),
         };
         (s.build(), fields)

@@ -4,16 +4,20 @@
 //! Chinese characters is cut into overlapping pairs ("補習數學" → 補習, 習數, 數學): a typed word
 //! of two or more characters is found when all its pairs are, the usual way search engines
 //! handle CJK without a dictionary, and neither misses a new word nor a name. A lone character
-//! stays one term. Runs of other letters and digits are words, lower-cased ("DSE", "dse").
+//! stays one term. Runs of other letters and digits are words, lower-cased, full-width forms as
+//! ASCII ("ＤＳＥ", "DSE", "dse" are one word), as typed words are read (`shared::keywords`).
 
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
+use tutorhub_domain::shared::keywords::fold_width;
 
 /// The name the index schema knows the tokenizer by.
 pub const TOKENIZER: &str = "tutorhub_words";
 
-/// Characters written without spaces between words: Han (with its extensions), kana, Hangul.
-fn is_cjk(c: char) -> bool {
-    matches!(c,
+/// Characters written without spaces between words: Han (with its extensions), kana, Hangul
+/// (letters only: the kana block's punctuation separates like any other).
+pub fn is_cjk(c: char) -> bool {
+    c.is_alphanumeric()
+        && matches!(c,
         '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}'
         | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
 }
@@ -46,7 +50,7 @@ fn tokens(text: &str) -> Vec<Token> {
         } else if c.is_alphanumeric() {
             let run_end = (i..chars.len()).find(|&j| !chars[j].1.is_alphanumeric() || is_cjk(chars[j].1)).unwrap_or(chars.len());
             let word_end = chars.get(run_end).map_or(text.len(), |&(at, _)| at);
-            push(start, word_end, text[start..word_end].to_lowercase());
+            push(start, word_end, fold_width(&text[start..word_end]).to_lowercase());
             i = run_end;
         } else {
             i += 1;
@@ -97,6 +101,7 @@ mod tests {
         assert_eq!(terms("DSE數學補習"), ["dse", "數學", "學補", "補習"]);
         assert_eq!(terms("IB Physics, 大埔"), ["ib", "physics", "大埔"]);
         assert_eq!(terms("奧數 / Year 6"), ["奧數", "year", "6"]);
+        assert_eq!(terms("ＤＳＥ ５**"), ["dse", "5"]);
     }
 
     #[test]

@@ -37,8 +37,8 @@ impl CaseBoard {
     /// when there are words and newest first otherwise.
     ///
     /// # Errors
-    /// `Invalid` for an unknown level, region or post type, or words too long or too many;
-    /// `Repository` when storage fails.
+    /// `Invalid` for an unknown level, region or post type, words too long or too many, or a
+    /// page past [`PageRequest::MAX_SEARCH_DEPTH`]; `Repository` when storage fails.
     pub async fn search(&self, query: &CaseQuery, typed: Option<&str>, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
         let filter = CaseFilter::board_search(query, typed).map_err(BrowseCasesError::Invalid)?;
         self.find(&filter, page).await
@@ -47,12 +47,13 @@ impl CaseBoard {
     /// The newest approved cases, for the home page.
     ///
     /// # Errors
-    /// `Repository` when storage fails.
+    /// `Invalid` for a page past [`PageRequest::MAX_SEARCH_DEPTH`]; `Repository` when storage fails.
     pub async fn latest(&self, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
         self.find(&CaseFilter::public(), page).await
     }
 
     async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, BrowseCasesError> {
+        let page = page.within_search_depth().map_err(BrowseCasesError::Invalid)?;
         let found = self.index.find(filter, page).await?;
         let cases = self.cases.find_by_numbers(&found.items).await?;
         // In the index's order. A case that changed between the two reads and no longer fits

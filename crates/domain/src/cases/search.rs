@@ -99,7 +99,7 @@ impl CaseFilter {
         let free_text = filter.level.and_then(catalogue::level).is_some_and(|l| l.free_text_subject());
         filter.subjects = match (free_text, subjects.is_empty()) {
             (_, true) => None,
-            (true, false) => Some(SubjectMatch::Containing(subjects.join(" "))),
+            (true, false) => errors.check("subjects", free_text_subject(&subjects)).map(SubjectMatch::Containing),
             (false, false) => Some(SubjectMatch::AnyOf(subjects)),
         };
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
@@ -148,6 +148,19 @@ impl CaseFilter {
                 }
             }
     }
+}
+
+/// A free-text subject to look for (tertiary): what was typed, within the length a case's own
+/// free-text subject may have.
+///
+/// # Errors
+/// A zh-HK message when it is longer.
+pub(crate) fn free_text_subject(typed: &[String]) -> Result<String, String> {
+    let text = typed.join(" ");
+    if text.chars().count() > crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS {
+        return Err(format!("科目不可多於 {} 個字", crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS));
+    }
+    Ok(text)
 }
 
 /// The trimmed value, unless blank.

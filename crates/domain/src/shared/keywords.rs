@@ -52,7 +52,7 @@ impl Keywords {
         }
         let mut words: Vec<String> = Vec::new();
         for word in typed.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
-            let word = word.to_lowercase();
+            let word = fold_width(word).to_lowercase();
             if !words.contains(&word) {
                 words.push(word);
             }
@@ -79,6 +79,18 @@ impl Keywords {
     }
 }
 
+/// Full-width letters, digits and signs (ＤＳＥ, ５, what Chinese input methods often type) as
+/// their ASCII forms, so "ＤＳＥ" and "DSE" are one word wherever either was written.
+pub fn fold_width(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            _ => c,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +103,11 @@ mod tests {
     fn splits_on_spaces_and_punctuation_and_lower_cases() {
         assert_eq!(words("  DSE數學, IB Physics!"), ["dse數學", "ib", "physics"]);
         assert_eq!(words("大埔　英文 英文"), ["大埔", "英文"]);
+    }
+
+    #[test]
+    fn full_width_letters_and_digits_are_the_same_words() {
+        assert_eq!(words("ＤＳＥ　５科"), ["dse", "5科"]);
     }
 
     #[test]

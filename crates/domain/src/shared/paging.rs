@@ -1,5 +1,7 @@
 //! Pages of results, numbered from 1.
 
+use crate::shared::validation::ValidationErrors;
+
 /// Which page of a list to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PageRequest {
@@ -42,6 +44,24 @@ impl PageRequest {
     pub fn offset(self) -> u64 {
         u64::from(self.page - 1) * u64::from(self.page_size)
     }
+
+    /// Search results a visitor may page through: the search index collects every result up to
+    /// the page asked for, so deeper pages would cost memory and time in proportion to their
+    /// depth. Nobody pages that far; words and filters narrow the list instead.
+    pub const MAX_SEARCH_DEPTH: u64 = 10_000;
+
+    /// A page of search results within [`Self::MAX_SEARCH_DEPTH`].
+    ///
+    /// # Errors
+    /// A zh-HK message for the field `page`.
+    pub fn within_search_depth(self) -> Result<Self, ValidationErrors> {
+        if self.offset() + u64::from(self.page_size) <= Self::MAX_SEARCH_DEPTH {
+            return Ok(self);
+        }
+        let mut errors = ValidationErrors::new();
+        errors.add("page", format!("只可查看首 {} 個結果，請用篩選條件或關鍵字收窄範圍", Self::MAX_SEARCH_DEPTH));
+        Err(errors)
+    }
 }
 
 impl Default for PageRequest {
@@ -72,6 +92,14 @@ mod tests {
     fn defaults_to_the_first_page_of_twenty() {
         let request = PageRequest::new(None, None).unwrap();
         assert_eq!((request.page(), request.page_size(), request.offset()), (1, 20, 0));
+    }
+
+    #[test]
+    fn search_results_are_paged_only_to_the_depth_an_index_collects_cheaply() {
+        assert!(PageRequest::new(Some(100), Some(100)).unwrap().within_search_depth().is_ok());
+        let errors = PageRequest::new(Some(101), Some(100)).unwrap().within_search_depth().unwrap_err();
+        assert_eq!(errors.fields()[0].field, "page");
+        assert!(PageRequest::new(Some(501), Some(20)).unwrap().within_search_depth().is_err());
     }
 
     #[test]

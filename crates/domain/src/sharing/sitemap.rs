@@ -1,5 +1,6 @@
 //! The sitemap: the public pages a search engine may list, with active tutors' profiles and
-//! open cases in files of [`URLS_PER_FILE`] (the protocol allows 50,000), newest first.
+//! open cases in files of [`URLS_PER_FILE`] (the protocol allows 50,000), newest first, as deep
+//! as a search pages ([`PageRequest::MAX_SEARCH_DEPTH`]).
 
 use chrono::{DateTime, Utc};
 
@@ -73,7 +74,9 @@ impl Sitemaps {
     pub async fn files(&self) -> Result<Vec<SitemapFile>, RepositoryError> {
         let tutors = self.tutors.search(&TutorQuery::default(), PageRequest::first(1)).await.map_err(unavailable)?.total;
         let cases = self.board.latest(PageRequest::first(1)).await.map_err(unavailable)?.total;
-        let count = |total: u64| u32::try_from(total.div_ceil(u64::from(URLS_PER_FILE))).unwrap_or(u32::MAX);
+        // The newest of each, as deep as a search pages.
+        let count =
+            |total: u64| u32::try_from(total.min(PageRequest::MAX_SEARCH_DEPTH).div_ceil(u64::from(URLS_PER_FILE))).unwrap_or(u32::MAX);
         let mut files = vec![SitemapFile::Pages];
         files.extend((1..=count(tutors)).map(SitemapFile::Tutors));
         files.extend((1..=count(cases)).map(SitemapFile::Cases));
@@ -95,7 +98,7 @@ impl Sitemaps {
         let per_page = PageRequest::MAX_SIZE;
         // A file past what paging reaches is not there (nor does its number overflow).
         let Some(first) = (n - 1).checked_mul(URLS_PER_FILE / per_page).map(|skipped| skipped + 1) else { return Ok(None) };
-        if first + URLS_PER_FILE / per_page - 1 > PageRequest::MAX_PAGE {
+        if (u64::from(first) - 1 + u64::from(URLS_PER_FILE / per_page)) * u64::from(per_page) > PageRequest::MAX_SEARCH_DEPTH {
             return Ok(None);
         }
         for page in first..first + URLS_PER_FILE / per_page {

@@ -46,10 +46,11 @@ impl TutorDirectory {
     /// tutors are listed), by relevance when there are words and newest approval first otherwise.
     ///
     /// # Errors
-    /// `Invalid` for an unknown level or region, or words too long or too many; `Repository`
-    /// when storage fails.
+    /// `Invalid` for an unknown level or region, words too long or too many, or a page past
+    /// [`PageRequest::MAX_SEARCH_DEPTH`]; `Repository` when storage fails.
     pub async fn search(&self, query: &TutorQuery, page: PageRequest) -> Result<Page<TutorProfile>, BrowseTutorsError> {
         let filter = TutorFilter::parse(query).map_err(BrowseTutorsError::Invalid)?;
+        let page = page.within_search_depth().map_err(BrowseTutorsError::Invalid)?;
         let found = self.index.find(&filter, page).await?;
         let profiles = self.tutors.find_profiles(&found.items).await?;
         // In the index's order; a tutor hidden between the two reads is left out.

@@ -1,6 +1,6 @@
 //! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
 
-use crate::cases::search::{cleaned, non_empty};
+use crate::cases::search::{cleaned, free_text_subject, non_empty};
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
@@ -64,7 +64,7 @@ impl TutorFilter {
         let free_text = filter.level.and_then(catalogue::level).is_some_and(|l| l.free_text_subject());
         filter.subjects = match (free_text, subjects.is_empty()) {
             (_, true) => None,
-            (true, false) => Some(TutorSubjectMatch::Containing(subjects.join(" "))),
+            (true, false) => errors.check("subjects", free_text_subject(&subjects)).map(TutorSubjectMatch::Containing),
             (false, false) => Some(TutorSubjectMatch::AnyOf(subjects)),
         };
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);

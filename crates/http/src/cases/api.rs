@@ -21,7 +21,7 @@ use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::common::prepared::{Prepared, PreparedAnswers, request_key};
+use crate::common::prepared::{Prepared, PreparedAnswers};
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::cases::model::CaseForm;
 use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
@@ -240,7 +240,6 @@ impl CasesApi {
     #[oai(path = "/cases", method = "get", operation_id = "searchCases")]
     async fn search(
         &self,
-        request: &Request,
         /// Education level key.
         level: Query<Option<String>>,
         /// Grades (repeat the parameter for several).
@@ -279,15 +278,15 @@ impl CasesApi {
             min_rate: min_rate.0,
             post_type: post_type.0,
         };
+        let key = format!("cases {query:?} {:?} {paging:?}", q.0);
         let search = || async { Ok(CasePage::of(self.board.search(&query, q.0.as_deref(), paging).await?, self.cap)) };
-        Ok(self.prepared.answer(&request_key(request), search).await?)
+        Ok(self.prepared.answer(&key, search).await?)
     }
 
     /// The newest approved cases, for the home page
     #[oai(path = "/cases/public", method = "get", operation_id = "listPublicCases")]
     async fn public(
         &self,
-        request: &Request,
         /// Page number, from 1.
         #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
@@ -297,7 +296,7 @@ impl CasesApi {
     ) -> Answer<Prepared<CasePage>, BAD_REQUEST> {
         let paging = page_request(page.0, page_size.0)?;
         let latest = || async { Ok(CasePage::of(self.board.latest(paging).await?, self.cap)) };
-        Ok(self.prepared.answer(&request_key(request), latest).await?)
+        Ok(self.prepared.answer(&format!("cases/public {paging:?}"), latest).await?)
     }
 
     /// Fee guidance for a fee field

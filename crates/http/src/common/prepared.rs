@@ -22,8 +22,9 @@ use tutorhub_domain::search::version::SearchVersion;
 
 use crate::error::ApiError;
 
-/// Enough for every page people actually open; past it the store starts over.
+/// Enough for every page people actually open; past either limit the store starts over.
 const MAX_ANSWERS: usize = 2_000;
+const MAX_BYTES: usize = 64 * 1024 * 1024;
 
 type Slot = Arc<OnceCell<Bytes>>;
 
@@ -36,6 +37,8 @@ pub struct PreparedAnswers {
 struct Slots {
     version: i64,
     answers: HashMap<String, Slot>,
+    /// The size of the answers kept under `version`.
+    bytes: usize,
 }
 
 impl PreparedAnswers {
@@ -43,8 +46,9 @@ impl PreparedAnswers {
         Self { version, slots: Mutex::default() }
     }
 
-    /// The answer to the request `key` (its path and query) at the current search version:
-    /// the kept bytes, or `compute`'s answer serialised and kept.
+    /// The answer to the request `key` at the current search version: the kept bytes, or
+    /// `compute`'s answer serialised and kept. The key is built from the parsed query, so
+    /// parameters the operation does not know cannot multiply the answers kept.
     ///
     /// # Errors
     /// `compute`'s error (nothing is kept then), or the store's when the version cannot be read.
@@ -62,26 +66,42 @@ impl PreparedAnswers {
             // A slow caller whose version is already retired computes on its own.
             return Ok(Prepared::new(serialise(compute().await?)));
         };
-        let bytes = slot.get_or_try_init(|| async { compute().await.map(serialise) }).await?;
-        Ok(Prepared::new(bytes.clone()))
+        let mut computed = false;
+        let bytes = slot
+            .get_or_try_init(|| async {
+                computed = true;
+                compute().await.map(serialise)
+            })
+            .await?
+            .clone();
+        if computed {
+            self.count(version, bytes.len());
+        }
+        Ok(Prepared::new(bytes))
     }
 
     fn slot(&self, version: i64, key: &str) -> Option<Slot> {
-        let mut slots = self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut slots = self.lock();
         if version < slots.version {
             return None;
         }
-        if version > slots.version || (slots.answers.len() >= MAX_ANSWERS && !slots.answers.contains_key(key)) {
-            slots.version = version;
-            slots.answers.clear();
+        let full = slots.answers.len() >= MAX_ANSWERS || slots.bytes >= MAX_BYTES;
+        if version > slots.version || (full && !slots.answers.contains_key(key)) {
+            *slots = Slots { version, ..Slots::default() };
         }
         Some(slots.answers.entry(key.to_string()).or_default().clone())
     }
-}
 
-/// The key of a request's answer: its path and query, as sent.
-pub fn request_key(request: &poem::Request) -> String {
-    request.uri().path_and_query().map_or_else(|| request.uri().path().to_string(), ToString::to_string)
+    fn count(&self, version: i64, bytes: usize) {
+        let mut slots = self.lock();
+        if slots.version == version {
+            slots.bytes += bytes;
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Slots> {
+        self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// A JSON answer already serialised: documented as `T`, sent as the kept bytes.

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -16,7 +15,7 @@ use tutorhub_domain::tutors::search::TutorQuery;
 use crate::Tag;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::common::prepared::{Prepared, PreparedAnswers, request_key};
+use crate::common::prepared::{Prepared, PreparedAnswers};
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
 use crate::system::catalogue::ChoiceView;
@@ -183,7 +182,6 @@ impl TutorsApi {
     #[oai(path = "/tutors", method = "get", operation_id = "searchTutors")]
     async fn search(
         &self,
-        request: &Request,
         /// Education level key.
         level: Query<Option<String>>,
         /// Subject names within the level (repeat for several); for `tertiary`, free text matched within the subject.
@@ -215,8 +213,9 @@ impl TutorsApi {
             min_rate: min_rate.0,
             q: q.0,
         };
+        let key = format!("tutors {query:?} {paging:?}");
         let search = || async { Ok(self.directory.search(&query, paging).await?.into()) };
-        Ok(self.prepared.answer(&request_key(request), search).await?)
+        Ok(self.prepared.answer(&key, search).await?)
     }
 
     /// One active tutor's public profile

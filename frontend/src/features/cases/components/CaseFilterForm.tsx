@@ -39,6 +39,8 @@ interface CaseFilterFormProps {
   id?: string;
   /** False folds the filters away (phones), leaving the words box and the buttons. */
   showFields?: boolean;
+  /** The id of the filters' container, for the button that folds them. */
+  fieldsId?: string;
 }
 
 /** The words box, the case filters with their options from GET /catalogue, and the reset and
@@ -52,6 +54,7 @@ export function CaseFilterForm({
   label,
   id,
   showFields = true,
+  fieldsId,
 }: CaseFilterFormProps) {
   const styles = useStyles();
   const catalogue = useCatalogue();
@@ -64,7 +67,9 @@ export function CaseFilterForm({
       {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
       <KeywordBox value={filters.q} onChange={(q) => onChange({ ...filters, q })} />
       {showFields && (
-        <CaseFilterFields catalogue={catalogue.data} filters={filters} onChange={onChange} variant={variant} />
+        <div id={fieldsId}>
+          <CaseFilterFields catalogue={catalogue.data} filters={filters} onChange={onChange} variant={variant} />
+        </div>
       )}
       <div className={styles.actions}>
         <Button appearance="subtle" icon={<DismissRegular />} type="button" onClick={onReset}>

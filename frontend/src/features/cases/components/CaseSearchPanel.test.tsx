@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,10 @@ describe('home case search (招學生)', () => {
     expect(screen.getByRole('searchbox', { name: '關鍵字' })).toHaveValue('數學');
     const marks = within(results).getAllByText('數學', { selector: 'mark' });
     expect(marks.length).toBeGreaterThan(0);
+    // A link to other words (the URL changes under the panel) searches those.
+    await act(() => router.navigate('/?tab=cases&q=英文'));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: '關鍵字' })).toHaveValue('英文'));
+    await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('英文'));
     await userEvent.setup().click(screen.getByRole('button', { name: '清除篩選' }));
     expect(router.state.location.search).toBe('?tab=cases');
   });

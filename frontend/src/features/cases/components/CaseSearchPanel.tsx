@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
@@ -54,6 +54,14 @@ export function CaseSearchPanel() {
   const [draft, setDraft] = useState<CaseFilters>({ ...emptyCaseFilters, q: urlWords });
   const [submitted, setSubmitted] = useState<CaseFilters | null>(urlWords.trim() ? draft : null);
   const [page, setPage] = useState(1);
+  // The URL changed under the panel (a link to /?q=…, the logo, the same tab again): follow it.
+  useEffect(() => {
+    if (urlWords.trim() === (submitted?.q.trim() ?? '')) return;
+    const filters: CaseFilters = { ...emptyCaseFilters, q: urlWords };
+    setDraft(filters);
+    setSubmitted(urlWords.trim() ? filters : null);
+    setPage(1);
+  }, [urlWords, submitted]);
   const search = useSearchCases(
     submitted ? toCaseQuery(submitted, { page, pageSize: HOME_SEARCH_PAGE_SIZE }) : undefined,
     { swr: { enabled: submitted !== null } },

@@ -47,8 +47,7 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
   const session = useSession();
   const catalogue = useCatalogue();
   const [open, setOpen] = useState(false);
-  // The words the board was searched with are where the keywords start.
-  const [keywords, setKeywords] = useState(filters.q);
+  const [keywords, setKeywords] = useState('');
   const [channel, setChannel] = useState<AlertChannel>(AlertChannel.sms);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string; keywords?: string }>();

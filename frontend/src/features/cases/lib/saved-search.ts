@@ -3,8 +3,8 @@ import { t } from '@/i18n/zh-HK';
 import { findLevel } from '@/lib/catalogue';
 import { parseMinRate, toCaseQuery, type CaseFilters } from './case-filters';
 
-/** The saved search for the board's applied filters: the same query as the search itself, the
- * typed words becoming its keywords. */
+/** The saved search for the board's applied filters: the same query as the search itself. Its
+ * keywords are the alert's own (typed in the dialog), not the board's words. */
 export function toSavedSearchRequest(
   filters: CaseFilters,
   keywords: string,

@@ -132,7 +132,7 @@ export function AllCasesPage() {
             className={styles.filtersToggle}
             icon={<FilterRegular />}
             aria-expanded={filtersOpen}
-            aria-controls="all-cases-filters"
+            aria-controls="all-cases-filter-fields"
             onClick={() => setFiltersOpen((open) => !open)}
           >
             <span className={styles.filtersToggleLabel}>
@@ -151,6 +151,7 @@ export function AllCasesPage() {
           variant="all-cases"
           label={t.filters.heading}
           showFields={showFilters}
+          fieldsId="all-cases-filter-fields"
         />
       </Card>
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
@@ -86,6 +86,14 @@ export function TutorSearchPanel() {
   const [draft, setDraft] = useState<TutorFilters>({ ...emptyTutorFilters, q: urlWords });
   const [submitted, setSubmitted] = useState<TutorFilters | null>(urlWords.trim() ? draft : null);
   const [page, setPage] = useState(1);
+  // The URL changed under the panel (a link to /?q=…, the logo, the same tab again): follow it.
+  useEffect(() => {
+    if (urlWords.trim() === (submitted?.q.trim() ?? '')) return;
+    const filters: TutorFilters = { ...emptyTutorFilters, q: urlWords };
+    setDraft(filters);
+    setSubmitted(urlWords.trim() ? filters : null);
+    setPage(1);
+  }, [urlWords, submitted]);
   const search = useSearchTutors(
     submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined,
     {
