@@ -174,7 +174,13 @@ impl TutorIndex for TantivySearch {
 // Searching and committing are CPU and disk work of several milliseconds: they run on the
 // blocking pool, so the few async worker threads keep serving every other request.
 
+// At most one search per core at a time: more would only share the same cores, while each
+// thread of the pool keeps its own memory.
+
 async fn search(index: &Arc<LiveIndex>, query: Box<dyn Query>, words: &Keywords, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+    static CORES: std::sync::LazyLock<tokio::sync::Semaphore> =
+        std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)));
+    let _turn = CORES.acquire().await.map_err(unavailable)?;
     let (searcher, words) = (index.searcher(), words.clone());
     tokio::task::spawn_blocking(move || page_of_keys(&searcher, query.as_ref(), &words, page))
         .await
