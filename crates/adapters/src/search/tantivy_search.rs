@@ -3,9 +3,9 @@
 //!
 //! Built from the database when the server starts; from then on it follows the change feed,
 //! which every write by any process appends to (other servers on the same PostgreSQL, the
-//! back-office CLI). Before answering, a search reads the feed's version (one tiny query, shared
-//! by every search that arrives while it runs: see `SqlChangeFeed`) and applies whatever changed up to it first: no
-//! answer is older than a write committed before the request.
+//! back-office CLI). Before answering, a search reads the feed's version (one tiny query,
+//! shared by every search that arrives while it runs: see `SqlChangeFeed`) and applies whatever
+//! changed up to it first: no answer is older than a write committed before the request.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
