@@ -202,13 +202,12 @@ fn unavailable(error: impl std::fmt::Display) -> RepositoryError {
 fn fresh_folder(parent: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
     std::fs::create_dir_all(parent)?;
     for entry in std::fs::read_dir(parent)?.flatten() {
-        let is_index = entry.file_name().to_string_lossy().starts_with("index-");
-        let Ok(lock) = std::fs::File::open(entry.path().join(OWNER_LOCK)) else {
-            // No lock yet: a folder another server is creating this very moment, or debris
-            // from before locks; left alone.
+        if !entry.file_name().to_string_lossy().starts_with("index-") {
             continue;
-        };
-        if is_index && lock.try_lock().is_ok() {
+        }
+        // No lock file: a folder another server is creating this very moment; left alone.
+        let Ok(lock) = std::fs::File::open(entry.path().join(OWNER_LOCK)) else { continue };
+        if lock.try_lock().is_ok() {
             drop(lock);
             let _ = std::fs::remove_dir_all(entry.path());
         }
@@ -222,3 +221,23 @@ fn fresh_folder(parent: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
 
 /// The file in an index folder its server holds locked while it runs.
 const OWNER_LOCK: &str = "owner.lock";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_folder_removes_only_the_folders_no_server_holds() {
+        let parent = tempfile::tempdir().unwrap();
+        let (held, _owner) = fresh_folder(parent.path()).unwrap();
+        let (gone, owner) = fresh_folder(parent.path()).unwrap();
+        drop(owner); // that server stopped without cleaning up
+        let creating = parent.path().join("index-being-created");
+        std::fs::create_dir_all(&creating).unwrap();
+        let (mine, _mine) = fresh_folder(parent.path()).unwrap();
+        assert!(held.exists(), "a running server's index stays");
+        assert!(!gone.exists(), "a stopped server's index goes");
+        assert!(creating.exists(), "a folder without its lock yet stays");
+        assert!(mine.join(OWNER_LOCK).exists());
+    }
+}
