@@ -3,6 +3,7 @@
 #   - Debian packages: postgresql, chromium, fonts-noto-cjk, wrk, ca-certificates, curl
 #   - the frontend's npm packages (npm ci in frontend/, no browser download)
 #   - a Python venv in .tmp/venv with schemathesis (the contract test)
+#   - a Python venv in .tmp/s3-venv with moto's S3 server (scripts/with-s3.sh)
 # Works as root without a TTY (CI). As another user, it says what to install.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -10,6 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$TUTORHUB_ROOT"
 
 SCHEMATHESIS_VERSION="4.32.5"
+MOTO_VERSION="5.2.5"
 APT_PACKAGES=(postgresql chromium fonts-noto-cjk wrk ca-certificates curl)
 NODE_MIN="20.19"
 
@@ -95,6 +97,21 @@ if [[ ! -x "$VENV/bin/schemathesis" || ! -f "$venv_stamp" ]]; then
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" </dev/null
   touch "$venv_stamp"
   log "venv ready in $(( SECONDS - start )) s"
+fi
+
+# --- Python venv with moto's S3-compatible server ------------------------------------------
+# Its own venv: moto's server pulls in Flask and boto, which schemathesis does not need.
+S3_VENV=".tmp/s3-venv"
+s3_stamp="$S3_VENV/.moto-$MOTO_VERSION"
+if [[ ! -x "$S3_VENV/bin/moto_server" || ! -f "$s3_stamp" ]]; then
+  log "creating $S3_VENV with moto[server]==$MOTO_VERSION"
+  start=$SECONDS
+  rm -rf "$S3_VENV"
+  mkdir -p .tmp
+  "$PYTHON" -m venv "$S3_VENV"
+  "$S3_VENV/bin/python" -m pip install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION" </dev/null
+  touch "$s3_stamp"
+  log "S3 venv ready in $(( SECONDS - start )) s"
 fi
 
 # --- Rust ------------------------------------------------------------------------------------

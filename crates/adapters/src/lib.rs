@@ -4,7 +4,7 @@
 //! - `cache`: reads kept in memory in front of the database.
 //! - `messaging`: SMS and e-mail, real providers and the development outboxes.
 //! - `security`: password hashing, access tokens, opaque secrets, rate limits.
-//! - `files`: uploaded files on the local disk.
+//! - `files`: uploaded files on the local disk or in an S3-compatible bucket.
 //! - `search`: the search index (tantivy) of the case board and the tutor directory.
 
 pub mod cache;
@@ -16,6 +16,7 @@ pub mod sql;
 
 pub use cache::board::BoardCache;
 pub use files::local::LocalFileStore;
+pub use files::s3::{S3FileStore, S3Settings};
 pub use messaging::outbox::Outbox;
 pub use messaging::sms_gateway::HttpSmsGateway;
 pub use messaging::smtp_mailer::{SmtpMailer, SmtpSettings, SmtpTls};

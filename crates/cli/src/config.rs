@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use tutorhub_adapters::Database;
+use tutorhub_adapters::{Database, S3Settings};
 
-use crate::wiring::{Reach, Senders, Settings, Wiring};
+use crate::wiring::{Reach, Senders, Settings, Storage, Wiring};
 
 /// The options every command takes.
 #[derive(Debug, Clone, Args)]
@@ -36,6 +36,7 @@ impl GlobalOpts {
             access_token_ttl_seconds: security.access_token_ttl_seconds,
             hashing_memory_mib: security.hashing_memory_mib,
             login_attempts_per_address: security.login_attempts_per_address,
+            storage: self.store.files.storage(),
             ..Settings::new(self.store.data_dir.clone(), &self.site.public_base_url())
         }
     }
@@ -57,7 +58,7 @@ impl GlobalOpts {
             Sending::Yes => Reach::Sends(self.senders()?),
         };
         let database = self.store.open().await?;
-        Ok(Wiring::new(database, settings, reach))
+        Wiring::new(database, settings, reach)
     }
 
     fn senders(&self) -> anyhow::Result<Senders> {
@@ -78,6 +79,54 @@ pub struct StoreOpts {
     /// Where messages go: the outboxes in DATA_DIR, or the real SMS gateway and SMTP server.
     #[command(flatten)]
     pub messaging: crate::messaging::MessagingOpts,
+    /// Where uploads are kept.
+    #[command(flatten)]
+    pub files: FileOpts,
+}
+
+/// Where uploaded files go: the data folder, or a bucket every server shares.
+#[derive(Debug, Clone, Args)]
+pub struct FileOpts {
+    /// `local`: DATA_DIR/media and DATA_DIR/private; `s3`: the bucket below (for several servers).
+    #[arg(long, env = "STORAGE", default_value = "local", global = true)]
+    pub storage: StorageKind,
+    /// The S3-compatible server, e.g. `https://s3.ap-east-1.amazonaws.com` or a MinIO address;
+    /// unset for AWS. Credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.
+    #[arg(long, env = "S3_ENDPOINT", global = true)]
+    pub s3_endpoint: Option<String>,
+    /// The bucket (required with STORAGE=s3).
+    #[arg(long, env = "S3_BUCKET", global = true, required_if_eq("storage", "s3"))]
+    pub s3_bucket: Option<String>,
+    #[arg(long, env = "S3_REGION", default_value = "ap-east-1", global = true)]
+    pub s3_region: String,
+    /// Address the bucket as ENDPOINT/BUCKET/KEY (MinIO and most self-hosted servers).
+    #[arg(long, env = "S3_PATH_STYLE", default_value_t = false, action = clap::ArgAction::Set, global = true)]
+    pub s3_path_style: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StorageKind {
+    Local,
+    S3,
+}
+
+impl FileOpts {
+    pub fn storage(&self) -> Storage {
+        match (self.storage, &self.s3_bucket) {
+            (StorageKind::S3, Some(bucket)) => Storage::S3(self.s3_settings(bucket)),
+            _ => Storage::Local,
+        }
+    }
+
+    /// The bucket's settings, whatever `STORAGE` says (`storage migrate --to s3` reads them).
+    pub fn s3_settings(&self, bucket: &str) -> S3Settings {
+        S3Settings {
+            endpoint: self.s3_endpoint.clone(),
+            bucket: bucket.to_string(),
+            region: self.s3_region.clone(),
+            path_style: self.s3_path_style,
+        }
+    }
 }
 
 impl StoreOpts {

@@ -53,6 +53,8 @@ enum Command {
     Documents(commands::documents::DocumentsOpts),
     /// Moderate reviews of tutors: list, show, hide, restore (back office).
     Reviews(commands::reviews::ReviewsOpts),
+    /// Move uploads from the data folder into an S3-compatible bucket.
+    Storage(commands::storage::StorageOpts),
 }
 
 /// Parses the command line and runs the command.
@@ -79,6 +81,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Orgs(opts) => commands::orgs::run(global, opts).await,
         Command::Documents(opts) => commands::documents::run(global, opts).await,
         Command::Reviews(opts) => commands::reviews::run(global, opts).await,
+        Command::Storage(opts) => commands::storage::run(global, opts).await,
     }
 }
 

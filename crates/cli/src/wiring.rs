@@ -14,9 +14,9 @@ use async_trait::async_trait;
 use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
-    RandomSecretTokens, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository,
-    SqlChangeFeed, SqlInvitationRepository, SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource, SqlTutorRepository,
-    SqlUserDirectory, SqlUserRepository, TantivySearch,
+    RandomSecretTokens, S3FileStore, S3Settings, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository,
+    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource,
+    SqlTutorRepository, SqlUserDirectory, SqlUserRepository, TantivySearch,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -74,6 +74,17 @@ pub struct Settings {
     pub body_limits: BodyLimits,
     /// When alerts wait for the morning (`ALERT_QUIET_HOURS`).
     pub alert_quiet_hours: QuietHours,
+    /// Where uploads are kept (`STORAGE`).
+    pub storage: Storage,
+}
+
+/// Where uploads are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Storage {
+    /// `DATA_DIR/media` and `DATA_DIR/private`: one server.
+    Local,
+    /// A bucket every server of the site shares.
+    S3(S3Settings),
 }
 
 impl Settings {
@@ -90,6 +101,7 @@ impl Settings {
             case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
             body_limits: BodyLimits::default(),
             alert_quiet_hours: QuietHours::NIGHT,
+            storage: Storage::Local,
         }
     }
 }
@@ -122,38 +134,40 @@ pub struct Wiring {
     /// One per process: every public search's version check goes through it (see `SqlChangeFeed`).
     feed: Arc<SqlChangeFeed>,
     account_stores: Arc<SqlAccountStores>,
-    media_dir: PathBuf,
     senders: Senders,
     /// One process's memory: see docs/decisions.md for running several instances.
     throttle: Throttle,
 }
 
 impl Wiring {
-    pub fn new(database: Database, settings: Settings, reach: Reach) -> Self {
+    /// # Errors
+    /// The bucket's settings are not usable (`STORAGE=s3`).
+    pub fn new(database: Database, settings: Settings, reach: Reach) -> anyhow::Result<Self> {
         let pool = database.pool().clone();
-        let local_files = LocalFileStore::new(&settings.data_dir);
-        let media_dir = local_files.media_dir().to_path_buf();
+        let files: Arc<dyn FileStore> = match &settings.storage {
+            Storage::Local => Arc::new(LocalFileStore::new(&settings.data_dir)),
+            Storage::S3(bucket) => Arc::new(S3FileStore::new(bucket).context("cannot use the S3 bucket")?),
+        };
         let account_stores = Arc::new(SqlAccountStores::new(pool.clone()));
         let hasher = Arc::new(Argon2Hasher::new(HashingLimits { memory_mib: settings.hashing_memory_mib, ..HashingLimits::default() }));
         let senders = match reach {
             Reach::Sends(senders) => senders,
             Reach::ReadOnly => Senders { sms: Arc::new(ReadOnly), mail: Arc::new(ReadOnly) },
         };
-        Self {
+        Ok(Self {
             cases: Arc::new(SqlCaseRepository::new(pool.clone())),
             users: Arc::new(SqlUserRepository::new(pool.clone())),
             feed: Arc::new(SqlChangeFeed::new(pool.clone())),
             tutors: Arc::new(SqlTutorRepository::new(pool)),
-            files: Arc::new(local_files),
+            files,
             org_documents: account_stores.clone(),
             hasher,
             account_stores,
-            media_dir,
             senders,
             throttle: Throttle::new(Arc::new(InMemoryRateLimiter::default())),
             database,
             settings,
-        }
+        })
     }
 
     fn notifier(&self) -> Notifier {
@@ -203,9 +217,17 @@ impl Wiring {
         Ok(Arc::new(search))
     }
 
-    /// Where public uploads (avatars) live, for the media route and the back office's links.
-    pub fn media_dir(&self) -> PathBuf {
-        self.media_dir.clone()
+    /// Where the back office finds a public upload (an avatar at `/media/…`): its file under
+    /// `DATA_DIR/media`, or its address on the site when uploads are in a bucket.
+    pub fn public_file_location(&self, public_path: &str) -> String {
+        match &self.settings.storage {
+            Storage::Local => LocalFileStore::new(&self.settings.data_dir)
+                .media_dir()
+                .join(public_path.trim_start_matches("/media/"))
+                .display()
+                .to_string(),
+            Storage::S3(_) => format!("{}{public_path}", self.settings.public_base_url.trim_end_matches('/')),
+        }
     }
 
     fn directory_store(&self) -> Arc<SqlUserDirectory> {
@@ -295,7 +317,7 @@ impl Wiring {
                 phone_verification.clone(),
                 throttle.clone(),
             ),
-            media_dir: self.media_dir(),
+            files: self.files.clone(),
             registration: Registration::new(
                 users.clone(),
                 self.hasher.clone(),

@@ -85,8 +85,8 @@ pub struct Services {
     pub tutor_applications: TutorApplications,
     pub tutor_directory: TutorDirectory,
     pub profile_editing: ProfileEditing,
-    /// The public uploads folder served at `/media` (`DATA_DIR/media`).
-    pub media_dir: std::path::PathBuf,
+    /// Where uploads are kept; its public files are served at `/media`.
+    pub files: std::sync::Arc<dyn tutorhub_domain::shared::files::FileStore>,
     pub sessions: Sessions,
     pub registration: Registration,
     pub org_resubmission: OrgResubmission,
@@ -161,7 +161,7 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
         .at("/robots.txt", poem::get(system::sharing::robots))
         .at("/sitemap.xml", poem::get(system::sharing::sitemap_index))
         .at("/sitemaps/:name", poem::get(system::sharing::sitemap_file))
-        .nest("/media", system::media::MediaFiles::new(services.media_dir.clone()))
+        .nest("/media", system::media::MediaFiles::new(services.files.clone()))
         .nest("/", api);
     let sharing = system::sharing::Sharing {
         heads: services.page_heads.clone(),

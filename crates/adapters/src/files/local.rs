@@ -6,8 +6,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use async_trait::async_trait;
-use tokio::io::AsyncWriteExt;
-use tutorhub_domain::shared::files::{FileStore, FileStoreError, StoredFile, Visibility};
+use bytes::Bytes;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tutorhub_domain::shared::files::{FileStore, FileStoreError, OpenedFile, StoredFile, Visibility};
 use tutorhub_domain::shared::upload::FileKind;
 use uuid::Uuid;
 
@@ -109,7 +110,40 @@ impl LocalFileStore {
         }
         Ok(root.join(relative))
     }
+
+    /// Every stored file, public and private (what `storage migrate` copies). Files still
+    /// being written (`.part`) are left out.
+    ///
+    /// # Errors
+    /// When a folder cannot be read.
+    pub fn all_files(&self) -> io::Result<Vec<StoredFile>> {
+        let mut files = Vec::new();
+        for (root, visibility) in [(&self.media, Visibility::Public), (&self.private, Visibility::Private)] {
+            let mut folders = vec![root.clone()];
+            while let Some(folder) = folders.pop() {
+                let entries = match std::fs::read_dir(&folder) {
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                    entries => entries?,
+                };
+                for entry in entries {
+                    let path = entry?.path();
+                    if path.is_dir() {
+                        folders.push(path);
+                    } else if path.extension().is_none_or(|e| e != "part")
+                        && let Ok(relative) = path.strip_prefix(root)
+                    {
+                        files.push(StoredFile { key: relative.to_string_lossy().into_owned(), visibility });
+                    }
+                }
+            }
+        }
+        files.sort_by(|a, b| a.key.cmp(&b.key));
+        Ok(files)
+    }
 }
+
+/// How much of a file one piece of a stream holds.
+const CHUNK_BYTES: usize = 64 * 1024;
 
 #[async_trait]
 impl FileStore for LocalFileStore {
@@ -132,6 +166,24 @@ impl FileStore for LocalFileStore {
 
     async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError> {
         tokio::fs::read(self.path_of(file)?).await.map_err(|e| FileStoreError(e.to_string()))
+    }
+
+    async fn open(&self, file: &StoredFile) -> Result<Option<OpenedFile>, FileStoreError> {
+        let opened = match tokio::fs::File::open(self.path_of(file)?).await {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            opened => opened.map_err(|e| FileStoreError(e.to_string()))?,
+        };
+        let metadata = opened.metadata().await.map_err(|e| FileStoreError(e.to_string()))?;
+        if !metadata.is_file() {
+            return Ok(None);
+        }
+        let chunks = futures_util::stream::try_unfold(opened, |mut opened| async move {
+            let mut buffer = vec![0; CHUNK_BYTES];
+            let read = opened.read(&mut buffer).await.map_err(|e| FileStoreError(e.to_string()))?;
+            buffer.truncate(read);
+            Ok((read > 0).then(|| (Bytes::from(buffer), opened)))
+        });
+        Ok(Some(OpenedFile { size: metadata.len(), chunks: Box::pin(chunks) }))
     }
 
     async fn delete(&self, file: &StoredFile) -> Result<(), FileStoreError> {

@@ -7,6 +7,7 @@ use tutorhub_domain::tutors::model::{Decision, TutorApplication, TutorApplicatio
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{keyed, table};
 use crate::config::{GlobalOpts, Sending};
+use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
 pub struct ApplicationsOpts {
@@ -55,7 +56,7 @@ enum ApplicationsCommand {
     },
 }
 
-fn to_json(a: &TutorApplication, media_root: &std::path::Path) -> serde_json::Value {
+fn to_json(a: &TutorApplication, wiring: &Wiring) -> serde_json::Value {
     let d = &a.details;
     json!({
         "id": a.number,
@@ -79,16 +80,12 @@ fn to_json(a: &TutorApplication, media_root: &std::path::Path) -> serde_json::Va
         "requiredFee": d.required_fee.dollars(),
         "bio": d.bio,
         "avatar": a.avatar,
-        "avatarFile": avatar_file(a, media_root),
+        "avatarFile": wiring.public_file_location(&a.avatar),
         "rejectionReason": a.rejection_reason,
         "reviewer": a.reviewer,
         "submittedAt": a.submitted_at.to_rfc3339(),
         "reviewedAt": a.reviewed_at.map(|t| t.to_rfc3339()),
     })
-}
-
-fn avatar_file(a: &TutorApplication, media_root: &std::path::Path) -> String {
-    media_root.join(a.avatar.trim_start_matches("/media/")).display().to_string()
 }
 
 pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result<()> {
@@ -98,13 +95,12 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
     };
     let wiring = global.wiring(sending).await?;
     let applications = &wiring.tutor_applications();
-    let media_root = wiring.media_dir();
     let result = async {
         match &opts.command {
             ApplicationsCommand::List { status, json } => {
                 let list = applications.list(*status).await?;
                 if *json {
-                    let items: Vec<_> = list.iter().map(|a| to_json(a, &media_root)).collect();
+                    let items: Vec<_> = list.iter().map(|a| to_json(a, &wiring)).collect();
                     println!("{}", serde_json::to_string_pretty(&items)?);
                 } else if list.is_empty() {
                     eprintln!("no applications");
@@ -129,7 +125,7 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
             }
             ApplicationsCommand::Show { id, json } => {
                 let a = applications.find(*id).await?;
-                let value = to_json(&a, &media_root);
+                let value = to_json(&a, &wiring);
                 if *json {
                     println!("{}", serde_json::to_string_pretty(&value)?);
                 } else {

@@ -8,5 +8,6 @@ pub mod orgs;
 pub mod reviews;
 pub mod seed;
 pub mod serve;
+pub mod storage;
 pub mod tutors;
 pub mod users;

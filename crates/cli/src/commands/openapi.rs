@@ -14,7 +14,7 @@ pub async fn run() -> anyhow::Result<()> {
     };
     std::fs::create_dir_all(&dir)?;
     let database = Database::open(&Database::sqlite_url(&dir)).await?;
-    let wiring = Wiring::new(database, settings, Reach::ReadOnly);
+    let wiring = Wiring::new(database, settings, Reach::ReadOnly)?;
     let document = tutorhub_http::openapi_yaml(&wiring.services(wiring.search_index().await?)?);
     drop(wiring);
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,6 +1,10 @@
 //! Uploaded files: avatars (public) and organization documents (private).
 
+use std::pin::Pin;
+
 use async_trait::async_trait;
+use bytes::Bytes;
+use futures_core::Stream;
 use thiserror::Error;
 
 use crate::shared::upload::FileKind;
@@ -40,6 +44,19 @@ impl StoredFile {
 #[error("file storage failed: {0}")]
 pub struct FileStoreError(pub String);
 
+/// A stored file read in pieces, so serving one never holds it whole in memory.
+pub struct OpenedFile {
+    /// Bytes in all, for `Content-Length`.
+    pub size: u64,
+    pub chunks: Pin<Box<dyn Stream<Item = Result<Bytes, FileStoreError>> + Send>>,
+}
+
+impl std::fmt::Debug for OpenedFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenedFile").field("size", &self.size).finish_non_exhaustive()
+    }
+}
+
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait FileStore: Send + Sync {
@@ -54,6 +71,12 @@ pub trait FileStore: Send + Sync {
     /// # Errors
     /// When it is missing or unreadable.
     async fn read(&self, file: &StoredFile) -> Result<Vec<u8>, FileStoreError>;
+
+    /// Opens a stored file to stream it (public media); `None` when there is no such file.
+    ///
+    /// # Errors
+    /// When the disk (or bucket) cannot be reached.
+    async fn open(&self, file: &StoredFile) -> Result<Option<OpenedFile>, FileStoreError>;
 
     /// Removes a file no longer referenced (a replaced document or avatar). A file already
     /// gone is not an error.

@@ -1,29 +1,32 @@
-//! Uploaded public files (avatars) under `/media/…`, from `DATA_DIR/media`.
+//! Uploaded public files (avatars) under `/media/…`, streamed from the file store: the
+//! local `DATA_DIR/media` or the bucket every server shares.
 //!
 //! Stored names are generated and never reused, so a file never changes in place: browsers and
 //! proxies may keep it for a year.
 
-use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
+use futures_util::TryStreamExt;
 use poem::http::{Method, StatusCode, header};
-use poem::{Endpoint, Request, Response};
+use poem::{Body, Endpoint, Request, Response};
+use tutorhub_domain::shared::files::{FileStore, StoredFile, Visibility};
 
 use crate::system::app::content_type;
 
 pub struct MediaFiles {
-    root: PathBuf,
+    files: Arc<dyn FileStore>,
 }
 
 impl MediaFiles {
-    pub fn new(root: PathBuf) -> Self {
-        Self { root }
+    pub fn new(files: Arc<dyn FileStore>) -> Self {
+        Self { files }
     }
 
-    fn path_of(&self, relative: &str) -> Option<PathBuf> {
-        let relative = Path::new(relative.trim_start_matches('/'));
-        // Only plain names: no `..`, no absolute paths, nothing outside the folder.
-        let plain = relative.components().all(|c| matches!(c, Component::Normal(_)));
-        (plain && relative.components().next().is_some()).then(|| self.root.join(relative))
+    fn file_at(relative: &str) -> Option<StoredFile> {
+        let key = relative.trim_start_matches('/');
+        // Only plain names: no `..`, no empty parts, nothing outside the public files.
+        let plain = !key.is_empty() && key.split('/').all(|part| !part.is_empty() && part != "." && part != "..");
+        plain.then(|| StoredFile { key: key.to_string(), visibility: Visibility::Public })
     }
 }
 
@@ -34,13 +37,21 @@ impl Endpoint for MediaFiles {
         if req.method() != Method::GET && req.method() != Method::HEAD {
             return Err(poem::Error::from_status(StatusCode::METHOD_NOT_ALLOWED));
         }
-        let path = self.path_of(req.uri().path()).ok_or_else(|| poem::Error::from(poem::error::NotFoundError))?;
-        let bytes = tokio::fs::read(&path).await.map_err(|_| poem::Error::from(poem::error::NotFoundError))?;
-        let name = path.to_string_lossy();
+        let not_found = || poem::Error::from(poem::error::NotFoundError);
+        let file = Self::file_at(req.uri().path()).ok_or_else(not_found)?;
+        let opened = match self.files.open(&file).await {
+            Ok(Some(opened)) => opened,
+            Ok(None) => return Err(not_found()),
+            Err(e) => {
+                tracing::warn!(error = %e, key = %file.key, "a public file could not be read");
+                return Err(poem::Error::from_status(StatusCode::SERVICE_UNAVAILABLE));
+            }
+        };
         Ok(Response::builder()
             .status(StatusCode::OK)
-            .header(header::CONTENT_TYPE, content_type(&name))
+            .header(header::CONTENT_TYPE, content_type(&file.key))
+            .header(header::CONTENT_LENGTH, opened.size)
             .header(header::CACHE_CONTROL, "public, max-age=31536000, immutable")
-            .body(bytes))
+            .body(Body::from_bytes_stream(opened.chunks.map_err(std::io::Error::other))))
     }
 }

@@ -62,7 +62,7 @@ async fn spawn_app(files: Option<AppFiles>, senders: Option<Senders>) -> TestApp
         alert_quiet_hours: tutorhub_domain::alerts::quiet_hours::QuietHours::NONE,
         ..Settings::new(dir.path().to_path_buf(), PUBLIC_BASE_URL)
     };
-    let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders));
+    let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders)).unwrap();
     let services = wiring.services(wiring.search_index().await.unwrap()).unwrap();
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
     let endpoint = tutorhub_http::app(&services, files).map_to_response().boxed();
