@@ -6,6 +6,7 @@ pub mod messaging;
 pub mod wiring;
 
 mod avatar;
+mod background;
 mod commands;
 mod demo;
 mod demo_accounts;
@@ -53,6 +54,8 @@ enum Command {
     Documents(commands::documents::DocumentsOpts),
     /// Moderate reviews of tutors: list, show, hide, restore (back office).
     Reviews(commands::reviews::ReviewsOpts),
+    /// The site's periodic jobs (alert delivery, clean-ups): which server runs them, their runs.
+    Jobs(commands::jobs::JobsOpts),
     /// Move uploads from the data folder into an S3-compatible bucket.
     Storage(commands::storage::StorageOpts),
 }
@@ -81,6 +84,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Orgs(opts) => commands::orgs::run(global, opts).await,
         Command::Documents(opts) => commands::documents::run(global, opts).await,
         Command::Reviews(opts) => commands::reviews::run(global, opts).await,
+        Command::Jobs(opts) => commands::jobs::run(global, opts).await,
         Command::Storage(opts) => commands::storage::run(global, opts).await,
     }
 }

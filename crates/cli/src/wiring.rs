@@ -8,15 +8,16 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use async_trait::async_trait;
 use tutorhub_adapters::security::jwt::load_or_create_secret;
 use tutorhub_adapters::{
-    Argon2Hasher, BoardCache, Database, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
+    Argon2Hasher, BoardCache, Database, Engine, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
     RandomSecretTokens, S3FileStore, S3Settings, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository,
-    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource,
-    SqlTutorRepository, SqlUserDirectory, SqlUserRepository, TantivySearch,
+    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlJobLedger, SqlRateLimiter, SqlRefreshTokenRepository,
+    SqlReviewRepository, SqlSearchSource, SqlTutorRepository, SqlUserDirectory, SqlUserRepository, TantivySearch,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -34,6 +35,9 @@ use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::moderation::CaseModeration;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::posting::CasePosting;
+use tutorhub_domain::jobs::model::Job;
+use tutorhub_domain::jobs::ports::JobLedger;
+use tutorhub_domain::jobs::scheduler::{Scheduled, Scheduler};
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::matching::invitations::Invitations;
 use tutorhub_domain::matching::recommendations::Recommendations;
@@ -48,6 +52,7 @@ use tutorhub_domain::search::version::SearchVersion;
 use tutorhub_domain::shared::files::FileStore;
 use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
+use tutorhub_domain::shared::rate_limiter::RateLimiter;
 use tutorhub_domain::shared::rate_limits::{LOGIN_ATTEMPTS_PER_SOURCE, Throttle};
 use tutorhub_domain::sharing::heads::PageHeads;
 use tutorhub_domain::sharing::sitemap::Sitemaps;
@@ -55,6 +60,8 @@ use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::directory::{TutorDirectory, TutorListing};
 use tutorhub_domain::tutors::ports::TutorRepository;
 use tutorhub_http::{BodyLimits, Services};
+
+use crate::background::{AlertRound, Sweep};
 
 /// Everything the wiring needs to know, already parsed: the command line (`config`) and the
 /// API tests both fill it in.
@@ -135,7 +142,8 @@ pub struct Wiring {
     feed: Arc<SqlChangeFeed>,
     account_stores: Arc<SqlAccountStores>,
     senders: Senders,
-    /// One process's memory: see docs/decisions.md for running several instances.
+    /// In the database on PostgreSQL, where several servers may count together; in this
+    /// process's memory on SQLite, which one server serves.
     throttle: Throttle,
 }
 
@@ -164,7 +172,7 @@ impl Wiring {
             hasher,
             account_stores,
             senders,
-            throttle: Throttle::new(Arc::new(InMemoryRateLimiter::default())),
+            throttle: Throttle::new(rate_limiter(&database)),
             database,
             settings,
         })
@@ -336,6 +344,14 @@ impl Wiring {
     }
 }
 
+/// Where rate limits are counted (the `throttle` of [`Wiring`]).
+fn rate_limiter(database: &Database) -> Arc<dyn RateLimiter> {
+    match database.engine() {
+        Engine::Postgres => Arc::new(SqlRateLimiter::new(database.pool().clone())),
+        Engine::Sqlite => Arc::new(InMemoryRateLimiter::default()),
+    }
+}
+
 impl Wiring {
     /// The signing secret: `JWT_SECRET`, or the one kept in the data folder (created on first
     /// start). Every server of a site must share it.
@@ -363,7 +379,29 @@ impl Wiring {
         };
         Ok(AlertDelivery::new(ports, self.settings.alert_quiet_hours, &self.settings.public_base_url))
     }
+
+    /// The record of periodic jobs every server of the site shares.
+    pub fn job_ledger(&self) -> Arc<dyn JobLedger> {
+        Arc::new(SqlJobLedger::new(self.database.pool().clone()))
+    }
+
+    /// This server's scheduler of the site's periodic jobs: alert delivery every
+    /// `alert_round`, the sweep every ten minutes. `owner` names the server in `jobs list`.
+    ///
+    /// # Errors
+    /// As [`Wiring::alert_delivery`].
+    pub fn scheduler(&self, owner: &str, alert_round: Duration) -> anyhow::Result<Scheduler> {
+        let ledger = self.job_ledger();
+        let sweep = Sweep { rate_limits: SqlRateLimiter::new(self.database.pool().clone()), ledger: ledger.clone() };
+        let jobs = vec![
+            Scheduled { job: Job::AlertDelivery, every: alert_round, work: Arc::new(AlertRound(self.alert_delivery()?)) },
+            Scheduled { job: Job::Sweep, every: SWEEP_EVERY, work: Arc::new(sweep) },
+        ];
+        Ok(Scheduler::new(ledger, owner, jobs))
+    }
 }
+
+const SWEEP_EVERY: Duration = Duration::from_secs(600);
 
 /// The senders of a command wired `Reach::ReadOnly`. Such a command has no use case that
 /// sends, so reaching one is a wiring mistake: it fails loudly rather than dropping a message.

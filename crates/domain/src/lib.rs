@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod alerts;
 pub mod bookings;
 pub mod cases;
+pub mod jobs;
 pub mod matching;
 pub mod notices;
 pub mod organizations;

@@ -8,6 +8,8 @@ pub mod bookings;
 pub mod cases;
 pub mod database;
 pub mod invitations;
+pub mod jobs;
+pub mod rate_limits;
 pub mod refresh_tokens;
 pub mod reviews;
 pub mod rows;

@@ -2,6 +2,7 @@ pub mod applications;
 pub mod cases;
 pub mod confirm;
 pub mod documents;
+pub mod jobs;
 pub mod listing;
 pub mod openapi;
 pub mod orgs;

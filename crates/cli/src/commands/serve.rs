@@ -6,8 +6,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use tokio::net::TcpListener;
-use tutorhub_domain::alerts::delivery::{AlertDelivery, Round};
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
+use tutorhub_domain::jobs::model::Outcome;
+use tutorhub_domain::jobs::scheduler::Scheduler;
 use tutorhub_http::{AppFiles, BodyLimits, ServerLimits};
 
 use crate::wiring::Settings;
@@ -36,7 +37,7 @@ pub struct ServeOpts {
     /// Hong Kong hours without case alerts, `22-8` (held and sent at 08:00), or `off`.
     #[arg(long, env = "ALERT_QUIET_HOURS", default_value = "22-8", value_parser = quiet_hours)]
     pub alert_quiet_hours: QuietHours,
-    /// Seconds between two rounds of alert delivery (every server runs them; each alert goes once).
+    /// Seconds between two rounds of alert delivery (one server of the site runs each round).
     #[arg(long, env = "ALERT_ROUND_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub alert_round_seconds: u64,
 }
@@ -57,7 +58,8 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let search = wiring.search_index().await?;
     let services = wiring.services(search.clone())?;
     let follower = tokio::spawn(follow_changes(search));
-    let alerts = tokio::spawn(deliver_alerts(wiring.alert_delivery()?, Duration::from_secs(opts.alert_round_seconds)));
+    let owner = format!("{} pid {} ({})", host_name(), std::process::id(), global.site.bind);
+    let jobs = tokio::spawn(run_jobs(wiring.scheduler(&owner, Duration::from_secs(opts.alert_round_seconds))?));
     let limits = ServerLimits {
         header_read_timeout: Duration::from_secs(opts.header_read_timeout_seconds),
         request_timeout: Duration::from_secs(opts.request_timeout_seconds),
@@ -75,26 +77,38 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let listener = TcpListener::bind(bind.as_str()).await.with_context(|| format!("cannot listen on {bind}"))?;
     tutorhub_http::server::serve(listener, tutorhub_http::app(&services, files), limits, shutdown_signal(), Duration::from_secs(10))
         .await?;
-    alerts.abort();
+    jobs.abort();
     follower.abort();
     wiring.database.close().await;
     tracing::info!("tutorhub stopped");
     Ok(())
 }
 
-/// Runs a round of alert delivery every `every`, until the server stops. A failed round is
-/// logged and the next one picks up where it left (every step is stored as it is done).
-async fn deliver_alerts(delivery: AlertDelivery, every: Duration) {
-    let mut ticks = tokio::time::interval(every);
+/// Every second, runs the site's periodic jobs that are due and whose lease this server
+/// takes (the others run on another server), until the server stops. A failed run is logged
+/// and recorded; its next period tries again (alert delivery stores every step as it is done).
+async fn run_jobs(scheduler: Scheduler) {
+    let mut ticks = tokio::time::interval(Duration::from_secs(1));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        match delivery.run_round(chrono::Utc::now()).await {
-            Ok(round) if round != Round::default() => tracing::info!(?round, "alert delivery round"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "alert delivery round failed; the next round goes on"),
+        match scheduler.tick(chrono::Utc::now()).await {
+            Ok(ran) => {
+                for (job, outcome) in ran {
+                    match outcome {
+                        Outcome::Done(done) => tracing::debug!(job = job.key(), done, "job ran"),
+                        Outcome::Failed(why) => tracing::warn!(job = job.key(), why, "job failed; its next period tries again"),
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "the job ledger could not be reached; the next tick tries again"),
         }
     }
+}
+
+/// This machine's name, to tell servers apart in `tutorhub jobs list`.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname").map(|name| name.trim().to_string()).unwrap_or_else(|_| "host".into())
 }
 
 /// Applies the change feed to the search index every second, until the server stops: searches
