@@ -60,7 +60,7 @@ test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), f
 	@echo "make test: all stages ok in $$(( $$(date +%s) - TEST_START )) s"
 	@echo "stages: 10 passed, 0 failed"
 
-bench: build ## search at market scale (1,000,000 cases, 200,000 tutors; BENCH_DATABASE=postgres): hot vs nginx, cold mix, start time, RSS
+bench: build ## search at market scale (1,000,000 cases, 200,000 tutors; BENCH_DATABASE=postgres, BENCH_SERVERS=2): hot vs nginx, cold mix, start time, RSS
 	scripts/bench.sh
 
 soak: build ## burst scenarios (logins, huge bodies, slow clients) against the release server; prints peak RSS and answers

@@ -8,7 +8,9 @@
 #       server's resident memory after the run.
 # Seeds BENCH_CASES (default 1,000,000) approved cases and BENCH_TUTORS (default 200,000) tutors
 # once per size into .tmp/bench/ and reuses the folder on later runs. BENCH_DATABASE=postgres
-# runs on PostgreSQL instead (a cluster kept in .tmp/bench/ too). wrk: 2 threads, 64
+# runs on PostgreSQL instead (a cluster kept in .tmp/bench/ too). BENCH_SERVERS=2 (PostgreSQL
+# only) runs two servers on that database behind an nginx load balancer, and measures (a) and
+# (b) through the balancer, as a site of several servers is used. wrk: 2 threads, 64
 # connections, BENCH_DURATION (default 15s) per measurement. Needs target/release/tutorhub
 # (`make bench` builds it); installs nginx from Debian's packages when it is missing.
 set -euo pipefail
@@ -22,9 +24,12 @@ TUTORS="${BENCH_TUTORS:-200000}"
 ENGINE="${BENCH_DATABASE:-sqlite}"
 DURATION="${BENCH_DURATION:-15s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-64}"
+SERVERS="${BENCH_SERVERS:-1}"
 HOT_PATH="/cases?region=九龍&minRate=300"
 [[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
 [[ "$ENGINE" == sqlite || "$ENGINE" == postgres ]] || die "BENCH_DATABASE is sqlite or postgres, not $ENGINE"
+[[ "$SERVERS" == 1 || ( "$SERVERS" == 2 && "$ENGINE" == postgres ) ]] \
+  || die "BENCH_SERVERS is 1, or 2 with BENCH_DATABASE=postgres (several servers share one PostgreSQL), not $SERVERS"
 command -v wrk >/dev/null 2>&1 || die "wrk not found: run scripts/install-deps.sh"
 if ! command -v nginx >/dev/null 2>&1; then
   log "installing nginx (Debian's nginx-light) for the static-file comparison"
@@ -41,7 +46,9 @@ mkdir -p "$DATA_DIR" "$LOGS"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-bench.XXXXXX")"
 chmod 755 "$WORK"
 SERVER_PID=""
+SECOND_PID=""
 NGINX_PID=""
+BALANCER_PID=""
 PG_CTL=()
 
 # shellcheck disable=SC2317  # called from the trap
@@ -49,7 +56,9 @@ cleanup() {
   local rc=$?
   trap - EXIT INT TERM
   stop_server
-  if [[ -n "$NGINX_PID" ]]; then kill -TERM "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true; fi
+  for pid in "$SECOND_PID" "$NGINX_PID" "$BALANCER_PID"; do
+    if [[ -n "$pid" ]]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  done
   if (( ${#PG_CTL[@]} > 0 )); then "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || true; fi
   rm -rf "$WORK"
   exit "$rc"
@@ -106,6 +115,39 @@ start_ms=$(( ($(date +%s%N) - started_ns) / 1000000 ))
 index_ms="$(grep -o '"millis":[0-9]*' "$SERVER_LOG" | tail -n 1 | cut -d: -f2)"
 BASE="http://127.0.0.1:$SERVER_PORT"
 log "serving after $start_ms ms (index built in ${index_ms:-?} ms)"
+
+# Several servers: a second one on the same database (its own data folder, as on another
+# machine), and nginx balancing between the two; everything below goes through the balancer.
+if (( SERVERS == 2 )); then
+  SECOND_PORT="$(free_port)"
+  mkdir -p "$WORK/second"
+  env -u DATABASE_URL "${DB_ENV[@]}" "$BIN" serve --bind "127.0.0.1:$SECOND_PORT" --data-dir "$WORK/second" \
+    >>"$LOGS/bench-server-2.log" 2>&1 </dev/null &
+  SECOND_PID=$!
+  wait_for_http "http://127.0.0.1:$SECOND_PORT/health" 600 "$SECOND_PID" \
+    || { tail -n 20 "$LOGS/bench-server-2.log" >&2; die "the second server did not start"; }
+  BALANCER_PORT="$(free_port)"
+  mkdir -p "$WORK/lb"
+  cat >"$WORK/lb/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/lb/nginx.pid;
+error_log $WORK/lb/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  upstream tutorhub { server 127.0.0.1:$SERVER_PORT; server 127.0.0.1:$SECOND_PORT; keepalive 64; }
+  server {
+    listen 127.0.0.1:$BALANCER_PORT;
+    location / { proxy_pass http://tutorhub; proxy_http_version 1.1; proxy_set_header Connection ""; }
+  }
+}
+NGINX
+  nginx -p "$WORK/lb" -c "$WORK/lb/nginx.conf" -g 'daemon off;' &
+  BALANCER_PID=$!
+  wait_for_http "http://127.0.0.1:$BALANCER_PORT/health" 10 "$BALANCER_PID" || die "the load balancer did not start"
+  BASE="http://127.0.0.1:$BALANCER_PORT"
+  log "two servers (ports $SERVER_PORT and $SECOND_PORT) behind nginx at $BASE"
+fi
 
 # Totals are exact and pages agree: page 1 and page 2 report the same total.
 json_field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d.get(sys.argv[1]))' "$1"; }
@@ -172,11 +214,15 @@ cold_tutors="$(measure "$BASE" "$WORK/cold-tutors.txt")"; check_errors "$cold_tu
 
 rss_kb="$(awk '/^VmRSS:/ { print $2 }' "/proc/$SERVER_PID/status")"
 peak_kb="$(awk '/^VmHWM:/ { print $2 }' "/proc/$SERVER_PID/status")"
+if [[ -n "$SECOND_PID" ]]; then
+  second_rss_kb="$(awk '/^VmRSS:/ { print $2 }' "/proc/$SECOND_PID/status")"
+fi
 ratio="$(awk -v a="$(field "$hot_product" rps)" -v b="$(field "$hot_nginx" rps)" 'BEGIN { printf "%.2f", a / b }')"
 row() { printf '%-26s %10s req/s   p50 %8s ms   p99 %8s ms\n' "$1" "$(field "$2" rps)" "$(field "$2" p50_ms)" "$(field "$2" p99_ms)"; }
 
 echo
-echo "== bench summary ($ENGINE, $CASES cases, $TUTORS tutors; wrk -t2 -c$CONNECTIONS -d$DURATION) =="
+echo "== bench summary ($ENGINE, $CASES cases, $TUTORS tutors, $SERVERS server(s); wrk -t2 -c$CONNECTIONS -d$DURATION) =="
+if (( SERVERS == 2 )); then echo "(the tutorhub rows go through an nginx load balancer to both servers)"; fi
 row "hot page, tutorhub" "$hot_product"
 row "hot page, nginx" "$hot_nginx"
 echo "hot ratio tutorhub/nginx:  $ratio   (target at least 0.5)"
@@ -185,3 +231,4 @@ row "cold mix, tutors" "$cold_tutors"
 echo "cold paths:                $(field "$cold_cases" paths) cases, $(field "$cold_tutors" paths) tutors, all distinct (target p99 at most 20 ms)"
 echo "start to serving:          $start_ms ms, of which building the index $index_ms ms (target at most 30 s)"
 echo "server memory after run:   RSS $(( rss_kb / 1024 )) MB, peak $(( peak_kb / 1024 )) MB (target at most 500 MB)"
+if [[ -n "$SECOND_PID" ]]; then echo "second server after run:   RSS $(( second_rss_kb / 1024 )) MB"; fi

@@ -1,6 +1,7 @@
 //! Two `tutorhub serve` processes on one PostgreSQL database and one S3-compatible bucket,
 //! each with a data folder of its own, as behind a load balancer: what one server takes in,
-//! the other serves; a limit reached on one holds on the other; each periodic job runs once.
+//! the other serves; a limit reached on one holds on the other; each periodic job runs once;
+//! the back office reads private documents from the bucket.
 //!
 //! Needs `scripts/with-postgres.sh` and `scripts/with-s3.sh` (as `make test` runs it);
 //! without them it is skipped, unless `TUTORHUB_REQUIRE_POSTGRES=1` or `TUTORHUB_REQUIRE_S3=1`.
@@ -128,6 +129,13 @@ async fn two_servers_share_uploads_limits_search_and_jobs() {
     assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
     assert!(!dir_a.path().join("media").exists() && !dir_b.path().join("media").exists(), "uploads stay off the servers' disks");
 
+    // The back office exports the demo organization's private documents (seeded through A)
+    // from the bucket, on B's machine.
+    let out = dir_b.path().join("export");
+    let exported = site.run(dir_b.path(), &["documents", "export", "63456789", "--out", out.to_str().unwrap(), "--yes"]);
+    assert_eq!(exported.lines().count(), 2, "{exported}");
+    assert!(std::fs::read(out.join("business-registration.pdf")).unwrap().starts_with(b"%PDF"));
+
     // A case posted through A is found by B's very next search.
     let parent = token(&client, &on_a, "61234567").await;
     let start = (chrono::Utc::now() + chrono::TimeDelta::days(7)).format("%Y-%m-%d").to_string();
@@ -177,4 +185,64 @@ async fn two_servers_share_uploads_limits_search_and_jobs() {
     }
     let listed = site.run(dir_a.path(), &["jobs", "list"]);
     assert!(listed.contains("alert-delivery") && listed.contains("sweep"), "{listed}");
+}
+
+/// The S3 settings of `scripts/with-s3.sh`'s server, without choosing `STORAGE=s3`.
+fn bucket_env() -> Option<Vec<(&'static str, String)>> {
+    let (Ok(endpoint), Ok(bucket)) = (std::env::var("TUTORHUB_TEST_S3_ENDPOINT"), std::env::var("TUTORHUB_TEST_S3_BUCKET")) else {
+        assert!(std::env::var("TUTORHUB_REQUIRE_S3").as_deref() != Ok("1"), "TUTORHUB_REQUIRE_S3=1 but no S3 server is set up");
+        return None;
+    };
+    Some(vec![("S3_ENDPOINT", endpoint), ("S3_BUCKET", bucket), ("S3_REGION", "us-east-1".into()), ("S3_PATH_STYLE", "true".into())])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_site_moves_its_uploads_into_the_bucket_and_serves_them_from_there() {
+    tutorhub_adapters::messaging::tls::install_crypto_provider();
+    let Some(bucket) = bucket_env() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    ok(support::tutorhub(dir.path(), &["seed", "--demo"], ""));
+    // How many files a run copied, from its closing line.
+    let migrate = || -> usize {
+        let output = support::command(dir.path())
+            .envs(bucket.iter().map(|(k, v)| (*k, v.as_str())))
+            .args(["storage", "migrate", "--to", "s3"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{said}");
+        let line = said.lines().find(|line| line.contains("files copied into bucket")).unwrap_or_else(|| panic!("{said}"));
+        line.split(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(migrate() > 0, "the demo's avatars and documents are copied");
+    assert_eq!(migrate(), 0, "a second run copies nothing");
+
+    // The local folders go away; the site now serves its uploads from the bucket.
+    std::fs::rename(dir.path().join("media"), dir.path().join("media.old")).unwrap();
+    std::fs::rename(dir.path().join("private"), dir.path().join("private.old")).unwrap();
+    let port = free_port();
+    let log = std::fs::File::create(dir.path().join("server.log")).unwrap();
+    let mut server = Server(
+        support::command(dir.path())
+            .envs(bucket.iter().map(|(k, v)| (*k, v.as_str())))
+            .env("STORAGE", "s3")
+            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+            .stdout(std::process::Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap(),
+    );
+    let client = reqwest::Client::new();
+    let base = format!("http://127.0.0.1:{port}");
+    wait_until_up(&client, &base, &mut server).await;
+    let tutors: Value = client.get(format!("{base}/tutors?pageSize=50")).send().await.unwrap().json().await.unwrap();
+    let avatars: Vec<_> =
+        tutors["items"].as_array().unwrap().iter().filter_map(|t| t["avatar"].as_str()).filter(|a| a.starts_with("/media/")).collect();
+    assert!(!avatars.is_empty(), "the demo tutors have avatars");
+    for avatar in avatars {
+        let local = std::fs::read(dir.path().join("media.old").join(avatar.trim_start_matches("/media/"))).unwrap();
+        let served = client.get(format!("{base}{avatar}")).send().await.unwrap();
+        assert_eq!(served.status(), StatusCode::OK, "{avatar}");
+        assert_eq!(served.bytes().await.unwrap().as_ref(), local.as_slice());
+    }
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use tokio::net::TcpListener;
+use tutorhub_adapters::Engine;
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::jobs::model::Outcome;
 use tutorhub_domain::jobs::scheduler::Scheduler;
@@ -55,6 +56,11 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         ..global.settings()
     };
     let wiring = global.wiring_with(settings, Sending::Yes).await?;
+    if wiring.database.engine() == Engine::Postgres && wiring.settings.jwt_secret.is_none() {
+        // Each server would sign with the secret of its own data folder: a session started on
+        // one would be refused by the others.
+        tracing::warn!("JWT_SECRET is not set: with several servers on this database, give them all the same JWT_SECRET");
+    }
     let search = wiring.search_index().await?;
     let services = wiring.services(search.clone())?;
     let follower = tokio::spawn(follow_changes(search));
