@@ -59,7 +59,10 @@ cleanup() {
   for pid in "$SECOND_PID" "$NGINX_PID" "$BALANCER_PID"; do
     if [[ -n "$pid" ]]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
   done
-  if (( ${#PG_CTL[@]} > 0 )); then "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || true; fi
+  if (( ${#PG_CTL[@]} > 0 )); then
+    if (( EUID == 0 )); then chmod 711 "$DATA_DIR"; fi  # serve made it private again
+    "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || log "warning: PostgreSQL did not stop (cluster in $DATA_DIR/cluster)"
+  fi
   rm -rf "$WORK"
   exit "$rc"
 }
@@ -80,6 +83,9 @@ if [[ "$ENGINE" == postgres ]]; then
     if (( EUID == 0 )); then chown postgres:postgres "$CLUSTER"; chmod 755 "$DATA_DIR" "$BENCH_DIR" "$TUTORHUB_ROOT/.tmp"; fi
     "${as_pg[@]}" "$PGBIN/initdb" -D "$CLUSTER" -A trust -U tutorhub >/dev/null
   fi
+  # The postgres user must reach its cluster inside the data folder, which `tutorhub serve`
+  # makes private (0700) at every start: open the way again (PostgreSQL keeps its own 0700).
+  if (( EUID == 0 )); then chmod 711 "$DATA_DIR"; fi
   PG_PORT="$(free_port)"
   # The server's log and socket, in a folder the postgres user may write.
   mkdir -p "$WORK/pg"
