@@ -6,6 +6,7 @@
 //! - `security`: password hashing, access tokens, opaque secrets, rate limits.
 //! - `files`: uploaded files on the local disk or in an S3-compatible bucket.
 //! - `search`: the search index (tantivy) of the case board and the tutor directory.
+//! - `tls`: the one TLS crypto provider the HTTP and mail clients share.
 
 pub mod cache;
 pub mod files;
@@ -13,6 +14,7 @@ pub mod messaging;
 pub mod search;
 pub mod security;
 pub mod sql;
+pub mod tls;
 
 pub use cache::board::BoardCache;
 pub use files::local::LocalFileStore;

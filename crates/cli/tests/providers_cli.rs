@@ -15,7 +15,7 @@ const TOKEN: &str = "gateway-t0ken-never-logged";
 
 #[tokio::test]
 async fn serve_sends_the_verification_code_through_the_http_gateway() {
-    tutorhub_adapters::messaging::tls::install_crypto_provider();
+    tutorhub_adapters::tls::install_crypto_provider();
     let gateway = MockServer::builder().listener(std::net::TcpListener::bind("127.0.0.1:0").unwrap()).start().await;
     Mock::given(method("POST"))
         .and(path("/v1/sms"))

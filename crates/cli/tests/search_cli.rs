@@ -19,7 +19,7 @@ fn numbers(page: &Value, key: &str) -> Vec<i64> {
 
 #[tokio::test]
 async fn a_running_server_finds_what_the_back_office_changed_on_its_next_search() {
-    tutorhub_adapters::messaging::tls::install_crypto_provider();
+    tutorhub_adapters::tls::install_crypto_provider();
     let dir = tempfile::tempdir().unwrap();
     ok(tutorhub(dir.path(), &["seed", "--demo"], ""));
     let port = free_port();

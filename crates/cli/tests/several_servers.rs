@@ -99,7 +99,7 @@ const PNG: &[u8] = &[
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_share_uploads_limits_search_and_jobs() {
-    tutorhub_adapters::messaging::tls::install_crypto_provider();
+    tutorhub_adapters::tls::install_crypto_provider();
     let Some(site) = Site::new().await else { return };
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     site.run(dir_a.path(), &["seed", "--demo"]);
@@ -198,7 +198,7 @@ fn bucket_env() -> Option<Vec<(&'static str, String)>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_site_moves_its_uploads_into_the_bucket_and_serves_them_from_there() {
-    tutorhub_adapters::messaging::tls::install_crypto_provider();
+    tutorhub_adapters::tls::install_crypto_provider();
     let Some(bucket) = bucket_env() else { return };
     let dir = tempfile::tempdir().unwrap();
     ok(support::tutorhub(dir.path(), &["seed", "--demo"], ""));

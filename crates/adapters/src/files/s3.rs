@@ -42,7 +42,7 @@ impl S3FileStore {
     /// # Errors
     /// When the settings are not usable (e.g. a malformed endpoint).
     pub fn new(settings: &S3Settings) -> Result<Self, FileStoreError> {
-        crate::messaging::tls::install_crypto_provider();
+        crate::tls::install_crypto_provider();
         let mut builder = AmazonS3Builder::from_env()
             .with_bucket_name(&settings.bucket)
             .with_region(&settings.region)

@@ -3,4 +3,3 @@
 pub mod outbox;
 pub mod sms_gateway;
 pub mod smtp_mailer;
-pub mod tls;

@@ -85,7 +85,7 @@ impl HttpSmsGateway {
         if token.trim().is_empty() {
             return Err(SmsGatewayConfigError::EmptyToken);
         }
-        crate::messaging::tls::install_crypto_provider();
+        crate::tls::install_crypto_provider();
         let client = reqwest::Client::builder()
             .timeout(timeout)
             .connect_timeout(timeout.min(Duration::from_secs(5)))

@@ -97,7 +97,7 @@ impl SmtpMailer {
             return Err(SmtpConfigError::EmptyHost);
         }
         let from: Mailbox = settings.from.trim().parse().map_err(|_| SmtpConfigError::BadFrom(settings.from.clone()))?;
-        crate::messaging::tls::install_crypto_provider();
+        crate::tls::install_crypto_provider();
         let tls_error = |e: lettre::transport::smtp::Error| SmtpConfigError::Tls { host: host.into(), reason: e.to_string() };
         let builder = match settings.tls {
             SmtpTls::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host).map_err(tls_error)?,
