@@ -144,7 +144,10 @@ http {
   upstream tutorhub { server 127.0.0.1:$SERVER_PORT; server 127.0.0.1:$SECOND_PORT; keepalive 64; }
   server {
     listen 127.0.0.1:$BALANCER_PORT;
-    location / { proxy_pass http://tutorhub; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    location / {
+      proxy_pass http://tutorhub; proxy_http_version 1.1; proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+    }
   }
 }
 NGINX

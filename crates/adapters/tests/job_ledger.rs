@@ -18,8 +18,17 @@ fn at(start: DateTime<Utc>, seconds: i64) -> DateTime<Utc> {
     start + TimeDelta::seconds(seconds)
 }
 
-async fn a_job_runs_once_per_period_whoever_asks(db: Database) {
+async fn registered(db: &Database) -> SqlJobLedger {
     let ledger = SqlJobLedger::new(db.pool().clone());
+    for job in Job::ALL {
+        ledger.register(*job, EVERY).await.unwrap();
+        ledger.register(*job, EVERY).await.expect("registering again changes nothing");
+    }
+    ledger
+}
+
+async fn a_job_runs_once_per_period_whoever_asks(db: Database) {
+    let ledger = registered(&db).await;
     let t0 = Utc::now();
     let lease = ledger.claim(Job::Sweep, EVERY, LEASE, "a", t0).await.unwrap().expect("the first claim takes the lease");
     assert_eq!(ledger.claim(Job::Sweep, EVERY, LEASE, "b", t0).await.unwrap(), None, "held by a");
@@ -37,7 +46,7 @@ async fn a_job_runs_once_per_period_whoever_asks(db: Database) {
 }
 
 async fn of_servers_asking_at_once_exactly_one_gets_the_lease(db: Database) {
-    let ledger = Arc::new(SqlJobLedger::new(db.pool().clone()));
+    let ledger = Arc::new(registered(&db).await);
     let now = Utc::now();
     let claims: Vec<_> = (0..12)
         .map(|server| {
@@ -53,7 +62,7 @@ async fn of_servers_asking_at_once_exactly_one_gets_the_lease(db: Database) {
 }
 
 async fn a_dead_servers_lease_expires_and_another_takes_over(db: Database) {
-    let ledger = SqlJobLedger::new(db.pool().clone());
+    let ledger = registered(&db).await;
     let t0 = Utc::now();
     let stale = ledger.claim(Job::Sweep, EVERY, LEASE, "dead", t0).await.unwrap().unwrap();
     assert_eq!(ledger.claim(Job::Sweep, EVERY, LEASE, "alive", at(t0, 59)).await.unwrap(), None, "the lease still runs");
@@ -74,7 +83,19 @@ async fn a_dead_servers_lease_expires_and_another_takes_over(db: Database) {
     assert_eq!(ledger.runs(None, 10).await.unwrap().len(), 1);
 }
 
+/// A server whose run's end was not recorded (a lost connection) takes its own lease again
+/// once the job is due, instead of waiting for the lease to expire.
+async fn a_server_takes_its_own_unfinished_lease_again_when_due(db: Database) {
+    let ledger = registered(&db).await;
+    let t0 = Utc::now();
+    ledger.claim(Job::AlertDelivery, EVERY, LEASE, "a", t0).await.unwrap().unwrap();
+    assert_eq!(ledger.claim(Job::AlertDelivery, EVERY, LEASE, "a", at(t0, 5)).await.unwrap(), None, "not due yet");
+    assert_eq!(ledger.claim(Job::AlertDelivery, EVERY, LEASE, "b", at(t0, 10)).await.unwrap(), None, "a holds it");
+    assert!(ledger.claim(Job::AlertDelivery, EVERY, LEASE, "a", at(t0, 10)).await.unwrap().is_some());
+}
+
 on_both_engines!(
+    a_server_takes_its_own_unfinished_lease_again_when_due,
     a_job_runs_once_per_period_whoever_asks,
     of_servers_asking_at_once_exactly_one_gets_the_lease,
     a_dead_servers_lease_expires_and_another_takes_over

@@ -15,21 +15,22 @@ async fn allows_max_per_window_then_refuses_with_the_wait(limiter: Arc<dyn RateL
         assert_eq!(limiter.blocked("login:a", LIMIT).await, None);
         assert!(limiter.hit("login:a", LIMIT).await.is_ok());
     }
+    // About the window's length (a loaded machine may take some seconds to get here).
     let wait = limiter.hit("login:a", LIMIT).await.unwrap_err();
-    assert!((59..=60).contains(&wait), "{wait}");
-    assert!(limiter.blocked("login:a", LIMIT).await.is_some_and(|w| (59..=60).contains(&w)));
+    assert!((45..=60).contains(&wait), "{wait}");
+    assert!(limiter.blocked("login:a", LIMIT).await.is_some_and(|w| (45..=60).contains(&w)));
     assert!(limiter.hit("login:b", LIMIT).await.is_ok(), "keys are counted apart");
     limiter.reset("login:a").await;
     assert!(limiter.hit("login:a", LIMIT).await.is_ok(), "a reset key starts again");
 }
 
 async fn a_new_window_starts_once_the_old_one_ends(limiter: Arc<dyn RateLimiter>) {
-    // Two seconds: the refusal right after the first hit must land inside the window even on
+    // Five seconds: the refusal right after the first hit must land inside the window even on
     // a loaded machine.
-    let short = Limit { max: 1, window_seconds: 2 };
+    let short = Limit { max: 1, window_seconds: 5 };
     assert!(limiter.hit("sms:x", short).await.is_ok());
     assert!(limiter.hit("sms:x", short).await.is_err());
-    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(5100)).await;
     assert_eq!(limiter.blocked("sms:x", short).await, None);
     assert!(limiter.hit("sms:x", short).await.is_ok());
 }
@@ -87,9 +88,12 @@ async fn the_sweep_removes_only_ended_windows() {
     let db = support::sqlite().await;
     let limiter = SqlRateLimiter::new(db.database.pool().clone());
     limiter.hit("ended", Limit { max: 5, window_seconds: 1 }).await.unwrap();
+    // Stored as digests: no phone or address in the table.
+    let keys: Vec<String> = sqlx::query_scalar("SELECT limit_key FROM rate_limits").fetch_all(db.database.pool()).await.unwrap();
+    assert!(keys.iter().all(|k| k.len() == 64 && !k.contains("ended")), "{keys:?}");
     limiter.hit("running", LIMIT).await.unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
-    assert_eq!(limiter.sweep().await.unwrap(), 1);
+    assert_eq!(limiter.sweep(chrono::Utc::now()).await.unwrap(), 1);
     for _ in 1..LIMIT.max {
         limiter.hit("running", LIMIT).await.unwrap();
     }

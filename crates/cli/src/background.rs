@@ -5,7 +5,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, TimeDelta, Utc};
 use tutorhub_adapters::SqlRateLimiter;
-use tutorhub_domain::alerts::delivery::AlertDelivery;
+use tutorhub_domain::alerts::delivery::{AlertDelivery, Round};
 use tutorhub_domain::jobs::ports::JobLedger;
 use tutorhub_domain::jobs::scheduler::Work;
 
@@ -16,6 +16,9 @@ pub struct AlertRound(pub AlertDelivery);
 impl Work for AlertRound {
     async fn run(&self, now: DateTime<Utc>) -> Result<String, String> {
         let round = self.0.run_round(now).await.map_err(|e| e.to_string())?;
+        if round != Round::default() {
+            tracing::info!(?round, "alert delivery round");
+        }
         Ok(format!("{} cases matched, {} messages sent, {} failed", round.cases_matched, round.messages_sent, round.messages_failed))
     }
 }
@@ -32,7 +35,7 @@ pub struct Sweep {
 #[async_trait]
 impl Work for Sweep {
     async fn run(&self, now: DateTime<Utc>) -> Result<String, String> {
-        let windows = self.rate_limits.sweep().await.map_err(|e| e.to_string())?;
+        let windows = self.rate_limits.sweep(now).await.map_err(|e| e.to_string())?;
         let runs = self.ledger.forget_runs(now - RUNS_KEPT).await.map_err(|e| e.to_string())?;
         Ok(format!("{windows} rate-limit windows and {runs} job runs removed"))
     }

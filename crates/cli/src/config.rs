@@ -114,7 +114,8 @@ impl FileOpts {
     pub fn storage(&self) -> Storage {
         match (self.storage, &self.s3_bucket) {
             (StorageKind::S3, Some(bucket)) => Storage::S3(self.s3_settings(bucket)),
-            _ => Storage::Local,
+            (StorageKind::S3, None) => unreachable!("clap requires S3_BUCKET with STORAGE=s3"),
+            (StorageKind::Local, _) => Storage::Local,
         }
     }
 

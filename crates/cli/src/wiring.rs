@@ -83,6 +83,8 @@ pub struct Settings {
     pub alert_quiet_hours: QuietHours,
     /// Where uploads are kept (`STORAGE`).
     pub storage: Storage,
+    /// The load balancers in front of `serve` (`TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Where uploads are kept.
@@ -109,6 +111,7 @@ impl Settings {
             body_limits: BodyLimits::default(),
             alert_quiet_hours: QuietHours::NIGHT,
             storage: Storage::Local,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -340,6 +343,7 @@ impl Wiring {
             throttle: throttle.clone(),
             access_tokens,
             body_limits: settings.body_limits,
+            trusted_proxies: tutorhub_http::common::client::TrustedProxies(Arc::new(settings.trusted_proxies.clone())),
         })
     }
 }

@@ -24,15 +24,13 @@ struct Site {
 
 impl Site {
     async fn new() -> Option<Site> {
-        let (Ok(postgres), Ok(endpoint), Ok(bucket)) = (
-            std::env::var("TUTORHUB_TEST_POSTGRES_URL"),
-            std::env::var("TUTORHUB_TEST_S3_ENDPOINT"),
-            std::env::var("TUTORHUB_TEST_S3_BUCKET"),
-        ) else {
-            for required in ["TUTORHUB_REQUIRE_POSTGRES", "TUTORHUB_REQUIRE_S3"] {
-                assert!(std::env::var(required).as_deref() != Ok("1"), "{required}=1 but its server is not set up");
-            }
-            eprintln!("skipping: run under scripts/with-postgres.sh and scripts/with-s3.sh");
+        let bucket = bucket_env()?;
+        let Ok(postgres) = std::env::var("TUTORHUB_TEST_POSTGRES_URL") else {
+            assert!(
+                std::env::var("TUTORHUB_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                "TUTORHUB_REQUIRE_POSTGRES=1 but no PostgreSQL is set up"
+            );
+            eprintln!("skipping: run under scripts/with-postgres.sh");
             return None;
         };
         let name = format!("t_{}", uuid::Uuid::new_v4().simple());
@@ -40,20 +38,16 @@ impl Site {
         admin.pool().execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();
         admin.close().await;
         let (server, _) = postgres.rsplit_once('/').unwrap();
-        Some(Site {
-            env: vec![
-                ("DATABASE_URL", format!("{server}/{name}")),
-                ("STORAGE", "s3".into()),
-                ("S3_ENDPOINT", endpoint),
-                ("S3_BUCKET", bucket),
-                ("S3_REGION", "us-east-1".into()),
-                ("S3_PATH_STYLE", "true".into()),
-                ("JWT_SECRET", "a secret every server of the site shares, 32+ bytes".into()),
-                ("CASES_AUTO_APPROVE", "true".into()),
-                ("ALERT_ROUND_SECONDS", "1".into()),
-                ("LOGIN_ATTEMPTS_PER_ADDRESS", "6".into()),
-            ],
-        })
+        let mut env = bucket;
+        env.extend([
+            ("DATABASE_URL", format!("{server}/{name}")),
+            ("STORAGE", "s3".into()),
+            ("JWT_SECRET", "a secret every server of the site shares, 32+ bytes".into()),
+            ("CASES_AUTO_APPROVE", "true".into()),
+            ("ALERT_ROUND_SECONDS", "1".into()),
+            ("LOGIN_ATTEMPTS_PER_ADDRESS", "6".into()),
+        ]);
+        Some(Site { env })
     }
 
     fn command(&self, data_dir: &Path) -> Command {
@@ -63,15 +57,7 @@ impl Site {
     }
 
     fn serve(&self, data_dir: &Path, port: u16) -> Server {
-        let log = std::fs::File::create(data_dir.join("server.log")).unwrap();
-        let child = self
-            .command(data_dir)
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-            .stdout(std::process::Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("tutorhub serve starts");
-        Server(child)
+        support::serve_with(data_dir, port, &[], &self.env)
     }
 
     fn run(&self, data_dir: &Path, args: &[&str]) -> String {
@@ -191,6 +177,7 @@ async fn two_servers_share_uploads_limits_search_and_jobs() {
 fn bucket_env() -> Option<Vec<(&'static str, String)>> {
     let (Ok(endpoint), Ok(bucket)) = (std::env::var("TUTORHUB_TEST_S3_ENDPOINT"), std::env::var("TUTORHUB_TEST_S3_BUCKET")) else {
         assert!(std::env::var("TUTORHUB_REQUIRE_S3").as_deref() != Ok("1"), "TUTORHUB_REQUIRE_S3=1 but no S3 server is set up");
+        eprintln!("skipping: run under scripts/with-s3.sh");
         return None;
     };
     Some(vec![("S3_ENDPOINT", endpoint), ("S3_BUCKET", bucket), ("S3_REGION", "us-east-1".into()), ("S3_PATH_STYLE", "true".into())])
@@ -200,6 +187,7 @@ fn bucket_env() -> Option<Vec<(&'static str, String)>> {
 async fn a_site_moves_its_uploads_into_the_bucket_and_serves_them_from_there() {
     tutorhub_adapters::tls::install_crypto_provider();
     let Some(bucket) = bucket_env() else { return };
+    let storage_s3 = [bucket.as_slice(), &[("STORAGE", "s3".to_string())]].concat();
     let dir = tempfile::tempdir().unwrap();
     ok(support::tutorhub(dir.path(), &["seed", "--demo"], ""));
     // How many files a run copied, from its closing line.
@@ -221,17 +209,7 @@ async fn a_site_moves_its_uploads_into_the_bucket_and_serves_them_from_there() {
     std::fs::rename(dir.path().join("media"), dir.path().join("media.old")).unwrap();
     std::fs::rename(dir.path().join("private"), dir.path().join("private.old")).unwrap();
     let port = free_port();
-    let log = std::fs::File::create(dir.path().join("server.log")).unwrap();
-    let mut server = Server(
-        support::command(dir.path())
-            .envs(bucket.iter().map(|(k, v)| (*k, v.as_str())))
-            .env("STORAGE", "s3")
-            .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-            .stdout(std::process::Stdio::null())
-            .stderr(log)
-            .spawn()
-            .unwrap(),
-    );
+    let mut server = support::serve_with(dir.path(), port, &[], &storage_s3);
     let client = reqwest::Client::new();
     let base = format!("http://127.0.0.1:{port}");
     wait_until_up(&client, &base, &mut server).await;

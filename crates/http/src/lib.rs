@@ -97,6 +97,8 @@ pub struct Services {
     pub access_tokens: Arc<dyn AccessTokens>,
     /// How large a request body may be.
     pub body_limits: BodyLimits,
+    /// The balancers whose `X-Forwarded-For` names the caller (`TRUSTED_PROXIES`).
+    pub trusted_proxies: common::client::TrustedProxies,
 }
 
 fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
@@ -170,6 +172,7 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
     };
     system::app::WithApp { api: routes.data(sharing.clone()), files, sharing }
         .data(services.access_tokens.clone())
+        .data(services.trusted_proxies.clone())
         .catch_all_error(|error| async move { error::framework_error(error) })
         .with(common::query_guard::QueryGuard)
         .with(services.body_limits)
@@ -180,5 +183,6 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
                 .overriding("X-Frame-Options", "DENY"),
         )
         .with(Compression::new())
+        .before(system::media::leave_uncompressed)
         .with(common::request_log::RequestLog)
 }

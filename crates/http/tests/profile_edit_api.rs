@@ -104,7 +104,14 @@ async fn only_tutors_upload_avatars_and_the_public_profile_follows() {
     let new_avatar = body["avatar"].as_str().unwrap().to_string();
     let (_, tutor) = read(app.client.get(format!("/tutors/{number}")).send().await).await;
     assert_eq!((tutor["name"].as_str(), tutor["avatar"].as_str()), (Some("Peter Chan"), Some(new_avatar.as_str())));
-    app.client.get(&new_avatar).send().await.assert_status_is_ok();
+    // Served as stored, with its length, immutable, and not compressed again.
+    let served = app.client.get(&new_avatar).header("Accept-Encoding", "gzip, br").send().await;
+    served.assert_status_is_ok();
+    served.assert_header("Content-Type", "image/png");
+    served.assert_header("Content-Length", PNG.len().to_string());
+    served.assert_header("Cache-Control", "public, max-age=31536000, immutable");
+    served.assert_header_is_not_exist("Content-Encoding");
+    served.assert_bytes(PNG).await;
 }
 
 async fn login_status(app: &support::TestApp, phone: &str, password: &str) -> StatusCode {

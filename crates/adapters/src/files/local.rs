@@ -104,11 +104,10 @@ impl LocalFileStore {
             Visibility::Public => &self.media,
             Visibility::Private => &self.private,
         };
-        let relative = Path::new(&file.key);
-        if !relative.components().all(|c| matches!(c, std::path::Component::Normal(_))) {
+        if !file.has_plain_key() {
             return Err(FileStoreError(format!("refusing key {:?}", file.key)));
         }
-        Ok(root.join(relative))
+        Ok(root.join(&file.key))
     }
 
     /// Every stored file, public and private (what `storage migrate` copies). Files still
@@ -126,10 +125,13 @@ impl LocalFileStore {
                     entries => entries?,
                 };
                 for entry in entries {
-                    let path = entry?.path();
-                    if path.is_dir() {
+                    let entry = entry?;
+                    let (path, kind) = (entry.path(), entry.file_type()?);
+                    // Links are not followed: a looping one would never end the walk.
+                    if kind.is_dir() {
                         folders.push(path);
-                    } else if path.extension().is_none_or(|e| e != "part")
+                    } else if kind.is_file()
+                        && path.extension().is_none_or(|e| e != "part")
                         && let Ok(relative) = path.strip_prefix(root)
                     {
                         files.push(StoredFile { key: relative.to_string_lossy().into_owned(), visibility });
@@ -177,8 +179,10 @@ impl FileStore for LocalFileStore {
         if !metadata.is_file() {
             return Ok(None);
         }
-        let chunks = futures_util::stream::try_unfold(opened, |mut opened| async move {
-            let mut buffer = vec![0; CHUNK_BYTES];
+        // Pieces no larger than the file: an avatar of a few KB takes one small buffer.
+        let piece = usize::try_from(metadata.len()).unwrap_or(CHUNK_BYTES).clamp(1, CHUNK_BYTES);
+        let chunks = futures_util::stream::try_unfold(opened, move |mut opened| async move {
+            let mut buffer = vec![0; piece];
             let read = opened.read(&mut buffer).await.map_err(|e| FileStoreError(e.to_string()))?;
             buffer.truncate(read);
             Ok((read > 0).then(|| (Bytes::from(buffer), opened)))

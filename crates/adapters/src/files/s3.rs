@@ -32,9 +32,15 @@ pub struct S3FileStore {
     name: String,
 }
 
-/// A request (retries included) gives up after this long: an upload or a media request
-/// answers with an error rather than hanging while the bucket is unreachable.
-const GIVE_UP_AFTER: Duration = Duration::from_secs(15);
+/// Retries of a failed request stop starting after this long, so an upload answers with an
+/// error rather than hanging while the bucket is unreachable (a request already sent may run
+/// to `TRANSFER_LIMIT`).
+const RETRY_FOR: Duration = Duration::from_secs(15);
+
+/// One request, body included. Generous: `/media` streams a file from the bucket at the pace
+/// of the visitor's phone (up to 5 MB), and the server's own request timeout ends a slow
+/// visitor's download first.
+const TRANSFER_LIMIT: Duration = Duration::from_secs(300);
 
 impl S3FileStore {
     /// A client of the bucket; nothing is sent until the first file is read or written.
@@ -47,10 +53,11 @@ impl S3FileStore {
             .with_bucket_name(&settings.bucket)
             .with_region(&settings.region)
             .with_virtual_hosted_style_request(!settings.path_style)
-            .with_client_options(ClientOptions::new().with_connect_timeout(Duration::from_secs(5)).with_timeout(GIVE_UP_AFTER))
-            .with_retry(RetryConfig { max_retries: 3, retry_timeout: GIVE_UP_AFTER, ..RetryConfig::default() });
+            .with_client_options(ClientOptions::new().with_connect_timeout(Duration::from_secs(5)).with_timeout(TRANSFER_LIMIT))
+            .with_retry(RetryConfig { max_retries: 3, retry_timeout: RETRY_FOR, ..RetryConfig::default() });
         if let Some(endpoint) = &settings.endpoint {
-            builder = builder.with_endpoint(endpoint).with_allow_http(endpoint.starts_with("http://"));
+            let endpoint = endpoint_url(endpoint, &settings.bucket, settings.path_style)?;
+            builder = builder.with_allow_http(endpoint.starts_with("http://")).with_endpoint(endpoint);
         }
         let bucket = builder.build().map_err(failed)?;
         Ok(Self { bucket, name: settings.bucket.clone() })
@@ -66,10 +73,7 @@ impl S3FileStore {
             Visibility::Public => "public",
             Visibility::Private => "private",
         };
-        // Keys are generated (`avatars/uuid.png`); refuse anything else rather than let a
-        // crafted key reach another part of the bucket.
-        let plain = !file.key.is_empty() && file.key.split('/').all(|part| !part.is_empty() && part != "." && part != "..");
-        if !plain {
+        if !file.has_plain_key() {
             return Err(FileStoreError(format!("refusing key {:?}", file.key)));
         }
         Path::parse(format!("{prefix}/{}", file.key)).map_err(|e| FileStoreError(e.to_string()))
@@ -95,6 +99,24 @@ impl S3FileStore {
             Err(e) => Err(failed(e)),
         }
     }
+}
+
+/// The address object_store sends requests to. In virtual-hosted style it takes a custom
+/// endpoint as it is, so the bucket must already be in its host name: `https://s3.example.com`
+/// becomes `https://BUCKET.s3.example.com` (without it, the first part of every key would be
+/// read as the bucket).
+fn endpoint_url(endpoint: &str, bucket: &str, path_style: bool) -> Result<String, FileStoreError> {
+    let endpoint = endpoint.trim_end_matches('/');
+    if path_style {
+        return Ok(endpoint.to_string());
+    }
+    let (scheme, host) = endpoint
+        .split_once("://")
+        .ok_or_else(|| FileStoreError(format!("S3_ENDPOINT must start with https:// or http://, not {endpoint:?}")))?;
+    if host.starts_with(&format!("{bucket}.")) {
+        return Ok(endpoint.to_string());
+    }
+    Ok(format!("{scheme}://{bucket}.{host}"))
 }
 
 fn failed(e: object_store::Error) -> FileStoreError {
@@ -128,5 +150,20 @@ impl FileStore for S3FileStore {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(e) => Err(failed(e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::endpoint_url;
+
+    #[test]
+    fn a_virtual_hosted_endpoint_carries_the_bucket_in_its_host() {
+        let virtual_hosted = |endpoint| endpoint_url(endpoint, "uploads", false).unwrap();
+        assert_eq!(virtual_hosted("https://s3.ap-east-1.amazonaws.com"), "https://uploads.s3.ap-east-1.amazonaws.com");
+        assert_eq!(virtual_hosted("https://r2.example.com/"), "https://uploads.r2.example.com");
+        assert_eq!(virtual_hosted("https://uploads.r2.example.com"), "https://uploads.r2.example.com", "already there");
+        assert_eq!(endpoint_url("http://127.0.0.1:9000/", "uploads", true).unwrap(), "http://127.0.0.1:9000");
+        assert!(endpoint_url("s3.example.com", "uploads", false).is_err());
     }
 }

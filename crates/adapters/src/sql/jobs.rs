@@ -30,7 +30,7 @@ impl SqlJobLedger {
         let every = duration_ms(every);
         let taken = sqlx::query(
             "UPDATE jobs SET lease_owner = $2, leased_until = $3 + $5, last_started_at = $3, runs = runs + 1, every_ms = $4 \
-             WHERE name = $1 AND (leased_until IS NULL OR leased_until <= $3) \
+             WHERE name = $1 AND (leased_until IS NULL OR leased_until <= $3 OR lease_owner = $2) \
                AND (last_started_at IS NULL OR last_started_at + $4 <= $3)",
         )
         .bind(job.key())
@@ -51,6 +51,16 @@ fn duration_ms(duration: Duration) -> i64 {
 
 #[async_trait]
 impl JobLedger for SqlJobLedger {
+    async fn register(&self, job: Job, every: Duration) -> Result<(), RepositoryError> {
+        sqlx::query("INSERT INTO jobs (name, every_ms, runs) VALUES ($1, $2, 0) ON CONFLICT (name) DO NOTHING")
+            .bind(job.key())
+            .bind(duration_ms(every))
+            .execute(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(())
+    }
+
     async fn claim(
         &self,
         job: Job,
@@ -59,21 +69,7 @@ impl JobLedger for SqlJobLedger {
         owner: &str,
         now: DateTime<Utc>,
     ) -> Result<Option<Lease>, RepositoryError> {
-        let at = millis(now);
-        let mut taken = self.take_lease(job, every, lease, owner, at).await?;
-        if !taken {
-            // A job's first run on this database: its row appears, then the lease is taken as
-            // usual (a server racing here inserts nothing and loses the UPDATE).
-            let inserted = sqlx::query("INSERT INTO jobs (name, every_ms, runs) VALUES ($1, $2, 0) ON CONFLICT (name) DO NOTHING")
-                .bind(job.key())
-                .bind(duration_ms(every))
-                .execute(&self.pool)
-                .await
-                .map_err(repository_error)?;
-            if inserted.rows_affected() == 1 {
-                taken = self.take_lease(job, every, lease, owner, at).await?;
-            }
-        }
+        let taken = self.take_lease(job, every, lease, owner, millis(now)).await?;
         Ok(taken.then(|| Lease { job, owner: owner.to_string(), started_at: now }))
     }
 

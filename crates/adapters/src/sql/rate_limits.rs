@@ -6,9 +6,13 @@
 //! statement, so two servers can never both take the last hit of a window. (The in-memory
 //! limiter keeps a sliding log instead; a fixed window allows a burst of up to twice `max`
 //! across a window's end, which these limits, meant against floods, tolerate.)
+//!
+//! Keys name phones and addresses (`login-phone:…`); the table keeps only their SHA-256, so
+//! backups and replicas of the database hold no list of who tried what.
 
 use async_trait::async_trait;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
 use sqlx::AnyPool;
 use tutorhub_domain::shared::rate_limiter::{Limit, RateLimiter};
 use tutorhub_domain::shared::storage::RepositoryError;
@@ -24,7 +28,7 @@ impl SqlRateLimiter {
         Self { pool }
     }
 
-    /// When `key`'s window ends, if it has one.
+    /// When the window of the key stored as `key` ends, if it has one.
     async fn resets_at(&self, key: &str) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query_scalar("SELECT resets_at FROM rate_limits WHERE limit_key = $1").bind(key).fetch_optional(&self.pool).await
     }
@@ -34,14 +38,19 @@ impl SqlRateLimiter {
     ///
     /// # Errors
     /// The database fails.
-    pub async fn sweep(&self) -> Result<u64, RepositoryError> {
+    pub async fn sweep(&self, now: DateTime<Utc>) -> Result<u64, RepositoryError> {
         let done = sqlx::query("DELETE FROM rate_limits WHERE resets_at <= $1")
-            .bind(Utc::now().timestamp_millis())
+            .bind(now.timestamp_millis())
             .execute(&self.pool)
             .await
             .map_err(repository_error)?;
         Ok(done.rows_affected())
     }
+}
+
+/// How a key is stored: its SHA-256, in hex.
+fn stored(key: &str) -> String {
+    hex::encode(Sha256::digest(key.as_bytes()))
 }
 
 /// Whole seconds until `resets_at`, at least one.
@@ -63,7 +72,7 @@ fn allowed_despite(e: &sqlx::Error) {
 #[async_trait]
 impl RateLimiter for SqlRateLimiter {
     async fn hit(&self, key: &str, limit: Limit) -> Result<(), u64> {
-        let now = Utc::now().timestamp_millis();
+        let (key, now) = (&stored(key), Utc::now().timestamp_millis());
         let taken: Result<Option<i64>, sqlx::Error> = sqlx::query_scalar(
             "INSERT INTO rate_limits (limit_key, hits, resets_at) VALUES ($1, 1, $2 + $3) \
              ON CONFLICT (limit_key) DO UPDATE SET \
@@ -96,7 +105,7 @@ impl RateLimiter for SqlRateLimiter {
     }
 
     async fn blocked(&self, key: &str, limit: Limit) -> Option<u64> {
-        let now = Utc::now().timestamp_millis();
+        let (key, now) = (&stored(key), Utc::now().timestamp_millis());
         let found: Result<Option<(i64, i64)>, sqlx::Error> =
             sqlx::query_as("SELECT hits, resets_at FROM rate_limits WHERE limit_key = $1").bind(key).fetch_optional(&self.pool).await;
         match found {
@@ -110,7 +119,7 @@ impl RateLimiter for SqlRateLimiter {
     }
 
     async fn reset(&self, key: &str) {
-        if let Err(e) = sqlx::query("DELETE FROM rate_limits WHERE limit_key = $1").bind(key).execute(&self.pool).await {
+        if let Err(e) = sqlx::query("DELETE FROM rate_limits WHERE limit_key = $1").bind(stored(key)).execute(&self.pool).await {
             tracing::warn!(error = %e, "a rate limit could not be reset in the database");
         }
     }

@@ -9,7 +9,7 @@ use tokio::net::TcpListener;
 use tutorhub_adapters::Engine;
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::jobs::model::Outcome;
-use tutorhub_domain::jobs::scheduler::Scheduler;
+use tutorhub_domain::jobs::scheduler::{Ran, Scheduler};
 use tutorhub_http::{AppFiles, BodyLimits, ServerLimits};
 
 use crate::wiring::Settings;
@@ -30,6 +30,10 @@ pub struct ServeOpts {
     /// Largest request body that is not an upload (JSON), in bytes; uploads get 5 MB a file.
     #[arg(long, env = "MAX_JSON_BODY_BYTES", default_value_t = 1024 * 1024, value_parser = clap::value_parser!(u64).range(1024..))]
     pub max_json_body_bytes: u64,
+    /// Addresses of the load balancers in front of this server, comma-separated: from them, and
+    /// only from them, `X-Forwarded-For` names the caller whom per-address limits count.
+    #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Serve the web app from this folder instead of the copy built into the binary.
     #[arg(long, env = "TUTORHUB_STATIC_DIR")]
     pub static_dir: Option<PathBuf>,
@@ -53,6 +57,7 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         case_applicant_cap: opts.matching.case_applicant_cap,
         body_limits: BodyLimits { json_bytes: opts.max_json_body_bytes },
         alert_quiet_hours: opts.alert_quiet_hours,
+        trusted_proxies: opts.trusted_proxies.clone(),
         ..global.settings()
     };
     let wiring = global.wiring_with(settings, Sending::Yes).await?;
@@ -64,8 +69,11 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let search = wiring.search_index().await?;
     let services = wiring.services(search.clone())?;
     let follower = tokio::spawn(follow_changes(search));
-    let owner = format!("{} pid {} ({})", host_name(), std::process::id(), global.site.bind);
-    let jobs = tokio::spawn(run_jobs(wiring.scheduler(&owner, Duration::from_secs(opts.alert_round_seconds))?));
+    // One name per process, even where containers share a host name and all run as pid 1.
+    let owner =
+        format!("{} pid {} ({}) {}", host_name(), std::process::id(), global.site.bind, &uuid::Uuid::new_v4().simple().to_string()[..6]);
+    let (stop_jobs, jobs_stopped) = tokio::sync::watch::channel(false);
+    let jobs = tokio::spawn(run_jobs(wiring.scheduler(&owner, Duration::from_secs(opts.alert_round_seconds))?, jobs_stopped));
     let limits = ServerLimits {
         header_read_timeout: Duration::from_secs(opts.header_read_timeout_seconds),
         request_timeout: Duration::from_secs(opts.request_timeout_seconds),
@@ -83,7 +91,12 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let listener = TcpListener::bind(bind.as_str()).await.with_context(|| format!("cannot listen on {bind}"))?;
     tutorhub_http::server::serve(listener, tutorhub_http::app(&services, files), limits, shutdown_signal(), Duration::from_secs(10))
         .await?;
-    jobs.abort();
+    // A run in progress finishes and is recorded: cut short, its lease would hold the job
+    // back on every server for minutes.
+    let _ = stop_jobs.send(true);
+    if tokio::time::timeout(Duration::from_secs(30), jobs).await.is_err() {
+        tracing::warn!("a background job was still running after 30 s; its lease expires on its own");
+    }
     follower.abort();
     wiring.database.close().await;
     tracing::info!("tutorhub stopped");
@@ -91,24 +104,32 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
 }
 
 /// Every second, runs the site's periodic jobs that are due and whose lease this server
-/// takes (the others run on another server), until the server stops. A failed run is logged
-/// and recorded; its next period tries again (alert delivery stores every step as it is done).
-async fn run_jobs(scheduler: Scheduler) {
+/// takes (the others run on another server), until `stop` says so; a run in progress is
+/// finished first. A failed run is logged and recorded; its next period tries again (alert
+/// delivery stores every step as it is done).
+async fn run_jobs(scheduler: Scheduler, mut stop: tokio::sync::watch::Receiver<bool>) {
     let mut ticks = tokio::time::interval(Duration::from_secs(1));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            _ = stop.changed() => return,
+        }
         match scheduler.tick(chrono::Utc::now()).await {
-            Ok(ran) => {
-                for (job, outcome) in ran {
-                    match outcome {
-                        Outcome::Done(done) => tracing::debug!(job = job.key(), done, "job ran"),
-                        Outcome::Failed(why) => tracing::warn!(job = job.key(), why, "job failed; its next period tries again"),
-                    }
-                }
-            }
+            Ok(ran) => ran.iter().for_each(log_run),
             Err(e) => tracing::warn!(error = %e, "the job ledger could not be reached; the next tick tries again"),
         }
+    }
+}
+
+fn log_run(ran: &Ran) {
+    let job = ran.job.key();
+    match &ran.outcome {
+        Outcome::Done(done) => tracing::debug!(job, done, "job ran"),
+        Outcome::Failed(why) => tracing::warn!(job, why, "job failed; its next period tries again"),
+    }
+    if let Some(why) = &ran.unrecorded {
+        tracing::warn!(job, why, "a job run could not be recorded; this server takes the job again when it is due");
     }
 }
 

@@ -29,6 +29,12 @@ pub fn command(data_dir: &Path) -> Command {
         .env_remove("RUST_BACKTRACE")
         .env_remove("SMS_PROVIDER")
         .env_remove("MAIL_PROVIDER")
+        .env_remove("STORAGE")
+        .env_remove("S3_BUCKET")
+        .env_remove("S3_ENDPOINT")
+        .env_remove("S3_REGION")
+        .env_remove("S3_PATH_STYLE")
+        .env_remove("TRUSTED_PROXIES")
         .env("LOG_FORMAT", "text");
     command
 }
@@ -49,13 +55,29 @@ impl Drop for Server {
     }
 }
 
+/// A loopback port free now, and never handed out before in this test process: tests that
+/// run at once each start servers, and the kernel may offer a port just given back again.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    loop {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut given = GIVEN.lock().unwrap();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
 }
 
 pub fn serve(data_dir: &Path, port: u16, args: &[&str]) -> Server {
+    serve_with(data_dir, port, args, &[])
+}
+
+/// [`serve`] with more settings in its environment.
+pub fn serve_with(data_dir: &Path, port: u16, args: &[&str], env: &[(&str, String)]) -> Server {
     let log = std::fs::File::create(data_dir.join("server.log")).unwrap();
     let child = command(data_dir)
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .arg("serve")
         .args(["--bind", &format!("127.0.0.1:{port}")])
         .args(args)

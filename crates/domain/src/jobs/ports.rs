@@ -11,9 +11,17 @@ use crate::shared::storage::RepositoryError;
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait JobLedger: Send + Sync {
-    /// Takes `job`'s lease for `owner` until `now + lease`, if no one holds it and its last run
-    /// started at least `every` ago; in one atomic step, so of servers asking at once exactly
-    /// one gets it. `None`: not due, or another server has it.
+    /// Makes sure the ledger knows `job` (once, when a server starts), so that taking its
+    /// lease is one statement.
+    ///
+    /// # Errors
+    /// The database fails.
+    async fn register(&self, job: Job, every: Duration) -> Result<(), RepositoryError>;
+
+    /// Takes `job`'s lease for `owner` until `now + lease`, if no other server holds it and its
+    /// last run started at least `every` ago; in one atomic step, so of servers asking at once
+    /// exactly one gets it. `None`: not due, or another server has it. `owner` must name one
+    /// process: a lease it still holds (a run whose end was not recorded) it may take again.
     ///
     /// # Errors
     /// The database fails.

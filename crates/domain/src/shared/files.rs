@@ -27,6 +27,18 @@ pub struct StoredFile {
 }
 
 impl StoredFile {
+    /// A public file by its key (what follows `/media/`), when the key is plain.
+    pub fn public(key: &str) -> Option<Self> {
+        Some(Self { key: key.to_string(), visibility: Visibility::Public }).filter(Self::has_plain_key)
+    }
+
+    /// Whether the key is made of plain names only (`avatars/3f2a….png`): nothing empty, no
+    /// `.` or `..`, not absolute. Every store refuses any other key, so a crafted one never
+    /// reaches outside the files it names.
+    pub fn has_plain_key(&self) -> bool {
+        !self.key.is_empty() && self.key.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
+    }
+
     /// The URL path of a public file.
     pub fn public_path(&self) -> Option<String> {
         (self.visibility == Visibility::Public).then(|| format!("/media/{}", self.key))
@@ -35,8 +47,7 @@ impl StoredFile {
     /// The public file behind a path made by [`StoredFile::public_path`] (what an account
     /// keeps as its avatar); `None` for any other path, e.g. an outside URL.
     pub fn from_public_path(path: &str) -> Option<Self> {
-        let key = path.strip_prefix("/media/").filter(|key| !key.is_empty())?;
-        Some(Self { key: key.to_string(), visibility: Visibility::Public })
+        Self::public(path.strip_prefix("/media/")?)
     }
 }
 

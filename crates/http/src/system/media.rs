@@ -9,7 +9,7 @@ use std::sync::Arc;
 use futures_util::TryStreamExt;
 use poem::http::{Method, StatusCode, header};
 use poem::{Body, Endpoint, Request, Response};
-use tutorhub_domain::shared::files::{FileStore, StoredFile, Visibility};
+use tutorhub_domain::shared::files::{FileStore, StoredFile};
 
 use crate::system::app::content_type;
 
@@ -21,13 +21,6 @@ impl MediaFiles {
     pub fn new(files: Arc<dyn FileStore>) -> Self {
         Self { files }
     }
-
-    fn file_at(relative: &str) -> Option<StoredFile> {
-        let key = relative.trim_start_matches('/');
-        // Only plain names: no `..`, no empty parts, nothing outside the public files.
-        let plain = !key.is_empty() && key.split('/').all(|part| !part.is_empty() && part != "." && part != "..");
-        plain.then(|| StoredFile { key: key.to_string(), visibility: Visibility::Public })
-    }
 }
 
 impl Endpoint for MediaFiles {
@@ -38,7 +31,7 @@ impl Endpoint for MediaFiles {
             return Err(poem::Error::from_status(StatusCode::METHOD_NOT_ALLOWED));
         }
         let not_found = || poem::Error::from(poem::error::NotFoundError);
-        let file = Self::file_at(req.uri().path()).ok_or_else(not_found)?;
+        let file = StoredFile::public(req.uri().path().trim_start_matches('/')).ok_or_else(not_found)?;
         let opened = match self.files.open(&file).await {
             Ok(Some(opened)) => opened,
             Ok(None) => return Err(not_found()),
@@ -54,4 +47,16 @@ impl Endpoint for MediaFiles {
             .header(header::CACHE_CONTROL, "public, max-age=31536000, immutable")
             .body(Body::from_bytes_stream(opened.chunks.map_err(std::io::Error::other))))
     }
+}
+
+/// Runs before the compression layer: images are compressed already, and compressing them
+/// again per request would cost CPU, gain nothing and drop their `Content-Length`.
+///
+/// # Errors
+/// None; the signature is poem's.
+pub async fn leave_uncompressed(mut req: Request) -> poem::Result<Request> {
+    if req.uri().path().starts_with("/media/") {
+        req.headers_mut().remove(header::ACCEPT_ENCODING);
+    }
+    Ok(req)
 }
