@@ -67,7 +67,12 @@ export default defineConfig(
   },
   {
     // The config files and scripts run in Node.
-    files: ['*.{js,mjs,ts}', 'scripts/**'],
+    files: ['*.{js,mjs,ts}', 'scripts/**', 'pwa/plugin.ts'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The service worker runs in the browser's worker scope; the build fills in its list.
+    files: ['pwa/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker, __PRECACHE__: 'readonly' } },
   },
 );

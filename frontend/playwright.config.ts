@@ -24,6 +24,9 @@ export default defineConfig({
     locale: 'zh-HK',
     timezoneId: 'Asia/Hong_Kong',
     trace: 'retain-on-failure',
+    // Journeys run without the service worker, so each one meets the server as it is; the
+    // service worker's own journeys (pwa.spec.ts) allow it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

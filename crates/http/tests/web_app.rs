@@ -10,6 +10,8 @@ async fn app_with_files() -> support::TestApp {
     std::fs::create_dir_all(files.join("assets")).unwrap();
     std::fs::write(files.join("index.html"), "<!doctype html><title>tutorhub</title>").unwrap();
     std::fs::write(files.join("assets/app-abc123.js"), "console.log(1)").unwrap();
+    std::fs::write(files.join("sw.js"), "self.addEventListener('fetch', () => {})").unwrap();
+    std::fs::write(files.join("manifest.webmanifest"), r#"{"name":"tutorhub"}"#).unwrap();
     support::spawn_with_files(Some(AppFiles::Directory(files))).await
 }
 
@@ -46,6 +48,19 @@ async fn hashed_assets_are_cached_for_a_year() {
     response.assert_status_is_ok();
     response.assert_header("cache-control", "public, max-age=31536000, immutable");
     response.assert_content_type("text/javascript; charset=utf-8");
+}
+
+#[tokio::test]
+async fn the_service_worker_is_never_kept_stale_and_the_manifest_is_typed() {
+    let app = app_with_files().await;
+    // Browsers compare sw.js at every visit: a cached copy would hold a release back.
+    let worker = app.client.get("/sw.js").send().await;
+    worker.assert_status_is_ok();
+    worker.assert_header("cache-control", "no-cache");
+    worker.assert_content_type("text/javascript; charset=utf-8");
+    let manifest = app.client.get("/manifest.webmanifest").send().await;
+    manifest.assert_status_is_ok();
+    manifest.assert_content_type("application/manifest+json");
 }
 
 #[tokio::test]

@@ -9,6 +9,7 @@ import { alertsZhHK } from './alerts-zh-HK';
 import { bookingsZhHK } from './bookings-zh-HK';
 import { casesZhHK } from './cases-zh-HK';
 import { profileZhHK } from './profile-zh-HK';
+import { pwaZhHK } from './pwa-zh-HK';
 import { reviewsZhHK } from './reviews-zh-HK';
 import { tutorsZhHK } from './tutors-zh-HK';
 
@@ -17,6 +18,7 @@ export const zhHK = {
     name: 'tutorhub',
     tagline: '香港補習配對平台',
   },
+  pwa: pwaZhHK,
   pageTitle: (page?: string) => (page ? `${page}｜tutorhub 補習配對平台` : 'tutorhub｜香港補習配對平台'),
 
   nav: {

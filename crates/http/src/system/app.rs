@@ -80,8 +80,13 @@ impl<E> WithApp<E> {
             && path != "index.html"
             && let Some(bytes) = self.files.read(path)
         {
-            // Vite puts a content hash in every asset name, so assets never change in place.
-            let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+            // Vite puts a content hash in every asset name, so assets never change in place. The
+            // service worker must be checked at every visit, or a release would wait for a cache.
+            let cache = match path {
+                _ if path.starts_with("assets/") => "public, max-age=31536000, immutable",
+                "sw.js" => "no-cache",
+                _ => "public, max-age=3600",
+            };
             return Some(file_response(path, bytes, cache));
         }
         let status = if is_app_route(&format!("/{path}")) {

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LoadingState } from '@/components/LoadingState';
 import { media } from '@/styles/breakpoints';
+import { UpdateNotice } from '../updates/UpdateNotice';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
@@ -30,6 +31,7 @@ export function AppLayout() {
   const styles = useStyles();
   return (
     <div className={styles.shell}>
+      <UpdateNotice />
       <TopBar />
       <main className={styles.main} id="main">
         <Suspense fallback={<LoadingState />}>
