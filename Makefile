@@ -21,7 +21,7 @@ RELEASE_BIN := target/release/tutorhub
 STAGE := scripts/stage.sh
 NPM := env -C frontend npm
 
-.PHONY: help deps frontend build run test bench soak openapi clean distclean
+.PHONY: help deps frontend build run test bench soak lighthouse openapi clean distclean
 
 help: ## show this help
 	@echo "tutorhub -- make targets:"
@@ -66,6 +66,9 @@ bench: build ## search at market scale (1,000,000 cases, 200,000 tutors; BENCH_D
 soak: build ## burst scenarios (logins, huge bodies, slow clients) against the release server; prints peak RSS and answers
 	scripts/soak.sh
 
+lighthouse: build ## Lighthouse (mobile) on /, /all-cases, a tutor's and a case's page, two runs each, against the release server
+	scripts/lighthouse.sh
+
 openapi: deps ## regenerate openapi.yaml from the server and the frontend's API client
 	$(CARGO) run -q -p tutorhub-cli -- openapi > openapi.yaml.tmp
 	mv openapi.yaml.tmp openapi.yaml
@@ -73,7 +76,7 @@ openapi: deps ## regenerate openapi.yaml from the server and the frontend's API 
 
 clean: ## remove build outputs and test artefacts (keeps ./data, node_modules and the venv)
 	$(CARGO) clean
-	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract .tmp/soak openapi.yaml.tmp
+	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract .tmp/soak .tmp/lighthouse openapi.yaml.tmp
 
 distclean: clean ## clean, and remove node_modules and .tmp (the venv) too
 	rm -rf frontend/node_modules .tmp

@@ -16,6 +16,9 @@ const useStyles = makeStyles({
   },
   main: {
     flexGrow: 1,
+    // The footer starts below the fold, so a page whose data arrives after the first paint
+    // grows without moving anything in sight (Lighthouse measured CLS 0.15 on a tutor's page).
+    minHeight: '100vh',
     width: '100%',
     maxWidth: '1200px',
     marginInline: 'auto',

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# `make lighthouse` (issue 14's targets; not part of `make test`): Lighthouse's mobile preset
+# (simulated throttling) against the release server on loopback, with the demo data, on the
+# public pages people share: /, /all-cases, a tutor's page and a case's page; LIGHTHOUSE_RUNS
+# runs each (default 2). Prints one table row per run: the four category scores, LCP, FCP, CLS
+# and the JavaScript the page loaded (compressed), and keeps the JSON reports in
+# .tmp/lighthouse/. Installs Lighthouse from the npm registry into .tmp/tools/lighthouse once;
+# uses Debian's Chromium (scripts/install-deps.sh). Needs target/release/tutorhub (`make
+# lighthouse` builds it). Run it on an otherwise idle machine.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$TUTORHUB_ROOT"
+
+LIGHTHOUSE_VERSION="13.5.0"
+BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
+RUNS="${LIGHTHOUSE_RUNS:-2}"
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+[[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
+[[ -x "$CHROMIUM" ]] || die "$CHROMIUM not found: run scripts/install-deps.sh"
+
+TOOL=".tmp/tools/lighthouse"
+if [[ ! -x "$TOOL/node_modules/.bin/lighthouse" || ! -f "$TOOL/.version-$LIGHTHOUSE_VERSION" ]]; then
+  log "installing lighthouse@$LIGHTHOUSE_VERSION into $TOOL"
+  rm -rf "$TOOL"; mkdir -p "$TOOL"
+  npm install --prefix "$TOOL" --no-audit --no-fund --loglevel=error "lighthouse@$LIGHTHOUSE_VERSION" </dev/null >/dev/null
+  touch "$TOOL/.version-$LIGHTHOUSE_VERSION"
+fi
+
+REPORTS="$TUTORHUB_ROOT/.tmp/lighthouse"
+mkdir -p .tmp/logs "$REPORTS"
+SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/lighthouse-server.log"
+: >"$SERVER_LOG"
+DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-lighthouse.XXXXXX")"
+SERVER_PID=""
+
+# shellcheck disable=SC2317  # called from the trap
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_server
+  rm -rf "$DATA_DIR"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+log "seeding demo data into $DATA_DIR"
+env -u DATABASE_URL "$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
+  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+jwt_secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
+start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" LOG_FORMAT=text RUST_LOG=warn JWT_SECRET="$jwt_secret" \
+  || die "the server did not start"
+BASE="http://127.0.0.1:$SERVER_PORT"
+
+first() { curl -sf "$BASE$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['$2'])"; }
+PAGES=("/" "/all-cases" "/tutor/$(first '/tutors?pageSize=1' userId)" "/case/$(first '/cases?pageSize=1' caseId)")
+
+summary() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[2]))
+score = lambda c: round((report["categories"][c]["score"] or 0) * 100)
+audit = lambda a: report["audits"][a]
+js = sum(r.get("transferSize", 0) for r in audit("network-requests")["details"]["items"] if r.get("resourceType") == "Script")
+print(f"{sys.argv[1]:<14} {score('performance'):>5} {score('accessibility'):>5} {score('best-practices'):>5} {score('seo'):>5}"
+      f" {audit('largest-contentful-paint')['numericValue']/1000:>6.2f}s {audit('first-contentful-paint')['numericValue']/1000:>6.2f}s"
+      f" {audit('cumulative-layout-shift')['numericValue']:>7.3f} {js/1024:>8.0f} KiB")
+PY
+}
+
+rows=()
+for page in "${PAGES[@]}"; do
+  for run in $(seq 1 "$RUNS"); do
+    name="$(tr -c 'a-zA-Z0-9' '_' <<<"$page" | sed 's/_*$//')"
+    report="$REPORTS/${name:-home}-$run.json"
+    log "lighthouse $page (run $run of $RUNS)"
+    CHROME_PATH="$CHROMIUM" "$TOOL/node_modules/.bin/lighthouse" "$BASE$page" --quiet --output=json --output-path="$report" \
+      --only-categories=performance,accessibility,best-practices,seo \
+      --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
+      </dev/null || die "lighthouse failed on $page"
+    rows+=("$(summary "$page" "$report")")
+  done
+done
+
+echo
+echo "== lighthouse $LIGHTHOUSE_VERSION, mobile preset (simulated throttling), release server, demo data =="
+printf '%-14s %5s %5s %5s %5s %7s %7s %7s %12s\n' page perf a11y bp seo LCP FCP CLS "JS (gzip)"
+printf '%s\n' "${rows[@]}"
+echo "targets: performance >= 95, accessibility >= 95, best practices 100, SEO 100, LCP <= 2.0 s, CLS <= 0.02, JS before first paint <= 150 KiB"
+echo "reports: $REPORTS"
