@@ -6,6 +6,7 @@ mod support;
 use std::sync::Arc;
 
 use chrono::Utc;
+use tutorhub_adapters::sql::search_changes::CHANGES_KEPT;
 use tutorhub_adapters::{
     Database, SqlCaseRepository, SqlChangeFeed, SqlSearchSource, SqlTutorRepository, SqlUserRepository, TantivySearch,
 };
@@ -74,4 +75,30 @@ async fn concurrent_searches_after_a_write_all_see_it(db: Database) {
     }
 }
 
-on_both_engines!(is_built_from_the_database_and_follows_every_write_on_every_server, concurrent_searches_after_a_write_all_see_it,);
+/// The sweep keeps only the feed's newest changes. A server that fell further behind (here: the
+/// feed pruned to nothing while it was not looking) notices the missing versions and loads
+/// everything again, rather than answer without them.
+async fn a_server_behind_a_pruned_feed_loads_everything_again(db: Database) {
+    let feed = SqlChangeFeed::new(db.pool().clone());
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    let kept = support::stored_case(&db, CaseStatus::Approved).await;
+    let behind = index(&db).await;
+    assert_eq!(found(&behind, &CaseFilter::public()).await, [kept]);
+
+    let missed = support::stored_case(&db, CaseStatus::Approved).await;
+    cases.transition(kept, CaseStatus::Approved, CaseStatus::Closed, Utc::now()).await.unwrap();
+    let latest = support::stored_case(&db, CaseStatus::Approved).await;
+    assert_eq!(feed.prune(1).await.unwrap(), 3, "all but the newest of four changes removed");
+    assert_eq!(found(&behind, &CaseFilter::public()).await, [latest, missed], "nothing missed, the closed case gone");
+
+    // From then on it follows the feed as before.
+    let next = support::stored_case(&db, CaseStatus::Approved).await;
+    assert_eq!(found(&behind, &CaseFilter::public()).await, [next, latest, missed]);
+    assert_eq!(feed.prune(CHANGES_KEPT).await.unwrap(), 0, "a short feed keeps everything");
+}
+
+on_both_engines!(
+    is_built_from_the_database_and_follows_every_write_on_every_server,
+    concurrent_searches_after_a_write_all_see_it,
+    a_server_behind_a_pruned_feed_loads_everything_again,
+);

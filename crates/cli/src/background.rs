@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, TimeDelta, Utc};
-use tutorhub_adapters::SqlRateLimiter;
+use tutorhub_adapters::sql::search_changes::CHANGES_KEPT;
+use tutorhub_adapters::{SqlChangeFeed, SqlRateLimiter};
 use tutorhub_domain::alerts::delivery::{AlertDelivery, Round};
 use tutorhub_domain::jobs::ports::JobLedger;
 use tutorhub_domain::jobs::scheduler::Work;
@@ -26,10 +27,12 @@ impl Work for AlertRound {
 /// Job runs are kept this long for `tutorhub jobs runs`.
 const RUNS_KEPT: TimeDelta = TimeDelta::days(7);
 
-/// Clears what has expired: ended rate-limit windows and old job runs.
+/// Clears what has expired: ended rate-limit windows, old job runs, and the search change
+/// feed's oldest changes.
 pub struct Sweep {
     pub rate_limits: SqlRateLimiter,
     pub ledger: Arc<dyn JobLedger>,
+    pub feed: Arc<SqlChangeFeed>,
 }
 
 #[async_trait]
@@ -37,6 +40,7 @@ impl Work for Sweep {
     async fn run(&self, now: DateTime<Utc>) -> Result<String, String> {
         let windows = self.rate_limits.sweep(now).await.map_err(|e| e.to_string())?;
         let runs = self.ledger.forget_runs(now - RUNS_KEPT).await.map_err(|e| e.to_string())?;
-        Ok(format!("{windows} rate-limit windows and {runs} job runs removed"))
+        let changes = self.feed.prune(CHANGES_KEPT).await.map_err(|e| e.to_string())?;
+        Ok(format!("{windows} rate-limit windows, {runs} job runs and {changes} search changes removed"))
     }
 }

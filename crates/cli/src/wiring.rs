@@ -396,7 +396,8 @@ impl Wiring {
     /// As [`Wiring::alert_delivery`].
     pub fn scheduler(&self, owner: &str, alert_round: Duration) -> anyhow::Result<Scheduler> {
         let ledger = self.job_ledger();
-        let sweep = Sweep { rate_limits: SqlRateLimiter::new(self.database.pool().clone()), ledger: ledger.clone() };
+        let sweep =
+            Sweep { rate_limits: SqlRateLimiter::new(self.database.pool().clone()), ledger: ledger.clone(), feed: self.feed.clone() };
         let jobs = vec![
             Scheduled { job: Job::AlertDelivery, every: alert_round, work: Arc::new(AlertRound(self.alert_delivery()?)) },
             Scheduled { job: Job::Sweep, every: SWEEP_EVERY, work: Arc::new(sweep) },

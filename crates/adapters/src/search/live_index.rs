@@ -73,6 +73,14 @@ impl LiveIndex {
         Ok(())
     }
 
+    /// Removes every document, visible with the next commit (a rebuild loads them again).
+    pub fn clear(&self) -> tantivy::Result<()> {
+        let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let writer = slot.as_mut().ok_or_else(|| tantivy::TantivyError::SystemError("the index writer is gone".into()))?;
+        writer.delete_all_documents()?;
+        Ok(())
+    }
+
     /// Ends the build: commits what [`Self::load`] added, makes it searchable, and swaps the
     /// build's writer for a smaller one for the few documents each change brings.
     pub fn settle(&self) -> tantivy::Result<()> {

@@ -6,6 +6,10 @@
 //! back-office CLI). Before answering, a search reads the feed's version (one tiny query,
 //! shared by every search that arrives while it runs: see `SqlChangeFeed`) and applies whatever
 //! changed up to it first: no answer is older than a write committed before the request.
+//!
+//! The feed keeps only its newest changes (the sweep job prunes it: `SqlChangeFeed::prune`).
+//! Its versions have no holes, so an index that finds the next change it needs gone (a server
+//! stalled for a long time) knows it missed some, and loads everything again before answering.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -78,27 +82,46 @@ impl TantivySearch {
         // after it is caught up from the feed (replacing a document twice is harmless).
         let applied = feed.version().await?;
         let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), folder, _owner: owner };
-        let mut report = BuildReport { cases: 0, tutors: 0, millis: 0 };
-        let mut after = 0;
-        loop {
-            let batch = search.source.cases_after(after, BATCH).await?;
-            let Some(last) = batch.last() else { break };
-            after = last.number;
-            report.cases += batch.len() as u64;
-            search.cases.load(batch.iter().filter_map(|case| search.case_fields.document(case)).collect()).map_err(unavailable)?;
-        }
-        let mut after = 0;
-        loop {
-            let batch = search.source.tutors_after(after, BATCH).await?;
-            let Some(last) = batch.last() else { break };
-            after = last.user_number;
-            report.tutors += batch.len() as u64;
-            search.tutors.load(batch.iter().filter_map(|tutor| search.tutor_fields.document(tutor)).collect()).map_err(unavailable)?;
-        }
+        let (cases, tutors) = search.load_everything().await?;
         search.cases.settle().map_err(unavailable)?;
         search.tutors.settle().map_err(unavailable)?;
-        report.millis = started.elapsed().as_millis();
-        Ok((search, report))
+        Ok((search, BuildReport { cases, tutors, millis: started.elapsed().as_millis() }))
+    }
+
+    /// Adds every case and tutor the database holds, uncommitted; answers how many of each.
+    async fn load_everything(&self) -> Result<(u64, u64), RepositoryError> {
+        let (mut cases, mut tutors) = (0, 0);
+        let mut after = 0;
+        loop {
+            let batch = self.source.cases_after(after, BATCH).await?;
+            let Some(last) = batch.last() else { break };
+            after = last.number;
+            cases += batch.len() as u64;
+            self.cases.load(batch.iter().filter_map(|case| self.case_fields.document(case)).collect()).map_err(unavailable)?;
+        }
+        let mut after = 0;
+        loop {
+            let batch = self.source.tutors_after(after, BATCH).await?;
+            let Some(last) = batch.last() else { break };
+            after = last.user_number;
+            tutors += batch.len() as u64;
+            self.tutors.load(batch.iter().filter_map(|tutor| self.tutor_fields.document(tutor)).collect()).map_err(unavailable)?;
+        }
+        Ok((cases, tutors))
+    }
+
+    /// Replaces everything with what the database holds now, as a build does, and answers the
+    /// feed version it holds from then on. Searches wait meanwhile: none may answer from
+    /// data that is known to be missing changes.
+    async fn reload_everything(&self) -> Result<i64, RepositoryError> {
+        let version = self.feed.version().await?;
+        self.cases.clear().map_err(unavailable)?;
+        self.tutors.clear().map_err(unavailable)?;
+        let (cases, tutors) = self.load_everything().await?;
+        apply(&self.cases, Vec::new()).await?;
+        apply(&self.tutors, Vec::new()).await?;
+        tracing::warn!(cases, tutors, version, "the search index missed changes the feed no longer holds; it was loaded again");
+        Ok(version)
     }
 
     /// Applies every change up to the feed's current version. Searches do it first anyway;
@@ -111,8 +134,11 @@ impl TantivySearch {
         let mut applied = self.applied.lock().await;
         while *applied < wanted {
             let changes = self.feed.changes_since(*applied, BATCH).await?;
-            let Some(last) = changes.last() else { break };
-            let last = last.version;
+            if changes.first().is_none_or(|first| first.version != *applied + 1) {
+                *applied = self.reload_everything().await?;
+                continue;
+            }
+            let last = changes.last().map_or(*applied, |change| change.version);
             let (mut cases, mut tutors) = (BTreeSet::new(), BTreeSet::new());
             for change in &changes {
                 match change.changed {

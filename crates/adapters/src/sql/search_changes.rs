@@ -16,9 +16,26 @@ pub struct SqlChangeFeed {
     version: CoalescedRead<i64>,
 }
 
+/// Changes the feed keeps (the sweep job removes older ones): a server that falls further
+/// behind than this, which following every second never does, loads its index again.
+pub const CHANGES_KEPT: i64 = 1_000_000;
+
 impl SqlChangeFeed {
     pub fn new(pool: AnyPool) -> Self {
         Self { pool, version: CoalescedRead::default() }
+    }
+
+    /// Removes all but the newest `keep` changes; answers how many it removed.
+    ///
+    /// # Errors
+    /// The database fails.
+    pub async fn prune(&self, keep: i64) -> Result<u64, RepositoryError> {
+        let done = sqlx::query("DELETE FROM search_changes WHERE version <= (SELECT version FROM search_feed_version WHERE id = 1) - $1")
+            .bind(keep)
+            .execute(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(done.rows_affected())
     }
 }
 

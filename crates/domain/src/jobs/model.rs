@@ -7,7 +7,8 @@ crate::keyed_enum! {
     pub enum Job {
         /// Sends the case alerts that are due (saved searches; held overnight in quiet hours).
         AlertDelivery => "alert-delivery",
-        /// Removes rate-limit windows that have ended, and job runs older than a week.
+        /// Removes rate-limit windows that have ended, job runs older than a week and the
+        /// search change feed's oldest changes.
         Sweep => "sweep",
     }
 }
