@@ -31,9 +31,16 @@ function manifest() {
   };
 }
 
+/** Catalogue text as HTML text. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 /** A page that needs nothing else: inline style (the CSP allows inline styles, not scripts). */
 function offlinePage(): string {
-  const { offline } = pwaZhHK;
+  const offline = Object.fromEntries(
+    Object.entries(pwaZhHK.offline).map(([key, text]) => [key, escapeHtml(text)]),
+  ) as typeof pwaZhHK.offline;
   return `<!doctype html>
 <html lang="zh-HK">
   <head>
@@ -74,15 +81,16 @@ export function pwa(): Plugin {
           ? [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])]
           : [],
       );
-      const precache = [
-        '/offline.html',
-        '/manifest.webmanifest',
-        '/favicon.svg',
-        ...ICONS,
-        ...entryFiles.map((f) => `/${f}`),
-      ];
-      // A new build (any file renamed) is a new version: browsers compare sw.js byte for byte.
-      const version = createHash('sha256').update(Object.keys(bundle).sort().join('\n')).digest('hex').slice(0, 12);
+      // The offline page and the entry files: what a page needs when the network is gone.
+      const precache = ['/offline.html', ...entryFiles.map((f) => `/${f}`)];
+      const offline = offlinePage();
+      // A new build is a new version (browsers compare sw.js byte for byte): any file renamed,
+      // or the offline page's words changed.
+      const version = createHash('sha256')
+        .update(Object.keys(bundle).sort().join('\n'))
+        .update(offline)
+        .digest('hex')
+        .slice(0, 12);
       const template = readFileSync(new URL('./service-worker.js', import.meta.url), 'utf8');
       const worker = template
         .replace("'__VERSION__'", JSON.stringify(version))
@@ -93,7 +101,7 @@ export function pwa(): Plugin {
         fileName: 'manifest.webmanifest',
         source: `${JSON.stringify(manifest(), null, 2)}\n`,
       });
-      this.emitFile({ type: 'asset', fileName: 'offline.html', source: offlinePage() });
+      this.emitFile({ type: 'asset', fileName: 'offline.html', source: offline });
     },
   };
 }

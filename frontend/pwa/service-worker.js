@@ -3,23 +3,26 @@
  *
  * - Pages always come from the network, so a visitor online always gets the current version;
  *   with no network, the offline page says so.
- * - The app's files (content-hashed, never changed in place) and icons are kept in a cache of
- *   this version: the entry files at install, the others as they are first loaded.
- * - Nothing else is touched: API answers, which hold people's data, and uploaded media go to
- *   the network as if there were no service worker.
- * - A new version takes over at once and removes the old caches; open pages are told, and
- *   offer to reload (src/app/updates).
+ * - The app's files under /assets/ (content-hashed, never changed in place) are kept in a cache
+ *   of this version: the entry files at install, the others as they are first loaded.
+ * - Nothing else is touched: API answers, which hold people's data, uploaded media and icons
+ *   go to the network (and the browser's own cache) as if there were no service worker.
+ * - A new version takes over at once, removes the old caches and tells open pages which files
+ *   it has, so a page built from other files can offer to reload (src/app/updates).
  */
 const VERSION = '__VERSION__';
 const PRECACHE = __PRECACHE__;
 const CACHE = `tutorhub-${VERSION}`;
 const OFFLINE_PAGE = '/offline.html';
 
+/** From the server, never the browser's HTTP cache: it may hold the last release's copy. */
+const fresh = (url) => new Request(url, { cache: 'reload' });
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      .then((cache) => cache.addAll(PRECACHE.map(fresh)))
       .then(() => self.skipWaiting()),
   );
 });
@@ -33,21 +36,19 @@ self.addEventListener('activate', (event) => {
           keys.filter((key) => key.startsWith('tutorhub-') && key !== CACHE).map((key) => caches.delete(key)),
         ),
       )
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(() => self.clients.matchAll({ type: 'window' }))
+      .then((pages) => pages.forEach((page) => page.postMessage({ type: 'tutorhub-activated', files: PRECACHE }))),
   );
 });
 
-/** The app's own files: safe to keep, since a name is never reused for other content. */
-function isAppFile(url) {
-  return url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/');
-}
-
-async function fromCacheOrNetwork(request) {
+async function fromCacheOrNetwork(event) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(request);
+  const kept = await cache.match(event.request);
   if (kept) return kept;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  const response = await fetch(event.request);
+  // Kept on the side: a full disk must not cost the visitor the file the network gave.
+  if (response.ok) event.waitUntil(cache.put(event.request, response.clone()).catch(() => undefined));
   return response;
 }
 
@@ -67,7 +68,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     event.respondWith(pageOrOffline(request));
-  } else if (isAppFile(url)) {
-    event.respondWith(fromCacheOrNetwork(request));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(fromCacheOrNetwork(event));
   }
 });

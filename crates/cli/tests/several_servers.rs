@@ -24,7 +24,6 @@ struct Site {
 
 impl Site {
     async fn new() -> Option<Site> {
-        let bucket = bucket_env()?;
         let Ok(postgres) = std::env::var("TUTORHUB_TEST_POSTGRES_URL") else {
             assert!(
                 std::env::var("TUTORHUB_REQUIRE_POSTGRES").as_deref() != Ok("1"),
@@ -33,6 +32,7 @@ impl Site {
             eprintln!("skipping: run under scripts/with-postgres.sh");
             return None;
         };
+        let bucket = bucket_env()?;
         let name = format!("t_{}", uuid::Uuid::new_v4().simple());
         let admin = tutorhub_adapters::Database::connect(&postgres).await.unwrap();
         admin.pool().execute(format!("CREATE DATABASE {name}").as_str()).await.unwrap();

@@ -53,32 +53,42 @@ impl LiveIndex {
         self.write(documents.into_iter().map(Edit::Add).collect(), false)
     }
 
-    fn write(&self, edits: Vec<Edit>, commit: bool) -> tantivy::Result<()> {
+    /// Runs `work` with the writer (one at a time).
+    fn with_writer<T>(&self, work: impl FnOnce(&mut IndexWriter) -> tantivy::Result<T>) -> tantivy::Result<T> {
         let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let writer = slot.as_mut().ok_or_else(|| tantivy::TantivyError::SystemError("the index writer is gone".into()))?;
-        for edit in edits {
-            match edit {
-                Edit::Delete(term) => {
-                    writer.delete_term(term);
-                }
-                Edit::Add(document) => {
-                    writer.add_document(document)?;
+        work(writer)
+    }
+
+    fn write(&self, edits: Vec<Edit>, commit: bool) -> tantivy::Result<()> {
+        self.with_writer(|writer| {
+            for edit in edits {
+                match edit {
+                    Edit::Delete(term) => {
+                        writer.delete_term(term);
+                    }
+                    Edit::Add(document) => {
+                        writer.add_document(document)?;
+                    }
                 }
             }
-        }
-        if commit {
-            writer.commit()?;
-            self.reader.reload()?;
-        }
-        Ok(())
+            if commit {
+                writer.commit()?;
+                self.reader.reload()?;
+            }
+            Ok(())
+        })
     }
 
     /// Removes every document, visible with the next commit (a rebuild loads them again).
     pub fn clear(&self) -> tantivy::Result<()> {
-        let mut slot = self.writer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let writer = slot.as_mut().ok_or_else(|| tantivy::TantivyError::SystemError("the index writer is gone".into()))?;
-        writer.delete_all_documents()?;
-        Ok(())
+        self.with_writer(|writer| {
+            // Documents a failed earlier reload left uncommitted go first: deleting all
+            // documents drops only committed segments, and they would come back at the commit.
+            writer.rollback()?;
+            writer.delete_all_documents()?;
+            Ok(())
+        })
     }
 
     /// Ends the build: commits what [`Self::load`] added, makes it searchable, and swaps the

@@ -20,22 +20,36 @@ pub struct SqlChangeFeed {
 /// behind than this, which following every second never does, loads its index again.
 pub const CHANGES_KEPT: i64 = 1_000_000;
 
+/// Changes removed per statement.
+const PRUNE_BATCH: i64 = 10_000;
+
 impl SqlChangeFeed {
     pub fn new(pool: AnyPool) -> Self {
         Self { pool, version: CoalescedRead::default() }
     }
 
-    /// Removes all but the newest `keep` changes; answers how many it removed.
+    /// Removes all but the newest `keep` changes; answers how many it removed. In batches, so
+    /// the first prune of a long feed never holds SQLite's one writer for long.
     ///
     /// # Errors
-    /// The database fails.
+    /// The database fails; what was removed stays removed.
     pub async fn prune(&self, keep: i64) -> Result<u64, RepositoryError> {
-        let done = sqlx::query("DELETE FROM search_changes WHERE version <= (SELECT version FROM search_feed_version WHERE id = 1) - $1")
+        let mut removed = 0;
+        loop {
+            let done = sqlx::query(
+                "DELETE FROM search_changes WHERE version IN (SELECT version FROM search_changes \
+                 WHERE version <= (SELECT version FROM search_feed_version WHERE id = 1) - $1 ORDER BY version LIMIT $2)",
+            )
             .bind(keep)
+            .bind(PRUNE_BATCH)
             .execute(&self.pool)
             .await
             .map_err(repository_error)?;
-        Ok(done.rows_affected())
+            removed += done.rows_affected();
+            if done.rows_affected() == 0 {
+                return Ok(removed);
+            }
+        }
     }
 }
 

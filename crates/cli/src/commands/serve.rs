@@ -93,9 +93,11 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         .await?;
     // A run in progress finishes and is recorded: cut short, its lease would hold the job
     // back on every server for minutes.
+    let mut jobs = jobs;
     let _ = stop_jobs.send(true);
-    if tokio::time::timeout(Duration::from_secs(30), jobs).await.is_err() {
-        tracing::warn!("a background job was still running after 30 s; its lease expires on its own");
+    if tokio::time::timeout(Duration::from_secs(20), &mut jobs).await.is_err() {
+        jobs.abort();
+        tracing::warn!("a background job was still running after 20 s and was stopped; its lease expires on its own");
     }
     follower.abort();
     wiring.database.close().await;

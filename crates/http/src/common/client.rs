@@ -1,6 +1,6 @@
 //! Who is calling, as far as the connection tells: the address per-address limits count.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use poem::Request;
@@ -13,25 +13,36 @@ pub struct TrustedProxies(pub Arc<Vec<IpAddr>>);
 
 /// The caller's address: the direct peer, or behind a trusted proxy the address it forwarded.
 pub fn client_ip(req: &Request) -> String {
-    let peer = req.remote_addr().as_socket_addr().map(std::net::SocketAddr::ip);
-    let forwarded = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
+    let peer = req.remote_addr().as_socket_addr().map(SocketAddr::ip);
+    // Every header line, in order: some balancers add a line of their own rather than append
+    // to the one the client sent, and the last word must be theirs.
+    let lines: Vec<&str> = req.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
+    let forwarded = (!lines.is_empty()).then(|| lines.join(","));
     let trusted = req.data::<TrustedProxies>().map_or(&[][..], |t| t.0.as_slice());
-    caller(peer, forwarded, trusted).map_or_else(|| "unknown".into(), |ip| ip.to_string())
+    caller(peer, forwarded.as_deref(), trusted).map_or_else(|| "unknown".into(), |ip| ip.to_string())
+}
+
+/// One hop as balancers write it: `203.0.113.7`, `203.0.113.7:5678`, `2001:db8::1` or
+/// `[2001:db8::1]:443`; an IPv4 address in IPv6 form (`::ffff:10.0.0.2`) as IPv4.
+fn address(hop: &str) -> Option<IpAddr> {
+    let hop = hop.trim();
+    let ip = hop.parse::<IpAddr>().ok().or_else(|| hop.parse::<SocketAddr>().ok().map(|a| a.ip()))?;
+    Some(ip.to_canonical())
 }
 
 /// Walks `X-Forwarded-For` from the right (each proxy appends the address it saw) past the
 /// trusted proxies; the first other address is the caller. A malformed entry ends the walk
 /// at the last address known to be real.
 fn caller(peer: Option<IpAddr>, forwarded: Option<&str>, trusted: &[IpAddr]) -> Option<IpAddr> {
-    let mut caller = peer?;
+    let mut caller = peer?.to_canonical();
     if let Some(forwarded) = forwarded {
-        for hop in forwarded.rsplit(',') {
+        for hop in forwarded.rsplit(',').filter(|hop| !hop.trim().is_empty()) {
             if !trusted.contains(&caller) {
                 break;
             }
-            match hop.trim().parse() {
-                Ok(address) => caller = address,
-                Err(_) => break,
+            match address(hop) {
+                Some(address) => caller = address,
+                None => break,
             }
         }
     }
@@ -57,6 +68,16 @@ mod tests {
         assert_eq!(seen("10.0.0.2", Some("1.2.3.4, 203.0.113.7")), "203.0.113.7");
         assert_eq!(seen("10.0.0.2", Some("garbage")), "10.0.0.2");
         assert_eq!(caller(None, Some("203.0.113.7"), &balancer), None);
+    }
+
+    #[test]
+    fn hops_are_read_as_balancers_write_them() {
+        let balancer = [ip("10.0.0.2")];
+        let seen = |peer, forwarded| caller(Some(ip(peer)), Some(forwarded), &balancer).unwrap().to_string();
+        assert_eq!(seen("10.0.0.2", "203.0.113.7:5678"), "203.0.113.7");
+        assert_eq!(seen("10.0.0.2", "[2001:db8::1]:443"), "2001:db8::1");
+        assert_eq!(seen("10.0.0.2", "203.0.113.7, "), "203.0.113.7", "an empty hop is skipped");
+        assert_eq!(seen("::ffff:10.0.0.2", "203.0.113.7"), "203.0.113.7", "a mapped IPv4 peer is the balancer");
     }
 
     #[test]

@@ -6,52 +6,57 @@ import { UpdateNotice } from './UpdateNotice';
 
 beforeAll(stubResizeObserver);
 
+const OWN_ENTRY = '/assets/index-old.js';
+
 /** The parts of navigator.serviceWorker the notice uses. */
-function fakeContainer(controlled: boolean): ServiceWorkerContainer {
-  const events = new EventTarget();
-  return Object.assign(events, {
-    controller: controlled ? ({} as ServiceWorker) : null,
-  }) as unknown as ServiceWorkerContainer;
+function fakeContainer(): ServiceWorkerContainer {
+  return new EventTarget() as unknown as ServiceWorkerContainer;
+}
+
+function activated(container: ServiceWorkerContainer, files: string[]) {
+  act(() => {
+    container.dispatchEvent(new MessageEvent('message', { data: { type: 'tutorhub-activated', files } }));
+  });
 }
 
 function show(container: ServiceWorkerContainer, reload = vi.fn()) {
   render(
     <FluentProvider>
-      <UpdateNotice container={container} reload={reload} />
+      <UpdateNotice container={container} entryScript={OWN_ENTRY} reload={reload} />
     </FluentProvider>,
   );
   return reload;
 }
 
+const notice = () => screen.queryByText(/tutorhub 已更新/);
+
 describe('UpdateNotice', () => {
-  it('offers to reload once a new version takes over an open page', async () => {
-    const container = fakeContainer(true);
+  it('offers to reload when a version built from other files takes over', async () => {
+    const container = fakeContainer();
     const reload = show(container);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    act(() => {
-      container.dispatchEvent(new Event('controllerchange'));
-    });
+    expect(notice()).not.toBeInTheDocument();
+    activated(container, ['/offline.html', '/assets/index-new.js']);
     expect(screen.getByRole('status')).toHaveTextContent('tutorhub 已更新');
     await userEvent.click(screen.getByRole('button', { name: '重新載入' }));
     expect(reload).toHaveBeenCalledOnce();
   });
 
-  it('stays quiet on a first visit, when the first version takes control', () => {
-    const container = fakeContainer(false);
+  it('stays quiet when the page already runs the version that took over', () => {
+    const container = fakeContainer();
     show(container);
-    act(() => {
-      container.dispatchEvent(new Event('controllerchange'));
-    });
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    activated(container, ['/offline.html', OWN_ENTRY]);
+    expect(notice()).not.toBeInTheDocument();
   });
 
-  it('can be put off', async () => {
-    const container = fakeContainer(true);
+  it('ignores other messages and can be put off', async () => {
+    const container = fakeContainer();
     show(container);
     act(() => {
-      container.dispatchEvent(new Event('controllerchange'));
+      container.dispatchEvent(new MessageEvent('message', { data: { type: 'something-else' } }));
     });
+    expect(notice()).not.toBeInTheDocument();
+    activated(container, ['/assets/index-new.js']);
     await userEvent.click(screen.getByRole('button', { name: '稍後' }));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(notice()).not.toBeInTheDocument();
   });
 });

@@ -6,38 +6,66 @@ const useStyles = makeStyles({
   bar: { borderRadius: 0, paddingInline: tokens.spacingHorizontalL },
 });
 
+/** What a new service worker tells open pages once it has taken over (pwa/service-worker.js). */
+interface Activated {
+  type: 'tutorhub-activated';
+  files: string[];
+}
+
+function isActivated(data: unknown): data is Activated {
+  return (data as Activated | null)?.type === 'tutorhub-activated' && Array.isArray((data as Activated).files);
+}
+
+/** The path of this page's own entry script, which names its version of the app. */
+function ownEntryScript(): string | undefined {
+  const script = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  return script ? new URL(script.src).pathname : undefined;
+}
+
 interface Props {
   container?: ServiceWorkerContainer | undefined;
+  entryScript?: string | undefined;
   reload?: () => void;
 }
 
 /**
- * Says so when a new version of the app has taken over while this page was open (the service
- * worker activates at once), and offers to reload; the page keeps working until then. Nothing
- * shows on the first visit, when there was no version before.
+ * Says so when a new version of the app has taken over while this page runs an older one
+ * (its entry script is not among the new version's files), and offers to reload; the page
+ * keeps working until then. A page already on the new version (it was loaded from the network
+ * just before the new worker installed) shows nothing.
  */
-export function UpdateNotice({ container = navigator.serviceWorker, reload = () => window.location.reload() }: Props) {
+export function UpdateNotice({
+  container = navigator.serviceWorker,
+  entryScript = ownEntryScript(),
+  reload = () => window.location.reload(),
+}: Props) {
   const styles = useStyles();
   const [updated, setUpdated] = useState(false);
   useEffect(() => {
-    if (!container?.controller) return;
-    const onChange = () => setUpdated(true);
-    container.addEventListener('controllerchange', onChange);
-    return () => container.removeEventListener('controllerchange', onChange);
-  }, [container]);
-  if (!updated) return null;
+    if (!container || !entryScript) return;
+    const onMessage = (event: MessageEvent) => {
+      if (isActivated(event.data) && !event.data.files.includes(entryScript)) setUpdated(true);
+    };
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
+  }, [container, entryScript]);
   const text = zhHK.pwa.updated;
+  // The live region is there from the start, so screen readers announce what appears in it.
   return (
-    <MessageBar intent="info" className={styles.bar} role="status">
-      <MessageBarBody>{text.message}</MessageBarBody>
-      <MessageBarActions>
-        <Button appearance="primary" size="small" onClick={reload}>
-          {text.reload}
-        </Button>
-        <Button appearance="subtle" size="small" onClick={() => setUpdated(false)}>
-          {text.dismiss}
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
+    <div role="status" aria-live="polite">
+      {updated && (
+        <MessageBar intent="info" className={styles.bar}>
+          <MessageBarBody>{text.message}</MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" size="small" onClick={reload}>
+              {text.reload}
+            </Button>
+            <Button appearance="subtle" size="small" onClick={() => setUpdated(false)}>
+              {text.dismiss}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+    </div>
   );
 }

@@ -24,19 +24,23 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
     .catch(() => undefined);
 }
 
-const RELOADED_KEY = 'tutorhub.reloadedForUpdate';
+const RELOADED_AT_KEY = 'tutorhub.reloadedForUpdateAt';
+
+/** A chunk still missing this soon after such a reload is a real error, not a release. */
+const RELOAD_AT_MOST_EVERY_MS = 30_000;
 
 /**
  * A page opened before a release asks for a chunk by its old name, which the server no longer
- * has: load the new version instead, once (a second failure in a row is a real error).
+ * has: load the new version instead. At most once in 30 s, so a chunk that is truly missing
+ * (or a release still rolling out across servers) shows its error rather than reloading for
+ * ever.
  */
-export function reloadOnStaleChunk(target: Window = window): void {
+export function reloadOnStaleChunk(target: Window = window, now: () => number = Date.now): void {
   target.addEventListener('vite:preloadError', (event) => {
-    if (target.sessionStorage.getItem(RELOADED_KEY)) return;
-    target.sessionStorage.setItem(RELOADED_KEY, '1');
+    const last = Number(target.sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+    if (now() - last < RELOAD_AT_MOST_EVERY_MS) return;
+    target.sessionStorage.setItem(RELOADED_AT_KEY, String(now()));
     event.preventDefault();
     target.location.reload();
   });
-  // Loaded fine: a later stale chunk may reload again.
-  target.addEventListener('load', () => target.sessionStorage.removeItem(RELOADED_KEY));
 }
