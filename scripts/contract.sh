@@ -16,26 +16,7 @@ MAX_TIME="${CONTRACT_MAX_TIME:-75}"
 [[ -x "$SCHEMATHESIS" ]] || die "$SCHEMATHESIS not found: run scripts/install-deps.sh"
 [[ -f openapi.yaml ]] || die "openapi.yaml not found: run 'make openapi'"
 
-mkdir -p .tmp/logs
-SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/contract-server.log"
-: >"$SERVER_LOG"
-DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-contract.XXXXXX")"
-SERVER_PID=""
-
-# shellcheck disable=SC2317  # called from the trap
-cleanup() {
-  local rc=$?
-  trap - EXIT INT TERM
-  stop_server
-  rm -rf "$DATA_DIR"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-"$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
-  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+seeded_demo_site "$BIN" contract
 
 start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" \
   CASES_AUTO_APPROVE=false \

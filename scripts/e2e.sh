@@ -18,27 +18,7 @@ STATIC_DIR="$TUTORHUB_ROOT/frontend/dist"
 [[ -f "$STATIC_DIR/index.html" ]] || die "$STATIC_DIR/index.html not found: run 'npm run build' in frontend/"
 [[ -d frontend/node_modules/@playwright/test ]] || die "@playwright/test is not installed: run scripts/install-deps.sh"
 
-mkdir -p .tmp/logs
-SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/e2e-server.log"
-: >"$SERVER_LOG"
-DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-e2e.XXXXXX")"
-SERVER_PID=""
-
-# shellcheck disable=SC2317  # called from the trap
-cleanup() {
-  local rc=$?
-  trap - EXIT INT TERM
-  stop_server
-  rm -rf "$DATA_DIR"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-log "seeding demo data into $DATA_DIR"
-"$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
-  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+seeded_demo_site "$BIN" e2e
 
 # Every journey logs in from 127.0.0.1: the per-address login limit is for strangers, not for
 # a test suite (the per-phone limits still hold). Alerts go out every second at any hour, so

@@ -106,3 +106,46 @@ stop_server() {
 urlencode_query() {
   python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe="=&-_.~/?"))' "$1"
 }
+
+# seeded_demo_site BIN NAME: a fresh data folder (sets DATA_DIR) seeded with the demo data, and
+# a server log .tmp/logs/NAME-server.log (sets SERVER_LOG). When the script exits, however it
+# exits, the server started by start_server is stopped by its PID and the folder removed.
+seeded_demo_site() {
+  local bin="$1" name="$2"
+  mkdir -p "$TUTORHUB_ROOT/.tmp/logs"
+  SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/$name-server.log"
+  : >"$SERVER_LOG"
+  DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-$name.XXXXXX")"
+  SERVER_PID=""
+  trap stop_site EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  log "seeding demo data into $DATA_DIR"
+  env -u DATABASE_URL "$bin" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
+    || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+}
+
+# shellcheck disable=SC2317  # called from the trap of seeded_demo_site
+stop_site() {
+  local rc=$?
+  trap - EXIT INT TERM
+  stop_server
+  rm -rf "$DATA_DIR"
+  exit "$rc"
+}
+
+# run_child COMMAND [ARG...]: runs COMMAND in the background and waits for it, so that INT and
+# TERM reach the calling script's traps at once; CHILD_PID names it meanwhile (for a trap to
+# stop it). Stdin is passed on explicitly: a background job would otherwise read /dev/null.
+# Exits the script with COMMAND's status.
+run_child() {
+  local status
+  set +e
+  "$@" <&0 &
+  CHILD_PID=$!
+  wait "$CHILD_PID"
+  status=$?
+  CHILD_PID=""
+  set -e
+  exit "$status"
+}

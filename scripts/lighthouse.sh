@@ -28,27 +28,8 @@ if [[ ! -x "$TOOL/node_modules/.bin/lighthouse" || ! -f "$TOOL/.version-$LIGHTHO
 fi
 
 REPORTS="$TUTORHUB_ROOT/.tmp/lighthouse"
-mkdir -p .tmp/logs "$REPORTS"
-SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/lighthouse-server.log"
-: >"$SERVER_LOG"
-DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/tutorhub-lighthouse.XXXXXX")"
-SERVER_PID=""
-
-# shellcheck disable=SC2317  # called from the trap
-cleanup() {
-  local rc=$?
-  trap - EXIT INT TERM
-  stop_server
-  rm -rf "$DATA_DIR"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-log "seeding demo data into $DATA_DIR"
-env -u DATABASE_URL "$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
-  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+mkdir -p "$REPORTS"
+seeded_demo_site "$BIN" lighthouse
 jwt_secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
 start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" LOG_FORMAT=text RUST_LOG=warn JWT_SECRET="$jwt_secret" \
   || die "the server did not start"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Soak test (`make soak`): burst scenarios against the release server on loopback. Seeds the
-# demo data into a fresh DATA_DIR under .tmp/soak, starts `tutorhub serve` on a free
+# demo data into a fresh data folder, starts `tutorhub serve` on a free
 # 127.0.0.1 port with HEADER_READ_TIMEOUT_SECONDS=5, and runs scripts/soak.py against it:
 # a login burst from 200 addresses (and 200 wrong logins for one account), huge bodies
 # (64/256 MiB JSON, 64 MiB chunked, 50 MiB multipart) and 400 slow clients. Prints, per
@@ -18,27 +18,7 @@ HEADER_TIMEOUT=5
 [[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
 command -v python3 >/dev/null 2>&1 || die "python3 not found"
 
-mkdir -p .tmp/logs .tmp/soak
-SERVER_LOG="$TUTORHUB_ROOT/.tmp/logs/soak-server.log"
-: >"$SERVER_LOG"
-DATA_DIR="$(mktemp -d "$TUTORHUB_ROOT/.tmp/soak/data.XXXXXX")"
-SERVER_PID=""
-
-# shellcheck disable=SC2317  # called from the trap
-cleanup() {
-  local rc=$?
-  trap - EXIT INT TERM
-  stop_server
-  rm -rf "$DATA_DIR"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-log "seeding demo data into $DATA_DIR"
-env -u DATABASE_URL "$BIN" seed --demo --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 \
-  || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
+seeded_demo_site "$BIN" soak
 
 # A throwaway signing key (64 hex characters), so that nothing is written to DATA_DIR for it.
 jwt_secret="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"

@@ -68,13 +68,4 @@ done
 export TUTORHUB_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 log "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') at $TUTORHUB_TEST_POSTGRES_URL"
 
-# Run the command in the background and wait for it, so that INT/TERM reach the traps at once
-# (stdin is passed on explicitly: a background job would otherwise read /dev/null).
-set +e
-"$@" <&0 &
-CHILD_PID=$!
-wait "$CHILD_PID"
-status=$?
-CHILD_PID=""
-set -e
-exit "$status"
+run_child "$@"

@@ -58,11 +58,4 @@ export AWS_ACCESS_KEY_ID="testing" AWS_SECRET_ACCESS_KEY="testing"
 curl -sf -X PUT -o /dev/null "$TUTORHUB_TEST_S3_ENDPOINT/$TUTORHUB_TEST_S3_BUCKET" || die "could not create the test bucket"
 log "S3 server (moto) at $TUTORHUB_TEST_S3_ENDPOINT, bucket $TUTORHUB_TEST_S3_BUCKET"
 
-set +e
-"$@" <&0 &
-CHILD_PID=$!
-wait "$CHILD_PID"
-status=$?
-CHILD_PID=""
-set -e
-exit "$status"
+run_child "$@"
