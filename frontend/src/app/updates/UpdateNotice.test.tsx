@@ -36,7 +36,7 @@ describe('UpdateNotice', () => {
     const reload = show(container);
     expect(notice()).not.toBeInTheDocument();
     activated(container, ['/offline.html', '/assets/index-new.js']);
-    expect(screen.getByRole('status')).toHaveTextContent('tutorhub 已更新');
+    expect(notice()).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '重新載入' }));
     expect(reload).toHaveBeenCalledOnce();
   });

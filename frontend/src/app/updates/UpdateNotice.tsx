@@ -50,9 +50,10 @@ export function UpdateNotice({
     return () => container.removeEventListener('message', onMessage);
   }, [container, entryScript]);
   const text = zhHK.pwa.updated;
-  // The live region is there from the start, so screen readers announce what appears in it.
+  // The live region is there from the start, so screen readers announce what appears in it
+  // (no `status` role: pages have their own status messages, which it must not stand for).
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite">
       {updated && (
         <MessageBar intent="info" className={styles.bar}>
           <MessageBarBody>{text.message}</MessageBarBody>
