@@ -63,3 +63,24 @@ test('words on home find tutors and cases, marked, and a reload searches again',
   await expect(page.getByRole('tab', { name: '招學生', selected: true })).toBeVisible();
   await expect(results.first()).toBeVisible();
 });
+
+test("home's filters, words and page survive a reload and come back with the back button", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: '區域' }).selectOption('九龍');
+  await page.getByRole('button', { name: '搜尋', exact: true }).click();
+  const cards = page.getByRole('list', { name: '搜尋結果' }).getByTestId('tutor-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page).toHaveURL(/region=/);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: '區域' })).toHaveValue('九龍');
+  await expect(cards.first()).toBeVisible();
+
+  // Another search, then back: the first search again, form and results alike.
+  await page.getByRole('combobox', { name: '區域' }).selectOption('新界');
+  await page.getByRole('button', { name: '搜尋', exact: true }).click();
+  await expect(page).toHaveURL(/region=%E6%96%B0%E7%95%8C/);
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: '區域' })).toHaveValue('九龍');
+  await expect(cards.first()).toBeVisible();
+});

@@ -74,6 +74,38 @@ describe('home case search (招學生)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('搜尋補習個案失敗，請稍後再試。');
   });
 
+  it('keeps the search in the URL: filters and page come back on a reload or a shared link', async () => {
+    const asked: URLSearchParams[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/cases') asked.push(url.searchParams);
+    });
+    const { router } = renderRoutes(
+      [{ path: '*', element: <CaseSearchPanel /> }],
+      '/?tab=cases&region=九龍&minRate=300&page=2',
+    );
+    await waitFor(() => expect(asked.at(-1)?.get('page')).toBe('2'));
+    expect(asked.at(-1)?.get('region')).toBe('九龍');
+    expect(asked.at(-1)?.get('minRate')).toBe('300');
+    expect(screen.getByRole('textbox', { name: '最低每堂學費' })).toHaveValue('300');
+
+    // A new search starts again at page 1 and is written to the URL for the next reload.
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole('textbox', { name: '最低每堂學費' }));
+    await user.type(screen.getByRole('textbox', { name: '最低每堂學費' }), '400');
+    await user.click(screen.getByRole('button', { name: '搜尋' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('minRate')).toBe('400'));
+    const url = new URLSearchParams(router.state.location.search);
+    expect([url.get('tab'), url.get('region'), url.get('page')]).toEqual(['cases', '九龍', null]);
+  });
+
+  it('keeps a search with no filter at all, so a reload still shows every case', async () => {
+    const { router } = renderRoutes([{ path: '*', element: <CaseSearchPanel /> }], '/?tab=cases');
+    await userEvent.setup().click(await screen.findByRole('button', { name: '搜尋' }));
+    await screen.findByRole('list', { name: '搜尋結果' });
+    expect(router.state.location.search).toBe('?tab=cases&page=1');
+  });
+
   it('searches the words in the URL at once, marks them in the cards, and a reset drops them', async () => {
     const asked: URLSearchParams[] = [];
     server.events.on('request:start', ({ request }) => {

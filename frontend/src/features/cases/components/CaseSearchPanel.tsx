@@ -7,15 +7,24 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
 import { homeTabs } from '@/config/paths';
-import { useUrlWords } from '@/hooks/use-url-words';
+import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
-import { emptyCaseFilters, pageCountOf, toCaseQuery, type CaseFilters } from '../lib/case-filters';
+import {
+  emptyCaseFilters,
+  fromSearchParams,
+  pageCountOf,
+  toCaseQuery,
+  toSearchParams,
+  type CaseFilters,
+} from '../lib/case-filters';
 import { CaseCardGrid } from './CaseCardGrid';
 import { SaveSearchButton } from './SaveSearchButton';
 import { CaseFilterForm } from './CaseFilterForm';
 
 export const HOME_SEARCH_PAGE_SIZE = 12;
+
+const inUrl: SearchInUrl<CaseFilters> = { write: toSearchParams, read: fromSearchParams };
 
 const useStyles = makeStyles({
   root: {
@@ -44,40 +53,30 @@ const useStyles = makeStyles({
 
 /**
  * The home search panel's recruit-students tab: words, filters, a search button and matching cases
- * from GET /cases (filtered on the server). Its state lives here, so leaving the tab clears it;
- * the words searched are also kept in the URL.
+ * from GET /cases (filtered on the server). The search made is kept in the URL; leaving the tab
+ * clears it.
  */
 export function CaseSearchPanel() {
   const styles = useStyles();
-  const [urlWords, setUrlWords] = useUrlWords(homeTabs.recruitStudents);
-  // Words in the URL (a reload, a shared link) search at once.
-  const [draft, setDraft] = useState<CaseFilters>({ ...emptyCaseFilters, q: urlWords });
-  const [submitted, setSubmitted] = useState<CaseFilters | null>(urlWords.trim() ? draft : null);
-  const [page, setPage] = useState(1);
-  // The URL changed under the panel (a link to /?q=…, the logo, the same tab again): follow it.
-  useEffect(() => {
-    if (urlWords.trim() === (submitted?.q.trim() ?? '')) return;
-    const filters: CaseFilters = { ...emptyCaseFilters, q: urlWords };
-    setDraft(filters);
-    setSubmitted(urlWords.trim() ? filters : null);
-    setPage(1);
-  }, [urlWords, submitted]);
+  // The search made lives in the URL (`?tab=cases&…`), as on /all-cases: a reload, back or a
+  // shared link shows it again; the form edits a draft until 搜尋.
+  const [searched, setSearched] = useUrlSearch(homeTabs.recruitStudents, inUrl);
+  const submitted = searched?.filters ?? null;
+  const page = searched?.page ?? 1;
+  const [draft, setDraft] = useState<CaseFilters>(submitted ?? emptyCaseFilters);
+  // The URL changed under the panel (back, a link to other words): the form follows it.
+  useEffect(() => setDraft(submitted ?? emptyCaseFilters), [submitted]);
   const search = useSearchCases(
     submitted ? toCaseQuery(submitted, { page, pageSize: HOME_SEARCH_PAGE_SIZE }) : undefined,
     { swr: { enabled: submitted !== null } },
   );
 
-  const onSearch = () => {
-    setSubmitted(draft);
-    setPage(1);
-    setUrlWords(draft.q);
-  };
+  const onSearch = () => setSearched({ filters: draft, page: 1 });
   const onReset = () => {
     setDraft(emptyCaseFilters);
-    setSubmitted(null);
-    setPage(1);
-    setUrlWords('');
+    setSearched(null);
   };
+  const setPage = (next: number) => submitted && setSearched({ filters: submitted, page: next });
 
   return (
     <div className={styles.root}>

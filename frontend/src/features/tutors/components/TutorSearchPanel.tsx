@@ -9,7 +9,7 @@ import { FilterSelect, plainOptions } from '@/components/FilterSelect';
 import { LoadingState } from '@/components/LoadingState';
 import { KeywordBox } from '@/components/KeywordBox';
 import { Pagination } from '@/components/Pagination';
-import { useUrlWords } from '@/hooks/use-url-words';
+import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
 import { isMinRateValid } from '@/lib/min-rate';
@@ -18,6 +18,8 @@ import { media } from '@/styles/breakpoints';
 import {
   emptyTutorFilters,
   toTutorQuery,
+  tutorSearchFromParams,
+  tutorSearchToParams,
   withTutorLevel,
   withTutorRegion,
   type TutorFilters,
@@ -25,6 +27,8 @@ import {
 import { TutorCard } from './TutorCard';
 
 export const TUTOR_SEARCH_PAGE_SIZE = 12;
+
+const inUrl: SearchInUrl<TutorFilters> = { write: tutorSearchToParams, read: tutorSearchFromParams };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -74,26 +78,20 @@ const useStyles = makeStyles({
 
 /**
  * The home search panel's find-tutors tab: words, level -> subject, region -> area, minimum fee;
- * matching active tutors from GET /tutors (filtered on the server). Its state lives here, so
- * leaving the tab clears it; the words searched are also kept in the URL.
+ * matching active tutors from GET /tutors (filtered on the server). The search made is kept in
+ * the URL; leaving the tab clears it.
  */
 export function TutorSearchPanel() {
   const styles = useStyles();
   const catalogue = useCatalogue();
-  // The first tab: no `tab` in the URL.
-  const [urlWords, setUrlWords] = useUrlWords(null);
-  // Words in the URL (a reload, a shared link) search at once.
-  const [draft, setDraft] = useState<TutorFilters>({ ...emptyTutorFilters, q: urlWords });
-  const [submitted, setSubmitted] = useState<TutorFilters | null>(urlWords.trim() ? draft : null);
-  const [page, setPage] = useState(1);
-  // The URL changed under the panel (a link to /?q=…, the logo, the same tab again): follow it.
-  useEffect(() => {
-    if (urlWords.trim() === (submitted?.q.trim() ?? '')) return;
-    const filters: TutorFilters = { ...emptyTutorFilters, q: urlWords };
-    setDraft(filters);
-    setSubmitted(urlWords.trim() ? filters : null);
-    setPage(1);
-  }, [urlWords, submitted]);
+  // The search made lives in the URL (the first tab: no `tab`), so a reload, back or a shared
+  // link shows it again; the form edits a draft until 搜尋.
+  const [searched, setSearched] = useUrlSearch(null, inUrl);
+  const submitted = searched?.filters ?? null;
+  const page = searched?.page ?? 1;
+  const [draft, setDraft] = useState<TutorFilters>(submitted ?? emptyTutorFilters);
+  // The URL changed under the panel (back, a link to /?q=…, the logo): the form follows it.
+  useEffect(() => setDraft(submitted ?? emptyTutorFilters), [submitted]);
   const search = useSearchTutors(
     submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined,
     {
@@ -106,16 +104,13 @@ export function TutorSearchPanel() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(draft);
-    setPage(1);
-    setUrlWords(draft.q);
+    setSearched({ filters: draft, page: 1 });
   };
   const onReset = () => {
     setDraft(emptyTutorFilters);
-    setSubmitted(null);
-    setPage(1);
-    setUrlWords('');
+    setSearched(null);
   };
+  const setPage = (next: number) => submitted && setSearched({ filters: submitted, page: next });
   const minRateValid = isMinRateValid(draft.minRate);
 
   return (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTutorFilters, toTutorQuery, withTutorLevel, withTutorRegion } from './tutor-filters';
+import {
+  emptyTutorFilters,
+  toTutorQuery,
+  tutorSearchFromParams,
+  tutorSearchToParams,
+  withTutorLevel,
+  withTutorRegion,
+} from './tutor-filters';
 import { tutorDisplay, tutorName } from '@/lib/tutor-display';
 
 describe('tutor filters', () => {
@@ -18,6 +25,18 @@ describe('tutor filters', () => {
       areas: ['藍田'],
       minRate: '300',
       q: 'IB',
+    });
+  });
+
+  it('travel in the URL and come back the same; anything unusable means no limit', () => {
+    const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: '300', q: 'IB' };
+    const params = tutorSearchToParams({ ...full, q: ' IB ' }, 3);
+    expect(params.toString()).toBe(new URLSearchParams({ ...full, page: '3' }).toString());
+    expect(tutorSearchFromParams(params)).toEqual({ filters: full, page: 3 });
+    expect(tutorSearchToParams(emptyTutorFilters, 1).toString()).toBe('');
+    expect(tutorSearchFromParams(new URLSearchParams('minRate=abc&page=-2'))).toEqual({
+      filters: emptyTutorFilters,
+      page: 1,
     });
   });
 

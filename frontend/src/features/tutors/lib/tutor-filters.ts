@@ -35,3 +35,33 @@ export function toTutorQuery(filters: TutorFilters, paging: { page: number; page
   if (filters.q.trim()) query.q = filters.q.trim();
   return query;
 }
+
+/** The search as home's query string (`useUrlSearch`), so reload and back keep it. */
+export function tutorSearchToParams(filters: TutorFilters, page: number): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['level', 'subject', 'region', 'area'] as const) {
+    if (filters[key].trim()) params.set(key, filters[key].trim());
+  }
+  const minRate = parseMinRate(filters.minRate);
+  if (minRate !== undefined) params.set('minRate', String(minRate));
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** Reads {@link tutorSearchToParams}' query string back; anything unusable means "no limit". */
+export function tutorSearchFromParams(params: URLSearchParams): { filters: TutorFilters; page: number } {
+  const rawPage = Number(params.get('page'));
+  const minRate = parseMinRate(params.get('minRate') ?? '');
+  return {
+    filters: {
+      level: params.get('level') ?? '',
+      subject: params.get('subject') ?? '',
+      region: params.get('region') ?? '',
+      area: params.get('area') ?? '',
+      minRate: minRate === undefined ? '' : String(minRate),
+      q: params.get('q') ?? '',
+    },
+    page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
+  };
+}

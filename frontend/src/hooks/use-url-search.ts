@@ -1,0 +1,44 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** A search as one of home's tabs makes it: its filters (words included) and the page shown. */
+export interface Search<F> {
+  filters: F;
+  page: number;
+}
+
+/** How a tab writes its search into the query string and reads it back. */
+export interface SearchInUrl<F> {
+  write: (filters: F, page: number) => URLSearchParams;
+  read: (params: URLSearchParams) => Search<F>;
+}
+
+/**
+ * The search made on one of home's tabs, kept in the URL (`?tab=cases&region=九龍&q=…&page=2`;
+ * the first tab has no `tab`), so a reload, the back button or a shared link shows the same
+ * results. `null` before any search. A search with no filter at all is kept as `page=1`, so it
+ * too survives a reload. Setting `null` clears the search and keeps the tab.
+ */
+export function useUrlSearch<F>(
+  tab: string | null,
+  codec: SearchInUrl<F>,
+): [Search<F> | null, (search: Search<F> | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const own = new URLSearchParams(params);
+  own.delete('tab');
+  const key = own.toString();
+  const { read, write } = codec;
+  const search = useMemo(() => (key ? read(new URLSearchParams(key)) : null), [key, read]);
+  const setSearch = useCallback(
+    (next: Search<F> | null) => {
+      const written = next ? write(next.filters, next.page) : new URLSearchParams();
+      if (next && !written.toString()) written.set('page', '1');
+      // The tab first, as the tabs write it: `?tab=cases&q=…`.
+      const url = new URLSearchParams(tab ? { tab } : {});
+      written.forEach((value, key) => url.append(key, value));
+      setParams(url);
+    },
+    [setParams, tab, write],
+  );
+  return [search, setSearch];
+}
