@@ -97,7 +97,24 @@ async fn a_server_behind_a_pruned_feed_loads_everything_again(db: Database) {
     assert_eq!(feed.prune(CHANGES_KEPT).await.unwrap(), 0, "a short feed keeps everything");
 }
 
+/// A database restored from a backup takes the feed back to an older version: the index,
+/// ahead of it, loads everything again rather than keep what the database no longer holds.
+async fn a_server_ahead_of_a_restored_database_loads_everything_again(db: Database) {
+    use sqlx::Executor;
+    let kept = support::stored_case(&db, CaseStatus::Approved).await;
+    let search = index(&db).await;
+    let lost = support::stored_case(&db, CaseStatus::Approved).await;
+    assert_eq!(found(&search, &CaseFilter::public()).await, [lost, kept]);
+
+    // The backup was taken after the first case: as if the second had never been written.
+    db.pool().execute(format!("DELETE FROM cases WHERE number = {lost}").as_str()).await.unwrap();
+    db.pool().execute("DELETE FROM search_changes").await.unwrap();
+    db.pool().execute("UPDATE search_feed_version SET version = 1 WHERE id = 1").await.unwrap();
+    assert_eq!(found(&search, &CaseFilter::public()).await, [kept]);
+}
+
 on_both_engines!(
+    a_server_ahead_of_a_restored_database_loads_everything_again,
     is_built_from_the_database_and_follows_every_write_on_every_server,
     concurrent_searches_after_a_write_all_see_it,
     a_server_behind_a_pruned_feed_loads_everything_again,

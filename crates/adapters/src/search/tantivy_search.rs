@@ -120,7 +120,12 @@ impl TantivySearch {
         let (cases, tutors) = self.load_everything().await?;
         apply(&self.cases, Vec::new()).await?;
         apply(&self.tutors, Vec::new()).await?;
-        tracing::warn!(cases, tutors, version, "the search index missed changes the feed no longer holds; it was loaded again");
+        tracing::warn!(
+            cases,
+            tutors,
+            version,
+            "the search index was behind a pruned feed, or ahead of a restored one; it was loaded again"
+        );
         Ok(version)
     }
 
@@ -132,6 +137,11 @@ impl TantivySearch {
     pub async fn catch_up(&self) -> Result<(), RepositoryError> {
         let wanted = self.feed.version().await?;
         let mut applied = self.applied.lock().await;
+        if wanted < *applied {
+            // The feed went back (the database was restored from a backup): what the index
+            // holds may be newer than the database, so it loads everything again.
+            *applied = self.reload_everything().await?;
+        }
         while *applied < wanted {
             let changes = self.feed.changes_since(*applied, BATCH).await?;
             if changes.first().is_none_or(|first| first.version != *applied + 1) {
