@@ -14,7 +14,7 @@ export interface SearchInUrl<F> {
 }
 
 /**
- * The search made on one of home's tabs, kept in the URL (`?tab=cases&region=九龍&q=…&page=2`;
+ * The search made on one of home's tabs, kept in the URL (`?tab=cases&region=…&q=…&page=2`;
  * the first tab has no `tab`), so a reload, the back button or a shared link shows the same
  * results. `null` before any search. A search with no filter at all is kept as `page=1`, so it
  * too survives a reload. Setting `null` clears the search and keeps the tab.

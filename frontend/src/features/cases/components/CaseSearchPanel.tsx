@@ -59,7 +59,7 @@ const useStyles = makeStyles({
 export function CaseSearchPanel() {
   const styles = useStyles();
   // The search made lives in the URL (`?tab=cases&…`), as on /all-cases: a reload, back or a
-  // shared link shows it again; the form edits a draft until 搜尋.
+  // shared link shows it again; the form edits a draft until the search button.
   const [searched, setSearched] = useUrlSearch(homeTabs.recruitStudents, inUrl);
   const submitted = searched?.filters ?? null;
   const page = searched?.page ?? 1;

@@ -85,7 +85,7 @@ export function TutorSearchPanel() {
   const styles = useStyles();
   const catalogue = useCatalogue();
   // The search made lives in the URL (the first tab: no `tab`), so a reload, back or a shared
-  // link shows it again; the form edits a draft until 搜尋.
+  // link shows it again; the form edits a draft until the search button.
   const [searched, setSearched] = useUrlSearch(null, inUrl);
   const submitted = searched?.filters ?? null;
   const page = searched?.page ?? 1;
