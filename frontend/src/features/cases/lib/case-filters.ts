@@ -1,5 +1,6 @@
 import type { SearchCasesParams } from '@/api/generated/model';
 import { parseMinRate } from '@/lib/min-rate';
+import { minRateParam, pageParam, setMinRateAndPage } from '@/lib/search-params';
 
 /**
  * The case search filters as the user edits them. '' and [] mean "no limit".
@@ -76,17 +77,13 @@ export function toSearchParams(filters: CaseFilters, page: number): URLSearchPar
   if (filters.region) params.set('region', filters.region);
   for (const district of nonEmpty(filters.districts)) params.append('districts', district);
   for (const area of nonEmpty(filters.areas)) params.append('areas', area);
-  const minRate = parseMinRate(filters.minRate);
-  if (minRate !== undefined) params.set('minRate', String(minRate));
   if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (page > 1) params.set('page', String(page));
+  setMinRateAndPage(params, filters.minRate, page);
   return params;
 }
 
 /** Reads {@link toSearchParams}' query string back; anything unusable falls back to "no limit". */
 export function fromSearchParams(params: URLSearchParams): { filters: CaseFilters; page: number } {
-  const rawPage = Number(params.get('page'));
-  const minRate = parseMinRate(params.get('minRate') ?? '');
   return {
     filters: {
       level: params.get('level') ?? '',
@@ -95,10 +92,10 @@ export function fromSearchParams(params: URLSearchParams): { filters: CaseFilter
       region: params.get('region') ?? '',
       districts: nonEmpty(params.getAll('districts')),
       areas: nonEmpty(params.getAll('areas')),
-      minRate: minRate === undefined ? '' : String(minRate),
+      minRate: minRateParam(params),
       q: params.get('q') ?? '',
     },
-    page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
+    page: pageParam(params),
   };
 }
 

@@ -29,7 +29,7 @@ describe('tutor filters', () => {
   });
 
   it('travel in the URL and come back the same; anything unusable means no limit', () => {
-    const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', minRate: '300', q: 'IB' };
+    const full = { level: 'secondary', subject: '數學', region: '九龍', area: '藍田', q: 'IB', minRate: '300' };
     const params = tutorSearchToParams({ ...full, q: ' IB ' }, 3);
     expect(params.toString()).toBe(new URLSearchParams({ ...full, page: '3' }).toString());
     expect(tutorSearchFromParams(params)).toEqual({ filters: full, page: 3 });

@@ -1,5 +1,6 @@
 import type { SearchTutorsParams } from '@/api/generated/model';
 import { parseMinRate } from '@/lib/min-rate';
+import { minRateParam, pageParam, setMinRateAndPage } from '@/lib/search-params';
 
 /** The home tutor search as the user edits it: one subject, one area. '' means "no limit". */
 export interface TutorFilters {
@@ -42,26 +43,22 @@ export function tutorSearchToParams(filters: TutorFilters, page: number): URLSea
   for (const key of ['level', 'subject', 'region', 'area'] as const) {
     if (filters[key].trim()) params.set(key, filters[key].trim());
   }
-  const minRate = parseMinRate(filters.minRate);
-  if (minRate !== undefined) params.set('minRate', String(minRate));
   if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (page > 1) params.set('page', String(page));
+  setMinRateAndPage(params, filters.minRate, page);
   return params;
 }
 
 /** Reads {@link tutorSearchToParams}' query string back; anything unusable means "no limit". */
 export function tutorSearchFromParams(params: URLSearchParams): { filters: TutorFilters; page: number } {
-  const rawPage = Number(params.get('page'));
-  const minRate = parseMinRate(params.get('minRate') ?? '');
   return {
     filters: {
       level: params.get('level') ?? '',
       subject: params.get('subject') ?? '',
       region: params.get('region') ?? '',
       area: params.get('area') ?? '',
-      minRate: minRate === undefined ? '' : String(minRate),
+      minRate: minRateParam(params),
       q: params.get('q') ?? '',
     },
-    page: Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1,
+    page: pageParam(params),
   };
 }
