@@ -1,6 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
+import { firstScreens } from './prerender/plugin';
 import { pwa } from './pwa/plugin';
 
 /** Path prefixes the Rust server answers (spec §7 paths, served at the site root). */
@@ -27,7 +28,7 @@ const apiProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), pwa()],
+  plugins: [react(), pwa(), firstScreens()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

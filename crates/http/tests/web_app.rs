@@ -248,3 +248,78 @@ async fn robots_and_the_sitemap_list_the_public_profiles_and_open_cases() {
         app.client.get(missing).send().await.assert_status(StatusCode::NOT_FOUND);
     }
 }
+
+/// A build with first screens: the frame's slot in `index.html`, and a prerendered home page.
+async fn app_with_first_screens() -> support::TestApp {
+    let files = tempfile::tempdir().unwrap().keep();
+    std::fs::create_dir_all(files.join("first-screen")).unwrap();
+    std::fs::write(
+        files.join("index.html"),
+        "<!doctype html><title>tutorhub</title><div id=\"root\"><main id=\"main\"><!--first-screen--></main></div>",
+    )
+    .unwrap();
+    std::fs::write(
+        files.join("first-screen/home.html"),
+        "<!doctype html><title>tutorhub</title><div id=\"root\"><h1>prerendered home</h1></div>",
+    )
+    .unwrap();
+    support::spawn_with_files(Some(AppFiles::Directory(files))).await
+}
+
+/// The API answer the server put in a page for the app (`<script id="first-screen-data">`).
+fn first_screen_data(html: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"first-screen-data\">";
+    let start = html.find(open).expect("the data script") + open.len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    serde_json::from_str(&html[start..end]).expect("JSON")
+}
+
+async fn api_answer(app: &support::TestApp, path: &str) -> serde_json::Value {
+    let response = app.client.get(path).send().await;
+    response.assert_status_is_ok();
+    serde_json::from_str(&response.0.into_body().into_string().await.unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn a_tutor_or_case_page_has_its_first_screen_in_the_html_with_the_answer_the_app_asks_for() {
+    let app = app_with_first_screens().await;
+    let (_, number) = listed_tutor(&app).await;
+    let html = page(&app, &format!("/tutor/{number}")).await;
+    assert!(html.contains("<h1 class=\"first-screen-heading\">李老師</h1><p class=\"first-screen-lead\">每堂 HK$400</p>"), "{html}");
+    assert!(
+        html.contains("<dt>任教科目</dt><dd>中學 物理</dd>") && html.contains("<dt>自我介紹</dt><dd>喜歡教學，重視理解</dd>"),
+        "{html}"
+    );
+    assert!(html.contains("src=\"/media/avatars/li.png\""), "{html}");
+    // Keyed by the path the app's client asks, with the page's id as written in its address.
+    let key = format!("/tutors/{number}");
+    assert_eq!(first_screen_data(&html)[&key], api_answer(&app, &key).await);
+    for private in ["91234567", "@example.com", "1990-01-01", "+852", "26 歲"] {
+        assert!(!html.contains(private), "{private} in {html}");
+    }
+
+    let case = open_case(&app).await;
+    let html = page(&app, &format!("/case/{case}")).await;
+    assert!(html.contains(&format!("<p class=\"first-screen-overline\">個案編號 {case}</p>")), "{html}");
+    assert!(html.contains("<h1 class=\"first-screen-heading\">中四物理 &lt;尋找導師&gt;</h1>"), "escaped: {html}");
+    assert!(html.contains("<dt>上堂安排</dt><dd>每堂 90 分鐘・每週 2 堂</dd>"), "{html}");
+    // The title's `<` cannot close the script: JSON's own escape stands in for it.
+    assert!(html.contains("\\u003c尋找導師>") && !html.contains("\"<尋找導師>"), "{html}");
+    let key = format!("/cases/{case}");
+    assert_eq!(first_screen_data(&html)[&key], api_answer(&app, &key).await);
+}
+
+#[tokio::test]
+async fn other_pages_leave_the_slot_empty_and_prerendered_pages_have_their_own_document() {
+    let app = app_with_first_screens().await;
+    for (path, status) in [("/my-cases", StatusCode::OK), ("/tutor/999999", StatusCode::NOT_FOUND), ("/case/999999", StatusCode::NOT_FOUND)]
+    {
+        let html = page_with_status(&app, path, status).await;
+        assert!(html.contains("<main id=\"main\"></main>") && !html.contains("first-screen-data"), "{path}: {html}");
+    }
+    let home = page(&app, "/").await;
+    assert!(home.contains("<h1>prerendered home</h1>") && home.contains("\"@type\":\"WebSite\""), "{home}");
+    // A page without a prerendered document of its own (the board, in this build) gets the frame.
+    let board = page(&app, "/all-cases").await;
+    assert!(board.contains("<main id=\"main\"></main>") && board.contains("所有補習個案"), "{board}");
+}

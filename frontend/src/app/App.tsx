@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import type { SWRConfiguration } from 'swr';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-export function App() {
+/** `swr` adds to the app's SWR settings: main.tsx passes the server's first-screen answers. */
+export function App({ swr }: { swr?: SWRConfiguration }) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders>
+    <AppProviders swr={swr}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,55 +1,45 @@
-import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './routes/HomePage';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { RequireLogin } from '@/session/RequireLogin';
+import { lazyPage } from './lazy-page';
 
-// Loaded on demand inside the layout's Suspense, so the top bar shows at once.
-const AllCasesPage = lazy(async () => ({
-  default: (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage,
-}));
-const CasePage = lazy(async () => ({ default: (await import('@/features/cases/routes/CasePage')).CasePage }));
-const TutorProfileRoute = lazy(async () => ({
-  default: (await import('./routes/TutorProfileRoute')).TutorProfileRoute,
-}));
-const TutorApplicationPage = lazy(async () => ({
-  default: (await import('@/features/tutors/routes/TutorApplicationPage')).TutorApplicationPage,
-}));
-const LoginOrRegisterPage = lazy(async () => ({
-  default: (await import('@/features/auth/routes/LoginOrRegisterPage')).LoginOrRegisterPage,
-}));
-const EditProfilePage = lazy(async () => ({
-  default: (await import('@/features/profile/routes/EditProfilePage')).EditProfilePage,
-}));
-const PostCasePage = lazy(async () => ({
-  default: (await import('@/features/cases/routes/PostCasePage')).PostCasePage,
-}));
-const MyCasesPage = lazy(async () => ({ default: (await import('@/features/cases/routes/MyCasesPage')).MyCasesPage }));
-const MyApplicationsPage = lazy(async () => ({
-  default: (await import('@/features/cases/routes/MyApplicationsPage')).MyApplicationsPage,
-}));
-const MyAlertsPage = lazy(async () => ({
-  default: (await import('@/features/cases/routes/MyAlertsPage')).MyAlertsPage,
-}));
-const UnsubscribePage = lazy(async () => ({
-  default: (await import('@/features/cases/routes/UnsubscribePage')).UnsubscribePage,
-}));
-const MyBookingsPage = lazy(async () => ({
-  default: (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage,
-}));
-const ChangePasswordPage = lazy(async () => ({
-  default: (await import('@/features/auth/routes/ChangePasswordPage')).ChangePasswordPage,
-}));
-const ForgotPasswordPage = lazy(async () => ({
-  default: (await import('@/features/auth/routes/ForgotPasswordPage')).ForgotPasswordPage,
-}));
-const ResetPasswordPage = lazy(async () => ({
-  default: (await import('@/features/auth/routes/ResetPasswordPage')).ResetPasswordPage,
-}));
-const TermsPage = lazy(async () => ({ default: (await import('@/features/legal/routes/TermsPage')).TermsPage }));
-const PrivacyPage = lazy(async () => ({ default: (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage }));
+// Loaded on demand inside the layout's Suspense, so the top bar shows at once; main.tsx loads
+// the first page ahead (preloadPage).
+const AllCasesPage = lazyPage(async () => (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage);
+const CasePage = lazyPage(async () => (await import('@/features/cases/routes/CasePage')).CasePage);
+const TutorProfileRoute = lazyPage(async () => (await import('./routes/TutorProfileRoute')).TutorProfileRoute);
+const TutorApplicationPage = lazyPage(
+  async () => (await import('@/features/tutors/routes/TutorApplicationPage')).TutorApplicationPage,
+);
+const LoginOrRegisterPage = lazyPage(
+  async () => (await import('@/features/auth/routes/LoginOrRegisterPage')).LoginOrRegisterPage,
+);
+const EditProfilePage = lazyPage(
+  async () => (await import('@/features/profile/routes/EditProfilePage')).EditProfilePage,
+);
+const PostCasePage = lazyPage(async () => (await import('@/features/cases/routes/PostCasePage')).PostCasePage);
+const MyCasesPage = lazyPage(async () => (await import('@/features/cases/routes/MyCasesPage')).MyCasesPage);
+const MyApplicationsPage = lazyPage(
+  async () => (await import('@/features/cases/routes/MyApplicationsPage')).MyApplicationsPage,
+);
+const MyAlertsPage = lazyPage(async () => (await import('@/features/cases/routes/MyAlertsPage')).MyAlertsPage);
+const UnsubscribePage = lazyPage(async () => (await import('@/features/cases/routes/UnsubscribePage')).UnsubscribePage);
+const MyBookingsPage = lazyPage(async () => (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage);
+const ChangePasswordPage = lazyPage(
+  async () => (await import('@/features/auth/routes/ChangePasswordPage')).ChangePasswordPage,
+);
+const ForgotPasswordPage = lazyPage(
+  async () => (await import('@/features/auth/routes/ForgotPasswordPage')).ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  async () => (await import('@/features/auth/routes/ResetPasswordPage')).ResetPasswordPage,
+);
+const TermsPage = lazyPage(async () => (await import('@/features/legal/routes/TermsPage')).TermsPage);
+const PrivacyPage = lazyPage(async () => (await import('@/features/legal/routes/PrivacyPage')).PrivacyPage);
 
 /** A page only a logged-in user sees; RequireLogin sends anyone else to log in first. */
 const loginRequired = (page: ReactNode) => <RequireLogin>{page}</RequireLogin>;
@@ -89,4 +79,16 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the page at `pathname` before the app's first render, so that the app takes
+ * over the server's first screen with the page itself. A failure is left to the page's own load.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const page: unknown = isValidElement(element) ? element.type : undefined;
+  if (typeof page === 'function' && 'preload' in page && typeof page.preload === 'function') {
+    await Promise.resolve(page.preload()).catch(() => undefined);
+  }
 }

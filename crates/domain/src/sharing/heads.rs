@@ -1,6 +1,7 @@
 //! The head of each public page: title, description, canonical path, image. Built from the
 //! same public views as the pages, so nothing private (phone, e-mail, birth date) can be in it.
 
+use super::first_screen::FirstScreen;
 use crate::cases::posting::CasePosting;
 use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
 use crate::shared::catalogue;
@@ -49,11 +50,18 @@ impl PageHead {
     }
 }
 
+/// A public page: its head, and for a tutor or a case, its first screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicPage {
+    pub head: PageHead,
+    pub screen: Option<FirstScreen>,
+}
+
 /// What a page's address leads to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PageLookup {
-    /// A public page, with its head.
-    Public(PageHead),
+    /// A public page, with its head (and first screen).
+    Public(Box<PublicPage>),
     /// A page of the app that is not for sharing (a member's own pages).
     Private,
     /// A tutor or case that is not there (or not public): the page says so, with 404.
@@ -75,42 +83,42 @@ impl PageHeads {
     /// with no query: a stranger requesting odd filters costs no database work.
     pub async fn for_page(&self, path: &str, query: &CaseQuery) -> PageLookup {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-        let found = |head: Option<PageHead>| head.map_or(PageLookup::Missing, PageLookup::Public);
+        let found = |page: Option<PublicPage>| page.map_or(PageLookup::Missing, |page| PageLookup::Public(Box::new(page)));
+        let site_page = |head: PageHead| PageLookup::Public(Box::new(PublicPage { head, screen: None }));
         match segments.as_slice() {
-            [""] => PageLookup::Public(PageHead::home()),
-            ["all-cases"] => PageLookup::Public(all_cases(query)),
+            [""] => site_page(PageHead::home()),
+            ["all-cases"] => site_page(all_cases(query)),
             ["tutor", id] => found(self.tutor(id).await),
             ["case", number] => found(match number.parse() {
                 Ok(number) => self.case(number).await,
                 Err(_) => None,
             }),
-            ["terms"] => {
-                PageLookup::Public(PageHead::site("服務條款", "tutorhub 的服務條款：使用平台、刊登個案及預約導師的規則。", "/terms"))
-            }
-            ["privacy"] => PageLookup::Public(PageHead::site("私隱政策", "tutorhub 如何收集、使用及保護你的個人資料。", "/privacy")),
+            ["terms"] => site_page(PageHead::site("服務條款", "tutorhub 的服務條款：使用平台、刊登個案及預約導師的規則。", "/terms")),
+            ["privacy"] => site_page(PageHead::site("私隱政策", "tutorhub 如何收集、使用及保護你的個人資料。", "/privacy")),
             _ => PageLookup::Private,
         }
     }
 
-    async fn tutor(&self, id: &str) -> Option<PageHead> {
+    async fn tutor(&self, id: &str) -> Option<PublicPage> {
         let profile = self.tutors.listed(TutorRef::parse(id)?).await.ok()??;
         let subjects = profile.subject_labels().join("、");
         let place = format!("{}（{}）", profile.place.area, profile.place.district);
         let rating =
             profile.reviews.average().map(|avg| format!("・評分 {avg:.1}（{} 則評價）", profile.reviews.count)).unwrap_or_default();
-        Some(PageHead {
+        let head = PageHead {
             title: format!("{}｜{}導師｜{SITE_NAME}", profile.name, subjects),
             description: format!("{subjects}・{place}・每堂 HK${}{rating}。{}", profile.rate.dollars(), excerpt(&profile.bio)),
             canonical_path: format!("/tutor/{}", profile.user_number),
             image_path: profile.avatar.clone(),
             kind: PageKind::Profile,
-        })
+        };
+        Some(PublicPage { head, screen: Some(FirstScreen::tutor(&profile)) })
     }
 
-    async fn case(&self, number: i64) -> Option<PageHead> {
+    async fn case(&self, number: i64) -> Option<PublicPage> {
         let case = self.posting.view(None, number).await.ok()?;
         let d = &case.details;
-        Some(PageHead {
+        let head = PageHead {
             title: format!("{}｜補習個案 {}｜{SITE_NAME}", d.title, case.number),
             description: format!(
                 "{}{}・{}（{}）・每堂 HK${}・每週 {} 堂，每堂 {} 分鐘。",
@@ -125,7 +133,8 @@ impl PageHeads {
             canonical_path: format!("/case/{}", case.number),
             image_path: None,
             kind: PageKind::Article,
-        })
+        };
+        Some(PublicPage { head, screen: Some(FirstScreen::case(&case)) })
     }
 }
 

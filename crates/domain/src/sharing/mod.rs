@@ -2,5 +2,6 @@
 //! search engine read before any JavaScript runs: each page's title, description and image,
 //! and the sitemap of public profiles and cases.
 
+pub mod first_screen;
 pub mod heads;
 pub mod sitemap;

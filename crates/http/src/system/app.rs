@@ -9,10 +9,11 @@
 use std::borrow::Cow;
 use std::path::{Component, PathBuf};
 
-use poem::http::{Method, StatusCode, header};
+use poem::http::{Extensions, Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 use rust_embed::Embed;
 
+use super::first_screen;
 use super::routes::is_app_route;
 use super::sharing::Sharing;
 
@@ -65,17 +66,19 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
         let wants_page = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
         let path = req.uri().path().trim_start_matches('/').to_string();
         let query = req.uri().query().map(str::to_string);
+        // The first screen of a tutor's or a case's page asks the API as this request would.
+        let extensions = req.extensions().clone();
         match self.api.call(req).await {
             Err(error) if is_read && error.is::<poem::error::NotFoundError>() => {
-                self.serve(&path, query.as_deref(), wants_page).await.ok_or(error)
+                self.serve(&path, query.as_deref(), wants_page, &extensions).await.ok_or(error)
             }
             other => other.map(IntoResponse::into_response),
         }
     }
 }
 
-impl<E> WithApp<E> {
-    async fn serve(&self, path: &str, query: Option<&str>, wants_page: bool) -> Option<Response> {
+impl<E: Endpoint> WithApp<E> {
+    async fn serve(&self, path: &str, query: Option<&str>, wants_page: bool, extensions: &Extensions) -> Option<Response> {
         if !path.is_empty()
             && path != "index.html"
             && let Some(bytes) = self.files.read(path)
@@ -96,11 +99,14 @@ impl<E> WithApp<E> {
         } else {
             return None;
         };
-        let index = self.files.read("index.html")?;
-        let (page, found) = self.sharing.page(&index, &format!("/{path}"), query).await;
+        let page_path = format!("/{path}");
+        // A build from before first screens has only index.html.
+        let document = self.files.read(first_screen::template(&page_path)).or_else(|| self.files.read("index.html"))?;
+        let (page, found, screen) = self.sharing.page(&document, &page_path, query).await;
+        let page = first_screen::fill(page, &page_path, screen.as_ref(), &self.api, extensions).await;
         // A tutor or case that is not there: the app says so, and crawlers drop the address.
         let status = if found { status } else { StatusCode::NOT_FOUND };
-        Some(file_response("index.html", Cow::Owned(page), "no-cache").with_status(status).into_response())
+        Some(file_response("index.html", Cow::Owned(page.into_bytes()), "no-cache").with_status(status).into_response())
     }
 }
 

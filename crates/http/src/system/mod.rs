@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod catalogue;
+pub mod first_screen;
 pub mod health;
 pub mod media;
 pub mod routes;

@@ -6,6 +6,7 @@ use poem::http::{StatusCode, header};
 use poem::web::{Data, Path};
 use poem::{IntoResponse, Response, handler};
 use tutorhub_domain::cases::search::CaseQuery;
+use tutorhub_domain::sharing::first_screen::FirstScreen;
 use tutorhub_domain::sharing::heads::{PageHead, PageHeads, PageKind, PageLookup, SITE_NAME};
 use tutorhub_domain::sharing::sitemap::{SitemapFile, Sitemaps};
 
@@ -19,16 +20,16 @@ pub struct Sharing {
 }
 
 impl Sharing {
-    /// `index.html` with the head of the page at `path` (and `query`, for /all-cases) in place
-    /// of its bare title, and whether the page is there. A page without a head of its own (a
-    /// member's page, a tutor or case that is not public) is not for search engines: it gets
-    /// the home page's words and `noindex`.
-    pub async fn page(&self, index: &[u8], path: &str, query: Option<&str>) -> (Vec<u8>, bool) {
+    /// The app's document with the head of the page at `path` (and `query`, for /all-cases) in
+    /// place of its bare title, whether the page is there, and its first screen (a tutor's or a
+    /// case's). A page without a head of its own (a member's page, a tutor or case that is not
+    /// public) is not for search engines: it gets the home page's words and `noindex`.
+    pub async fn page(&self, index: &[u8], path: &str, query: Option<&str>) -> (String, bool, Option<FirstScreen>) {
         let query = board_query(query.unwrap_or_default());
-        let (head, indexable, found) = match self.heads.for_page(path, &query).await {
-            PageLookup::Public(head) => (head, true, true),
-            PageLookup::Private => (PageHead::home(), false, true),
-            PageLookup::Missing => (PageHead::home(), false, false),
+        let (head, screen, indexable, found) = match self.heads.for_page(path, &query).await {
+            PageLookup::Public(page) => (page.head, page.screen, true, true),
+            PageLookup::Private => (PageHead::home(), None, false, true),
+            PageLookup::Missing => (PageHead::home(), None, false, false),
         };
         let html = String::from_utf8_lossy(index);
         let tags = self.tags(&head, indexable);
@@ -36,7 +37,7 @@ impl Sharing {
             Some((start, end)) if start < end => format!("{}{tags}{}", &html[..start], &html[end + "</title>".len()..]),
             _ => html.replacen("</head>", &format!("{tags}</head>"), 1),
         };
-        (page.into_bytes(), found)
+        (page, found, screen)
     }
 
     fn tags(&self, head: &PageHead, indexable: bool) -> String {
@@ -107,7 +108,7 @@ fn url_pairs(query: &str) -> Vec<(String, String)> {
 }
 
 /// Text for an HTML attribute or element.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 

@@ -18,6 +18,7 @@ function isActivated(data: unknown): data is Activated {
 
 /** The path of this page's own entry script, which names its version of the app. */
 function ownEntryScript(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
   const script = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
   return script ? new URL(script.src).pathname : undefined;
 }
@@ -35,7 +36,8 @@ interface Props {
  * just before the new worker installed) shows nothing.
  */
 export function UpdateNotice({
-  container = navigator.serviceWorker,
+  // Neither exists when the build prerenders the frame in Node.
+  container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker,
   entryScript = ownEntryScript(),
   reload = () => window.location.reload(),
 }: Props) {

@@ -1,0 +1,82 @@
+import type { Browser } from '@playwright/test';
+import { expect, test } from './support/test';
+
+// Issue 14, first paint: the public pages' first screen comes in the HTML, so it shows before
+// the app's JavaScript has run (here: with JavaScript off); the app then takes over in place.
+
+interface Tutor {
+  userId: number;
+  name: string;
+}
+
+async function firstTutor(browser: Browser, baseURL: string | undefined): Promise<Tutor> {
+  const context = await browser.newContext({ baseURL });
+  const tutors = await (await context.request.get('/tutors?pageSize=1')).json();
+  await context.close();
+  return tutors.items[0] as Tutor;
+}
+
+/** Where a page's main heading is, with JavaScript off (the server's HTML) or on (the app). */
+async function headingBox(browser: Browser, baseURL: string | undefined, path: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(path);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  if (javaScriptEnabled) await expect(page.locator('.first-screen')).toHaveCount(0);
+  const box = await heading.boundingBox();
+  await context.close();
+  return box;
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a tutor's page shows the tutor: name, fee and facts", async ({ page, browser, baseURL }) => {
+    const tutor = await firstTutor(browser, baseURL);
+    await page.goto(`/tutor/${tutor.userId}`);
+    await expect(page.getByRole('heading', { level: 1, name: tutor.name })).toBeVisible();
+    await expect(page.getByText(/^每堂 HK\$\d+/).first()).toBeVisible();
+    await expect(page.getByText('任教科目', { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: '所有補習個案' })).toBeVisible();
+  });
+
+  test("a case's page shows the case", async ({ page, request }) => {
+    const cases = await (await request.get('/cases?pageSize=1')).json();
+    const item = cases.items[0] as { caseId: number; postTitle: string };
+    await page.goto(`/case/${item.caseId}`);
+    await expect(page.getByRole('heading', { level: 1, name: item.postTitle })).toBeVisible();
+    await expect(page.getByText(`個案編號 ${item.caseId}`)).toBeVisible();
+  });
+
+  test('home, the board and the legal pages show their first screen', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: '連繫家長、學生與導師的最佳平台' })).toBeVisible();
+    await page.goto('/all-cases');
+    await expect(page.getByRole('heading', { level: 1, name: '所有補習個案' })).toBeVisible();
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: '服務條款' })).toBeVisible();
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: '私隱政策' })).toBeVisible();
+  });
+});
+
+test("the app takes a tutor's page over where the server drew it, and works", async ({ page, browser, baseURL }) => {
+  const tutor = await firstTutor(browser, baseURL);
+  const path = `/tutor/${tutor.userId}`;
+  const before = await headingBox(browser, baseURL, path, false);
+  const after = await headingBox(browser, baseURL, path, true);
+  expect(before && after).toBeTruthy();
+  // The heading does not jump when the app replaces the server's HTML.
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
+  expect(Math.abs((after?.x ?? 0) - (before?.x ?? 0))).toBeLessThanOrEqual(2);
+
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: tutor.name })).toBeVisible();
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  // The app's own page: the booking box, and links that navigate inside the app.
+  await expect(page.getByRole('heading', { level: 2, name: '預約導師' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: '所有補習個案' }).click();
+  await expect(page).toHaveURL(/\/all-cases$/);
+  await expect(page.getByRole('heading', { level: 1, name: '所有補習個案' })).toBeVisible();
+});

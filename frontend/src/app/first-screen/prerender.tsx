@@ -1,0 +1,68 @@
+/**
+ * Build time only: prerender/plugin.ts runs this in Node. It renders the app's frame (top bar,
+ * footer) and the public pages whose first screen needs no data of the server (home, the board,
+ * the terms, the privacy policy) as HTML, with the Fluent UI styles they use. The server sends
+ * that HTML, so the first paint needs no JavaScript (issue 14); the app then renders the same
+ * markup over it. A visitor is logged out and on a phone here.
+ */
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createDOMRenderer,
+  RendererProvider,
+  renderToStyleElements,
+  SSRProvider,
+  type GriffelRenderer,
+} from '@fluentui/react-components';
+import { paths } from '@/config/paths';
+import { AppProviders } from '../providers';
+import { preloadPage, routes } from '../router';
+
+/** Where the server puts a page's own first screen (a tutor, a case) inside the frame's `<main>`. */
+export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
+const SLOT_TEXT = 'first-screen-slot-7f3a';
+
+/** The pages prerendered whole, by the name of their file under `dist/first-screen/`. */
+const STATIC_PAGES = {
+  home: paths.home,
+  'all-cases': paths.allCases,
+  terms: paths.terms,
+  privacy: paths.privacy,
+} as const;
+
+export interface FirstScreens {
+  /** `<style>` elements: every rule the rendered HTML uses. */
+  styles: string;
+  /** The frame with the slot in `<main>`, for every other page. */
+  frame: string;
+  /** Whole pages, by name. */
+  pages: Record<keyof typeof STATIC_PAGES, string>;
+}
+
+function render(renderer: GriffelRenderer, pageRoutes: RouteObject[], path: string): string {
+  const router = createMemoryRouter(pageRoutes, { initialEntries: [path] });
+  const html = renderToString(
+    <RendererProvider renderer={renderer}>
+      <SSRProvider>
+        <AppProviders swr={{ provider: () => new Map() }}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </SSRProvider>
+    </RendererProvider>,
+  );
+  // The document's head has the page's title from the server; scripts are the app's own files.
+  return html.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<script[\s\S]*?<\/script>/g, '');
+}
+
+export async function renderFirstScreens(): Promise<FirstScreens> {
+  const renderer = createDOMRenderer();
+  const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
+  const frame = render(renderer, frameRoutes, '/any').replace(SLOT_TEXT, FIRST_SCREEN_SLOT);
+  const pages = {} as FirstScreens['pages'];
+  for (const [name, path] of Object.entries(STATIC_PAGES) as [keyof typeof STATIC_PAGES, string][]) {
+    await preloadPage(path);
+    pages[name] = render(renderer, routes, path);
+  }
+  const styles = renderToString(<>{renderToStyleElements(renderer)}</>);
+  return { styles, frame, pages };
+}
