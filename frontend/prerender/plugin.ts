@@ -7,7 +7,9 @@
  * - `dist/first-screen/{home,all-cases,terms,privacy}.html`: those pages whole.
  * The server picks the document by the page's path (crates/http/src/system/first_screen.rs).
  * `#root` carries `data-first-screen` until the app has replaced the server's HTML (main.tsx).
+ * The app's JavaScript starts after the first paint (BOOT_SCRIPT).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -15,6 +17,47 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import type { FirstScreens } from '../src/app/first-screen/prerender';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Starts the app once the server's HTML is on screen: the entry script and the chunks it
+ * imports (all at once, as Vite's module preloads did) are asked for after the first paint, so
+ * the paint never waits for them. A page opened
+ * in the background, which paints nothing, starts at once. A classic script, so that it knows
+ * its own element (`document.currentScript`); the app's entry stays a module script in the
+ * head, where the update notice looks for it.
+ */
+const BOOT_SCRIPT = `(function () {
+  var boot = document.currentScript;
+  function start() {
+    boot.dataset.preload.split(' ').forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = boot.dataset.entry;
+    document.head.appendChild(app);
+  }
+  if (document.visibilityState !== 'visible') start();
+  else requestAnimationFrame(function () { setTimeout(start); });
+})();
+`;
+
+/**
+ * `index.html` with the boot script in place of the entry script and its module preloads,
+ * which it names (`data-entry`, `data-preload`; frontend/scripts/check-budget.mjs reads them).
+ */
+function bootAfterFirstPaint(index: string, bootPath: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
+  if (!entry) throw new Error('first screens: the entry script is missing from index.html');
+  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const boot = `<script defer src="${bootPath}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
+  return preloads.reduce((html, preload) => html.replace(preload[0], ''), index.replace(entry[0], `${boot}\n    `));
+}
 
 export function firstScreens(): Plugin {
   let config: ResolvedConfig;
@@ -40,7 +83,9 @@ export function firstScreens(): Plugin {
         };
         const screens = await module.renderFirstScreens();
         const outDir = join(config.root, config.build.outDir);
-        const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const bootPath = `/assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
+        writeFileSync(join(outDir, bootPath), BOOT_SCRIPT);
+        const index = bootAfterFirstPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), bootPath);
         if (!index.includes(ROOT_ELEMENT)) throw new Error(`first screens: ${ROOT_ELEMENT} is missing from index.html`);
         const css = readFileSync(join(config.root, 'src/app/first-screen/first-screen.css'), 'utf8');
         const head = `${screens.styles}<style id="first-screen-css">${css}</style></head>`;

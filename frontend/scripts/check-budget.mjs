@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Fails when the JavaScript a first visit loads before the app can paint (the entry script and
-// every chunk index.html preloads, gzip-compressed) grows past its budget in budget.json.
-// The budget is a ratchet at today's size: lower it as pages are split and the first screen
-// comes from the server; the target (issue 14) is 150 KiB.
+// Fails when the JavaScript a first visit loads before the app can start (the entry script and
+// every chunk it preloads, gzip-compressed) grows past its budget in budget.json. The first
+// paint waits for none of it (the first screen comes from the server, and the boot script asks
+// for the app after the paint); the budget keeps the app's own start quick. It is a ratchet at
+// today's size: lower it as pages are split; the target (issue 14) is 150 KiB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,14 @@ import { gzipSync } from 'node:zlib';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { entryJsGzipKiB: budget, targetKiB: target } = JSON.parse(readFileSync(join(root, 'budget.json'), 'utf8'));
 const index = readFileSync(join(root, 'dist/index.html'), 'utf8');
-const scripts = [
-  ...index.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-].map((m) => m[1] ?? m[2]);
+// The app starts from a small boot script after the first paint (prerender/plugin.ts), which
+// names the entry script and the chunks it preloads; a build without it has them in the head.
+const boot = /<script defer src="([^"]+)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(index);
+const scripts = boot
+  ? [boot[1], boot[2], ...boot[3].split(' ').filter(Boolean)]
+  : [
+      ...index.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+    ].map((m) => m[1] ?? m[2]);
 if (scripts.length === 0) {
   console.error('check-budget: no script found in dist/index.html (run the build first)');
   process.exit(1);

@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
+import { rehydrateRendererCache } from '@griffel/core';
 import { App } from './app/App';
 import { readFirstScreenData } from './app/first-screen/seed';
 import { preloadPage } from './app/router';
@@ -10,21 +11,35 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+/** Says the server's HTML is gone once the app's first render is in the page (browser tests wait for it). */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    delete container?.dataset.firstScreen;
+  }, []);
+  return children;
+}
+
+// Fluent UI's styles for the first screen came with the HTML: the renderer knows them, rather
+// than insert every rule a second time.
+const renderer = createDOMRenderer(document);
+rehydrateRendererCache(renderer, document);
+
 // The server's first screen stays until the page's own code is here: the app then replaces it
-// with the same page and the same data, rather than with a spinner.
+// with the same page and the same data, rather than with a spinner. As a transition, the first
+// render yields to the browser as it goes instead of holding the main thread in one long task.
 const fallback = readFirstScreenData(document);
 void preloadPage(window.location.pathname).then(() => {
-  const root = createRoot(container);
-  flushSync(() =>
-    root.render(
+  startTransition(() =>
+    createRoot(container).render(
       <StrictMode>
-        <App swr={{ fallback }} />
+        <RendererProvider renderer={renderer} targetDocument={document}>
+          <TakeOver>
+            <App swr={{ fallback }} />
+          </TakeOver>
+        </RendererProvider>
       </StrictMode>,
     ),
   );
-  // The server's HTML is gone: what is on screen now is the app (browser tests wait for this
-  // before they type into a page).
-  delete container.dataset.firstScreen;
 });
 
 // The service worker belongs to the built app: the dev server's files change in place.

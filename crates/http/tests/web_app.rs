@@ -322,4 +322,6 @@ async fn other_pages_leave_the_slot_empty_and_prerendered_pages_have_their_own_d
     // A page without a prerendered document of its own (the board, in this build) gets the frame.
     let board = page(&app, "/all-cases").await;
     assert!(board.contains("<main id=\"main\"></main>") && board.contains("所有補習個案"), "{board}");
+    // The documents are not pages of their own (they have no head).
+    app.client.get("/first-screen/home.html").header("Accept", "text/html").send().await.assert_status(StatusCode::NOT_FOUND);
 }

@@ -79,8 +79,10 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
 
 impl<E: Endpoint> WithApp<E> {
     async fn serve(&self, path: &str, query: Option<&str>, wants_page: bool, extensions: &Extensions) -> Option<Response> {
+        // Documents are only served as pages, with their head and first screen filled in.
         if !path.is_empty()
             && path != "index.html"
+            && !path.starts_with(first_screen::DOCUMENTS)
             && let Some(bytes) = self.files.read(path)
         {
             // Vite puts a content hash in every asset name, so assets never change in place. The

@@ -18,6 +18,9 @@ const SLOT: &str = "<!--first-screen-->";
 /// The id the app reads the answers from (frontend `src/app/first-screen/seed.ts`).
 const DATA_ID: &str = "first-screen-data";
 
+/// The folder of the prerendered pages' documents in the build.
+pub const DOCUMENTS: &str = "first-screen/";
+
 /// The built document for a page: a data-free public page has its own prerendered one.
 pub fn template(path: &str) -> &'static str {
     match path.trim_end_matches('/') {
