@@ -5,6 +5,7 @@
 
 use crate::cases::model::{Case, PreferredGender};
 use crate::shared::hong_kong;
+use crate::shared::money::Rate;
 use crate::tutors::model::{TutorGender, TutorProfile};
 
 /// One labelled fact, e.g. 任教科目: 中學 數學.
@@ -50,8 +51,8 @@ fn applicants(count: u32) -> String {
     if count == 0 { "暫時未有導師申請".into() } else { format!("{count} 位導師已申請") }
 }
 
-fn per_lesson(dollars: f64) -> String {
-    format!("每堂 HK${dollars}")
+fn per_lesson(rate: Rate) -> String {
+    format!("每堂 {rate}")
 }
 
 impl FirstScreen {
@@ -70,7 +71,7 @@ impl FirstScreen {
         let modes: Vec<&str> = profile.teaching_mode_choices().iter().map(|m| m.label).collect();
         let experience =
             if profile.experience_years == 0 { "少於一年".to_string() } else { format!("{} 年", profile.experience_years) };
-        let rate = per_lesson(profile.rate.dollars());
+        let rate = per_lesson(profile.rate);
         let mut facts: Vec<Fact> = gender.map(|g| fact("性別", g)).into_iter().collect();
         facts.extend([
             fact("教學經驗", experience),
@@ -103,7 +104,7 @@ impl FirstScreen {
             PreferredGender::Male => "男",
             PreferredGender::Female => "女",
         };
-        let rate = per_lesson(d.rate.dollars());
+        let rate = per_lesson(d.rate);
         Self {
             overline: Some(format!("個案編號 {}", case.number)),
             heading: d.title.clone(),
@@ -122,5 +123,24 @@ impl FirstScreen {
             ],
             section: Some(Section { title: "個案描述", text: d.description.clone() }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_text_reads_as_not_filled_as_in_the_app() {
+        assert_eq!(filled("  \n"), "未填寫");
+        assert_eq!(filled(" 港大 物理系 "), "港大 物理系");
+    }
+
+    #[test]
+    fn applicants_and_fees_in_the_pages_words() {
+        assert_eq!(applicants(0), "暫時未有導師申請");
+        assert_eq!(applicants(3), "3 位導師已申請");
+        assert_eq!(per_lesson(Rate::from_cents(35_000)), "每堂 HK$350");
+        assert_eq!(per_lesson(Rate::from_cents(35_050)), "每堂 HK$350.50");
     }
 }
