@@ -6,7 +6,7 @@ export const alertsZhHK = {
     filters: '篩選條件',
     noFilters: '未選擇篩選條件：請輸入關鍵字，或先選擇篩選條件',
     keywords: '關鍵字（選填）',
-    keywordsHint: '最多 5 個，以空格分隔，例如：DSE 奧數',
+    keywordsHint: '最多 5 個，以空格分隔，例如：DSE 奧數（與搜尋個案的找法相同）',
     channel: '通知方式',
     channel_: { sms: '短訊', email: '電郵' } as Record<string, string>,
     rules: '每小時最多通知一次（多個個案會合併）；晚上十時至早上八時不會發送，留待早上八時。',

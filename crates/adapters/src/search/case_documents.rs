@@ -7,7 +7,7 @@ use tutorhub_domain::cases::model::{Case, CaseStatus};
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
 
 use super::queries::{Clauses, NUMBER, SORT, sort_key};
-use super::text_fields::{filter_field, text_field, words_of};
+use super::text_fields::{filter_field, text_field};
 
 pub struct CaseFields {
     number: Field,
@@ -62,8 +62,7 @@ impl CaseFields {
         let mut doc = TantivyDocument::new();
         doc.add_i64(self.number, case.number);
         doc.add_i64(self.sort, sort_key(case.created_at, case.number));
-        let searchable = [d.title.as_str(), &d.grade, &d.subjects.join(" "), d.place.area, d.place.district, &d.description];
-        doc.add_text(self.text, words_of(&searchable));
+        doc.add_text(self.text, d.searchable_text());
         doc.add_text(self.title, &d.title);
         doc.add_text(self.post_type, d.post_type.key());
         doc.add_text(self.level, d.level.key);

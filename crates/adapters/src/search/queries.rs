@@ -11,8 +11,7 @@ use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{DocAddress, Order, Searcher, Term};
 use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
-
-use super::words::{is_cjk, terms};
+use tutorhub_domain::shared::text_terms::{lone_cjk, terms};
 
 /// The fast field every document is ordered by when no words are typed: newest first, then the
 /// higher number (the stores' own order), in one value.
@@ -96,10 +95,7 @@ fn word_query(field: Field, word: &str) -> Box<dyn Query> {
 }
 
 fn term_query(field: Field, term: &str) -> Box<dyn Query> {
-    let mut chars = term.chars();
-    if let (Some(c), None) = (chars.next(), chars.next())
-        && is_cjk(c)
-    {
+    if lone_cjk(term).is_some() {
         let c = escape(term);
         if let Ok(query) = RegexQuery::from_pattern(&format!("{c}.?|.{c}"), field) {
             return Box::new(query);

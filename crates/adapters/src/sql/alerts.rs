@@ -107,7 +107,7 @@ impl AlertRepository for SqlAlertRepository {
         )
         .bind(tutor)
         .bind(query_json(&search.criteria)?)
-        .bind(search.criteria.keywords.join(" "))
+        .bind(search.criteria.keywords.words().join(" "))
         .bind(search.criteria.level().map(str::to_string))
         .bind(search.criteria.region().map(str::to_string))
         .bind(search.channel.key())
@@ -142,7 +142,7 @@ impl AlertRepository for SqlAlertRepository {
         let changed =
             sqlx::query("UPDATE saved_searches SET query = $1, keywords = $2, level = $3, region = $4, channel = $5 WHERE number = $6")
                 .bind(query_json(criteria)?)
-                .bind(criteria.keywords.join(" "))
+                .bind(criteria.keywords.words().join(" "))
                 .bind(criteria.level().map(str::to_string))
                 .bind(criteria.region().map(str::to_string))
                 .bind(channel.key())

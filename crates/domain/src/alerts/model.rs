@@ -7,6 +7,8 @@ use crate::cases::model::Case;
 use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
 use crate::keyed_enum;
 use crate::shared::catalogue;
+use crate::shared::keywords::Keywords;
+use crate::shared::text_terms::TextTerms;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 
 /// Saved searches one tutor may keep.
@@ -30,8 +32,8 @@ keyed_enum! {
 pub struct Criteria {
     /// As the board's filters were set (kept raw, so the screen can show and edit them).
     pub query: CaseQuery,
-    /// Lower-case words, all of which a matching case contains.
-    pub keywords: Vec<String>,
+    /// Words, all of which a matching case contains, found as the board's search finds them.
+    pub keywords: Keywords,
     /// None for a stored search the catalogue no longer understands: it matches nothing.
     filter: Option<CaseFilter>,
 }
@@ -51,7 +53,7 @@ impl Criteria {
         };
         check_names(&filter, &mut errors);
         let words = errors.check("keywords", parse_keywords(keywords)).unwrap_or_default();
-        if errors.is_empty() && filter == CaseFilter::public() && words.is_empty() {
+        if errors.is_empty() && filter == CaseFilter::public() && words.words().is_empty() {
             errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
         }
         errors.finish(|| Self { query, keywords: words, filter: Some(filter) })
@@ -61,12 +63,14 @@ impl Criteria {
     /// (its owner can see and delete it) but matches nothing.
     pub fn from_stored(query: CaseQuery, keywords: &str) -> Self {
         let filter = CaseFilter::public_search(&query).ok();
-        Self { query, keywords: keywords.split_whitespace().map(str::to_lowercase).collect(), filter }
+        // Stored keywords passed these rules when saved; a stored text they refuse finds nothing.
+        let keywords = Keywords::parse(Some(keywords)).unwrap_or_else(|_| Keywords::finding_nothing());
+        Self { query, keywords, filter }
     }
 
     /// Whether a newly approved case is one this search looks for.
     pub fn matches(&self, case: &CaseText<'_>) -> bool {
-        self.filter.as_ref().is_some_and(|f| f.matches(case.case)) && self.keywords.iter().all(|word| case.text.contains(word.as_str()))
+        self.filter.as_ref().is_some_and(|f| f.matches(case.case)) && self.keywords.found_in(&case.terms)
     }
 
     /// The level key, when the search names one: the store narrows candidates by it.
@@ -108,25 +112,21 @@ impl Criteria {
             parts.push(format!("每堂 HK${} 起", min.dollars()));
         }
         if !self.keywords.is_empty() {
-            parts.push(format!("關鍵字：{}", self.keywords.join(" ")));
+            parts.push(format!("關鍵字：{}", self.keywords.words().join(" ")));
         }
         if parts.is_empty() { "所有個案".into() } else { parts.join("・") }
     }
 }
 
-/// A case with the words keywords are looked for in, lower-cased once for every saved search.
+/// A case with the terms keywords are looked for in, cut once for every saved search.
 pub struct CaseText<'a> {
     pub case: &'a Case,
-    text: String,
+    terms: TextTerms,
 }
 
 impl<'a> CaseText<'a> {
     pub fn new(case: &'a Case) -> Self {
-        let d = &case.details;
-        let text = [d.title.as_str(), &d.description, &d.subjects.join(" "), &d.grade, d.level.label, d.place.area, d.place.district]
-            .join(" ")
-            .to_lowercase();
-        Self { case, text }
+        Self { case, terms: TextTerms::of(&case.details.searchable_text()) }
     }
 }
 
@@ -159,21 +159,21 @@ fn check_names(filter: &CaseFilter, errors: &mut ValidationErrors) {
     }
 }
 
-fn parse_keywords(raw: &str) -> Result<Vec<String>, String> {
+/// The board's words (`Keywords`), held to a saved search's own limits: every round checks
+/// each new case against every saved search.
+fn parse_keywords(raw: &str) -> Result<Keywords, String> {
     refuse_control_characters(raw, "關鍵字", Lines::Single)?;
-    let mut words: Vec<String> = Vec::new();
-    for word in raw.split_whitespace().map(str::to_lowercase) {
-        if word.chars().count() > MAX_KEYWORD_CHARS {
-            return Err(format!("每個關鍵字不可多於 {MAX_KEYWORD_CHARS} 個字"));
-        }
-        if !words.contains(&word) {
-            words.push(word);
-        }
+    let keywords = Keywords::parse(Some(raw)).map_err(|e| e.to_string())?;
+    if keywords.finds_nothing() {
+        return Err("關鍵字須包含中文、英文字母或數字".into());
     }
-    if words.len() > MAX_KEYWORDS {
+    if keywords.words().iter().any(|word| word.chars().count() > MAX_KEYWORD_CHARS) {
+        return Err(format!("每個關鍵字不可多於 {MAX_KEYWORD_CHARS} 個字"));
+    }
+    if keywords.words().len() > MAX_KEYWORDS {
         return Err(format!("關鍵字最多 {MAX_KEYWORDS} 個"));
     }
-    Ok(words)
+    Ok(keywords)
 }
 
 /// A stored saved search.
@@ -228,11 +228,30 @@ mod tests {
         assert!(!maths_in_kwun_tong.matches(&CaseText::new(&case(2, "secondary", "中三", "數學", "旺角", 480.0, "no limit"))));
         assert!(!maths_in_kwun_tong.matches(&CaseText::new(&case(3, "secondary", "中三", "物理", "藍田", 480.0, "no limit"))));
         let with_words = Criteria::parse(query("secondary", &[], &[]), "  DSE   想加強 ").unwrap();
-        assert_eq!(with_words.keywords, ["dse", "想加強"]);
+        assert_eq!(with_words.keywords.words(), ["dse", "想加強"]);
         // `case` describes every case as 想加強 and titles it grade + subject.
         assert!(!with_words.matches(&CaseText::new(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
         let words_only = Criteria::parse(CaseQuery::default(), "想加強 中六").unwrap();
         assert!(words_only.matches(&CaseText::new(&case(5, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
+    }
+
+    #[test]
+    fn keywords_are_found_as_the_boards_search_finds_them() {
+        // `case` titles a case grade + subject ("中六數學") and describes it as 想加強.
+        let sixth_form_maths = case(6, "secondary", "中六", "數學", "藍田", 480.0, "no limit");
+        let sixth_form_maths = CaseText::new(&sixth_form_maths);
+        let found = |typed: &str| Criteria::parse(CaseQuery::default(), typed).unwrap().matches(&sixth_form_maths);
+        // Words split on punctuation too, pairs anywhere, a lone character inside a pair.
+        assert!(found("中六,數學"));
+        assert!(found("六數"));
+        assert!(found("數"));
+        assert!(found("藍田"));
+        // A pair the text does not hold, though each character is in it.
+        assert!(!found("學中"));
+        // The level's name is not in the case's text, for the board or for an alert.
+        assert!(!found("中學"));
+        let refused = Criteria::parse(CaseQuery::default(), "？！").unwrap_err();
+        assert_eq!(refused.fields()[0].message, "關鍵字須包含中文、英文字母或數字");
     }
 
     #[test]

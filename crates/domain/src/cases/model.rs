@@ -132,6 +132,13 @@ impl CaseDetails {
         })
     }
 
+    /// What typed words are looked for in, by the board's search (`q`) and by a saved search's
+    /// keywords alike: title, grade, subjects, area, district and description, a line each, so
+    /// no term spans two of them.
+    pub fn searchable_text(&self) -> String {
+        [self.title.as_str(), &self.grade, &self.subjects.join(" "), self.place.area, self.place.district, &self.description].join("\n")
+    }
+
     /// The list line the spec calls `subject`: the grade, a space, then the subjects ("中三 數學、英文").
     pub fn subject_line(&self) -> String {
         format!("{} {}", self.grade, self.subjects.join("、"))

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::text_terms::TextTerms;
+
 /// Typed words, lower-cased, without punctuation or repeats.
 ///
 /// A word is a run of letters and digits in any script, so "DSE數學" is one word and "大埔 英文"
@@ -61,6 +63,16 @@ impl Keywords {
             return Err(KeywordsError::TooManyWords);
         }
         Ok(Self { unsearchable: words.is_empty() && !typed.is_empty(), words })
+    }
+
+    /// Something that finds nothing (a stored text these rules refuse).
+    pub fn finding_nothing() -> Self {
+        Self { words: Vec::new(), unsearchable: true }
+    }
+
+    /// Whether every word is in `text`, as the search index finds words (`text_terms`).
+    pub fn found_in(&self, text: &TextTerms) -> bool {
+        !self.unsearchable && self.words.iter().all(|word| text.has_word(word))
     }
 
     /// The words, each of which a result must contain.

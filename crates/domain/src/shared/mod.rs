@@ -13,5 +13,6 @@ pub mod paging;
 pub mod rate_limiter;
 pub mod rate_limits;
 pub mod storage;
+pub mod text_terms;
 pub mod upload;
 pub mod validation;

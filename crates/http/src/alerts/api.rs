@@ -95,7 +95,7 @@ impl From<&SavedSearch> for SavedSearchBody {
             areas: q.areas,
             min_rate: q.min_rate,
             post_type: q.post_type,
-            keywords: s.criteria.keywords.join(" "),
+            keywords: s.criteria.keywords.words().join(" "),
             channel: Key(s.channel),
             stopped: s.stopped,
             created_at: s.created_at,

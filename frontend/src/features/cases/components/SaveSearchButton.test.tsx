@@ -38,6 +38,24 @@ describe('有新個案通知我', () => {
     ]);
   });
 
+  it('starts with the words searched as its keywords', async () => {
+    loggedInAs(activeTutor);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/alerts', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ searchId: 2, summary: '中學・關鍵字：dse 數學' }, { status: 201 });
+      }),
+    );
+    renderWithProviders(<SaveSearchButton filters={{ ...emptyCaseFilters, level: 'secondary', q: ' DSE 數學 ' }} />);
+    await userEvent.click(await screen.findByRole('button', { name: '有新個案通知我' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: /關鍵字/ })).toHaveValue('DSE 數學');
+    await userEvent.click(within(dialog).getByRole('button', { name: '儲存並通知我' }));
+    await within(dialog).findByText(/已儲存/);
+    expect(sent).toEqual([{ level: 'secondary', keywords: 'DSE 數學', channel: 'sms' }]);
+  });
+
   it('shows the server’s word on the keywords, and its refusal otherwise', async () => {
     loggedInAs(activeTutor);
     let answer = HttpResponse.json(

@@ -39,7 +39,7 @@ const useStyles = makeStyles({
 
 /**
  * The notify-me button beside the board's results, for an active tutor: saves the applied filters (and
- * any keywords) as a saved search with SMS or e-mail alerts. The rules are the server's.
+ * keywords, at first the words searched) as a saved search with SMS or e-mail alerts. The rules are the server's.
  */
 export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
   const styles = useStyles();
@@ -78,7 +78,9 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
         open={open}
         onOpenChange={(_, data) => {
           setOpen(data.open);
-          if (!data.open) setResult(undefined);
+          // The words searched become the alert's keywords: they find cases the same way.
+          if (data.open) setKeywords(filters.q.trim());
+          else setResult(undefined);
         }}
       >
         <DialogTrigger disableButtonEnhancement>
