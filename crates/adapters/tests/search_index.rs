@@ -144,7 +144,7 @@ async fn case_with(db: &Database, title: &str, description: &str) -> tutorhub_do
 /// board's search with the same words would list it.
 async fn a_saved_search_finds_exactly_what_the_board_finds(db: Database) {
     use tutorhub_domain::alerts::model::{CaseText, Criteria};
-    let cases = vec![
+    let cases = [
         case_with(&db, "DSE 數學補習", "想加強代數").await,
         case_with(&db, "IB Physics tutor wanted", "Year 12, 每週一堂").await,
         case_with(&db, "小六奧數", "準備比賽").await,
