@@ -62,6 +62,8 @@ cleanup() {
   if (( ${#PG_CTL[@]} > 0 )); then
     if (( EUID == 0 )); then chmod 711 "$DATA_DIR"; fi  # serve made it private again
     "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || log "warning: PostgreSQL did not stop (cluster in $DATA_DIR/cluster)"
+    # Kept for a run that failed: the work folder goes.
+    cp "$WORK/pg/server.log" "$LOGS/bench-postgres.log" 2>/dev/null || true
   fi
   rm -rf "$WORK"
   exit "$rc"

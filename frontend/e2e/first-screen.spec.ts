@@ -80,3 +80,19 @@ test("the app takes a tutor's page over where the server drew it, and works", as
   await expect(page).toHaveURL(/\/all-cases$/);
   await expect(page.getByRole('heading', { level: 1, name: '所有補習個案' })).toBeVisible();
 });
+
+test("the app's first render shows the answer the server sent with the page", async ({ page, browser, baseURL }) => {
+  const tutor = await firstTutor(browser, baseURL);
+  // The app's own request for the tutor is held: only the answer in the page can show them.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/tutors/${tutor.userId}$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/tutor/${tutor.userId}`);
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: tutor.name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '預約導師' })).toBeVisible();
+  release();
+});

@@ -21,15 +21,14 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /**
  * Starts the app once the server's HTML is on screen: the entry script and the chunks it
  * imports (all at once, as Vite's module preloads did) are asked for after the first paint, so
- * the paint never waits for them. A page opened
- * in the background, which paints nothing, starts at once. A classic script, so that it knows
- * its own element (`document.currentScript`); the app's entry stays a module script in the
- * head, where the update notice looks for it.
+ * the paint never waits for them. A page opened in the background, which paints nothing,
+ * starts at once. A classic script, so that it knows its own element (`document.currentScript`);
+ * the app's entry stays a module script in the head, where the update notice looks for it.
  */
 const BOOT_SCRIPT = `(function () {
   var boot = document.currentScript;
   function start() {
-    boot.dataset.preload.split(' ').forEach(function (href) {
+    boot.dataset.preload.split(' ').filter(Boolean).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
@@ -42,8 +41,19 @@ const BOOT_SCRIPT = `(function () {
     app.src = boot.dataset.entry;
     document.head.appendChild(app);
   }
-  if (document.visibilityState !== 'visible') start();
-  else requestAnimationFrame(function () { setTimeout(start); });
+  var started = false;
+  function once() {
+    if (!started) {
+      started = true;
+      start();
+    }
+  }
+  if (document.visibilityState !== 'visible') once();
+  else {
+    requestAnimationFrame(function () { setTimeout(once); });
+    // A tab hidden before its first frame gets no animation frame until it is shown again.
+    setTimeout(once, 1000);
+  }
 })();
 `;
 
@@ -56,7 +66,11 @@ function bootAfterFirstPaint(index: string, bootPath: string): string {
   if (!entry) throw new Error('first screens: the entry script is missing from index.html');
   const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const boot = `<script defer src="${bootPath}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
-  return preloads.reduce((html, preload) => html.replace(preload[0], ''), index.replace(entry[0], `${boot}\n    `));
+  // Replacements are functions: a string's `$&` or `$'` would be read as a pattern.
+  return preloads.reduce(
+    (html, preload) => html.replace(preload[0], () => ''),
+    index.replace(entry[0], () => `${boot}\n    `),
+  );
 }
 
 export function firstScreens(): Plugin {
@@ -90,7 +104,9 @@ export function firstScreens(): Plugin {
         const css = readFileSync(join(config.root, 'src/app/first-screen/first-screen.css'), 'utf8');
         const head = `${screens.styles}<style id="first-screen-css">${css}</style></head>`;
         const page = (body: string) =>
-          index.replace('</head>', head).replace(ROOT_ELEMENT, `<div id="root" data-first-screen>${body}</div>`);
+          index
+            .replace('</head>', () => head)
+            .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen>${body}</div>`);
         writeFileSync(join(outDir, 'index.html'), page(screens.frame));
         mkdirSync(join(outDir, 'first-screen'), { recursive: true });
         for (const [name, body] of Object.entries(screens.pages)) {

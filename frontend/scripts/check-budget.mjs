@@ -13,21 +13,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { entryJsGzipKiB: budget, targetKiB: target } = JSON.parse(readFileSync(join(root, 'budget.json'), 'utf8'));
 const index = readFileSync(join(root, 'dist/index.html'), 'utf8');
 // The app starts from a small boot script after the first paint (prerender/plugin.ts), which
-// names the entry script and the chunks it preloads; a build without it has them in the head.
+// names the entry script and the chunks it preloads.
 const boot = /<script defer src="([^"]+)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(index);
-const scripts = boot
-  ? [boot[1], boot[2], ...boot[3].split(' ').filter(Boolean)]
-  : [...index.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
-      (m) => m[1] ?? m[2],
-    );
-if (scripts.length === 0) {
-  console.error('check-budget: no script found in dist/index.html (run the build first)');
+if (!boot) {
+  console.error('check-budget: no boot script in dist/index.html (run the build first; prerender/plugin.ts writes it)');
   process.exit(1);
 }
+const scripts = [boot[1], boot[2], ...boot[3].split(' ').filter(Boolean)];
 const gzipKiB = (path) => gzipSync(readFileSync(join(root, 'dist', path)), { level: 9 }).length / 1024;
 const kib = scripts.reduce((sum, path) => sum + gzipKiB(path), 0);
-// Before the first paint: the boot script alone, or (an older build) everything.
-const beforePaint = boot ? gzipKiB(boot[1]) : kib;
+// Before the first paint: the boot script alone.
+const beforePaint = gzipKiB(boot[1]);
 const line =
   `entry JavaScript: ${kib.toFixed(1)} KiB gzip in ${scripts.length} files, budget ${budget} KiB; ` +
   `before the first paint: ${beforePaint.toFixed(1)} KiB, target ${target} KiB`;

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
 import { rehydrateRendererCache } from '@griffel/core';
 import { App } from './app/App';
-import { readFirstScreenData } from './app/first-screen/seed';
+import { firstScreenCache } from './app/first-screen/seed';
 import { preloadPage } from './app/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './app/updates/service-worker';
 import './styles/global.css';
@@ -27,14 +27,14 @@ rehydrateRendererCache(renderer, document);
 // The server's first screen stays until the page's own code is here: the app then replaces it
 // with the same page and the same data, rather than with a spinner. As a transition, the first
 // render yields to the browser as it goes instead of holding the main thread in one long task.
-const fallback = readFirstScreenData(document);
+const cache = firstScreenCache(document);
 void preloadPage(window.location.pathname).then(() => {
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>
         <RendererProvider renderer={renderer} targetDocument={document}>
           <TakeOver>
-            <App swr={{ fallback }} />
+            <App swr={{ provider: () => cache }} />
           </TakeOver>
         </RendererProvider>
       </StrictMode>,

@@ -4,7 +4,7 @@ import type { SWRConfiguration } from 'swr';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-/** `swr` adds to the app's SWR settings: main.tsx passes the server's first-screen answers. */
+/** `swr` adds to the app's SWR settings: main.tsx passes a cache holding the server's first-screen answers. */
 export function App({ swr }: { swr?: SWRConfiguration }) {
   const [router] = useState(createAppRouter);
   return (

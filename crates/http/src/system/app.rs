@@ -66,7 +66,8 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
         let wants_page = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
         let path = req.uri().path().trim_start_matches('/').to_string();
         let query = req.uri().query().map(str::to_string);
-        // The first screen of a tutor's or a case's page asks the API as this request would.
+        // The first screen of a tutor's or a case's page asks the API with this request's
+        // settings (its extensions), but none of its headers: as anyone, never as the visitor.
         let extensions = req.extensions().clone();
         match self.api.call(req).await {
             Err(error) if is_read && error.is::<poem::error::NotFoundError>() => {

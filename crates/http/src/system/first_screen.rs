@@ -33,11 +33,12 @@ pub fn template(path: &str) -> &'static str {
 }
 
 /// The API path whose answer a tutor's or a case's page asks for first, as the app writes it
-/// (frontend `getGetTutorKey`, `getGetCaseKey`): the page's own id, as in its address.
+/// (frontend `getGetTutorKey`, `getGetCaseKey`): a tutor's id as in the page's address, a case's
+/// number as the number the app reads from it (`/case/0123` asks for `/cases/123`).
 fn api_path(page_path: &str) -> Option<String> {
     match page_path.trim_matches('/').split('/').collect::<Vec<_>>().as_slice() {
         ["tutor", id] => Some(format!("/tutors/{id}")),
-        ["case", number] => Some(format!("/cases/{number}")),
+        ["case", number] => number.parse::<i64>().ok().map(|n| format!("/cases/{n}")),
         _ => None,
     }
 }
@@ -56,9 +57,10 @@ pub async fn fill<E: Endpoint>(
     if let Some(path) = api_path(page_path)
         && let Some(answer) = anonymous_get(api, &path, extensions).await
     {
+        let key = serde_json::to_string(&path).unwrap_or_default();
         html.push_str(&format!(
-            "<script type=\"application/json\" id=\"{DATA_ID}\">{{\"{}\":{}}}</script>",
-            json_in_script(&path),
+            "<script type=\"application/json\" id=\"{DATA_ID}\">{{{}:{}}}</script>",
+            json_in_script(&key),
             json_in_script(&answer)
         ));
     }
@@ -130,6 +132,7 @@ mod tests {
     fn a_tutor_or_a_case_page_asks_the_api_with_its_own_id() {
         assert_eq!(api_path("/tutor/1009").as_deref(), Some("/tutors/1009"));
         assert_eq!(api_path("/case/10143").as_deref(), Some("/cases/10143"));
+        assert_eq!(api_path("/case/010143").as_deref(), Some("/cases/10143"));
         assert_eq!(api_path("/all-cases"), None);
         assert_eq!(api_path("/tutor/1/extra"), None);
     }

@@ -57,7 +57,7 @@ function render(renderer: GriffelRenderer, pageRoutes: RouteObject[], path: stri
 export async function renderFirstScreens(): Promise<FirstScreens> {
   const renderer = createDOMRenderer();
   const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
-  const frame = render(renderer, frameRoutes, '/any').replace(SLOT_TEXT, FIRST_SCREEN_SLOT);
+  const frame = render(renderer, frameRoutes, '/any').replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT);
   const pages = {} as FirstScreens['pages'];
   for (const [name, path] of Object.entries(STATIC_PAGES) as [keyof typeof STATIC_PAGES, string][]) {
     await preloadPage(path);
