@@ -1,7 +1,7 @@
 /**
  * The first screen without JavaScript (issue 14): after the build, renders the app's frame and
  * its data-free public pages (src/app/first-screen/prerender.tsx) in Node, and writes them into
- * the built documents with the styles they use:
+ * the built documents, each with the styles it uses:
  * - `dist/index.html`: the frame, with `<!--first-screen-->` in `<main>` for the server to fill
  *   (a tutor's or a case's first screen) or leave empty (a member's page);
  * - `dist/first-screen/{home,all-cases,terms,privacy}.html`: those pages whole.
@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import type { FirstScreens } from '../src/app/first-screen/prerender';
+import type { FirstScreens, Rendered } from '../src/app/first-screen/prerender';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -102,15 +102,15 @@ export function firstScreens(): Plugin {
         const index = bootAfterFirstPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), bootPath);
         if (!index.includes(ROOT_ELEMENT)) throw new Error(`first screens: ${ROOT_ELEMENT} is missing from index.html`);
         const css = readFileSync(join(config.root, 'src/app/first-screen/first-screen.css'), 'utf8');
-        const head = `${screens.styles}<style id="first-screen-css">${css}</style></head>`;
-        const page = (body: string) =>
+        // The server's own first screens (a tutor, a case) go into the frame: it has their styles.
+        const page = ({ html, styles }: Rendered, extraStyles = '') =>
           index
-            .replace('</head>', () => head)
-            .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen>${body}</div>`);
-        writeFileSync(join(outDir, 'index.html'), page(screens.frame));
+            .replace('</head>', () => `${styles}${extraStyles}</head>`)
+            .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen>${html}</div>`);
+        writeFileSync(join(outDir, 'index.html'), page(screens.frame, `<style id="first-screen-css">${css}</style>`));
         mkdirSync(join(outDir, 'first-screen'), { recursive: true });
-        for (const [name, body] of Object.entries(screens.pages)) {
-          writeFileSync(join(outDir, 'first-screen', `${name}.html`), page(body));
+        for (const [name, rendered] of Object.entries(screens.pages)) {
+          writeFileSync(join(outDir, 'first-screen', `${name}.html`), page(rendered));
         }
       } finally {
         await server.close();

@@ -7,13 +7,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import {
-  createDOMRenderer,
-  RendererProvider,
-  renderToStyleElements,
-  SSRProvider,
-  type GriffelRenderer,
-} from '@fluentui/react-components';
+import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import { paths } from '@/config/paths';
 import { AppProviders } from '../providers';
 import { preloadPage, routes } from '../router';
@@ -30,18 +24,23 @@ const STATIC_PAGES = {
   privacy: paths.privacy,
 } as const;
 
-export interface FirstScreens {
-  /** `<style>` elements: every rule the rendered HTML uses. */
+/** One document's body and the `<style>` elements with every rule it uses (and no other). */
+export interface Rendered {
+  html: string;
   styles: string;
-  /** The frame with the slot in `<main>`, for every other page. */
-  frame: string;
-  /** Whole pages, by name. */
-  pages: Record<keyof typeof STATIC_PAGES, string>;
 }
 
-function render(renderer: GriffelRenderer, pageRoutes: RouteObject[], path: string): string {
+export interface FirstScreens {
+  /** The frame with the slot in `<main>`, for every other page. */
+  frame: Rendered;
+  /** Whole pages, by name. */
+  pages: Record<keyof typeof STATIC_PAGES, Rendered>;
+}
+
+function render(pageRoutes: RouteObject[], path: string): Rendered {
+  const renderer = createDOMRenderer();
   const router = createMemoryRouter(pageRoutes, { initialEntries: [path] });
-  const html = renderToString(
+  const body = renderToString(
     <RendererProvider renderer={renderer}>
       <SSRProvider>
         <AppProviders swr={{ provider: () => new Map() }}>
@@ -51,18 +50,18 @@ function render(renderer: GriffelRenderer, pageRoutes: RouteObject[], path: stri
     </RendererProvider>,
   );
   // The document's head has the page's title from the server; scripts are the app's own files.
-  return html.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<script[\s\S]*?<\/script>/g, '');
+  const html = body.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<script[\s\S]*?<\/script>/g, '');
+  return { html, styles: renderToString(<>{renderToStyleElements(renderer)}</>) };
 }
 
 export async function renderFirstScreens(): Promise<FirstScreens> {
-  const renderer = createDOMRenderer();
   const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
-  const frame = render(renderer, frameRoutes, '/any').replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT);
+  const frame = render(frameRoutes, '/any');
+  frame.html = frame.html.replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT);
   const pages = {} as FirstScreens['pages'];
   for (const [name, path] of Object.entries(STATIC_PAGES) as [keyof typeof STATIC_PAGES, string][]) {
     await preloadPage(path);
-    pages[name] = render(renderer, routes, path);
+    pages[name] = render(routes, path);
   }
-  const styles = renderToString(<>{renderToStyleElements(renderer)}</>);
-  return { styles, frame, pages };
+  return { frame, pages };
 }
