@@ -20,10 +20,11 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * Starts the app once the server's HTML is on screen: the entry script and the chunks it
- * imports (all at once, as Vite's module preloads did) are asked for after the first paint, so
- * the paint never waits for them. A page opened in the background, which paints nothing,
- * starts at once. A classic script, so that it knows its own element (`document.currentScript`);
- * the app's entry stays a module script in the head, where the update notice looks for it.
+ * imports (all at once, as Vite's module preloads did) are asked for after the first paint and
+ * the page's images, so neither waits for them (at most 1.5 s later). A page opened in the
+ * background, which paints nothing, starts at once. A classic script, so that it knows its own
+ * element (`document.currentScript`); the app's entry stays a module script in the head, where
+ * the update notice looks for it.
  */
 const BOOT_SCRIPT = `(function () {
   var boot = document.currentScript;
@@ -48,12 +49,31 @@ const BOOT_SCRIPT = `(function () {
       start();
     }
   }
-  if (document.visibilityState !== 'visible') once();
-  else {
-    requestAnimationFrame(function () { setTimeout(once); });
-    // A tab hidden before its first frame gets no animation frame until it is shown again.
-    setTimeout(once, 1000);
+  if (document.visibilityState !== 'visible') return once();
+  // After the first contentful paint and the page's images (a tutor's photo): the bandwidth of a
+  // slow phone goes to what is on screen first.
+  var painted = false;
+  var loaded = document.readyState === 'complete';
+  function whenReady() {
+    if (painted && loaded) setTimeout(once);
   }
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) {
+        observer.disconnect();
+        painted = true;
+        whenReady();
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    painted = true;
+  }
+  window.addEventListener('load', function () {
+    loaded = true;
+    whenReady();
+  });
+  // Never later than this: a tab hidden before its first paint, a photo that takes long.
+  setTimeout(once, 1500);
 })();
 `;
 
