@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::text_terms::TextTerms;
+use super::text_terms::{TextTerms, fold_width};
 
 /// Typed words, lower-cased, without punctuation or repeats.
 ///
@@ -89,18 +89,6 @@ impl Keywords {
     pub fn finds_nothing(&self) -> bool {
         self.unsearchable
     }
-}
-
-/// Full-width letters, digits and signs (ＤＳＥ, ５, what Chinese input methods often type) as
-/// their ASCII forms, so "ＤＳＥ" and "DSE" are one word wherever either was written.
-pub fn fold_width(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            '\u{3000}' => ' ',
-            _ => c,
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -12,8 +12,6 @@
 
 use std::collections::HashSet;
 
-use super::keywords::fold_width;
-
 /// Characters written without spaces between words: Han (with its extensions), kana, Hangul
 /// (letters only: the kana block's punctuation separates like any other).
 pub fn is_cjk(c: char) -> bool {
@@ -21,6 +19,18 @@ pub fn is_cjk(c: char) -> bool {
         && matches!(c,
         '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}'
         | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
+}
+
+/// Full-width letters, digits and signs (ＤＳＥ, ５, what Chinese input methods often type) as
+/// their ASCII forms, so "ＤＳＥ" and "DSE" are one word wherever either was written.
+pub fn fold_width(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            _ => c,
+        })
+        .collect()
 }
 
 /// One term and where it was in the text (byte offsets), for an index that marks matches.
