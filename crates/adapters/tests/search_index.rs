@@ -113,44 +113,21 @@ async fn a_server_ahead_of_a_restored_database_loads_everything_again(db: Databa
     assert_eq!(found(&search, &CaseFilter::public()).await, [kept]);
 }
 
-/// An approved case with its own title and description, and the case as stored.
-async fn case_with(db: &Database, title: &str, description: &str) -> tutorhub_domain::cases::model::Case {
-    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, NewCase};
-    let form = CaseForm {
-        post_type: "student-seeking-tutor".into(),
-        post_title: title.into(),
-        level: "secondary".into(),
-        grade: "中三".into(),
-        subjects: vec!["數學".into()],
-        location: "大埔".into(),
-        rate: Some(300.0),
-        session_length: Some(90),
-        sessions_per_week: Some(1),
-        description: description.into(),
-        preferred_gender: "no limit".into(),
-        start_date: "2026-12-01".into(),
-    };
-    let case = NewCase {
-        id: uuid::Uuid::new_v4(),
-        owner_id: Some(uuid::Uuid::new_v4()),
-        details: CaseDetails::parse(&form).unwrap(),
-        status: CaseStatus::Approved,
-        created_at: Utc::now(),
-    };
-    SqlCaseRepository::new(db.pool().clone()).insert(vec![case]).await.unwrap().remove(0)
-}
-
 /// One rule for typed words: a saved search's keywords find a new case exactly when the
 /// board's search with the same words would list it.
 async fn a_saved_search_finds_exactly_what_the_board_finds(db: Database) {
     use tutorhub_domain::alerts::model::{CaseText, Criteria};
-    let cases = [
-        case_with(&db, "DSE 數學補習", "想加強代數").await,
-        case_with(&db, "IB Physics tutor wanted", "Year 12, 每週一堂").await,
-        case_with(&db, "小六奧數", "準備比賽").await,
-        case_with(&db, "中三英文", "ＤＳＥ 準備").await,
-        case_with(&db, "英文會話", "phys？").await,
-    ];
+    let mut cases = Vec::new();
+    for (title, description) in [
+        ("DSE 數學補習", "想加強代數"),
+        ("IB Physics tutor wanted", "Year 12, 每週一堂"),
+        ("小六奧數", "準備比賽"),
+        ("中三英文", "ＤＳＥ 準備"),
+        ("英文會話", "phys？"),
+    ] {
+        let form = support::case_form(title, description);
+        cases.push(support::insert_case(&db, form, CaseStatus::Approved, uuid::Uuid::new_v4()).await);
+    }
     let search = index(&db).await;
     let mut hits = 0;
     for typed in [
@@ -162,7 +139,7 @@ async fn a_saved_search_finds_exactly_what_the_board_finds(db: Database) {
         "phys",
         "數",
         "英文",
-        "大埔 英文",
+        "藍田 英文",
         "奧數",
         "小6",
         "year 12",

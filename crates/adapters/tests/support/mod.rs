@@ -68,11 +68,14 @@ pub async fn stored_case(db: &Database, status: tutorhub_domain::cases::model::C
 
 /// [`stored_case`], owned by `owner`.
 pub async fn stored_case_of(db: &Database, status: tutorhub_domain::cases::model::CaseStatus, owner: uuid::Uuid) -> i64 {
-    use tutorhub_domain::cases::model::{CaseDetails, CaseForm, NewCase};
-    use tutorhub_domain::cases::ports::CaseRepository;
-    let form = CaseForm {
+    insert_case(db, case_form("中三數學", "測試"), status, owner).await.number
+}
+
+/// A secondary-maths case at 藍田 for HK$300 a 90-minute lesson, with its own title and description.
+pub fn case_form(title: &str, description: &str) -> tutorhub_domain::cases::model::CaseForm {
+    tutorhub_domain::cases::model::CaseForm {
         post_type: "student-seeking-tutor".into(),
-        post_title: "中三數學".into(),
+        post_title: title.into(),
         level: "secondary".into(),
         grade: "中三".into(),
         subjects: vec!["數學".into()],
@@ -80,10 +83,21 @@ pub async fn stored_case_of(db: &Database, status: tutorhub_domain::cases::model
         rate: Some(300.0),
         session_length: Some(90),
         sessions_per_week: Some(1),
-        description: "測試".into(),
+        description: description.into(),
         preferred_gender: "no limit".into(),
         start_date: "2026-12-01".into(),
-    };
+    }
+}
+
+/// Stores the case of `form` in `status`, owned by `owner`, and returns it as stored.
+pub async fn insert_case(
+    db: &Database,
+    form: tutorhub_domain::cases::model::CaseForm,
+    status: tutorhub_domain::cases::model::CaseStatus,
+    owner: uuid::Uuid,
+) -> tutorhub_domain::cases::model::Case {
+    use tutorhub_domain::cases::model::{CaseDetails, NewCase};
+    use tutorhub_domain::cases::ports::CaseRepository;
     let case = NewCase {
         id: uuid::Uuid::new_v4(),
         owner_id: Some(owner),
@@ -91,5 +105,5 @@ pub async fn stored_case_of(db: &Database, status: tutorhub_domain::cases::model
         status,
         created_at: chrono::Utc::now(),
     };
-    tutorhub_adapters::SqlCaseRepository::new(db.pool().clone()).insert(vec![case]).await.unwrap()[0].number
+    tutorhub_adapters::SqlCaseRepository::new(db.pool().clone()).insert(vec![case]).await.unwrap().remove(0)
 }

@@ -46,17 +46,17 @@ impl Criteria {
     /// Per field: the board's messages for unknown keys (`level`, `region`, `postType`), names
     /// outside the catalogue (`grades`, `subjects`, `districts`, `areas`), `keywords` when too
     /// many or too long, `criteria` when nothing narrows the search.
-    pub fn parse(query: CaseQuery, keywords: &str) -> Result<Self, ValidationErrors> {
+    pub fn parse(query: CaseQuery, typed: &str) -> Result<Self, ValidationErrors> {
         let (filter, mut errors) = match CaseFilter::public_search(&query) {
             Ok(filter) => (filter, ValidationErrors::new()),
             Err(errors) => (CaseFilter::public(), errors),
         };
         check_names(&filter, &mut errors);
-        let words = errors.check("keywords", parse_keywords(keywords)).unwrap_or_default();
-        if errors.is_empty() && filter == CaseFilter::public() && words.words().is_empty() {
+        let keywords = errors.check("keywords", parse_keywords(typed)).unwrap_or_default();
+        if errors.is_empty() && filter == CaseFilter::public() && keywords.is_empty() {
             errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
         }
-        errors.finish(|| Self { query, keywords: words, filter: Some(filter) })
+        errors.finish(|| Self { query, keywords, filter: Some(filter) })
     }
 
     /// A stored search, read without judging it again: one the catalogue has outgrown is kept
