@@ -6,7 +6,7 @@ use tantivy::schema::{FAST, Field, INDEXED, Schema};
 use tutorhub_domain::cases::model::{Case, CaseStatus};
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
 
-use super::queries::{Clauses, NUMBER, SORT, sort_key};
+use super::queries::{Clauses, NUMBER, SORT, Search, sort_key};
 use super::text_fields::{filter_field, text_field};
 
 pub struct CaseFields {
@@ -80,7 +80,7 @@ impl CaseFields {
 
     /// `filter` as an index query. The index holds approved cases only, so a filter for any
     /// other status, or for one owner's cases, is not the index's to answer.
-    pub fn query(&self, filter: &CaseFilter) -> Box<dyn tantivy::query::Query> {
+    pub fn query(&self, filter: &CaseFilter) -> Search {
         debug_assert!(filter.status == Some(CaseStatus::Approved) && filter.owner_id.is_none(), "the index holds the public board");
         let mut c = Clauses::default();
         if let Some(post_type) = filter.post_type {
@@ -104,6 +104,6 @@ impl CaseFields {
             Some(SubjectMatch::Containing(text)) => c.containing(self.subject_lower, "", text),
         }
         c.words(self.text, self.title, &filter.words);
-        c.into_query()
+        c.into_search()
     }
 }

@@ -8,6 +8,7 @@ use tantivy::directory::MmapDirectory;
 use tantivy::schema::Schema;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
 
+use super::segment_cache::SegmentCache;
 use super::words::{TOKENIZER, WordTokenizer};
 
 /// Memory the writer may fill before it writes a segment. Building at start indexes everything
@@ -21,6 +22,8 @@ pub struct LiveIndex {
     /// Always present; empty only while [`Self::settle`] swaps it.
     writer: Mutex<Option<IndexWriter>>,
     reader: IndexReader,
+    /// What searches keep between them, per segment of the current searcher.
+    cache: SegmentCache,
 }
 
 /// What one batch does to the index.
@@ -39,7 +42,7 @@ impl LiveIndex {
         index.tokenizers().register(TOKENIZER, WordTokenizer);
         let writer = index.writer_with_num_threads(BUILD_THREADS, BUILD_BUDGET)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(Self { index, writer: Mutex::new(Some(writer)), reader })
+        Ok(Self { index, writer: Mutex::new(Some(writer)), reader, cache: SegmentCache::default() })
     }
 
     /// Applies `edits` in order, commits them and makes them visible to the next search.
@@ -74,7 +77,7 @@ impl LiveIndex {
             }
             if commit {
                 writer.commit()?;
-                self.reader.reload()?;
+                self.reload()?;
             }
             Ok(())
         })
@@ -100,12 +103,24 @@ impl LiveIndex {
             old.commit()?;
             old.wait_merging_threads()?;
         }
-        self.reader.reload()?;
+        self.reload()?;
         *slot = Some(self.index.writer_with_num_threads(1, FOLLOW_BUDGET)?);
         Ok(())
     }
 
     pub fn searcher(&self) -> Searcher {
         self.reader.searcher()
+    }
+
+    pub fn cache(&self) -> &SegmentCache {
+        &self.cache
+    }
+
+    /// Makes the last commit visible, and forgets what was kept of segments it replaced.
+    fn reload(&self) -> tantivy::Result<()> {
+        self.reader.reload()?;
+        let live: Vec<_> = self.reader.searcher().segment_readers().iter().map(tantivy::SegmentReader::segment_id).collect();
+        self.cache.keep_only(&live);
+        Ok(())
     }
 }

@@ -2,14 +2,19 @@
 //! typed words, derived from the database and following its change feed.
 //!
 //! - `words`: how Chinese and English text becomes terms.
-//! - `text_fields`, `queries`: indexed text, filters as queries, a page of keys.
+//! - `text_fields`, `queries`: indexed text, filters and typed words as named queries.
+//! - `bits`, `segment_cache`, `pages`: the documents each query matches, kept per segment, and
+//!   one page of a search with its exact total.
 //! - `case_documents`, `tutor_documents`: one document per public case or listed tutor.
 //! - `live_index`: one index that changes while it is searched.
 //! - `tantivy_search`: both indexes, built at start and following the feed.
 
+pub mod bits;
 pub mod case_documents;
 pub mod live_index;
+pub mod pages;
 pub mod queries;
+pub mod segment_cache;
 pub mod tantivy_search;
 pub mod text_fields;
 pub mod tutor_documents;

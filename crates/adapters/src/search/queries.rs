@@ -1,16 +1,13 @@
-//! The pieces every search is built of: filters as index queries, typed words, and one page
-//! of keys with the exact total.
+//! The pieces every search is built of: filters and typed words as index queries, each named
+//! so the documents it matches can be kept, and the order of documents.
 
 use std::ops::Bound;
 
 use chrono::{DateTime, Utc};
-use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
-use tantivy::collector::{Count, TopDocs};
-use tantivy::query::{AllQuery, BooleanQuery, BoostQuery, Occur, Query, RegexQuery, TermQuery, TermSetQuery};
+use tantivy::Term;
+use tantivy::query::{BooleanQuery, BoostQuery, EmptyQuery, Occur, Query, RegexQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::{DocAddress, Order, Searcher, Term};
 use tutorhub_domain::shared::keywords::Keywords;
-use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::text_terms::{lone_cjk, terms};
 
 /// The fast field every document is ordered by when no words are typed: newest first, then the
@@ -28,61 +25,103 @@ pub fn sort_key(at: DateTime<Utc>, number: i64) -> i64 {
 /// Separates a level key from a subject name in one term ("secondary\u{1f}數學").
 pub const PAIR: char = '\u{1f}';
 
-/// Clauses a document must satisfy, built one filter at a time.
+/// What a clause matches, named by field and value, so the documents it matches can be kept
+/// between searches (`segment_cache`). Values are kept whole, never joined into one string, so
+/// no crafted value can name another clause's documents.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ClauseKey {
+    Term(Field, String),
+    /// Sorted and without repeats: the same set of values in any order is the same clause.
+    AnyOf(Field, Vec<String>),
+    AtLeast(Field, i64),
+    Containing {
+        field: Field,
+        prefix: String,
+        text: String,
+    },
+    Word(Field, String),
+}
+
+/// One condition every document found must meet.
+pub struct Clause {
+    pub key: ClauseKey,
+    pub query: Box<dyn Query>,
+}
+
+/// A search: the documents meeting every clause, ranked by `ranking` when words were typed
+/// (newest first otherwise).
+pub struct Search {
+    pub clauses: Vec<Clause>,
+    pub ranking: Option<Box<dyn Query>>,
+}
+
+/// A search built one filter at a time.
 #[derive(Default)]
-pub struct Clauses(Vec<(Occur, Box<dyn Query>)>);
+pub struct Clauses {
+    clauses: Vec<Clause>,
+    ranking: Vec<(Occur, Box<dyn Query>)>,
+}
 
 impl Clauses {
+    fn push(&mut self, key: ClauseKey, query: Box<dyn Query>) {
+        self.clauses.push(Clause { key, query });
+    }
+
     /// The document holds exactly `value` in `field`.
     pub fn term(&mut self, field: Field, value: &str) {
-        self.0.push((Occur::Must, Box::new(TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::Basic))));
+        let query = TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::Basic);
+        self.push(ClauseKey::Term(field, value.to_string()), Box::new(query));
     }
 
     /// The document holds at least one of `values` in `field` (nothing when the list is empty).
     pub fn any_of<'a>(&mut self, field: Field, values: impl IntoIterator<Item = &'a str>) {
-        let mut terms: Vec<Term> = values.into_iter().map(|v| Term::from_field_text(field, v)).collect();
-        match terms.len() {
+        let mut values: Vec<String> = values.into_iter().map(str::to_string).collect();
+        values.sort();
+        values.dedup();
+        match values.len() {
             0 => {}
-            // One value, the usual case: its posting list is walked alongside the other
-            // clauses, where a term set first marks its documents in a bit set of the index.
-            1 => self.0.push((Occur::Must, Box::new(TermQuery::new(terms.remove(0), IndexRecordOption::Basic)))),
-            _ => self.0.push((Occur::Must, Box::new(TermSetQuery::new(terms)))),
+            1 => self.term(field, &values[0]),
+            _ => {
+                let query = TermSetQuery::new(values.iter().map(|v| Term::from_field_text(field, v)));
+                self.push(ClauseKey::AnyOf(field, values), Box::new(query));
+            }
         }
     }
 
     /// The document's `field` is at least `min`.
     pub fn at_least(&mut self, field: Field, min: i64) {
-        self.0.push((
-            Occur::Must,
-            Box::new(tantivy::query::RangeQuery::new(Bound::Included(Term::from_field_i64(field, min)), Bound::Unbounded)),
-        ));
+        let query = tantivy::query::RangeQuery::new(Bound::Included(Term::from_field_i64(field, min)), Bound::Unbounded);
+        self.push(ClauseKey::AtLeast(field, min), Box::new(query));
     }
 
     /// Some term of `field` starts with `prefix` and contains `text` after it (lower-cased
     /// substring search over the field's terms, like the stores' `LIKE '%text%'`).
     pub fn containing(&mut self, field: Field, prefix: &str, text: &str) {
         let pattern = format!("{}.*{}.*", escape(prefix), escape(&text.to_lowercase()));
+        let key = ClauseKey::Containing { field, prefix: prefix.to_string(), text: text.to_string() };
         match RegexQuery::from_pattern(&pattern, field) {
-            Ok(query) => self.0.push((Occur::Must, Box::new(query))),
+            Ok(query) => self.push(key, Box::new(query)),
             // Escaped text parses; a text too long for the automaton is refused by the domain
             // (`free_text_subject`) before it gets here. Were it not, it would match nothing.
-            Err(_) => self.0.push((Occur::MustNot, Box::new(AllQuery))),
+            Err(_) => self.push(key, Box::new(EmptyQuery)),
         }
     }
 
     /// Every typed word must be found in `text`; words found in `title` rank higher.
     pub fn words(&mut self, text: Field, title: Field, keywords: &Keywords) {
         for word in keywords.words() {
-            let clause = BooleanQuery::new(vec![
+            self.push(ClauseKey::Word(text, word.clone()), word_query(text, word));
+            let ranked = BooleanQuery::new(vec![
                 (Occur::Must, word_query(text, word)),
                 (Occur::Should, Box::new(BoostQuery::new(word_query(title, word), 2.0))),
             ]);
-            self.0.push((Occur::Must, Box::new(clause)));
+            self.ranking.push((Occur::Must, Box::new(ranked)));
         }
     }
 
-    pub fn into_query(self) -> Box<dyn Query> {
-        if self.0.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(self.0)) }
+    pub fn into_search(self) -> Search {
+        let ranking: Option<Box<dyn Query>> = if self.ranking.is_empty() { None } else { Some(Box::new(BooleanQuery::new(self.ranking))) };
+        Search { clauses: self.clauses, ranking }
     }
 }
 
@@ -114,34 +153,6 @@ fn escape(text: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// One page of the keys `query` finds, by relevance when `keywords` has words (then by [`SORT`])
-/// and by [`SORT`] otherwise, with the exact total.
-pub fn page_of_keys(searcher: &Searcher, query: &dyn Query, keywords: &Keywords, page: PageRequest) -> tantivy::Result<Page<i64>> {
-    if keywords.finds_nothing() {
-        return Ok(Page { items: Vec::new(), total: 0, request: page });
-    }
-    let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
-    let top = TopDocs::with_limit(page.page_size() as usize).and_offset(offset);
-    let (total, found): (usize, Vec<DocAddress>) = if keywords.words().is_empty() {
-        let (total, docs) = searcher.search(query, &(Count, top.order_by_fast_field::<i64>(SORT, Order::Desc)))?;
-        (total, docs.into_iter().map(|(_, address)| address).collect())
-    } else {
-        // Equal scores (the same words in the same text) fall back to newest first.
-        let by_score = (SortBySimilarityScore, Order::Desc);
-        let then_newest = (SortByStaticFastValue::<i64>::for_field(SORT), Order::Desc);
-        let (total, docs) = searcher.search(query, &(Count, top.order_by((by_score, then_newest))))?;
-        (total, docs.into_iter().map(|(_, address)| address).collect())
-    };
-    let mut items = Vec::with_capacity(found.len());
-    for address in found {
-        let numbers = searcher.segment_reader(address.segment_ord).fast_fields().i64(NUMBER)?;
-        if let Some(number) = numbers.first(address.doc_id) {
-            items.push(number);
-        }
-    }
-    Ok(Page { items, total: total as u64, request: page })
 }
 
 #[cfg(test)]

@@ -17,7 +17,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use async_trait::async_trait;
-use tantivy::query::Query;
 use tokio::sync::Mutex;
 use tutorhub_domain::cases::ports::CaseIndex;
 use tutorhub_domain::cases::search::CaseFilter;
@@ -31,7 +30,8 @@ use uuid::Uuid;
 
 use super::case_documents::CaseFields;
 use super::live_index::{Edit, LiveIndex};
-use super::queries::page_of_keys;
+use super::pages::page_of_keys;
+use super::queries::Search;
 use super::tutor_documents::TutorFields;
 
 /// Documents read from the database per query while building and following.
@@ -213,12 +213,12 @@ impl TutorIndex for TantivySearch {
 // At most one search per core at a time: more would only share the same cores, while each
 // thread of the pool keeps its own memory.
 
-async fn search(index: &Arc<LiveIndex>, query: Box<dyn Query>, words: &Keywords, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+async fn search(index: &Arc<LiveIndex>, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
     static CORES: std::sync::LazyLock<tokio::sync::Semaphore> =
         std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)));
     let _turn = CORES.acquire().await.map_err(unavailable)?;
-    let (searcher, words) = (index.searcher(), words.clone());
-    tokio::task::spawn_blocking(move || page_of_keys(&searcher, query.as_ref(), &words, page))
+    let (index, words) = (index.clone(), words.clone());
+    tokio::task::spawn_blocking(move || page_of_keys(&index.searcher(), index.cache(), &search, &words, page))
         .await
         .map_err(unavailable)?
         .map_err(unavailable)

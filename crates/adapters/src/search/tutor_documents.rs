@@ -7,7 +7,7 @@ use tutorhub_domain::tutors::model::TutorProfile;
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
 use uuid::Uuid;
 
-use super::queries::{Clauses, NUMBER, PAIR, SORT, sort_key};
+use super::queries::{Clauses, NUMBER, PAIR, SORT, Search, sort_key};
 use super::text_fields::{filter_field, text_field, words_of};
 
 pub struct TutorFields {
@@ -91,7 +91,7 @@ impl TutorFields {
     }
 
     /// `filter` as an index query.
-    pub fn query(&self, filter: &TutorFilter) -> Box<dyn tantivy::query::Query> {
+    pub fn query(&self, filter: &TutorFilter) -> Search {
         let mut c = Clauses::default();
         if let Some(region) = filter.region {
             c.term(self.region, region);
@@ -115,6 +115,6 @@ impl TutorFields {
             }
         }
         c.words(self.text, self.name, &filter.words);
-        c.into_query()
+        c.into_search()
     }
 }

@@ -1,0 +1,220 @@
+//! One page of a search: the keys of the documents meeting every clause, by relevance when
+//! words were typed (then newest first) and newest first otherwise, with the exact total.
+//!
+//! Each segment's documents meeting every clause are the AND of the sets its clauses match,
+//! kept between searches (`segment_cache`): counting them is counting bits, and only the
+//! documents found are ranked. Ranking scores each found document with tantivy's BM25 over the
+//! typed words, the score the whole index's statistics give it, so relevance is as if tantivy
+//! had run the whole query.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+use tantivy::query::{EnableScoring, Scorer, Weight};
+use tantivy::{DocId, Score, Searcher, SegmentReader};
+use tutorhub_domain::shared::keywords::Keywords;
+use tutorhub_domain::shared::paging::{Page, PageRequest};
+
+use super::bits::Bits;
+use super::queries::Search;
+use super::segment_cache::SegmentCache;
+
+/// One page of the keys `search` finds, with the exact total.
+pub fn page_of_keys(
+    searcher: &Searcher,
+    cache: &SegmentCache,
+    search: &Search,
+    keywords: &Keywords,
+    page: PageRequest,
+) -> tantivy::Result<Page<i64>> {
+    if keywords.finds_nothing() {
+        return Ok(Page { items: Vec::new(), total: 0, request: page });
+    }
+    let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+    let mut best = Best::new(offset.saturating_add(page.page_size() as usize));
+    let ranking = match &search.ranking {
+        Some(query) => Some(query.weight(EnableScoring::enabled_from_searcher(searcher))?),
+        None => None,
+    };
+    let mut total = 0;
+    for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+        let sets = sets_of(searcher, cache, segment, search)?;
+        let sets: Vec<&Bits> = sets.iter().map(Arc::as_ref).collect();
+        let order = cache.order(segment)?;
+        let segment_ord = ord as u32;
+        match &ranking {
+            // Newest first: counted apart, then walked down from the newest end, stopping once
+            // no earlier document is newer than the worst of those kept.
+            None => {
+                total += Bits::count_in_all(&sets);
+                for (run, docs) in Bits::runs_in_all_from_last(&sets) {
+                    if !best.may_take(0.0, order.newest_up_to[run]) {
+                        break;
+                    }
+                    docs.for_each(|doc| best.offer(0.0, || order.of[doc as usize], segment_ord, doc));
+                }
+            }
+            // By relevance: every document found is scored, in ascending order.
+            Some(weight) => {
+                let mut scorer = weight.scorer(segment, 1.0)?;
+                total += Bits::each_in_all(&sets, |doc| {
+                    let score = score_of(scorer.as_mut(), doc);
+                    best.offer(score, || order.of[doc as usize], segment_ord, doc);
+                });
+            }
+        }
+    }
+    let mut items = Vec::new();
+    for found in best.into_sorted().into_iter().skip(offset) {
+        let numbers = cache.numbers(searcher.segment_reader(found.segment_ord))?;
+        if let Some(number) = numbers.first(found.doc) {
+            items.push(number);
+        }
+    }
+    Ok(Page { items, total, request: page })
+}
+
+/// The sets a document of `segment` must be in: not deleted, and matching every clause.
+fn sets_of(searcher: &Searcher, cache: &SegmentCache, segment: &SegmentReader, search: &Search) -> tantivy::Result<Vec<Arc<Bits>>> {
+    let mut sets = vec![cache.alive(segment)?];
+    for clause in &search.clauses {
+        sets.push(cache.matching(segment, &clause.key, || {
+            let weight = clause.query.weight(EnableScoring::disabled_from_searcher(searcher))?;
+            matched(weight.as_ref(), segment)
+        })?);
+    }
+    Ok(sets)
+}
+
+/// Every document of `segment` that `weight` matches, deleted or not (deletions are a set of
+/// their own).
+fn matched(weight: &dyn Weight, segment: &SegmentReader) -> tantivy::Result<Bits> {
+    let mut bits = Bits::none(segment.max_doc());
+    weight.for_each_no_score(segment, &mut |docs| {
+        for &doc in docs {
+            bits.insert(doc);
+        }
+    })?;
+    Ok(bits)
+}
+
+/// The score of `doc`, which the typed words match: documents are offered in ascending order,
+/// so the scorer only moves forward.
+fn score_of(scorer: &mut dyn Scorer, doc: DocId) -> Score {
+    if scorer.doc() < doc {
+        scorer.seek(doc);
+    }
+    if scorer.doc() == doc { scorer.score() } else { 0.0 }
+}
+
+/// A document found, ordered best first: higher score, then newer.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    score: Score,
+    order: i64,
+    segment_ord: u32,
+    doc: DocId,
+}
+
+impl Ord for Found {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.score
+            .total_cmp(&other.score)
+            .then(self.order.cmp(&other.order))
+            .then_with(|| (other.segment_ord, other.doc).cmp(&(self.segment_ord, self.doc)))
+    }
+}
+
+impl PartialOrd for Found {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Found {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Found {}
+
+/// The `limit` best documents offered: a heap whose top is the worst of them, so a document
+/// no better than that is turned away at once.
+struct Best {
+    limit: usize,
+    heap: BinaryHeap<Reverse<Found>>,
+}
+
+impl Best {
+    fn new(limit: usize) -> Self {
+        Self { limit, heap: BinaryHeap::new() }
+    }
+
+    /// Whether a document of `score` and newness at most `order` could be kept.
+    fn may_take(&self, score: Score, order: i64) -> bool {
+        match self.heap.peek() {
+            Some(Reverse(worst)) if self.heap.len() >= self.limit => score.total_cmp(&worst.score).then(order.cmp(&worst.order)).is_ge(),
+            _ => self.limit > 0,
+        }
+    }
+
+    /// Keeps the document if it is among the best so far. Its newness is read only when its
+    /// score does not settle it: most documents scoring lower are turned away without it.
+    fn offer(&mut self, score: Score, order: impl FnOnce() -> i64, segment_ord: u32, doc: DocId) {
+        if self.heap.len() < self.limit {
+            self.heap.push(Reverse(Found { score, order: order(), segment_ord, doc }));
+            return;
+        }
+        let Some(mut worst) = self.heap.peek_mut() else { return };
+        if score < worst.0.score {
+            return;
+        }
+        let found = Found { score, order: order(), segment_ord, doc };
+        if found > worst.0 {
+            *worst = Reverse(found);
+        }
+    }
+
+    /// Best first.
+    fn into_sorted(self) -> Vec<Found> {
+        self.heap.into_sorted_vec().into_iter().map(|Reverse(found)| found).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offer(best: &mut Best, score: Score, order: i64) {
+        best.offer(score, || order, 0, u32::try_from(order).unwrap());
+    }
+
+    #[test]
+    fn keeps_the_best_in_order_higher_score_then_newer() {
+        let mut best = Best::new(3);
+        for (score, order) in [(1.0, 5), (2.0, 1), (1.0, 9), (0.5, 99), (2.0, 3), (1.0, 7)] {
+            offer(&mut best, score, order);
+        }
+        assert!(best.may_take(1.0, 10) && !best.may_take(1.0, 8) && !best.may_take(0.9, 1_000));
+        let kept: Vec<(Score, i64)> = best.into_sorted().iter().map(|f| (f.score, f.order)).collect();
+        assert_eq!(kept, [(2.0, 3), (2.0, 1), (1.0, 9)]);
+    }
+
+    #[test]
+    fn a_lower_score_is_turned_away_without_its_newness() {
+        let mut best = Best::new(1);
+        offer(&mut best, 2.0, 1);
+        best.offer(1.0, || unreachable!("read the newness of a document scoring lower"), 0, 2);
+        assert_eq!(best.into_sorted()[0].order, 1);
+    }
+
+    #[test]
+    fn keeps_nothing_when_asked_for_nothing() {
+        let mut best = Best::new(0);
+        assert!(!best.may_take(1.0, 1));
+        offer(&mut best, 1.0, 1);
+        assert!(best.into_sorted().is_empty());
+    }
+}
