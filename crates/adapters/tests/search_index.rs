@@ -157,7 +157,75 @@ async fn a_saved_search_finds_exactly_what_the_board_finds(db: Database) {
     assert!(hits >= 20, "the words find cases: {hits}");
 }
 
+/// Searches answer from sets kept per segment of the index (`search::segment_cache`). A
+/// seeded random board, changed in rounds (each a new segment, with cases leaving older ones),
+/// is found exactly as the filters read the stored cases after every round: the same cases,
+/// newest first without words, the same total, page after page.
+async fn kept_sets_follow_every_round_of_changes(db: Database) {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use tutorhub_domain::alerts::model::{CaseText, Criteria};
+    use tutorhub_domain::cases::model::Case;
+
+    let mut rng = StdRng::seed_from_u64(13);
+    let add = async |rng: &mut StdRng, count: usize, live: &mut Vec<Case>| {
+        for _ in 0..count {
+            let title = ["DSE 數學補習", "中三英文", "IB Physics", "小六奧數", "英文會話"][rng.random_range(0..5)];
+            let mut form = support::case_form(title, "每週一堂");
+            form.location = ["藍田", "觀塘", "灣仔", "荃灣", "西貢", "將軍澳"][rng.random_range(0..6)].into();
+            form.rate = Some([150.0, 250.0, 300.0, 450.0][rng.random_range(0..4)]);
+            live.push(support::insert_case(&db, form, CaseStatus::Approved, uuid::Uuid::new_v4()).await);
+        }
+    };
+    let mut live = Vec::new();
+    add(&mut rng, 40, &mut live).await;
+    let search = index(&db).await;
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    let queries: Vec<(CaseQuery, &str)> = vec![
+        (CaseQuery::default(), ""),
+        (CaseQuery { districts: vec!["觀塘區".into()], ..CaseQuery::default() }, ""),
+        (CaseQuery { districts: vec!["觀塘區".into(), "西貢區".into()], min_rate: Some("250".into()), ..CaseQuery::default() }, ""),
+        (CaseQuery { region: Some("新界".into()), ..CaseQuery::default() }, ""),
+        (CaseQuery { areas: vec!["灣仔".into()], ..CaseQuery::default() }, "英文"),
+        (CaseQuery { min_rate: Some("300".into()), ..CaseQuery::default() }, "數學"),
+        (CaseQuery::default(), "英文"),
+    ];
+    for round in 0..3 {
+        for (query, typed) in &queries {
+            let filter = CaseFilter::board_search(query, Some(typed)).unwrap();
+            // The words as a saved search reads them (the rule the contract test above holds).
+            let words = (!typed.is_empty()).then(|| Criteria::parse(CaseQuery::default(), typed).unwrap());
+            let mut expected: Vec<&Case> = live
+                .iter()
+                .filter(|case| filter.matches(case) && words.as_ref().is_none_or(|words| words.matches(&CaseText::new(case))))
+                .collect();
+            expected.sort_by_key(|case| std::cmp::Reverse((case.created_at.timestamp(), case.number)));
+            let mut on_board = Vec::new();
+            for page in 1..=4 {
+                let found = CaseIndex::find(&search, &filter, PageRequest::new(Some(page), Some(7)).unwrap()).await.unwrap();
+                assert_eq!(found.total, expected.len() as u64, "round {round}: {query:?} {typed}");
+                on_board.extend(found.items);
+            }
+            let mut expected: Vec<i64> = expected.iter().map(|case| case.number).collect();
+            expected.truncate(28);
+            if !typed.is_empty() {
+                // By relevance: the same cases, in whatever order their scores give.
+                on_board.sort_unstable();
+                expected.sort_unstable();
+            }
+            assert_eq!(on_board, expected, "round {round}: {query:?} {typed}");
+        }
+        // The next round: new cases, and some of every round's leave the board.
+        add(&mut rng, 12, &mut live).await;
+        for _ in 0..6 {
+            let gone = live.remove(rng.random_range(0..live.len()));
+            cases.transition(gone.number, CaseStatus::Approved, CaseStatus::Closed, Utc::now()).await.unwrap();
+        }
+    }
+}
+
 on_both_engines!(
+    kept_sets_follow_every_round_of_changes,
     a_saved_search_finds_exactly_what_the_board_finds,
     a_server_ahead_of_a_restored_database_loads_everything_again,
     is_built_from_the_database_and_follows_every_write_on_every_server,
