@@ -60,8 +60,7 @@ cleanup() {
     if [[ -n "$pid" ]]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
   done
   if (( ${#PG_CTL[@]} > 0 )); then
-    if (( EUID == 0 )); then chmod 711 "$DATA_DIR"; fi  # serve made it private again
-    "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || log "warning: PostgreSQL did not stop (cluster in $DATA_DIR/cluster)"
+    "${PG_CTL[@]}" stop -m fast >/dev/null 2>&1 || log "warning: PostgreSQL did not stop (cluster in $DATA_DIR.cluster)"
     # Kept for a run that failed: the work folder goes.
     cp "$WORK/pg/server.log" "$LOGS/bench-postgres.log" 2>/dev/null || true
   fi
@@ -79,15 +78,16 @@ if [[ "$ENGINE" == postgres ]]; then
   [[ -x "$PGBIN/pg_ctl" ]] || die "PostgreSQL server binaries not found (run scripts/install-deps.sh)"
   as_pg=()
   if (( EUID == 0 )); then as_pg=(runuser -u postgres --); fi
-  CLUSTER="$DATA_DIR/cluster"
+  # Beside the data folder, not in it: `tutorhub seed` and `serve` make their data folder
+  # private (0700) while they run, and a cluster inside it would lose its postgres user the
+  # way in (its checkpointer then panics mid-seed, once a million cases fill the WAL).
+  CLUSTER="$DATA_DIR.cluster"
+  if [[ -f "$DATA_DIR/cluster/PG_VERSION" && ! -e "$CLUSTER" ]]; then mv "$DATA_DIR/cluster" "$CLUSTER"; fi  # an older run's
   if [[ ! -f "$CLUSTER/PG_VERSION" ]]; then
     mkdir -p "$CLUSTER"; chmod 700 "$CLUSTER"
-    if (( EUID == 0 )); then chown postgres:postgres "$CLUSTER"; chmod 755 "$DATA_DIR" "$BENCH_DIR" "$TUTORHUB_ROOT/.tmp"; fi
+    if (( EUID == 0 )); then chown postgres:postgres "$CLUSTER"; chmod 755 "$BENCH_DIR" "$TUTORHUB_ROOT/.tmp"; fi
     "${as_pg[@]}" "$PGBIN/initdb" -D "$CLUSTER" -A trust -U tutorhub >/dev/null
   fi
-  # The postgres user must reach its cluster inside the data folder, which `tutorhub serve`
-  # makes private (0700) at every start: open the way again (PostgreSQL keeps its own 0700).
-  if (( EUID == 0 )); then chmod 711 "$DATA_DIR"; fi
   PG_PORT="$(free_port)"
   # The server's log and socket, in a folder the postgres user may write.
   mkdir -p "$WORK/pg"

@@ -14,6 +14,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Instant;
 
 use async_trait::async_trait;
@@ -46,6 +47,9 @@ pub struct TantivySearch {
     source: Arc<dyn SearchSource>,
     /// The feed version the index holds everything up to; one task catches up at a time.
     applied: Mutex<i64>,
+    /// The same, read without waiting: a search finding the index up to date (nearly every
+    /// one) goes on at once instead of queueing for the lock behind the others.
+    up_to_date_at: AtomicI64,
     /// Removed with the index when the server stops.
     folder: PathBuf,
     /// Held while the process lives: a starting server removes only folders whose lock it can
@@ -81,7 +85,7 @@ impl TantivySearch {
         // The version first: whatever is read next is at least that new, and whatever changes
         // after it is caught up from the feed (replacing a document twice is harmless).
         let applied = feed.version().await?;
-        let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), folder, _owner: owner };
+        let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), up_to_date_at: AtomicI64::new(applied), folder, _owner: owner };
         let (cases, tutors) = search.load_everything().await?;
         search.cases.settle().map_err(unavailable)?;
         search.tutors.settle().map_err(unavailable)?;
@@ -136,6 +140,9 @@ impl TantivySearch {
     /// When the database or the index fails; the next call tries again.
     pub async fn catch_up(&self) -> Result<(), RepositoryError> {
         let wanted = self.feed.version().await?;
+        if wanted == self.up_to_date_at.load(Ordering::Acquire) {
+            return Ok(());
+        }
         let mut applied = self.applied.lock().await;
         if wanted < *applied {
             // The feed went back (the database was restored from a backup): what the index
@@ -164,6 +171,7 @@ impl TantivySearch {
             }
             *applied = last;
         }
+        self.up_to_date_at.store(*applied, Ordering::Release);
         Ok(())
     }
 
