@@ -18,7 +18,7 @@ use tutorhub_domain::shared::paging::{Page, PageRequest};
 
 use super::bits::Bits;
 use super::queries::Search;
-use super::segment_cache::SegmentCache;
+use super::segment_cache::{Order, SegmentCache};
 
 /// One page of the keys `search` finds, with the exact total.
 pub fn page_of_keys(
@@ -52,16 +52,19 @@ pub fn page_of_keys(
                     if !best.may_take(0.0, order.newest_up_to[run]) {
                         break;
                     }
-                    docs.for_each(|doc| best.offer(0.0, || order.of[doc as usize], segment_ord, doc));
+                    docs.for_each(|doc| best.offer(0.0, &order, segment_ord, doc));
                 }
             }
-            // By relevance: every document found is scored, in ascending order.
+            // By relevance: every document found is scored, in ascending order (the scorer only
+            // moves forward), then offered from the newest end: once the best hold the newest
+            // of the top score, an equal score from an older run is turned away unread.
             Some(weight) => {
                 let mut scorer = weight.scorer(segment, 1.0)?;
-                total += Bits::each_in_all(&sets, |doc| {
-                    let score = score_of(scorer.as_mut(), doc);
-                    best.offer(score, || order.of[doc as usize], segment_ord, doc);
-                });
+                let mut scored = Vec::new();
+                total += Bits::each_in_all(&sets, |doc| scored.push((doc, score_of(scorer.as_mut(), doc))));
+                for &(doc, score) in scored.iter().rev() {
+                    best.offer(score, &order, segment_ord, doc);
+                }
             }
         }
     }
@@ -160,19 +163,22 @@ impl Best {
         }
     }
 
-    /// Keeps the document if it is among the best so far. Its newness is read only when its
-    /// score does not settle it: most documents scoring lower are turned away without it.
-    fn offer(&mut self, score: Score, order: impl FnOnce() -> i64, segment_ord: u32, doc: DocId) {
+    /// Keeps document `doc` of the segment in `order` if it is among the best so far. Its own
+    /// newness is read only when neither its score nor the newest of its run settles it: a
+    /// random read in a large array, which most documents never need.
+    fn offer(&mut self, score: Score, order: &Order, segment_ord: u32, doc: DocId) {
+        let newness = || order.of[doc as usize];
         if self.heap.len() < self.limit {
-            self.heap.push(Reverse(Found { score, order: order(), segment_ord, doc }));
+            self.heap.push(Reverse(Found { score, order: newness(), segment_ord, doc }));
             return;
         }
-        let Some(mut worst) = self.heap.peek_mut() else { return };
-        if score < worst.0.score {
+        if !self.may_take(score, order.newest_up_to[doc as usize / 64]) {
             return;
         }
-        let found = Found { score, order: order(), segment_ord, doc };
-        if found > worst.0 {
+        let found = Found { score, order: newness(), segment_ord, doc };
+        if let Some(mut worst) = self.heap.peek_mut()
+            && found > worst.0
+        {
             *worst = Reverse(found);
         }
     }
@@ -187,27 +193,35 @@ impl Best {
 mod tests {
     use super::*;
 
-    fn offer(best: &mut Best, score: Score, order: i64) {
-        best.offer(score, || order, 0, u32::try_from(order).unwrap());
+    /// Documents 0..200 of one segment, each newer than the one before (its number is its
+    /// newness) but document 70, the newest of all.
+    fn order() -> Order {
+        Order::new((0..200).map(|doc| if doc == 70 { 1_000 } else { doc }).collect())
+    }
+
+    fn offer(best: &mut Best, score: Score, doc: DocId) {
+        best.offer(score, &order(), 0, doc);
     }
 
     #[test]
     fn keeps_the_best_in_order_higher_score_then_newer() {
         let mut best = Best::new(3);
-        for (score, order) in [(1.0, 5), (2.0, 1), (1.0, 9), (0.5, 99), (2.0, 3), (1.0, 7)] {
-            offer(&mut best, score, order);
+        for (score, doc) in [(1.0, 5), (2.0, 1), (1.0, 9), (0.5, 99), (2.0, 3), (1.0, 70), (1.0, 7)] {
+            offer(&mut best, score, doc);
         }
-        assert!(best.may_take(1.0, 10) && !best.may_take(1.0, 8) && !best.may_take(0.9, 1_000));
+        assert!(best.may_take(1.0, 1_001) && !best.may_take(1.0, 999) && !best.may_take(0.9, 2_000));
         let kept: Vec<(Score, i64)> = best.into_sorted().iter().map(|f| (f.score, f.order)).collect();
-        assert_eq!(kept, [(2.0, 3), (2.0, 1), (1.0, 9)]);
+        assert_eq!(kept, [(2.0, 3), (2.0, 1), (1.0, 1_000)]);
     }
 
     #[test]
-    fn a_lower_score_is_turned_away_without_its_newness() {
+    fn an_equal_score_from_an_older_run_is_turned_away_without_its_newness() {
         let mut best = Best::new(1);
-        offer(&mut best, 2.0, 1);
-        best.offer(1.0, || unreachable!("read the newness of a document scoring lower"), 0, 2);
-        assert_eq!(best.into_sorted()[0].order, 1);
+        offer(&mut best, 1.0, 150);
+        let mut order = order();
+        order.of = vec![i64::MAX; 200].into(); // read as newer than everything, were it read
+        best.offer(1.0, &order, 0, 10);
+        assert_eq!(best.into_sorted()[0].doc, 150, "the first run's newest (63) is older than 150");
     }
 
     #[test]

@@ -55,7 +55,7 @@ pub struct Order {
 }
 
 impl Order {
-    fn new(of: Box<[i64]>) -> Self {
+    pub fn new(of: Box<[i64]>) -> Self {
         let newest_up_to = of
             .chunks(64)
             .scan(i64::MIN, |newest, run| {

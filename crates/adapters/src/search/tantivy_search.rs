@@ -85,7 +85,18 @@ impl TantivySearch {
         // The version first: whatever is read next is at least that new, and whatever changes
         // after it is caught up from the feed (replacing a document twice is harmless).
         let applied = feed.version().await?;
-        let search = Self { cases, case_fields, tutors, tutor_fields, feed, source, applied: Mutex::new(applied), up_to_date_at: AtomicI64::new(applied), folder, _owner: owner };
+        let search = Self {
+            cases,
+            case_fields,
+            tutors,
+            tutor_fields,
+            feed,
+            source,
+            applied: Mutex::new(applied),
+            up_to_date_at: AtomicI64::new(applied),
+            folder,
+            _owner: owner,
+        };
         let (cases, tutors) = search.load_everything().await?;
         search.cases.settle().map_err(unavailable)?;
         search.tutors.settle().map_err(unavailable)?;
