@@ -69,7 +69,7 @@ impl Database {
                     conn.execute(
                         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                              PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                             PRAGMA cache_size = -32000; PRAGMA temp_store = MEMORY;",
+                             PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;",
                     )
                     .await?;
                     Ok(())
