@@ -109,7 +109,7 @@ if [[ ! -f "$DATA_DIR/seeded" ]]; then
     || die "tutorhub seed failed"
   echo "seeded in $(( SECONDS - start )) s" >"$DATA_DIR/seeded"
 fi
-log "data: $(cat "$DATA_DIR/seeded"), $(du -sh "$DATA_DIR" | cut -f1) on disk"
+log "data: $(cat "$DATA_DIR/seeded"), $(du -sch "$DATA_DIR" ${CLUSTER:+"$CLUSTER"} | tail -n 1 | cut -f1) on disk"
 
 # (c) Start to serving: the search index is built from the database before the server listens.
 SERVER_PORT="$(free_port)"
