@@ -24,7 +24,7 @@ impl Bits {
     pub fn all(len: u32) -> Self {
         let mut bits = Self { words: vec![u64::MAX; (len as usize).div_ceil(64)], len };
         if let Some(last) = bits.words.last_mut()
-            && len % 64 != 0
+            && !len.is_multiple_of(64)
         {
             *last = (1 << (len % 64)) - 1;
         }

@@ -116,11 +116,12 @@ impl LiveIndex {
         &self.cache
     }
 
-    /// Makes the last commit visible, and forgets what was kept of segments it replaced.
+    /// Makes the last commit visible, and forgets what was kept of the segments and deletions
+    /// it replaced.
     fn reload(&self) -> tantivy::Result<()> {
         self.reader.reload()?;
-        let live: Vec<_> = self.reader.searcher().segment_readers().iter().map(tantivy::SegmentReader::segment_id).collect();
-        self.cache.keep_only(&live);
+        let searcher = self.reader.searcher();
+        self.cache.keep_only(&searcher.segment_readers().iter().collect::<Vec<_>>());
         Ok(())
     }
 }

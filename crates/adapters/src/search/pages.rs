@@ -4,8 +4,8 @@
 //! Each segment's documents meeting every clause are the AND of the sets its clauses match,
 //! kept between searches (`segment_cache`): counting them is counting bits, and only the
 //! documents found are ranked. Ranking scores each found document with tantivy's BM25 over the
-//! typed words, the score the whole index's statistics give it, so relevance is as if tantivy
-//! had run the whole query.
+//! typed words (the words' query alone: filters never changed the order, their fields keep no
+//! field norms), with the whole index's statistics, as tantivy's own collector would.
 
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
@@ -41,7 +41,8 @@ pub fn page_of_keys(
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let sets = sets_of(searcher, cache, segment, search)?;
         let sets: Vec<&Bits> = sets.iter().map(Arc::as_ref).collect();
-        let order = cache.order(segment)?;
+        let columns = cache.columns(segment)?;
+        let order = &columns.order;
         let segment_ord = ord as u32;
         match &ranking {
             // Newest first: counted apart, then walked down from the newest end, stopping once
@@ -52,7 +53,7 @@ pub fn page_of_keys(
                     if !best.may_take(0.0, order.newest_up_to[run]) {
                         break;
                     }
-                    docs.for_each(|doc| best.offer(0.0, &order, segment_ord, doc));
+                    docs.for_each(|doc| best.offer(0.0, order, segment_ord, doc));
                 }
             }
             // By relevance: every document found is scored, in ascending order (the scorer only
@@ -63,15 +64,14 @@ pub fn page_of_keys(
                 let mut scored = Vec::new();
                 total += Bits::each_in_all(&sets, |doc| scored.push((doc, score_of(scorer.as_mut(), doc))));
                 for &(doc, score) in scored.iter().rev() {
-                    best.offer(score, &order, segment_ord, doc);
+                    best.offer(score, order, segment_ord, doc);
                 }
             }
         }
     }
     let mut items = Vec::new();
     for found in best.into_sorted().into_iter().skip(offset) {
-        let numbers = cache.numbers(searcher.segment_reader(found.segment_ord))?;
-        if let Some(number) = numbers.first(found.doc) {
+        if let Some(number) = cache.columns(searcher.segment_reader(found.segment_ord))?.numbers.first(found.doc) {
             items.push(number);
         }
     }
@@ -164,8 +164,8 @@ impl Best {
     }
 
     /// Keeps document `doc` of the segment in `order` if it is among the best so far. Its own
-    /// newness is read only when neither its score nor the newest of its run settles it: a
-    /// random read in a large array, which most documents never need.
+    /// newness is read only when neither its score nor the newest up to its run's end settles
+    /// it: a random read in a large array, which most documents never need.
     fn offer(&mut self, score: Score, order: &Order, segment_ord: u32, doc: DocId) {
         let newness = || order.of[doc as usize];
         if self.heap.len() < self.limit {
@@ -191,7 +191,66 @@ impl Best {
 
 #[cfg(test)]
 mod tests {
+    use tantivy::collector::TopDocs;
+    use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
+    use tantivy::schema::{FAST, INDEXED, Schema};
+    use tantivy::{Index, Order as Direction, doc};
+
+    use super::super::queries::{Clauses, NUMBER, SORT};
+    use super::super::text_fields::text_field;
+    use super::super::words::{TOKENIZER, WordTokenizer};
     use super::*;
+
+    /// Ranking scores only the documents found, with the words' query: the order must be the
+    /// one tantivy's own collector gives that query over the whole index (by score, then
+    /// newest), across segments, and paging must cut it where tantivy would.
+    #[test]
+    fn ranks_as_tantivy_ranks_the_typed_words() {
+        let mut schema = Schema::builder();
+        let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
+        let (text, title) = (schema.add_text_field("text", text_field()), schema.add_text_field("title", text_field()));
+        let index = Index::create_in_ram(schema.build());
+        index.tokenizers().register(TOKENIZER, WordTokenizer);
+        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
+        let titles = ["數學補習", "英文", "數學 數學", "DSE 數學", "補習社"];
+        let texts = ["數學 補習 中三", "補習 英文 數學", "數學", "補習 數學 數學 DSE 每週兩堂", "補習 數學 英文 物理 化學"];
+        for n in 0..60_i64 {
+            let (t, x) = (titles[(n % 5) as usize], texts[(n * 7 % 5) as usize]);
+            // Newness out of step with the numbers, and two segments.
+            writer.add_document(doc!(number => n, sort => (n * 37) % 61, title => t, text => format!("{x} {t}"))).unwrap();
+            if n == 29 {
+                writer.commit().unwrap();
+            }
+        }
+        writer.commit().unwrap();
+        let searcher = index.reader().unwrap().searcher();
+        assert_eq!(searcher.segment_readers().len(), 2);
+        for typed in ["數學", "補習 數學", "dse", "英文"] {
+            let keywords = Keywords::parse(Some(typed)).unwrap();
+            let mut clauses = Clauses::default();
+            clauses.words(text, title, &keywords);
+            let search = clauses.into_search();
+            let by_tantivy = TopDocs::with_limit(60)
+                .order_by(((SortBySimilarityScore, Direction::Desc), (SortByStaticFastValue::<i64>::for_field(SORT), Direction::Desc)));
+            let expected: Vec<i64> = searcher
+                .search(search.ranking.as_deref().unwrap(), &by_tantivy)
+                .unwrap()
+                .into_iter()
+                .map(|(_, address)| {
+                    searcher.segment_reader(address.segment_ord).fast_fields().i64(NUMBER).unwrap().first(address.doc_id).unwrap()
+                })
+                .collect();
+            assert!(expected.len() >= 12, "{typed} finds documents");
+            let cache = SegmentCache::default();
+            let mut ranked = Vec::new();
+            for page in 1..=7 {
+                let found = page_of_keys(&searcher, &cache, &search, &keywords, PageRequest::new(Some(page), Some(9)).unwrap()).unwrap();
+                assert_eq!(found.total, expected.len() as u64, "{typed}");
+                ranked.extend(found.items);
+            }
+            assert_eq!(ranked, expected, "{typed}");
+        }
+    }
 
     /// Documents 0..200 of one segment, each newer than the one before (its number is its
     /// newness) but document 70, the newest of all.

@@ -4,12 +4,12 @@
 //!
 //! A segment never changes once written (only its deletions do, and those are keyed by the
 //! delete operation they reflect), so nothing kept is ever stale: a write adds a new segment
-//! or new deletions, and what it replaced is forgotten at the next reload. The same few
-//! filters (a district, a level, a minimum fee) and common words come back in most searches;
-//! with them kept, a search ANDs a few arrays of bits instead of walking posting lists of
-//! hundreds of thousands of documents (as Lucene's filter cache does).
+//! or new deletions, and each reload forgets what belongs to segments and deletions it
+//! replaced. The same few filters (a district, a level, a minimum fee) and common words come
+//! back in most searches; with them kept, a search ANDs a few arrays of bits instead of walking
+//! posting lists of hundreds of thousands of documents (as Lucene's filter cache does).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use tantivy::columnar::Column;
@@ -20,8 +20,12 @@ use super::bits::Bits;
 use super::queries::{ClauseKey, NUMBER, SORT};
 
 /// At a million documents one set is 125 kB: about 130 sets, twice what the board's filters
-/// and a few dozen common words need, within the server's memory target.
+/// and a few dozen common words need, within the server's memory target. Each entry is also
+/// charged its key and bookkeeping, and their number is bounded, so many small segments or
+/// long words cannot make the map itself large or slow to evict from.
 const BUDGET_BYTES: usize = 16 << 20;
+const MAX_ENTRIES: usize = 4_096;
+const ENTRY_BYTES: usize = 96;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Kept {
@@ -30,6 +34,8 @@ enum Kept {
     Matching(ClauseKey),
 }
 
+type Key = (SegmentId, Kept);
+
 #[derive(Default)]
 pub struct SegmentCache {
     inner: Mutex<Inner>,
@@ -37,13 +43,24 @@ pub struct SegmentCache {
 
 #[derive(Default)]
 struct Inner {
-    sets: HashMap<(SegmentId, Kept), Entry>,
+    /// The current searcher's segments and their delete operations: only what belongs to them
+    /// is kept (a search still running on an older searcher computes the rest for itself).
+    live: HashMap<SegmentId, Option<Opstamp>>,
+    sets: HashMap<Key, Entry>,
     bytes: usize,
     /// Increases with every use: the entry used longest ago goes first.
     clock: u64,
-    order: HashMap<SegmentId, Arc<Order>>,
+    /// Sets asked for once and not kept. A set is kept the second time it is asked for, so
+    /// one-off words (or a flood of made-up ones) never push out the sets everyone uses.
+    asked_once: HashSet<Key>,
+    columns: HashMap<SegmentId, Arc<Columns>>,
+}
+
+/// What ranking and answering read per document of a segment.
+pub struct Columns {
+    pub order: Order,
     /// The [`NUMBER`] column, opened (opening reads the whole column's block index).
-    numbers: HashMap<SegmentId, Column<i64>>,
+    pub numbers: Column<i64>,
 }
 
 /// A segment's documents by newness: each one's [`SORT`] value (newer is higher), and for each
@@ -70,6 +87,7 @@ impl Order {
 struct Entry {
     bits: Arc<Bits>,
     used: u64,
+    bytes: usize,
 }
 
 impl SegmentCache {
@@ -80,12 +98,12 @@ impl SegmentCache {
         clause: &ClauseKey,
         compute: impl FnOnce() -> tantivy::Result<Bits>,
     ) -> tantivy::Result<Arc<Bits>> {
-        self.kept(segment.segment_id(), Kept::Matching(clause.clone()), compute)
+        self.kept(segment, Kept::Matching(clause.clone()), compute)
     }
 
     /// The documents of `segment` that are not deleted.
     pub fn alive(&self, segment: &SegmentReader) -> tantivy::Result<Arc<Bits>> {
-        self.kept(segment.segment_id(), Kept::Alive(segment.delete_opstamp()), || {
+        self.kept(segment, Kept::Alive(segment.delete_opstamp()), || {
             Ok(match segment.alive_bitset() {
                 None => Bits::all(segment.max_doc()),
                 Some(alive) => Bits::of(segment.max_doc(), alive.iter_alive()),
@@ -93,39 +111,36 @@ impl SegmentCache {
         })
     }
 
-    pub fn order(&self, segment: &SegmentReader) -> tantivy::Result<Arc<Order>> {
+    /// Every document's newness and key.
+    pub fn columns(&self, segment: &SegmentReader) -> tantivy::Result<Arc<Columns>> {
         let id = segment.segment_id();
-        if let Some(order) = self.lock().order.get(&id) {
-            return Ok(order.clone());
+        if let Some(columns) = self.lock().columns.get(&id) {
+            return Ok(columns.clone());
         }
-        let column = segment.fast_fields().i64(SORT)?;
-        let order = Arc::new(Order::new((0..segment.max_doc()).map(|doc| column.first(doc).unwrap_or(i64::MIN)).collect()));
-        self.lock().order.insert(id, order.clone());
-        Ok(order)
-    }
-
-    /// Each document's [`NUMBER`]: the key a search answers with.
-    pub fn numbers(&self, segment: &SegmentReader) -> tantivy::Result<Column<i64>> {
-        let id = segment.segment_id();
-        if let Some(numbers) = self.lock().numbers.get(&id) {
-            return Ok(numbers.clone());
-        }
-        let numbers = segment.fast_fields().i64(NUMBER)?;
-        self.lock().numbers.insert(id, numbers.clone());
-        Ok(numbers)
-    }
-
-    /// Forgets whatever belongs to segments other than `live` (merged away or deleted).
-    pub fn keep_only(&self, live: &[SegmentId]) {
+        let sort = segment.fast_fields().i64(SORT)?;
+        let order = Order::new((0..segment.max_doc()).map(|doc| sort.first(doc).unwrap_or(i64::MIN)).collect());
+        let columns = Arc::new(Columns { order, numbers: segment.fast_fields().i64(NUMBER)? });
         let mut inner = self.lock();
-        inner.sets.retain(|(segment, _), _| live.contains(segment));
-        inner.bytes = inner.sets.values().map(|entry| entry.bits.bytes()).sum();
-        inner.order.retain(|segment, _| live.contains(segment));
-        inner.numbers.retain(|segment, _| live.contains(segment));
+        if inner.live.contains_key(&id) {
+            inner.columns.insert(id, columns.clone());
+        }
+        Ok(columns)
     }
 
-    fn kept(&self, segment: SegmentId, what: Kept, compute: impl FnOnce() -> tantivy::Result<Bits>) -> tantivy::Result<Arc<Bits>> {
-        let key = (segment, what);
+    /// Forgets whatever belongs to segments or deletions other than `live`'s (merged away,
+    /// deleted, or superseded by newer deletions).
+    pub fn keep_only(&self, live: &[&SegmentReader]) {
+        let mut inner = self.lock();
+        inner.live = live.iter().map(|segment| (segment.segment_id(), segment.delete_opstamp())).collect();
+        let Inner { live, sets, asked_once, columns, .. } = &mut *inner;
+        sets.retain(|key, _| is_live(live, key));
+        asked_once.retain(|key| is_live(live, key));
+        columns.retain(|segment, _| live.contains_key(segment));
+        inner.bytes = inner.sets.values().map(|entry| entry.bytes).sum();
+    }
+
+    fn kept(&self, segment: &SegmentReader, what: Kept, compute: impl FnOnce() -> tantivy::Result<Bits>) -> tantivy::Result<Arc<Bits>> {
+        let key = (segment.segment_id(), what);
         {
             let mut inner = self.lock();
             inner.clock += 1;
@@ -139,15 +154,27 @@ impl SegmentCache {
         // second simply replaces the first.
         let bits = Arc::new(compute()?);
         let mut inner = self.lock();
-        let now = inner.clock;
-        inner.bytes += bits.bytes();
-        if let Some(replaced) = inner.sets.insert(key, Entry { bits: bits.clone(), used: now }) {
-            inner.bytes -= replaced.bits.bytes();
+        if !is_live(&inner.live, &key) {
+            return Ok(bits);
         }
-        while inner.bytes > BUDGET_BYTES {
+        if !inner.asked_once.contains(&key) {
+            if inner.asked_once.len() >= MAX_ENTRIES {
+                inner.asked_once.clear();
+            }
+            inner.asked_once.insert(key);
+            return Ok(bits);
+        }
+        inner.asked_once.remove(&key);
+        inner.clock += 1;
+        let entry = Entry { bits: bits.clone(), used: inner.clock, bytes: bits.bytes() + key_bytes(&key.1) + ENTRY_BYTES };
+        inner.bytes += entry.bytes;
+        if let Some(replaced) = inner.sets.insert(key, entry) {
+            inner.bytes -= replaced.bytes;
+        }
+        while inner.bytes > BUDGET_BYTES || inner.sets.len() > MAX_ENTRIES {
             let Some(oldest) = inner.sets.iter().min_by_key(|(_, entry)| entry.used).map(|(key, _)| key.clone()) else { break };
             if let Some(gone) = inner.sets.remove(&oldest) {
-                inner.bytes -= gone.bits.bytes();
+                inner.bytes -= gone.bytes;
             }
         }
         Ok(bits)
@@ -158,9 +185,93 @@ impl SegmentCache {
     }
 }
 
+/// Whether `key` belongs to a live segment, and for deletions to its current ones.
+fn is_live(live: &HashMap<SegmentId, Option<Opstamp>>, (segment, kept): &Key) -> bool {
+    match (live.get(segment), kept) {
+        (None, _) => false,
+        (Some(current), Kept::Alive(opstamp)) => current == opstamp,
+        (Some(_), Kept::Matching(_)) => true,
+    }
+}
+
+/// The memory a key holds besides itself.
+fn key_bytes(kept: &Kept) -> usize {
+    match kept {
+        Kept::Alive(_) | Kept::Matching(ClauseKey::AtLeast(..)) => 0,
+        Kept::Matching(ClauseKey::Term(_, value) | ClauseKey::Word(_, value)) => value.len(),
+        Kept::Matching(ClauseKey::AnyOf(_, values)) => values.iter().map(|value| value.len() + 24).sum(),
+        Kept::Matching(ClauseKey::Containing { prefix, text, .. }) => prefix.len() + text.len(),
+    }
+}
 #[cfg(test)]
 mod tests {
+    use std::cell::Cell;
+
+    use tantivy::schema::{FAST, INDEXED, Schema};
+    use tantivy::{Index, IndexWriter, Term, doc};
+
     use super::*;
+
+    /// An index of `count` documents numbered 0.., one segment, and its writer.
+    fn index(count: i64) -> (Index, IndexWriter) {
+        let mut schema = Schema::builder();
+        let number = schema.add_i64_field(NUMBER, INDEXED | FAST);
+        let index = Index::create_in_ram(schema.build());
+        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
+        for n in 0..count {
+            writer.add_document(doc!(number => n)).unwrap();
+        }
+        writer.commit().unwrap();
+        (index, writer)
+    }
+
+    fn word() -> ClauseKey {
+        ClauseKey::Word(tantivy::schema::Field::from_field_id(0), "數學".into())
+    }
+
+    #[test]
+    fn a_set_is_kept_from_its_second_use_and_only_for_the_live_segments() {
+        let (index, _writer) = index(10);
+        let searcher = index.reader().unwrap().searcher();
+        let segment = &searcher.segment_readers()[0];
+        let cache = SegmentCache::default();
+        let computed = Cell::new(0);
+        let ask = || {
+            cache
+                .matching(segment, &word(), || {
+                    computed.set(computed.get() + 1);
+                    Ok(Bits::all(10))
+                })
+                .unwrap()
+        };
+        ask();
+        ask();
+        assert_eq!(computed.get(), 2, "a segment no reload has named is not kept for");
+        cache.keep_only(&[segment]);
+        for _ in 0..4 {
+            assert_eq!(*ask(), Bits::all(10));
+        }
+        assert_eq!(computed.get(), 4, "computed on its first and second use, then kept");
+    }
+
+    #[test]
+    fn a_reload_forgets_the_deletions_it_superseded() {
+        let (index, mut writer) = index(10);
+        let reader = index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into().unwrap();
+        let cache = SegmentCache::default();
+        let alive_twice = |searcher: &tantivy::Searcher| {
+            let segment = &searcher.segment_readers()[0];
+            cache.keep_only(&[segment]);
+            cache.alive(segment).unwrap();
+            cache.alive(segment).unwrap()
+        };
+        assert_eq!(*alive_twice(&reader.searcher()), Bits::all(10));
+        writer.delete_term(Term::from_field_i64(tantivy::schema::Field::from_field_id(0), 3));
+        writer.commit().unwrap();
+        reader.reload().unwrap();
+        assert_eq!(*alive_twice(&reader.searcher()), Bits::of(10, (0..10).filter(|&doc| doc != 3)));
+        assert_eq!(cache.lock().sets.len(), 1, "only the current deletions are kept");
+    }
 
     #[test]
     fn the_newest_up_to_each_run_of_64_documents() {

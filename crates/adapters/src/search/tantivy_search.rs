@@ -155,15 +155,18 @@ impl TantivySearch {
             return Ok(());
         }
         let mut applied = self.applied.lock().await;
+        // Read again under the lock: the version read before it may be older than what another
+        // search applied meanwhile, which is no sign of the feed going back.
+        let wanted = if wanted < *applied { self.feed.version().await? } else { wanted };
         if wanted < *applied {
             // The feed went back (the database was restored from a backup): what the index
             // holds may be newer than the database, so it loads everything again.
-            *applied = self.reload_everything().await?;
+            *applied = self.reload().await?;
         }
         while *applied < wanted {
             let changes = self.feed.changes_since(*applied, BATCH).await?;
             if changes.first().is_none_or(|first| first.version != *applied + 1) {
-                *applied = self.reload_everything().await?;
+                *applied = self.reload().await?;
                 continue;
             }
             let last = changes.last().map_or(*applied, |change| change.version);
@@ -184,6 +187,14 @@ impl TantivySearch {
         }
         self.up_to_date_at.store(*applied, Ordering::Release);
         Ok(())
+    }
+
+    /// [`Self::reload_everything`], with no search going past the lock meanwhile: one finding
+    /// the version it read equal to the index's would otherwise answer from what is being
+    /// replaced, and once the reload ends the index's version is the one it loaded.
+    async fn reload(&self) -> Result<i64, RepositoryError> {
+        self.up_to_date_at.store(i64::MIN, Ordering::Release);
+        self.reload_everything().await
     }
 
     /// Each case's document replaced by what the database holds now (nothing when it left the

@@ -17,9 +17,8 @@ pub fn words_of(parts: &[&str]) -> String {
     parts.join("\n")
 }
 
-/// A filter's field (district, level, subject…): exact values, neither tokenized nor ranked.
-/// Without field norms a filter adds the same to every document's score, so choosing a
-/// district never reorders the results of typed words.
+/// A filter's field (district, level, subject…): exact values, neither tokenized nor ranked
+/// (searches rank by the typed words alone: `search::pages`).
 pub fn filter_field() -> TextOptions {
     TextOptions::default().set_indexing_options(
         TextFieldIndexing::default().set_tokenizer("raw").set_index_option(IndexRecordOption::Basic).set_fieldnorms(false),
