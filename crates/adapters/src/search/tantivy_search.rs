@@ -126,9 +126,11 @@ impl TantivySearch {
     }
 
     /// Replaces everything with what the database holds now, as a build does, and answers the
-    /// feed version it holds from then on. Searches wait meanwhile: none may answer from
-    /// data that is known to be missing changes.
+    /// feed version it holds from then on. Searches wait meanwhile, none going past the lock
+    /// (one finding the version it read equal to the index's would otherwise answer from what
+    /// is being replaced): none may answer from data that is known to be missing changes.
     async fn reload_everything(&self) -> Result<i64, RepositoryError> {
+        self.up_to_date_at.store(i64::MIN, Ordering::Release);
         let version = self.feed.version().await?;
         self.cases.clear().map_err(unavailable)?;
         self.tutors.clear().map_err(unavailable)?;
@@ -161,12 +163,12 @@ impl TantivySearch {
         if wanted < *applied {
             // The feed went back (the database was restored from a backup): what the index
             // holds may be newer than the database, so it loads everything again.
-            *applied = self.reload().await?;
+            *applied = self.reload_everything().await?;
         }
         while *applied < wanted {
             let changes = self.feed.changes_since(*applied, BATCH).await?;
             if changes.first().is_none_or(|first| first.version != *applied + 1) {
-                *applied = self.reload().await?;
+                *applied = self.reload_everything().await?;
                 continue;
             }
             let last = changes.last().map_or(*applied, |change| change.version);
@@ -187,14 +189,6 @@ impl TantivySearch {
         }
         self.up_to_date_at.store(*applied, Ordering::Release);
         Ok(())
-    }
-
-    /// [`Self::reload_everything`], with no search going past the lock meanwhile: one finding
-    /// the version it read equal to the index's would otherwise answer from what is being
-    /// replaced, and once the reload ends the index's version is the one it loaded.
-    async fn reload(&self) -> Result<i64, RepositoryError> {
-        self.up_to_date_at.store(i64::MIN, Ordering::Release);
-        self.reload_everything().await
     }
 
     /// Each case's document replaced by what the database holds now (nothing when it left the
@@ -290,7 +284,115 @@ const OWNER_LOCK: &str = "owner.lock";
 
 #[cfg(test)]
 mod tests {
+    use std::collections::VecDeque;
+    use std::sync::Mutex as SyncMutex;
+
+    use tokio::sync::Notify;
+    use tutorhub_domain::cases::model::Case;
+    use tutorhub_domain::search::ports::Change;
+    use tutorhub_domain::tutors::model::TutorProfile;
+
     use super::*;
+
+    /// A feed at `now`, each of whose changes names case 1; `stale` answers the next version
+    /// reads first, as a read begun before another search caught up would.
+    #[derive(Default)]
+    struct Feed {
+        now: AtomicI64,
+        stale: SyncMutex<VecDeque<i64>>,
+    }
+
+    #[async_trait]
+    impl ChangeFeed for Feed {
+        async fn version(&self) -> Result<i64, RepositoryError> {
+            Ok(self.stale.lock().unwrap().pop_front().unwrap_or_else(|| self.now.load(Ordering::SeqCst)))
+        }
+
+        async fn changes_since(&self, version: i64, _limit: u32) -> Result<Vec<Change>, RepositoryError> {
+            Ok((version + 1..=self.now.load(Ordering::SeqCst)).map(|version| Change { version, changed: Changed::Case(1) }).collect())
+        }
+    }
+
+    /// An empty store that counts the loads of everything; once `gated`, a load waits for `gate`.
+    #[derive(Default)]
+    struct Store {
+        loads: AtomicI64,
+        gated: std::sync::atomic::AtomicBool,
+        gate: Notify,
+    }
+
+    #[async_trait]
+    impl SearchSource for Store {
+        async fn cases_after(&self, _after: i64, _limit: u32) -> Result<Vec<Case>, RepositoryError> {
+            self.loads.fetch_add(1, Ordering::SeqCst);
+            if self.gated.load(Ordering::SeqCst) {
+                self.gate.notified().await;
+            }
+            Ok(Vec::new())
+        }
+
+        async fn tutors_after(&self, _after: i64, _limit: u32) -> Result<Vec<TutorProfile>, RepositoryError> {
+            Ok(Vec::new())
+        }
+
+        async fn cases(&self, _numbers: &[i64]) -> Result<Vec<Case>, RepositoryError> {
+            Ok(Vec::new())
+        }
+
+        async fn tutors(&self, _ids: &[Uuid]) -> Result<Vec<TutorProfile>, RepositoryError> {
+            Ok(Vec::new())
+        }
+    }
+
+    async fn search_over(feed: &Arc<Feed>, store: &Arc<Store>) -> (Arc<TantivySearch>, tempfile::TempDir) {
+        let parent = tempfile::tempdir().unwrap();
+        let (search, _) = TantivySearch::build(parent.path(), feed.clone(), store.clone()).await.unwrap();
+        (Arc::new(search), parent)
+    }
+
+    #[tokio::test]
+    async fn a_version_read_before_another_search_caught_up_is_no_restored_database() {
+        let (feed, store) = (Arc::new(Feed::default()), Arc::new(Store::default()));
+        let (search, _folder) = search_over(&feed, &store).await;
+        feed.now.store(2, Ordering::SeqCst);
+        search.catch_up().await.unwrap();
+        // Read as 1 before the lock, while another search applied up to 2.
+        feed.stale.lock().unwrap().push_back(1);
+        search.catch_up().await.unwrap();
+        assert_eq!(store.loads.load(Ordering::SeqCst), 1, "loaded at the build only, never again");
+    }
+
+    #[tokio::test]
+    async fn no_search_answers_while_a_restored_database_is_loaded_again() {
+        let (feed, store) = (Arc::new(Feed::default()), Arc::new(Store::default()));
+        feed.now.store(3, Ordering::SeqCst);
+        let (search, _folder) = search_over(&feed, &store).await;
+        // Restored to version 2: the index, at 3, loads everything again (held at its start).
+        store.gated.store(true, Ordering::SeqCst);
+        feed.now.store(2, Ordering::SeqCst);
+        let reloading = tokio::spawn({
+            let search = search.clone();
+            async move { search.catch_up().await }
+        });
+        while store.loads.load(Ordering::SeqCst) < 2 {
+            tokio::task::yield_now().await;
+        }
+        // Meanwhile a write takes the feed back to 3, the version the old index was at.
+        feed.now.store(3, Ordering::SeqCst);
+        let waiting = tokio::spawn({
+            let search = search.clone();
+            async move { search.catch_up().await }
+        });
+        let early = tokio::time::timeout(std::time::Duration::from_millis(200), async {
+            while !waiting.is_finished() {
+                tokio::task::yield_now().await;
+            }
+        });
+        assert!(early.await.is_err(), "a search went on from the index being replaced");
+        store.gate.notify_one();
+        reloading.await.unwrap().unwrap();
+        waiting.await.unwrap().unwrap();
+    }
 
     #[test]
     fn a_new_folder_removes_only_the_folders_no_server_holds() {
