@@ -120,8 +120,7 @@ impl LiveIndex {
     /// it replaced.
     fn reload(&self) -> tantivy::Result<()> {
         self.reader.reload()?;
-        let searcher = self.reader.searcher();
-        self.cache.keep_only(&searcher.segment_readers().iter().collect::<Vec<_>>());
+        self.cache.keep_only(&self.reader.searcher());
         Ok(())
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! - `words`: how Chinese and English text becomes terms.
 //! - `text_fields`, `queries`: indexed text, filters and typed words as named queries.
-//! - `bits`, `segment_cache`, `pages`: the documents each query matches, kept per segment, and
-//!   one page of a search with its exact total.
+//! - `bits`, `ranked`, `segment_cache`, `pages`: the documents each query matches and the best
+//!   documents of each order, kept per segment, and one page of a search with its exact total.
 //! - `case_documents`, `tutor_documents`: one document per public case or listed tutor.
 //! - `live_index`: one index that changes while it is searched.
 //! - `tantivy_search`: both indexes, built at start and following the feed.
@@ -14,6 +14,7 @@ pub mod case_documents;
 pub mod live_index;
 pub mod pages;
 pub mod queries;
+pub mod ranked;
 pub mod segment_cache;
 pub mod tantivy_search;
 pub mod text_fields;

@@ -2,11 +2,13 @@
 //! words were typed (then newest first) and newest first otherwise, with the exact total.
 //!
 //! Each segment's documents meeting every clause are the AND of the sets its clauses match,
-//! kept between searches (`segment_cache`): counting them is counting bits, and only the
-//! documents found are ranked. Ranking scores each found document with tantivy's BM25 over the
-//! typed words (the words' query alone: filters never changed the order, their fields keep no
-//! field norms), with the whole index's statistics, as tantivy's own collector would.
+//! kept between searches (`segment_cache`): counting them is counting bits. Ranking uses
+//! tantivy's BM25 over the typed words (the words' query alone: filters never changed the
+//! order, their fields keep no field norms), with the whole index's statistics, as tantivy's
+//! own collector would. A segment where many documents were found is read down its kept order
+//! (`ranked`) until the page is held; where few were, each one found is ranked.
 
+use std::cell::OnceCell;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -17,7 +19,8 @@ use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 
 use super::bits::Bits;
-use super::queries::Search;
+use super::queries::{Ranking, Search};
+use super::ranked::{Ranked, Shape};
 use super::segment_cache::{Order, SegmentCache};
 
 /// One page of the keys `search` finds, with the exact total.
@@ -28,28 +31,54 @@ pub fn page_of_keys(
     keywords: &Keywords,
     page: PageRequest,
 ) -> tantivy::Result<Page<i64>> {
+    shaped_page_of_keys(searcher, cache, search, keywords, page, Shape::SERVING)
+}
+
+fn shaped_page_of_keys(
+    searcher: &Searcher,
+    cache: &SegmentCache,
+    search: &Search,
+    keywords: &Keywords,
+    page: PageRequest,
+    shape: Shape,
+) -> tantivy::Result<Page<i64>> {
     if keywords.finds_nothing() {
         return Ok(Page { items: Vec::new(), total: 0, request: page });
     }
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let mut best = Best::new(offset.saturating_add(page.page_size() as usize));
-    let ranking = match &search.ranking {
-        Some(query) => Some(query.weight(EnableScoring::enabled_from_searcher(searcher))?),
-        None => None,
-    };
+    let ranking = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, weight: OnceCell::new() });
     let mut total = 0;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let sets = sets_of(searcher, cache, segment, search)?;
-        let sets: Vec<&Bits> = sets.iter().map(Arc::as_ref).collect();
+        let in_all = Bits::all_of(&sets.iter().map(Arc::as_ref).collect::<Vec<_>>());
+        let found = in_all.count();
+        total += found;
+        if found == 0 || best.limit == 0 {
+            continue;
+        }
         let columns = cache.columns(segment)?;
         let order = &columns.order;
         let segment_ord = ord as u32;
+        let kept = match found >= shape.direct_below {
+            true => kept_order(searcher, cache, segment, ranking.as_ref(), order, shape)?,
+            false => None,
+        };
+        if let Some(kept) = &kept
+            && shape.worth_reading(kept, found, best.limit)
+            && let Some(taken) = read_down(kept, &in_all, &best, order)
+        {
+            for (doc, score) in taken {
+                best.offer(score, order, segment_ord, doc);
+            }
+            continue;
+        }
+        let score_of = kept.as_ref().and_then(|kept| kept.score_of());
         match &ranking {
-            // Newest first: counted apart, then walked down from the newest end, stopping once
-            // no earlier document is newer than the worst of those kept.
+            // Newest first: walked down from the newest end, stopping once no earlier document
+            // is newer than the worst of those kept.
             None => {
-                total += Bits::count_in_all(&sets);
-                for (run, docs) in Bits::runs_in_all_from_last(&sets) {
+                for (run, docs) in in_all.runs_from_last() {
                     if !best.may_take(0.0, order.newest_up_to[run]) {
                         break;
                     }
@@ -59,10 +88,16 @@ pub fn page_of_keys(
             // By relevance: every document found is scored, in ascending order (the scorer only
             // moves forward), then offered from the newest end: once the best hold the newest
             // of the top score, an equal score from an older run is turned away unread.
-            Some(weight) => {
-                let mut scorer = weight.scorer(segment, 1.0)?;
+            // A common word's kept scores are read instead.
+            Some(ranker) => {
                 let mut scored = Vec::new();
-                total += Bits::each_in_all(&sets, |doc| scored.push((doc, score_of(scorer.as_mut(), doc))));
+                match score_of {
+                    Some(score_of) => in_all.each(|doc| scored.push((doc, score_of[doc as usize]))),
+                    None => {
+                        let mut scorer = ranker.weight()?.scorer(segment, 1.0)?;
+                        in_all.each(|doc| scored.push((doc, score(scorer.as_mut(), doc))));
+                    }
+                };
                 for &(doc, score) in scored.iter().rev() {
                     best.offer(score, order, segment_ord, doc);
                 }
@@ -78,12 +113,68 @@ pub fn page_of_keys(
     Ok(Page { items, total, request: page })
 }
 
+/// The kept best of `segment`'s order (by the typed words' scores, or newest first), built
+/// from every document the words match, or every document; none before its second use.
+fn kept_order(
+    searcher: &Searcher,
+    cache: &SegmentCache,
+    segment: &SegmentReader,
+    ranker: Option<&Ranker>,
+    order: &Order,
+    shape: Shape,
+) -> tantivy::Result<Option<Arc<Ranked>>> {
+    let words = ranker.map_or(&[][..], |ranker| ranker.ranking.words.as_slice());
+    cache.ranked(segment, words, searcher.generation().generation_id(), || match ranker {
+        Some(ranker) => {
+            let mut scored = Vec::new();
+            ranker.weight()?.for_each(segment, &mut |doc, score| scored.push((score, doc)))?;
+            Ok(Ranked::by_score(scored, order, shape))
+        }
+        None => Ok(Ranked::newest_first(order, shape)),
+    })
+}
+
+/// Reads `kept` down from its best: the documents `found` while they could still be kept, at
+/// most as many as `best` holds (any after them rank lower). None when the kept part ran out
+/// first: the segment's other documents found must then be ranked.
+fn read_down(kept: &Ranked, found: &Bits, best: &Best, order: &Order) -> Option<Vec<(DocId, Score)>> {
+    let mut taken = Vec::new();
+    for (doc, score) in kept.iter() {
+        if !found.contains(doc) {
+            continue;
+        }
+        if taken.len() >= best.limit || !best.may_take(score, order.of[doc as usize]) {
+            return Some(taken);
+        }
+        taken.push((doc, score));
+    }
+    kept.is_whole().then_some(taken)
+}
+
+/// The typed words' ranking, and its weight (BM25 over the whole index's statistics), built
+/// only when a document must be scored: most searches read kept orders and scores instead.
+struct Ranker<'a> {
+    ranking: &'a Ranking,
+    searcher: &'a Searcher,
+    weight: OnceCell<Box<dyn Weight>>,
+}
+
+impl Ranker<'_> {
+    fn weight(&self) -> tantivy::Result<&dyn Weight> {
+        if let Some(weight) = self.weight.get() {
+            return Ok(weight.as_ref());
+        }
+        let weight = self.ranking.query().weight(EnableScoring::enabled_from_searcher(self.searcher))?;
+        Ok(self.weight.get_or_init(|| weight).as_ref())
+    }
+}
+
 /// The sets a document of `segment` must be in: not deleted, and matching every clause.
 fn sets_of(searcher: &Searcher, cache: &SegmentCache, segment: &SegmentReader, search: &Search) -> tantivy::Result<Vec<Arc<Bits>>> {
     let mut sets = vec![cache.alive(segment)?];
     for clause in &search.clauses {
-        sets.push(cache.matching(segment, &clause.key, || {
-            let weight = clause.query.weight(EnableScoring::disabled_from_searcher(searcher))?;
+        sets.push(cache.matching(segment, clause, || {
+            let weight = clause.query().weight(EnableScoring::disabled_from_searcher(searcher))?;
             matched(weight.as_ref(), segment)
         })?);
     }
@@ -104,7 +195,7 @@ fn matched(weight: &dyn Weight, segment: &SegmentReader) -> tantivy::Result<Bits
 
 /// The score of `doc`, which the typed words match: documents are offered in ascending order,
 /// so the scorer only moves forward.
-fn score_of(scorer: &mut dyn Scorer, doc: DocId) -> Score {
+fn score(scorer: &mut dyn Scorer, doc: DocId) -> Score {
     if scorer.doc() < doc {
         scorer.seek(doc);
     }
@@ -201,54 +292,88 @@ mod tests {
     use super::super::words::{TOKENIZER, WordTokenizer};
     use super::*;
 
-    /// Ranking scores only the documents found, with the words' query: the order must be the
-    /// one tantivy's own collector gives that query over the whole index (by score, then
-    /// newest), across segments, and paging must cut it where tantivy would.
+    /// Whether ranking the documents found or reading down a kept order, the order must be
+    /// the one tantivy's own collector gives the words' query over the whole index (by score,
+    /// then newest; newest first without words), across segments and deletions, with a filter
+    /// or without, and paging must cut it where tantivy would.
     #[test]
     fn ranks_as_tantivy_ranks_the_typed_words() {
         let mut schema = Schema::builder();
         let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
         let (text, title) = (schema.add_text_field("text", text_field()), schema.add_text_field("title", text_field()));
+        let tag = schema.add_text_field("tag", tantivy::schema::STRING);
         let index = Index::create_in_ram(schema.build());
         index.tokenizers().register(TOKENIZER, WordTokenizer);
         let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
         let titles = ["數學補習", "英文", "數學 數學", "DSE 數學", "補習社"];
         let texts = ["數學 補習 中三", "補習 英文 數學", "數學", "補習 數學 數學 DSE 每週兩堂", "補習 數學 英文 物理 化學"];
-        for n in 0..60_i64 {
+        for n in 0..90_i64 {
             let (t, x) = (titles[(n % 5) as usize], texts[(n * 7 % 5) as usize]);
             // Newness out of step with the numbers, and two segments.
-            writer.add_document(doc!(number => n, sort => (n * 37) % 61, title => t, text => format!("{x} {t}"))).unwrap();
-            if n == 29 {
+            let document = doc!(number => n, sort => (n * 37) % 91, title => t, text => format!("{x} {t}"), tag => (n % 3).to_string());
+            writer.add_document(document).unwrap();
+            if n == 44 {
                 writer.commit().unwrap();
             }
+        }
+        for gone in [3, 10, 50, 61] {
+            writer.delete_term(tantivy::Term::from_field_i64(number, gone));
         }
         writer.commit().unwrap();
         let searcher = index.reader().unwrap().searcher();
         assert_eq!(searcher.segment_readers().len(), 2);
-        for typed in ["數學", "補習 數學", "dse", "英文"] {
+        let key_of = |address: tantivy::DocAddress| {
+            searcher.segment_reader(address.segment_ord).fast_fields().i64(NUMBER).unwrap().first(address.doc_id).unwrap()
+        };
+        let newest = TopDocs::with_limit(90).order_by_fast_field::<i64>(SORT, Direction::Desc);
+        let newest: Vec<i64> = searcher.search(&tantivy::query::AllQuery, &newest).unwrap().into_iter().map(|(_, a)| key_of(a)).collect();
+        let shapes = [
+            Shape::SERVING,
+            Shape { direct_below: 0, share: usize::MAX, min_kept: 0, common_share: 0 },
+            Shape { direct_below: 0, share: usize::MAX, min_kept: 0, common_share: usize::MAX },
+            Shape { direct_below: 0, share: usize::MAX, min_kept: 4, common_share: 0 },
+            Shape { direct_below: 0, share: 2, min_kept: 0, common_share: 0 },
+            Shape { direct_below: 0, share: 1, min_kept: 0, common_share: 0 },
+        ];
+        for typed in ["", "數學", "補習 數學", "dse", "英文"] {
             let keywords = Keywords::parse(Some(typed)).unwrap();
-            let mut clauses = Clauses::default();
-            clauses.words(text, title, &keywords);
-            let search = clauses.into_search();
-            let by_tantivy = TopDocs::with_limit(60)
-                .order_by(((SortBySimilarityScore, Direction::Desc), (SortByStaticFastValue::<i64>::for_field(SORT), Direction::Desc)));
-            let expected: Vec<i64> = searcher
-                .search(search.ranking.as_deref().unwrap(), &by_tantivy)
-                .unwrap()
-                .into_iter()
-                .map(|(_, address)| {
-                    searcher.segment_reader(address.segment_ord).fast_fields().i64(NUMBER).unwrap().first(address.doc_id).unwrap()
-                })
-                .collect();
+            let expected: Vec<i64> = match typed {
+                "" => newest.clone(),
+                _ => {
+                    let mut clauses = Clauses::default();
+                    clauses.words(text, title, &keywords);
+                    let by_tantivy = TopDocs::with_limit(90).order_by((
+                        (SortBySimilarityScore, Direction::Desc),
+                        (SortByStaticFastValue::<i64>::for_field(SORT), Direction::Desc),
+                    ));
+                    let ranking = clauses.into_search().ranking.unwrap();
+                    searcher.search(ranking.query().as_ref(), &by_tantivy).unwrap().into_iter().map(|(_, a)| key_of(a)).collect()
+                }
+            };
             assert!(expected.len() >= 12, "{typed} finds documents");
-            let cache = SegmentCache::default();
-            let mut ranked = Vec::new();
-            for page in 1..=7 {
-                let found = page_of_keys(&searcher, &cache, &search, &keywords, PageRequest::new(Some(page), Some(9)).unwrap()).unwrap();
-                assert_eq!(found.total, expected.len() as u64, "{typed}");
-                ranked.extend(found.items);
+            for filter in [None, Some(1)] {
+                let expected: Vec<i64> = expected.iter().copied().filter(|n| filter.is_none_or(|tagged| n % 3 == tagged)).collect();
+                for shape in shapes {
+                    let cache = SegmentCache::default();
+                    cache.keep_only(&searcher);
+                    for round in 0..3 {
+                        let mut clauses = Clauses::default();
+                        clauses.words(text, title, &keywords);
+                        if let Some(tagged) = filter {
+                            clauses.term(tag, &tagged.to_string());
+                        }
+                        let search = clauses.into_search();
+                        let mut ranked = Vec::new();
+                        for page in 1..=10 {
+                            let request = PageRequest::new(Some(page), Some(9)).unwrap();
+                            let found = shaped_page_of_keys(&searcher, &cache, &search, &keywords, request, shape).unwrap();
+                            assert_eq!(found.total, expected.len() as u64, "{typed} {filter:?} {shape:?}");
+                            ranked.extend(found.items);
+                        }
+                        assert_eq!(ranked, expected, "'{typed}' filter {filter:?} {shape:?} round {round}");
+                    }
+                }
             }
-            assert_eq!(ranked, expected, "{typed}");
         }
     }
 

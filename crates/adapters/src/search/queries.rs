@@ -25,9 +25,11 @@ pub fn sort_key(at: DateTime<Utc>, number: i64) -> i64 {
 /// Separates a level key from a subject name in one term ("secondary\u{1f}數學").
 pub const PAIR: char = '\u{1f}';
 
-/// What a clause matches, named by field and value, so the documents it matches can be kept
-/// between searches (`segment_cache`). Values are kept whole, never joined into one string, so
-/// no crafted value can name another clause's documents.
+/// One condition every document found must meet, named by field and value, so the documents
+/// it matches can be kept between searches (`segment_cache`). Values are kept whole, never
+/// joined into one string, so no crafted value can name another clause's documents. Its index
+/// query is built only when the documents it matches are not kept: building one for a
+/// single Chinese character compiles an automaton.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ClauseKey {
     Term(Field, String),
@@ -42,35 +44,74 @@ pub enum ClauseKey {
     Word(Field, String),
 }
 
-/// One condition every document found must meet.
-pub struct Clause {
-    pub key: ClauseKey,
-    pub query: Box<dyn Query>,
+impl ClauseKey {
+    /// The index query matching what the clause names.
+    pub fn query(&self) -> Box<dyn Query> {
+        match self {
+            ClauseKey::Term(field, value) => Box::new(TermQuery::new(Term::from_field_text(*field, value), IndexRecordOption::Basic)),
+            ClauseKey::AnyOf(field, values) => Box::new(TermSetQuery::new(values.iter().map(|v| Term::from_field_text(*field, v)))),
+            ClauseKey::AtLeast(field, min) => {
+                Box::new(tantivy::query::RangeQuery::new(Bound::Included(Term::from_field_i64(*field, *min)), Bound::Unbounded))
+            }
+            ClauseKey::Containing { field, prefix, text } => {
+                let pattern = format!("{}.*{}.*", escape(prefix), escape(&text.to_lowercase()));
+                match RegexQuery::from_pattern(&pattern, *field) {
+                    Ok(query) => Box::new(query),
+                    // Escaped text parses; a text too long for the automaton is refused by the
+                    // domain (`free_text_subject`) before it gets here. Were it not, it would
+                    // match nothing.
+                    Err(_) => Box::new(EmptyQuery),
+                }
+            }
+            ClauseKey::Word(field, word) => word_query(*field, word),
+        }
+    }
 }
 
 /// A search: the documents meeting every clause, ranked by `ranking` when words were typed
 /// (newest first otherwise).
 pub struct Search {
-    pub clauses: Vec<Clause>,
-    pub ranking: Option<Box<dyn Query>>,
+    pub clauses: Vec<ClauseKey>,
+    pub ranking: Option<Ranking>,
+}
+
+/// The order of the documents the typed words match: by their score for [`Self::query`].
+pub struct Ranking {
+    /// The typed words' clauses (in the text field), naming the order so it can be kept.
+    pub words: Vec<ClauseKey>,
+    /// Where a word found ranks higher.
+    title: Field,
+}
+
+impl Ranking {
+    /// Every typed word must be found in the text; words found in the title rank higher.
+    pub fn query(&self) -> Box<dyn Query> {
+        let words = self.words.iter().filter_map(|clause| match clause {
+            ClauseKey::Word(text, word) => Some((*text, word)),
+            _ => None,
+        });
+        let ranked = words.map(|(text, word)| -> (Occur, Box<dyn Query>) {
+            let one = BooleanQuery::new(vec![
+                (Occur::Must, word_query(text, word)),
+                (Occur::Should, Box::new(BoostQuery::new(word_query(self.title, word), 2.0))),
+            ]);
+            (Occur::Must, Box::new(one))
+        });
+        Box::new(BooleanQuery::new(ranked.collect()))
+    }
 }
 
 /// A search built one filter at a time.
 #[derive(Default)]
 pub struct Clauses {
-    clauses: Vec<Clause>,
-    ranking: Vec<(Occur, Box<dyn Query>)>,
+    clauses: Vec<ClauseKey>,
+    ranking: Option<Ranking>,
 }
 
 impl Clauses {
-    fn push(&mut self, key: ClauseKey, query: Box<dyn Query>) {
-        self.clauses.push(Clause { key, query });
-    }
-
     /// The document holds exactly `value` in `field`.
     pub fn term(&mut self, field: Field, value: &str) {
-        let query = TermQuery::new(Term::from_field_text(field, value), IndexRecordOption::Basic);
-        self.push(ClauseKey::Term(field, value.to_string()), Box::new(query));
+        self.clauses.push(ClauseKey::Term(field, value.to_string()));
     }
 
     /// The document holds at least one of `values` in `field` (nothing when the list is empty).
@@ -81,47 +122,32 @@ impl Clauses {
         match values.len() {
             0 => {}
             1 => self.term(field, &values[0]),
-            _ => {
-                let query = TermSetQuery::new(values.iter().map(|v| Term::from_field_text(field, v)));
-                self.push(ClauseKey::AnyOf(field, values), Box::new(query));
-            }
+            _ => self.clauses.push(ClauseKey::AnyOf(field, values)),
         }
     }
 
     /// The document's `field` is at least `min`.
     pub fn at_least(&mut self, field: Field, min: i64) {
-        let query = tantivy::query::RangeQuery::new(Bound::Included(Term::from_field_i64(field, min)), Bound::Unbounded);
-        self.push(ClauseKey::AtLeast(field, min), Box::new(query));
+        self.clauses.push(ClauseKey::AtLeast(field, min));
     }
 
     /// Some term of `field` starts with `prefix` and contains `text` after it (lower-cased
     /// substring search over the field's terms, like the stores' `LIKE '%text%'`).
     pub fn containing(&mut self, field: Field, prefix: &str, text: &str) {
-        let pattern = format!("{}.*{}.*", escape(prefix), escape(&text.to_lowercase()));
-        let key = ClauseKey::Containing { field, prefix: prefix.to_string(), text: text.to_string() };
-        match RegexQuery::from_pattern(&pattern, field) {
-            Ok(query) => self.push(key, Box::new(query)),
-            // Escaped text parses; a text too long for the automaton is refused by the domain
-            // (`free_text_subject`) before it gets here. Were it not, it would match nothing.
-            Err(_) => self.push(key, Box::new(EmptyQuery)),
-        }
+        self.clauses.push(ClauseKey::Containing { field, prefix: prefix.to_string(), text: text.to_string() });
     }
 
     /// Every typed word must be found in `text`; words found in `title` rank higher.
     pub fn words(&mut self, text: Field, title: Field, keywords: &Keywords) {
-        for word in keywords.words() {
-            self.push(ClauseKey::Word(text, word.clone()), word_query(text, word));
-            let ranked = BooleanQuery::new(vec![
-                (Occur::Must, word_query(text, word)),
-                (Occur::Should, Box::new(BoostQuery::new(word_query(title, word), 2.0))),
-            ]);
-            self.ranking.push((Occur::Must, Box::new(ranked)));
+        let words: Vec<ClauseKey> = keywords.words().iter().map(|word| ClauseKey::Word(text, word.clone())).collect();
+        if !words.is_empty() {
+            self.clauses.extend(words.iter().cloned());
+            self.ranking = Some(Ranking { words, title });
         }
     }
 
     pub fn into_search(self) -> Search {
-        let ranking: Option<Box<dyn Query>> = if self.ranking.is_empty() { None } else { Some(Box::new(BooleanQuery::new(self.ranking))) };
-        Search { clauses: self.clauses, ranking }
+        Search { clauses: self.clauses, ranking: self.ranking }
     }
 }
 

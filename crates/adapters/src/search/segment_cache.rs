@@ -1,11 +1,12 @@
 //! What the searches of one index keep between them, per segment: the documents each filter
-//! and each typed word matches, which documents are not deleted, every document's order and
-//! its key.
+//! and each typed word matches, which documents are not deleted, the best documents of each
+//! order a search ranks by (`ranked`), every document's newness and its key.
 //!
 //! A segment never changes once written (only its deletions do, and those are keyed by the
 //! delete operation they reflect), so nothing kept is ever stale: a write adds a new segment
 //! or new deletions, and each reload forgets what belongs to segments and deletions it
-//! replaced. The same few filters (a district, a level, a minimum fee) and common words come
+//! replaced. Orders by score are kept for one searcher generation only: a score follows the
+//! whole index's statistics, which every write changes. The same few filters (a district, a level, a minimum fee) and common words come
 //! back in most searches; with them kept, a search ANDs a few arrays of bits instead of walking
 //! posting lists of hundreds of thousands of documents (as Lucene's filter cache does).
 
@@ -14,16 +15,18 @@ use std::sync::{Arc, Mutex};
 
 use tantivy::columnar::Column;
 use tantivy::index::SegmentId;
-use tantivy::{Opstamp, SegmentReader};
+use tantivy::{Opstamp, Searcher, SegmentReader};
 
 use super::bits::Bits;
 use super::queries::{ClauseKey, NUMBER, SORT};
+use super::ranked::Ranked;
 
-/// At a million documents one set is 125 kB: about 130 sets, twice what the board's filters
-/// and a few dozen common words need, within the server's memory target. Each entry is also
+/// At a million documents one set is 125 kB, and a common word's order about 5 MB (its every
+/// document's score, and its best eighth): room for the board's filters, a few dozen words and
+/// a dozen common words' orders, within the server's memory target. Each entry is also
 /// charged its key and bookkeeping, and their number is bounded, so many small segments or
 /// long words cannot make the map itself large or slow to evict from.
-const BUDGET_BYTES: usize = 16 << 20;
+const BUDGET_BYTES: usize = 64 << 20;
 const MAX_ENTRIES: usize = 4_096;
 const ENTRY_BYTES: usize = 96;
 
@@ -32,6 +35,27 @@ enum Kept {
     /// The documents not deleted as of this delete operation.
     Alive(Option<Opstamp>),
     Matching(ClauseKey),
+    /// The best documents the typed words (these clauses) match, by score as of this searcher
+    /// generation.
+    Ranked(Vec<ClauseKey>, u64),
+    /// The newest documents.
+    Newest,
+}
+
+/// What is kept for one key.
+#[derive(Clone)]
+enum Held {
+    Bits(Arc<Bits>),
+    Ranked(Arc<Ranked>),
+}
+
+impl Held {
+    fn bytes(&self) -> usize {
+        match self {
+            Held::Bits(bits) => bits.bytes(),
+            Held::Ranked(ranked) => ranked.bytes(),
+        }
+    }
 }
 
 type Key = (SegmentId, Kept);
@@ -46,6 +70,8 @@ struct Inner {
     /// The current searcher's segments and their delete operations: only what belongs to them
     /// is kept (a search still running on an older searcher computes the rest for itself).
     live: HashMap<SegmentId, Option<Opstamp>>,
+    /// The current searcher's generation: only its orders by score are kept.
+    generation: u64,
     sets: HashMap<Key, Entry>,
     bytes: usize,
     /// Increases with every use: the entry used longest ago goes first.
@@ -85,7 +111,7 @@ impl Order {
 }
 
 struct Entry {
-    bits: Arc<Bits>,
+    held: Held,
     used: u64,
     bytes: usize,
 }
@@ -98,17 +124,40 @@ impl SegmentCache {
         clause: &ClauseKey,
         compute: impl FnOnce() -> tantivy::Result<Bits>,
     ) -> tantivy::Result<Arc<Bits>> {
-        self.kept(segment, Kept::Matching(clause.clone()), compute)
+        self.bits(segment, Kept::Matching(clause.clone()), compute)
     }
 
     /// The documents of `segment` that are not deleted.
     pub fn alive(&self, segment: &SegmentReader) -> tantivy::Result<Arc<Bits>> {
-        self.kept(segment, Kept::Alive(segment.delete_opstamp()), || {
+        self.bits(segment, Kept::Alive(segment.delete_opstamp()), || {
             Ok(match segment.alive_bitset() {
                 None => Bits::all(segment.max_doc()),
                 Some(alive) => Bits::of(segment.max_doc(), alive.iter_alive()),
             })
         })
+    }
+
+    /// The best documents of `segment` that the typed words `words` match, by score as of
+    /// searcher `generation`, built by `build`; or the newest documents when no words are
+    /// given. None the first time one is asked for: only an order asked for again is built.
+    pub fn ranked(
+        &self,
+        segment: &SegmentReader,
+        words: &[ClauseKey],
+        generation: u64,
+        build: impl FnOnce() -> tantivy::Result<Ranked>,
+    ) -> tantivy::Result<Option<Arc<Ranked>>> {
+        let what = if words.is_empty() { Kept::Newest } else { Kept::Ranked(words.to_vec(), generation) };
+        let key = (segment.segment_id(), what);
+        if let Some(Held::Ranked(ranked)) = self.get(&key) {
+            return Ok(Some(ranked));
+        }
+        if !self.asked_before(&key) {
+            return Ok(None);
+        }
+        let ranked = Arc::new(build()?);
+        self.keep(key, Held::Ranked(ranked.clone()));
+        Ok(Some(ranked))
     }
 
     /// Every document's newness and key.
@@ -127,46 +176,70 @@ impl SegmentCache {
         Ok(columns)
     }
 
-    /// Forgets whatever belongs to segments or deletions other than `live`'s (merged away,
-    /// deleted, or superseded by newer deletions).
-    pub fn keep_only(&self, live: &[&SegmentReader]) {
+    /// Forgets whatever belongs to segments or deletions other than `searcher`'s (merged away,
+    /// deleted, or superseded by newer deletions), and orders by score of older generations.
+    pub fn keep_only(&self, searcher: &Searcher) {
         let mut inner = self.lock();
-        inner.live = live.iter().map(|segment| (segment.segment_id(), segment.delete_opstamp())).collect();
-        let Inner { live, sets, asked_once, columns, .. } = &mut *inner;
-        sets.retain(|key, _| is_live(live, key));
-        asked_once.retain(|key| is_live(live, key));
+        inner.live = searcher.segment_readers().iter().map(|segment| (segment.segment_id(), segment.delete_opstamp())).collect();
+        inner.generation = searcher.generation().generation_id();
+        let Inner { live, generation, sets, asked_once, columns, .. } = &mut *inner;
+        sets.retain(|key, _| is_live(live, *generation, key));
+        asked_once.retain(|key| is_live(live, *generation, key));
         columns.retain(|segment, _| live.contains_key(segment));
         inner.bytes = inner.sets.values().map(|entry| entry.bytes).sum();
     }
 
-    fn kept(&self, segment: &SegmentReader, what: Kept, compute: impl FnOnce() -> tantivy::Result<Bits>) -> tantivy::Result<Arc<Bits>> {
+    fn bits(&self, segment: &SegmentReader, what: Kept, compute: impl FnOnce() -> tantivy::Result<Bits>) -> tantivy::Result<Arc<Bits>> {
         let key = (segment.segment_id(), what);
-        {
-            let mut inner = self.lock();
-            inner.clock += 1;
-            let now = inner.clock;
-            if let Some(entry) = inner.sets.get_mut(&key) {
-                entry.used = now;
-                return Ok(entry.bits.clone());
-            }
+        if let Some(Held::Bits(bits)) = self.get(&key) {
+            return Ok(bits);
         }
         // Computed without the lock: two searches may compute the same set at once, and the
         // second simply replaces the first.
         let bits = Arc::new(compute()?);
+        if self.asked_before(&key) {
+            self.keep(key, Held::Bits(bits.clone()));
+        }
+        Ok(bits)
+    }
+
+    /// What is kept for `key`, marked as just used.
+    fn get(&self, key: &Key) -> Option<Held> {
         let mut inner = self.lock();
-        if !is_live(&inner.live, &key) {
-            return Ok(bits);
-        }
-        if !inner.asked_once.contains(&key) {
-            if inner.asked_once.len() >= MAX_ENTRIES {
-                inner.asked_once.clear();
-            }
-            inner.asked_once.insert(key);
-            return Ok(bits);
-        }
-        inner.asked_once.remove(&key);
         inner.clock += 1;
-        let entry = Entry { bits: bits.clone(), used: inner.clock, bytes: bits.bytes() + key_bytes(&key.1) + ENTRY_BYTES };
+        let now = inner.clock;
+        let entry = inner.sets.get_mut(key)?;
+        entry.used = now;
+        Some(entry.held.clone())
+    }
+
+    /// Whether `key` was asked for before and is worth keeping now: it belongs to the current
+    /// searcher, and this is not its first use (one-off words, or a flood of made-up ones,
+    /// never push out what everyone uses). Notes a first use.
+    fn asked_before(&self, key: &Key) -> bool {
+        let mut inner = self.lock();
+        let Inner { live, generation, asked_once, .. } = &mut *inner;
+        if !is_live(live, *generation, key) {
+            return false;
+        }
+        if asked_once.remove(key) {
+            return true;
+        }
+        if asked_once.len() >= MAX_ENTRIES {
+            asked_once.clear();
+        }
+        asked_once.insert(key.clone());
+        false
+    }
+
+    /// Keeps `held` for `key`, forgetting what was used longest ago beyond the budget.
+    fn keep(&self, key: Key, held: Held) {
+        let mut inner = self.lock();
+        if !is_live(&inner.live, inner.generation, &key) {
+            return;
+        }
+        inner.clock += 1;
+        let entry = Entry { bytes: held.bytes() + key_bytes(&key.1) + ENTRY_BYTES, held, used: inner.clock };
         inner.bytes += entry.bytes;
         if let Some(replaced) = inner.sets.insert(key, entry) {
             inner.bytes -= replaced.bytes;
@@ -177,7 +250,6 @@ impl SegmentCache {
                 inner.bytes -= gone.bytes;
             }
         }
-        Ok(bits)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -185,22 +257,32 @@ impl SegmentCache {
     }
 }
 
-/// Whether `key` belongs to a live segment, and for deletions to its current ones.
-fn is_live(live: &HashMap<SegmentId, Option<Opstamp>>, (segment, kept): &Key) -> bool {
+/// Whether `key` belongs to a live segment, for deletions to its current ones, and for orders
+/// by score to the current generation.
+fn is_live(live: &HashMap<SegmentId, Option<Opstamp>>, generation: u64, (segment, kept): &Key) -> bool {
     match (live.get(segment), kept) {
         (None, _) => false,
         (Some(current), Kept::Alive(opstamp)) => current == opstamp,
-        (Some(_), Kept::Matching(_)) => true,
+        (Some(_), Kept::Ranked(_, of)) => *of == generation,
+        (Some(_), Kept::Matching(_) | Kept::Newest) => true,
     }
 }
 
 /// The memory a key holds besides itself.
 fn key_bytes(kept: &Kept) -> usize {
     match kept {
-        Kept::Alive(_) | Kept::Matching(ClauseKey::AtLeast(..)) => 0,
-        Kept::Matching(ClauseKey::Term(_, value) | ClauseKey::Word(_, value)) => value.len(),
-        Kept::Matching(ClauseKey::AnyOf(_, values)) => values.iter().map(|value| value.len() + 24).sum(),
-        Kept::Matching(ClauseKey::Containing { prefix, text, .. }) => prefix.len() + text.len(),
+        Kept::Alive(_) | Kept::Newest => 0,
+        Kept::Matching(clause) => clause_bytes(clause),
+        Kept::Ranked(words, _) => words.iter().map(|word| clause_bytes(word) + 48).sum(),
+    }
+}
+
+fn clause_bytes(clause: &ClauseKey) -> usize {
+    match clause {
+        ClauseKey::AtLeast(..) => 0,
+        ClauseKey::Term(_, value) | ClauseKey::Word(_, value) => value.len(),
+        ClauseKey::AnyOf(_, values) => values.iter().map(|value| value.len() + 24).sum(),
+        ClauseKey::Containing { prefix, text, .. } => prefix.len() + text.len(),
     }
 }
 #[cfg(test)]
@@ -247,7 +329,7 @@ mod tests {
         ask();
         ask();
         assert_eq!(computed.get(), 2, "a segment no reload has named is not kept for");
-        cache.keep_only(&[segment]);
+        cache.keep_only(&searcher);
         for _ in 0..4 {
             assert_eq!(*ask(), Bits::all(10));
         }
@@ -261,7 +343,7 @@ mod tests {
         let cache = SegmentCache::default();
         let alive_twice = |searcher: &tantivy::Searcher| {
             let segment = &searcher.segment_readers()[0];
-            cache.keep_only(&[segment]);
+            cache.keep_only(searcher);
             cache.alive(segment).unwrap();
             cache.alive(segment).unwrap()
         };
