@@ -6,12 +6,16 @@
 //! delete operation they reflect), so nothing kept is ever stale: a write adds a new segment
 //! or new deletions, and each reload forgets what belongs to segments and deletions it
 //! replaced. Orders by score are kept for one searcher generation only: a score follows the
-//! whole index's statistics, which every write changes. The same few filters (a district, a level, a minimum fee) and common words come
+//! whole index's statistics, which every write changes. Building one for a common word takes
+//! tens of milliseconds, so each is built again at most every [`REBUILD_AFTER`]: a stream of
+//! writes (anyone may post or apply) cannot keep the server rebuilding. Until then the
+//! documents found are scored one by one, as before orders were kept. The same few filters (a district, a level, a minimum fee) and common words come
 //! back in most searches; with them kept, a search ANDs a few arrays of bits instead of walking
 //! posting lists of hundreds of thousands of documents (as Lucene's filter cache does).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use tantivy::columnar::Column;
 use tantivy::index::SegmentId;
@@ -28,6 +32,7 @@ use super::ranked::Ranked;
 /// long words cannot make the map itself large or slow to evict from.
 const BUDGET_BYTES: usize = 64 << 20;
 const MAX_ENTRIES: usize = 4_096;
+pub const REBUILD_AFTER: Duration = Duration::from_secs(10);
 const ENTRY_BYTES: usize = 96;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -60,9 +65,15 @@ impl Held {
 
 type Key = (SegmentId, Kept);
 
-#[derive(Default)]
 pub struct SegmentCache {
     inner: Mutex<Inner>,
+    rebuild_after: Duration,
+}
+
+impl Default for SegmentCache {
+    fn default() -> Self {
+        Self::rebuilding_after(REBUILD_AFTER)
+    }
 }
 
 #[derive(Default)]
@@ -80,6 +91,8 @@ struct Inner {
     /// one-off words (or a flood of made-up ones) never push out the sets everyone uses.
     asked_once: HashSet<Key>,
     columns: HashMap<SegmentId, Arc<Columns>>,
+    /// When each segment's order by these words' scores was last built, in any generation.
+    built: HashMap<(SegmentId, Vec<ClauseKey>), Instant>,
 }
 
 /// What ranking and answering read per document of a segment.
@@ -117,6 +130,11 @@ struct Entry {
 }
 
 impl SegmentCache {
+    /// A cache building each order by score again at most every `rebuild_after`.
+    pub fn rebuilding_after(rebuild_after: Duration) -> Self {
+        Self { inner: Mutex::default(), rebuild_after }
+    }
+
     /// The documents of `segment` that `clause` matches, computed by `compute` when not kept.
     pub fn matching(
         &self,
@@ -152,7 +170,7 @@ impl SegmentCache {
         if let Some(Held::Ranked(ranked)) = self.get(&key) {
             return Ok(Some(ranked));
         }
-        if !self.asked_before(&key) {
+        if !self.asked_before(&key) || (!words.is_empty() && !self.may_build(segment.segment_id(), words)) {
             return Ok(None);
         }
         let ranked = Arc::new(build()?);
@@ -182,10 +200,11 @@ impl SegmentCache {
         let mut inner = self.lock();
         inner.live = searcher.segment_readers().iter().map(|segment| (segment.segment_id(), segment.delete_opstamp())).collect();
         inner.generation = searcher.generation().generation_id();
-        let Inner { live, generation, sets, asked_once, columns, .. } = &mut *inner;
+        let Inner { live, generation, sets, asked_once, columns, built, .. } = &mut *inner;
         sets.retain(|key, _| is_live(live, *generation, key));
         asked_once.retain(|key| is_live(live, *generation, key));
         columns.retain(|segment, _| live.contains_key(segment));
+        built.retain(|(segment, _), _| live.contains_key(segment));
         inner.bytes = inner.sets.values().map(|entry| entry.bytes).sum();
     }
 
@@ -230,6 +249,21 @@ impl SegmentCache {
         }
         asked_once.insert(key.clone());
         false
+    }
+
+    /// Whether the order by `words`' scores may be built for `segment` now (it was not in the
+    /// last [`Self::rebuild_after`]), noting that it is.
+    fn may_build(&self, segment: SegmentId, words: &[ClauseKey]) -> bool {
+        let mut inner = self.lock();
+        let key = (segment, words.to_vec());
+        if inner.built.get(&key).is_some_and(|at| at.elapsed() < self.rebuild_after) {
+            return false;
+        }
+        if inner.built.len() >= MAX_ENTRIES {
+            inner.built.clear();
+        }
+        inner.built.insert(key, Instant::now());
+        true
     }
 
     /// Keeps `held` for `key`, forgetting what was used longest ago beyond the budget.
@@ -353,6 +387,41 @@ mod tests {
         reader.reload().unwrap();
         assert_eq!(*alive_twice(&reader.searcher()), Bits::of(10, (0..10).filter(|&doc| doc != 3)));
         assert_eq!(cache.lock().sets.len(), 1, "only the current deletions are kept");
+    }
+
+    /// An order by score belongs to one generation; after a write it is built again only once
+    /// the pause has passed, and until then none is offered (the documents found are scored).
+    #[test]
+    fn an_order_by_score_is_built_again_after_a_write_only_after_the_pause() {
+        for (pause, built_again) in [(Duration::from_secs(3_600), false), (Duration::ZERO, true)] {
+            let (index, mut writer) = index(10);
+            let reader = index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into().unwrap();
+            let cache = SegmentCache::rebuilding_after(pause);
+            let built = Cell::new(0);
+            let ask = |searcher: &tantivy::Searcher| {
+                let segment = searcher.segment_readers().iter().find(|segment| segment.max_doc() == 10).unwrap();
+                let generation = searcher.generation().generation_id();
+                let order = Order::new((0..10).collect());
+                cache
+                    .ranked(segment, &[word()], generation, || {
+                        built.set(built.get() + 1);
+                        Ok(Ranked::by_score(vec![(1.0, 2)], &order, super::super::ranked::Shape::SERVING))
+                    })
+                    .unwrap()
+            };
+            cache.keep_only(&reader.searcher());
+            assert!(ask(&reader.searcher()).is_none(), "not built on its first use");
+            assert!(ask(&reader.searcher()).is_some() && ask(&reader.searcher()).is_some());
+            assert_eq!(built.get(), 1);
+            // A write elsewhere: a new generation, the same segment.
+            writer.add_document(doc!(tantivy::schema::Field::from_field_id(0) => 10_i64)).unwrap();
+            writer.commit().unwrap();
+            reader.reload().unwrap();
+            cache.keep_only(&reader.searcher());
+            let asked: Vec<bool> = (0..3).map(|_| ask(&reader.searcher()).is_some()).collect();
+            assert_eq!(asked, [false, built_again, built_again], "pause {pause:?}");
+            assert_eq!(built.get(), if built_again { 2 } else { 1 });
+        }
     }
 
     #[test]
