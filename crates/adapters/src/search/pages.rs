@@ -47,7 +47,7 @@ fn shaped_page_of_keys(
     }
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let mut best = Best::new(offset.saturating_add(page.page_size() as usize));
-    let ranking = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, weight: OnceCell::new() });
+    let ranking = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
     let mut total = 0;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let sets = sets_of(searcher, cache, segment, search)?;
@@ -151,12 +151,13 @@ fn read_down(kept: &Ranked, found: &Bits, best: &Best, order: &Order) -> Option<
     kept.is_whole().then_some(taken)
 }
 
-/// The typed words' ranking, and its weight (BM25 over the whole index's statistics), built
-/// only when a document must be scored: most searches read kept orders and scores instead.
+/// The typed words' ranking, and its weight (BM25 over the whole index's statistics), looked
+/// up only when a document must be scored: most searches read kept orders and scores instead.
 struct Ranker<'a> {
     ranking: &'a Ranking,
     searcher: &'a Searcher,
-    weight: OnceCell<Box<dyn Weight>>,
+    cache: &'a SegmentCache,
+    weight: OnceCell<Arc<dyn Weight>>,
 }
 
 impl Ranker<'_> {
@@ -164,7 +165,10 @@ impl Ranker<'_> {
         if let Some(weight) = self.weight.get() {
             return Ok(weight.as_ref());
         }
-        let weight = self.ranking.query().weight(EnableScoring::enabled_from_searcher(self.searcher))?;
+        let generation = self.searcher.generation().generation_id();
+        let weight = self
+            .cache
+            .weight(&self.ranking.words, generation, || self.ranking.query().weight(EnableScoring::enabled_from_searcher(self.searcher)))?;
         Ok(self.weight.get_or_init(|| weight).as_ref())
     }
 }

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use tantivy::columnar::Column;
 use tantivy::index::SegmentId;
+use tantivy::query::Weight;
 use tantivy::{Opstamp, Searcher, SegmentReader};
 
 use super::bits::Bits;
@@ -33,6 +34,9 @@ use super::ranked::Ranked;
 const BUDGET_BYTES: usize = 64 << 20;
 const MAX_ENTRIES: usize = 4_096;
 pub const REBUILD_AFTER: Duration = Duration::from_secs(10);
+/// Typed words whose weights are kept: a weight is small, but a lone character's automaton is
+/// not, and made-up words must not pile up.
+const MAX_WEIGHTS: usize = 256;
 const ENTRY_BYTES: usize = 96;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -93,6 +97,9 @@ struct Inner {
     columns: HashMap<SegmentId, Arc<Columns>>,
     /// When each segment's order by these words' scores was last built, in any generation.
     built: HashMap<(SegmentId, Vec<ClauseKey>), Instant>,
+    /// The typed words' scoring weights of the current generation (BM25 over the whole index's
+    /// statistics; a lone Chinese character's compiles an automaton).
+    weights: HashMap<Vec<ClauseKey>, Arc<dyn Weight>>,
 }
 
 /// What ranking and answering read per document of a segment.
@@ -199,7 +206,11 @@ impl SegmentCache {
     pub fn keep_only(&self, searcher: &Searcher) {
         let mut inner = self.lock();
         inner.live = searcher.segment_readers().iter().map(|segment| (segment.segment_id(), segment.delete_opstamp())).collect();
-        inner.generation = searcher.generation().generation_id();
+        let generation = searcher.generation().generation_id();
+        if generation != inner.generation {
+            inner.weights.clear();
+        }
+        inner.generation = generation;
         let Inner { live, generation, sets, asked_once, columns, built, .. } = &mut *inner;
         sets.retain(|key, _| is_live(live, *generation, key));
         asked_once.retain(|key| is_live(live, *generation, key));
@@ -249,6 +260,32 @@ impl SegmentCache {
         }
         asked_once.insert(key.clone());
         false
+    }
+
+    /// The scoring weight of `words` for searcher `generation`, built by `build` when not kept.
+    pub fn weight(
+        &self,
+        words: &[ClauseKey],
+        generation: u64,
+        build: impl FnOnce() -> tantivy::Result<Box<dyn Weight>>,
+    ) -> tantivy::Result<Arc<dyn Weight>> {
+        {
+            let inner = self.lock();
+            if inner.generation == generation
+                && let Some(weight) = inner.weights.get(words)
+            {
+                return Ok(weight.clone());
+            }
+        }
+        let weight: Arc<dyn Weight> = Arc::from(build()?);
+        let mut inner = self.lock();
+        if inner.generation == generation {
+            if inner.weights.len() >= MAX_WEIGHTS {
+                inner.weights.clear();
+            }
+            inner.weights.insert(words.to_vec(), weight.clone());
+        }
+        Ok(weight)
     }
 
     /// Whether the order by `words`' scores may be built for `segment` now (it was not in the
@@ -422,6 +459,35 @@ mod tests {
             assert_eq!(asked, [false, built_again, built_again], "pause {pause:?}");
             assert_eq!(built.get(), if built_again { 2 } else { 1 });
         }
+    }
+
+    #[test]
+    fn a_words_weight_is_kept_for_its_generation_only() {
+        let (index, mut writer) = index(10);
+        let reader = index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into().unwrap();
+        let cache = SegmentCache::default();
+        let built = Cell::new(0);
+        let weigh = |searcher: &tantivy::Searcher| {
+            cache
+                .weight(&[word()], searcher.generation().generation_id(), || {
+                    built.set(built.get() + 1);
+                    tantivy::query::Query::weight(&tantivy::query::AllQuery, tantivy::query::EnableScoring::enabled_from_searcher(searcher))
+                })
+                .unwrap()
+        };
+        let first = reader.searcher();
+        cache.keep_only(&first);
+        weigh(&first);
+        weigh(&first);
+        assert_eq!(built.get(), 1);
+        writer.add_document(doc!(tantivy::schema::Field::from_field_id(0) => 10_i64)).unwrap();
+        writer.commit().unwrap();
+        reader.reload().unwrap();
+        cache.keep_only(&reader.searcher());
+        weigh(&first);
+        weigh(&reader.searcher());
+        weigh(&reader.searcher());
+        assert_eq!(built.get(), 3, "built for the older searcher, and once for the new generation");
     }
 
     #[test]
