@@ -134,19 +134,22 @@ fn kept_order(
     })
 }
 
-/// Reads `kept` down from its best: the documents `found` while they could still be kept, at
-/// most as many as `best` holds (any after them rank lower). None when the kept part ran out
+/// Reads `kept` down from its best: the documents in `in_all` while they could still be kept,
+/// at most as many as `best` holds (any after them rank lower). None when the kept part ran out
 /// first: the segment's other documents found must then be ranked.
-fn read_down(kept: &Ranked, found: &Bits, best: &Best, order: &Order) -> Option<Vec<(DocId, Score)>> {
+fn read_down(kept: &Ranked, in_all: &Bits, best: &Best, order: &Order) -> Option<Vec<(DocId, Score)>> {
     let mut taken = Vec::new();
     for (doc, score) in kept.iter() {
-        if !found.contains(doc) {
+        if !in_all.contains(doc) {
             continue;
         }
-        if taken.len() >= best.limit || !best.may_take(score, order.of[doc as usize]) {
+        if !best.may_take(score, order.of[doc as usize]) {
             return Some(taken);
         }
         taken.push((doc, score));
+        if taken.len() >= best.limit {
+            return Some(taken);
+        }
     }
     kept.is_whole().then_some(taken)
 }
@@ -206,7 +209,8 @@ fn score(scorer: &mut dyn Scorer, doc: DocId) -> Score {
     if scorer.doc() == doc { scorer.score() } else { 0.0 }
 }
 
-/// A document found, ordered best first: higher score, then newer.
+/// A document found; of two, the better compares greater: higher score, then newer, then the
+/// lower segment and document.
 #[derive(Debug, Clone, Copy)]
 struct Found {
     score: Score,
@@ -250,7 +254,9 @@ impl Best {
         Self { limit, heap: BinaryHeap::new() }
     }
 
-    /// Whether a document of `score` and newness at most `order` could be kept.
+    /// Whether a document of `score` and newness `order` could be kept (on a tie with the worst
+    /// kept, `offer` settles it by document). With `order` the newest of a run, whether any
+    /// document of the run could be.
     fn may_take(&self, score: Score, order: i64) -> bool {
         match self.heap.peek() {
             Some(Reverse(worst)) if self.heap.len() >= self.limit => score.total_cmp(&worst.score).then(order.cmp(&worst.order)).is_ge(),

@@ -30,7 +30,7 @@ pub const PAIR: char = '\u{1f}';
 /// joined into one string, so no crafted value can name another clause's documents. Its index
 /// query is built only when the documents it matches are not kept: building one for a
 /// single Chinese character compiles an automaton.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ClauseKey {
     Term(Field, String),
     /// Sorted and without repeats: the same set of values in any order is the same clause.
@@ -138,8 +138,12 @@ impl Clauses {
     }
 
     /// Every typed word must be found in `text`; words found in `title` rank higher.
+    /// The words are sorted: the same words in any order are the same search, ranked (and
+    /// their order kept) once.
     pub fn words(&mut self, text: Field, title: Field, keywords: &Keywords) {
-        let words: Vec<ClauseKey> = keywords.words().iter().map(|word| ClauseKey::Word(text, word.clone())).collect();
+        let mut words: Vec<ClauseKey> = keywords.words().iter().map(|word| ClauseKey::Word(text, word.clone())).collect();
+        words.sort();
+        words.dedup();
         if !words.is_empty() {
             self.clauses.extend(words.iter().cloned());
             self.ranking = Some(Ranking { words, title });

@@ -43,7 +43,7 @@ impl Shape {
     pub fn worth_reading(&self, ranked: &Ranked, found: u64, limit: usize) -> bool {
         let limit = limit as u64;
         let enough_kept = ranked.is_whole() || ranked.likely_kept(found) >= 2 * limit;
-        let cost_of_ranking = if ranked.scores.is_empty() || ranked.score_of.is_some() { 2 } else { 15 };
+        let cost_of_ranking = if ranked.scores.is_none() || ranked.score_of.is_some() { 2 } else { 15 };
         enough_kept && found.saturating_mul(found).saturating_mul(cost_of_ranking) >= limit.saturating_mul(ranked.whole as u64)
     }
 }
@@ -51,8 +51,8 @@ impl Shape {
 /// The best documents of one segment's order, best first.
 pub struct Ranked {
     docs: Box<[DocId]>,
-    /// Each document's score, or none when the order is newest first.
-    scores: Box<[Score]>,
+    /// Each kept document's score; none when the order is newest first.
+    scores: Option<Box<[Score]>>,
     /// Every document of the segment's score, by document (0 where the words are not found),
     /// for common words.
     score_of: Option<Box<[Score]>>,
@@ -63,17 +63,14 @@ pub struct Ranked {
 impl Ranked {
     /// Every document of the segment, newest first.
     pub fn newest_first(order: &Order, shape: Shape) -> Self {
-        let all = (0..order.of.len() as DocId).map(|doc| (0.0, doc)).collect();
-        let mut ranked = Self::by_score(all, order, shape);
-        ranked.scores = Box::new([]);
-        ranked.score_of = None;
-        ranked
+        let mut all = (0..order.of.len() as DocId).map(|doc| (0.0, doc)).collect();
+        best_of(&mut all, order, shape.kept_of(order.of.len()));
+        Self { docs: all.iter().map(|&(_, doc)| doc).collect(), scores: None, score_of: None, whole: order.of.len() }
     }
 
     /// The documents `all`, by score, then newest.
     pub fn by_score(mut all: Vec<(Score, DocId)>, order: &Order, shape: Shape) -> Self {
         let whole = all.len();
-        let prefix = shape.kept_of(whole);
         let score_of = (whole.saturating_mul(shape.common_share) >= order.of.len()).then(|| {
             let mut score_of = vec![0.0; order.of.len()].into_boxed_slice();
             for &(score, doc) in &all {
@@ -81,17 +78,9 @@ impl Ranked {
             }
             score_of
         });
-        // Best first: higher score, then newer, then the lower document (as a search orders them).
-        let best_first = |a: &(Score, DocId), b: &(Score, DocId)| {
-            b.0.total_cmp(&a.0).then(order.of[b.1 as usize].cmp(&order.of[a.1 as usize])).then(a.1.cmp(&b.1))
-        };
-        if all.len() > prefix && prefix > 0 {
-            all.select_nth_unstable_by(prefix - 1, best_first);
-        }
-        all.truncate(prefix);
-        all.sort_unstable_by(best_first);
+        best_of(&mut all, order, shape.kept_of(whole));
         let (docs, scores): (Vec<DocId>, Vec<Score>) = all.iter().map(|&(score, doc)| (doc, score)).unzip();
-        Self { docs: docs.into(), scores: scores.into(), score_of, whole }
+        Self { docs: docs.into(), scores: Some(scores.into()), score_of, whole }
     }
 
     /// Every document's score, by document, when kept.
@@ -101,7 +90,8 @@ impl Ranked {
 
     /// The kept documents with their scores, best first.
     pub fn iter(&self) -> impl Iterator<Item = (DocId, Score)> + '_ {
-        self.docs.iter().enumerate().map(|(i, &doc)| (doc, self.scores.get(i).copied().unwrap_or(0.0)))
+        let score = |i: usize| self.scores.as_ref().map_or(0.0, |scores| scores[i]);
+        self.docs.iter().enumerate().map(move |(i, &doc)| (doc, score(i)))
     }
 
     /// Whether every document of the order is kept.
@@ -116,8 +106,22 @@ impl Ranked {
 
     /// Memory held, for the cache's budget.
     pub fn bytes(&self) -> usize {
-        (self.docs.len() + self.scores.len() + self.score_of.as_ref().map_or(0, |all| all.len())) * 4
+        let scores = self.scores.as_ref().map_or(0, |scores| scores.len());
+        (self.docs.len() + scores + self.score_of.as_ref().map_or(0, |all| all.len())) * 4
     }
+}
+
+/// Leaves the best `prefix` of `all` in `all`, best first: higher score, then newer, then the
+/// lower document (as a search orders them).
+fn best_of(all: &mut Vec<(Score, DocId)>, order: &Order, prefix: usize) {
+    let best_first = |a: &(Score, DocId), b: &(Score, DocId)| {
+        b.0.total_cmp(&a.0).then(order.of[b.1 as usize].cmp(&order.of[a.1 as usize])).then(a.1.cmp(&b.1))
+    };
+    if all.len() > prefix && prefix > 0 {
+        all.select_nth_unstable_by(prefix - 1, best_first);
+    }
+    all.truncate(prefix);
+    all.sort_unstable_by(best_first);
 }
 
 impl std::fmt::Debug for Ranked {

@@ -1,17 +1,20 @@
 //! What the searches of one index keep between them, per segment: the documents each filter
 //! and each typed word matches, which documents are not deleted, the best documents of each
-//! order a search ranks by (`ranked`), every document's newness and its key.
+//! order a search ranks by (`ranked`), every document's newness and its key; and the typed
+//! words' scoring weights.
 //!
-//! A segment never changes once written (only its deletions do, and those are keyed by the
-//! delete operation they reflect), so nothing kept is ever stale: a write adds a new segment
-//! or new deletions, and each reload forgets what belongs to segments and deletions it
-//! replaced. Orders by score are kept for one searcher generation only: a score follows the
-//! whole index's statistics, which every write changes. Building one for a common word takes
+//! The same few filters (a district, a level, a minimum fee) and common words come back in
+//! most searches; with them kept, a search ANDs a few arrays of bits instead of walking posting
+//! lists of hundreds of thousands of documents (as Lucene's filter cache does).
+//!
+//! What is kept is never used stale. A segment never changes once written (only its deletions
+//! do, and those are keyed by the delete operation they reflect): a write adds a new segment or
+//! new deletions, and each reload forgets what belongs to segments and deletions it replaced.
+//! Scores follow the whole index's statistics, which every write changes, so orders by score
+//! and weights are kept for one searcher generation only. Building a common word's order takes
 //! tens of milliseconds, so each is built again at most every [`REBUILD_AFTER`]: a stream of
 //! writes (anyone may post or apply) cannot keep the server rebuilding. Until then the
-//! documents found are scored one by one, as before orders were kept. The same few filters (a district, a level, a minimum fee) and common words come
-//! back in most searches; with them kept, a search ANDs a few arrays of bits instead of walking
-//! posting lists of hundreds of thousands of documents (as Lucene's filter cache does).
+//! documents found are scored one by one, as before orders were kept.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -164,7 +167,8 @@ impl SegmentCache {
 
     /// The best documents of `segment` that the typed words `words` match, by score as of
     /// searcher `generation`, built by `build`; or the newest documents when no words are
-    /// given. None the first time one is asked for: only an order asked for again is built.
+    /// given. None the first time one is asked for (only an order asked for again is built),
+    /// and while one by the same words was built for this segment lately.
     pub fn ranked(
         &self,
         segment: &SegmentReader,
@@ -177,10 +181,14 @@ impl SegmentCache {
         if let Some(Held::Ranked(ranked)) = self.get(&key) {
             return Ok(Some(ranked));
         }
-        if !self.asked_before(&key) || (!words.is_empty() && !self.may_build(segment.segment_id(), words)) {
+        let built_of = (segment.segment_id(), words.to_vec());
+        if (!words.is_empty() && self.built_lately(&built_of)) || !self.asked_before(&key) {
             return Ok(None);
         }
         let ranked = Arc::new(build()?);
+        if !words.is_empty() {
+            self.lock().built.insert(built_of, Instant::now());
+        }
         self.keep(key, Held::Ranked(ranked.clone()));
         Ok(Some(ranked))
     }
@@ -288,19 +296,14 @@ impl SegmentCache {
         Ok(weight)
     }
 
-    /// Whether the order by `words`' scores may be built for `segment` now (it was not in the
-    /// last [`Self::rebuild_after`]), noting that it is.
-    fn may_build(&self, segment: SegmentId, words: &[ClauseKey]) -> bool {
+    /// Whether this segment's order by these words' scores was built, in any generation, in
+    /// the last [`Self::rebuild_after`].
+    fn built_lately(&self, built_of: &(SegmentId, Vec<ClauseKey>)) -> bool {
         let mut inner = self.lock();
-        let key = (segment, words.to_vec());
-        if inner.built.get(&key).is_some_and(|at| at.elapsed() < self.rebuild_after) {
-            return false;
-        }
         if inner.built.len() >= MAX_ENTRIES {
             inner.built.clear();
         }
-        inner.built.insert(key, Instant::now());
-        true
+        inner.built.get(built_of).is_some_and(|at| at.elapsed() < self.rebuild_after)
     }
 
     /// Keeps `held` for `key`, forgetting what was used longest ago beyond the budget.
