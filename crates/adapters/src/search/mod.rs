@@ -3,8 +3,9 @@
 //!
 //! - `words`: how Chinese and English text becomes terms.
 //! - `text_fields`, `queries`: indexed text, filters and typed words as named queries.
-//! - `bits`, `ranked`, `segment_cache`, `pages`: the documents each query matches and the best
-//!   documents of each order, kept per segment, and one page of a search with its exact total.
+//! - `bits`, `newness`, `ranked`, `segment_cache`, `pages`: the documents each query matches,
+//!   their newness and the best documents of each order, kept per segment, and one page of a
+//!   search with its exact total.
 //! - `case_documents`, `tutor_documents`: one document per public case or listed tutor.
 //! - `live_index`: one index that changes while it is searched.
 //! - `tantivy_search`: both indexes, built at start and following the feed.
@@ -12,6 +13,7 @@
 pub mod bits;
 pub mod case_documents;
 pub mod live_index;
+pub mod newness;
 pub mod pages;
 pub mod queries;
 pub mod ranked;

@@ -19,9 +19,10 @@ use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 
 use super::bits::Bits;
+use super::newness::Order;
 use super::queries::{Ranking, Search};
 use super::ranked::{Ranked, Shape};
-use super::segment_cache::{Order, SegmentCache};
+use super::segment_cache::SegmentCache;
 
 /// One page of the keys `search` finds, with the exact total.
 pub fn page_of_keys(

@@ -9,7 +9,7 @@
 
 use tantivy::{DocId, Score};
 
-use super::segment_cache::Order;
+use super::newness::Order;
 
 /// When a kept order is worth reading, and how much of it is kept.
 #[derive(Debug, Clone, Copy)]
