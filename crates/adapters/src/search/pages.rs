@@ -48,7 +48,7 @@ fn shaped_page_of_keys(
     }
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let mut best = Best::new(offset.saturating_add(page.page_size() as usize));
-    let ranking = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
+    let ranker = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
     let mut total = 0;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let sets = sets_of(searcher, cache, segment, search)?;
@@ -61,48 +61,16 @@ fn shaped_page_of_keys(
         let columns = cache.columns(segment)?;
         let order = &columns.order;
         let segment_ord = ord as u32;
+        // Many found: read down the segment's kept order; few (or the kept part ran out): rank
+        // every one found.
         let kept = match found >= shape.direct_below {
-            true => kept_order(searcher, cache, segment, ranking.as_ref(), order, shape)?,
+            true => kept_order(searcher, cache, segment, ranker.as_ref(), order, shape)?,
             false => None,
         };
-        if let Some(kept) = &kept
-            && shape.worth_reading(kept, found, best.limit)
-            && let Some(taken) = read_down(kept, &in_all, &best, order)
-        {
-            for (doc, score) in taken {
-                best.offer(score, order, segment_ord, doc);
-            }
-            continue;
-        }
-        let score_of = kept.as_ref().and_then(|kept| kept.score_of());
-        match &ranking {
-            // Newest first: walked down from the newest end, stopping once no earlier document
-            // is newer than the worst of those kept.
-            None => {
-                for (run, docs) in in_all.runs_from_last() {
-                    if !best.may_take(0.0, order.newest_up_to[run]) {
-                        break;
-                    }
-                    docs.for_each(|doc| best.offer(0.0, order, segment_ord, doc));
-                }
-            }
-            // By relevance: every document found is scored, in ascending order (the scorer only
-            // moves forward), then offered from the newest end: once the best hold the newest
-            // of the top score, an equal score from an older run is turned away unread.
-            // A common word's kept scores are read instead.
-            Some(ranker) => {
-                let mut scored = Vec::new();
-                match score_of {
-                    Some(score_of) => in_all.each(|doc| scored.push((doc, score_of[doc as usize]))),
-                    None => {
-                        let mut scorer = ranker.weight()?.scorer(segment, 1.0)?;
-                        in_all.each(|doc| scored.push((doc, score(scorer.as_mut(), doc))));
-                    }
-                };
-                for &(doc, score) in scored.iter().rev() {
-                    best.offer(score, order, segment_ord, doc);
-                }
-            }
+        let read = kept.as_ref().filter(|kept| shape.worth_reading(kept, found, best.limit));
+        match read.and_then(|kept| read_down(kept, &in_all, &best, order)) {
+            Some(taken) => taken.into_iter().for_each(|(doc, score)| best.offer(score, order, segment_ord, doc)),
+            None => rank_every_one(&mut best, &in_all, ranker.as_ref(), kept.as_deref(), (segment, segment_ord), order)?,
         }
     }
     let mut items = Vec::new();
@@ -153,6 +121,42 @@ fn read_down(kept: &Ranked, in_all: &Bits, best: &Best, order: &Order) -> Option
         }
     }
     kept.is_whole().then_some(taken)
+}
+
+/// Offers every document of `in_all` to `best`. Newest first: walked down from the newest
+/// end, stopping once no earlier document is newer than the worst of those kept. By relevance:
+/// each is scored (read from a common word's kept scores, or by the scorer in ascending order:
+/// it only moves forward), then offered from the newest end: once the best hold the newest of
+/// the top score, an equal score from an older run is turned away unread.
+fn rank_every_one(
+    best: &mut Best,
+    in_all: &Bits,
+    ranker: Option<&Ranker>,
+    kept: Option<&Ranked>,
+    (segment, segment_ord): (&SegmentReader, u32),
+    order: &Order,
+) -> tantivy::Result<()> {
+    let Some(ranker) = ranker else {
+        for (run, docs) in in_all.runs_from_last() {
+            if !best.may_take(0.0, order.newest_up_to[run]) {
+                break;
+            }
+            docs.for_each(|doc| best.offer(0.0, order, segment_ord, doc));
+        }
+        return Ok(());
+    };
+    let mut scored = Vec::new();
+    match kept.and_then(Ranked::score_of) {
+        Some(score_of) => in_all.each(|doc| scored.push((doc, score_of[doc as usize]))),
+        None => {
+            let mut scorer = ranker.weight()?.scorer(segment, 1.0)?;
+            in_all.each(|doc| scored.push((doc, score(scorer.as_mut(), doc))));
+        }
+    }
+    for &(doc, score) in scored.iter().rev() {
+        best.offer(score, order, segment_ord, doc);
+    }
+    Ok(())
 }
 
 /// The typed words' ranking, and its weight (BM25 over the whole index's statistics), looked
