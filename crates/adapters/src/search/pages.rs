@@ -150,7 +150,7 @@ fn rank_every_one(
         Some(score_of) => in_all.each(|doc| scored.push((doc, score_of[doc as usize]))),
         None => {
             let mut scorer = ranker.weight()?.scorer(segment, 1.0)?;
-            in_all.each(|doc| scored.push((doc, score(scorer.as_mut(), doc))));
+            in_all.each(|doc| scored.push((doc, score_at(scorer.as_mut(), doc))));
         }
     }
     for &(doc, score) in scored.iter().rev() {
@@ -207,7 +207,7 @@ fn matched(weight: &dyn Weight, segment: &SegmentReader) -> tantivy::Result<Bits
 
 /// The score of `doc`, which the typed words match: documents are offered in ascending order,
 /// so the scorer only moves forward.
-fn score(scorer: &mut dyn Scorer, doc: DocId) -> Score {
+fn score_at(scorer: &mut dyn Scorer, doc: DocId) -> Score {
     if scorer.doc() < doc {
         scorer.seek(doc);
     }

@@ -167,7 +167,7 @@ impl SegmentCache {
         }
         let ranked = Arc::new(build()?);
         if !words.is_empty() {
-            self.lock().built.insert(built_of, Instant::now());
+            self.note_built(built_of);
         }
         self.keep(key, Held::Ranked(ranked.clone()));
         Ok(Some(ranked))
@@ -279,11 +279,16 @@ impl SegmentCache {
     /// Whether this segment's order by these words' scores was built, in any generation, in
     /// the last [`Self::rebuild_after`].
     fn built_lately(&self, built_of: &(SegmentId, Vec<ClauseKey>)) -> bool {
+        self.lock().built.get(built_of).is_some_and(|at| at.elapsed() < self.rebuild_after)
+    }
+
+    /// Notes that this segment's order by these words' scores was built just now.
+    fn note_built(&self, built_of: (SegmentId, Vec<ClauseKey>)) {
         let mut inner = self.lock();
         if inner.built.len() >= MAX_ENTRIES {
             inner.built.clear();
         }
-        inner.built.get(built_of).is_some_and(|at| at.elapsed() < self.rebuild_after)
+        inner.built.insert(built_of, Instant::now());
     }
 
     /// Keeps `held` for `key`, forgetting what was used longest ago beyond the budget.
