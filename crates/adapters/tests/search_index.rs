@@ -31,7 +31,7 @@ fn board(typed: &str) -> CaseFilter {
 }
 
 async fn found(index: &TantivySearch, filter: &CaseFilter) -> Vec<i64> {
-    CaseIndex::find(index, filter, PageRequest::default()).await.unwrap().items
+    CaseIndex::find(index, filter, PageRequest::default()).await.unwrap().items.iter().map(|case| case.number).collect()
 }
 
 async fn is_built_from_the_database_and_follows_every_write_on_every_server(db: Database) {
@@ -59,6 +59,38 @@ async fn is_built_from_the_database_and_follows_every_write_on_every_server(db: 
     assert_eq!(number.len(), 1);
     tutors.set_profile_active(tutor.id, false, Utc::now()).await.unwrap();
     assert!(TutorIndex::find(&a, &chemistry, PageRequest::default()).await.unwrap().items.is_empty());
+}
+
+/// A page's rows are kept under the index documents that found them (`search::kept_rows`): a
+/// write that changes only what a page shows (an applicant counted, a title, a tutor's name)
+/// is in the next answer on every server all the same.
+async fn a_row_shown_again_shows_every_write_to_it(db: Database) {
+    let case = support::stored_case(&db, CaseStatus::Approved).await;
+    let (users, tutors) = (SqlUserRepository::new(db.pool().clone()), SqlTutorRepository::new(db.pool().clone()));
+    let tutor = user(&users, 1).await;
+    approved(&tutors, &tutor, &form("中學 化學", "沙田", 350.0), 3).await;
+    let (a, b) = (index(&db).await, index(&db).await);
+    let shown = async |index: &TantivySearch| {
+        let case = CaseIndex::find(index, &CaseFilter::public(), PageRequest::default()).await.unwrap().items.remove(0);
+        let tutor = TutorIndex::find(index, &TutorFilter::parse(&TutorQuery::default()).unwrap(), PageRequest::default()).await;
+        (case.applicant_count, case.details.title, tutor.unwrap().items.remove(0).name)
+    };
+    let before = shown(&a).await;
+    assert_eq!(before, shown(&b).await);
+    assert_eq!(shown(&a).await, before, "shown again from the kept rows");
+
+    // As an application counts itself, and as the back office renames: straight to the tables.
+    sqlx::query("UPDATE cases SET applicant_count = applicant_count + 1 WHERE number = $1").bind(case).execute(db.pool()).await.unwrap();
+    assert_eq!(shown(&b).await, (1, before.1.clone(), before.2.clone()));
+    sqlx::query("UPDATE cases SET title = '中三數學（已更新）' WHERE number = $1").bind(case).execute(db.pool()).await.unwrap();
+    sqlx::query("UPDATE tutor_profiles SET name = '陳大文' WHERE user_id = $1")
+        .bind(tutor.id.to_string())
+        .execute(db.pool())
+        .await
+        .unwrap();
+    for server in [&a, &b] {
+        assert_eq!(shown(server).await, (1, "中三數學（已更新）".to_string(), "陳大文".to_string()));
+    }
 }
 
 async fn concurrent_searches_after_a_write_all_see_it(db: Database) {
@@ -205,7 +237,7 @@ async fn kept_sets_follow_every_round_of_changes(db: Database) {
             for page in 1..=6 {
                 let found = CaseIndex::find(&search, &filter, PageRequest::new(Some(page), Some(13)).unwrap()).await.unwrap();
                 assert_eq!(found.total, expected.len() as u64, "round {round}: {query:?} {typed}");
-                on_board.extend(found.items);
+                on_board.extend(found.items.iter().map(|case| case.number));
             }
             let mut expected: Vec<i64> = expected.iter().map(|case| case.number).collect();
             if !typed.is_empty() {
@@ -230,5 +262,6 @@ on_both_engines!(
     a_server_ahead_of_a_restored_database_loads_everything_again,
     is_built_from_the_database_and_follows_every_write_on_every_server,
     concurrent_searches_after_a_write_all_see_it,
+    a_row_shown_again_shows_every_write_to_it,
     a_server_behind_a_pruned_feed_loads_everything_again,
 );

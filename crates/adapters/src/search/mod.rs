@@ -6,12 +6,14 @@
 //! - `bits`, `newness`, `ranked`, `segment_cache`, `pages`: the documents each query matches,
 //!   their newness and the best documents of each order, kept per segment, and one page of a
 //!   search with its exact total.
+//! - `kept_rows`: the rows pages showed, kept under the documents that found them.
 //! - `case_documents`, `tutor_documents`: one document per public case or listed tutor.
 //! - `live_index`: one index that changes while it is searched.
 //! - `tantivy_search`: both indexes, built at start and following the feed.
 
 pub mod bits;
 pub mod case_documents;
+pub mod kept_rows;
 pub mod live_index;
 pub mod newness;
 pub mod pages;

@@ -1,5 +1,6 @@
-//! One page of a search: the keys of the documents meeting every clause, by relevance when
-//! words were typed (then newest first) and newest first otherwise, with the exact total.
+//! One page of a search: the documents meeting every clause (their rows' keys and their
+//! addresses), by relevance when words were typed (then newest first) and newest first
+//! otherwise, with the exact total.
 //!
 //! Each segment's documents meeting every clause are the AND of the sets its clauses match,
 //! kept between searches (`segment_cache`): counting them is counting bits. Ranking uses
@@ -19,30 +20,31 @@ use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 
 use super::bits::Bits;
+use super::kept_rows::Hit;
 use super::newness::Order;
 use super::queries::{Ranking, Search};
 use super::ranked::{Ranked, Shape};
 use super::segment_cache::SegmentCache;
 
-/// One page of the keys `search` finds, with the exact total.
-pub fn page_of_keys(
+/// One page of the documents `search` finds, with the exact total.
+pub fn page_of_hits(
     searcher: &Searcher,
     cache: &SegmentCache,
     search: &Search,
     keywords: &Keywords,
     page: PageRequest,
-) -> tantivy::Result<Page<i64>> {
-    shaped_page_of_keys(searcher, cache, search, keywords, page, Shape::SERVING)
+) -> tantivy::Result<Page<Hit>> {
+    shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING)
 }
 
-fn shaped_page_of_keys(
+fn shaped_page_of_hits(
     searcher: &Searcher,
     cache: &SegmentCache,
     search: &Search,
     keywords: &Keywords,
     page: PageRequest,
     shape: Shape,
-) -> tantivy::Result<Page<i64>> {
+) -> tantivy::Result<Page<Hit>> {
     if keywords.finds_nothing() {
         return Ok(Page { items: Vec::new(), total: 0, request: page });
     }
@@ -75,8 +77,9 @@ fn shaped_page_of_keys(
     }
     let mut items = Vec::new();
     for found in best.into_sorted().into_iter().skip(offset) {
-        if let Some(number) = cache.columns(searcher.segment_reader(found.segment_ord))?.numbers.first(found.doc) {
-            items.push(number);
+        let segment = searcher.segment_reader(found.segment_ord);
+        if let Some(key) = cache.columns(segment)?.numbers.first(found.doc) {
+            items.push(Hit { key, address: (segment.segment_id(), found.doc) });
         }
     }
     Ok(Page { items, total, request: page })
@@ -381,9 +384,9 @@ mod tests {
                         let mut ranked = Vec::new();
                         for page in 1..=10 {
                             let request = PageRequest::new(Some(page), Some(9)).unwrap();
-                            let found = shaped_page_of_keys(&searcher, &cache, &search, &keywords, request, shape).unwrap();
+                            let found = shaped_page_of_hits(&searcher, &cache, &search, &keywords, request, shape).unwrap();
                             assert_eq!(found.total, expected.len() as u64, "{typed} {filter:?} {shape:?}");
-                            ranked.extend(found.items);
+                            ranked.extend(found.items.iter().map(|hit| hit.key));
                         }
                         assert_eq!(ranked, expected, "'{typed}' filter {filter:?} {shape:?} round {round}");
                     }

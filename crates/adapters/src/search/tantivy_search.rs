@@ -19,30 +19,39 @@ use std::time::Instant;
 
 use async_trait::async_trait;
 use tokio::sync::Mutex;
+use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::ports::CaseIndex;
 use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::search::ports::{ChangeFeed, Changed, SearchSource};
 use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
+use tutorhub_domain::tutors::model::TutorProfile;
 use tutorhub_domain::tutors::ports::TutorIndex;
 use tutorhub_domain::tutors::search::TutorFilter;
 use uuid::Uuid;
 
 use super::case_documents::CaseFields;
+use super::kept_rows::{Hit, KeptRows};
 use super::live_index::{Edit, LiveIndex};
-use super::pages::page_of_keys;
+use super::pages::page_of_hits;
 use super::queries::Search;
 use super::tutor_documents::TutorFields;
 
 /// Documents read from the database per query while building and following.
 const BATCH: u32 = 5_000;
 
+/// Memory for the rows of the cases and of the tutors that pages showed, each.
+const KEPT_ROWS_BYTES: usize = 32 * 1024 * 1024;
+
 pub struct TantivySearch {
     cases: Arc<LiveIndex>,
     case_fields: CaseFields,
     tutors: Arc<LiveIndex>,
     tutor_fields: TutorFields,
+    /// The rows pages showed, under the documents that found them.
+    case_rows: KeptRows<Case>,
+    tutor_rows: KeptRows<TutorProfile>,
     feed: Arc<dyn ChangeFeed>,
     source: Arc<dyn SearchSource>,
     /// The feed version the index holds everything up to; one task catches up at a time.
@@ -90,6 +99,8 @@ impl TantivySearch {
             case_fields,
             tutors,
             tutor_fields,
+            case_rows: KeptRows::new(KEPT_ROWS_BYTES),
+            tutor_rows: KeptRows::new(KEPT_ROWS_BYTES),
             feed,
             source,
             applied: Mutex::new(applied),
@@ -217,17 +228,19 @@ impl Drop for TantivySearch {
 
 #[async_trait]
 impl CaseIndex for TantivySearch {
-    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
         self.catch_up().await?;
-        search(&self.cases, self.case_fields.query(filter), &filter.words, page).await
+        let found = search(&self.cases, self.case_fields.query(filter), &filter.words, page).await?;
+        self.case_rows.rows_of(found, |numbers| async move { self.source.cases(&numbers).await }).await
     }
 }
 
 #[async_trait]
 impl TutorIndex for TantivySearch {
-    async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+    async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError> {
         self.catch_up().await?;
-        search(&self.tutors, self.tutor_fields.query(filter), &filter.words, page).await
+        let found = search(&self.tutors, self.tutor_fields.query(filter), &filter.words, page).await?;
+        self.tutor_rows.rows_of(found, |numbers| async move { self.source.tutors_numbered(&numbers).await }).await
     }
 }
 
@@ -237,12 +250,12 @@ impl TutorIndex for TantivySearch {
 // At most one search per core at a time: more would only share the same cores, while each
 // thread of the pool keeps its own memory.
 
-async fn search(index: &Arc<LiveIndex>, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<i64>, RepositoryError> {
+async fn search(index: &Arc<LiveIndex>, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<Hit>, RepositoryError> {
     static CORES: std::sync::LazyLock<tokio::sync::Semaphore> =
         std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)));
     let _turn = CORES.acquire().await.map_err(unavailable)?;
     let (index, words) = (index.clone(), words.clone());
-    tokio::task::spawn_blocking(move || page_of_keys(&index.searcher(), index.cache(), &search, &words, page))
+    tokio::task::spawn_blocking(move || page_of_hits(&index.searcher(), index.cache(), &search, &words, page))
         .await
         .map_err(unavailable)?
         .map_err(unavailable)
@@ -288,9 +301,7 @@ mod tests {
     use std::sync::Mutex as SyncMutex;
 
     use tokio::sync::Notify;
-    use tutorhub_domain::cases::model::Case;
     use tutorhub_domain::search::ports::Change;
-    use tutorhub_domain::tutors::model::TutorProfile;
 
     use super::*;
 
@@ -340,6 +351,10 @@ mod tests {
         }
 
         async fn tutors(&self, _ids: &[Uuid]) -> Result<Vec<TutorProfile>, RepositoryError> {
+            Ok(Vec::new())
+        }
+
+        async fn tutors_numbered(&self, _numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError> {
             Ok(Vec::new())
         }
     }

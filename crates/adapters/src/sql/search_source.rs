@@ -50,4 +50,9 @@ impl SearchSource for SqlSearchSource {
         let keys: Vec<Value> = ids.iter().map(|id| Value::Text(id.to_string())).collect();
         profiles_by_keys(&self.pool, "t.user_id", &keys).await
     }
+
+    async fn tutors_numbered(&self, numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError> {
+        let keys: Vec<Value> = numbers.iter().map(|n| Value::Int(*n)).collect();
+        profiles_by_keys(&self.pool, "t.user_number", &keys).await
+    }
 }

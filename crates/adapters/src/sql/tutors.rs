@@ -454,11 +454,6 @@ impl TutorRepository for SqlTutorRepository {
             .await
     }
 
-    async fn find_profiles(&self, numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError> {
-        let keys: Vec<Value> = numbers.iter().map(|n| Value::Int(*n)).collect();
-        profiles_by_keys(&self.pool, "t.user_number", &keys).await
-    }
-
     async fn find_profile(&self, tutor: TutorRef) -> Result<Option<TutorProfile>, RepositoryError> {
         let (column, value) = user_key(tutor);
         let sql = format!("SELECT {PROFILE_COLUMNS} FROM tutor_profiles t WHERE {column} = $1");

@@ -80,11 +80,14 @@ pub trait CaseRepository: Send + Sync {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait CaseIndex: Send + Sync {
-    /// The numbers of the approved cases `filter` finds on `page`, by relevance when it has
-    /// words and newest first otherwise, with the exact total. The answer includes every write
-    /// committed before the call, by any process.
+    /// The approved cases `filter` finds on `page`, by relevance when it has words and newest
+    /// first otherwise, with the exact total; each as the store holds it, read now or kept
+    /// since a read no older than the index's document of it. The answer includes every write
+    /// committed before the call, by any process. A case removed from the store since the
+    /// index found it is left out; one changed meanwhile is as the store holds it now, and may
+    /// no longer fit `filter`.
     ///
     /// # Errors
     /// `Unavailable` when the index or the store behind it fails.
-    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError>;
+    async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError>;
 }

@@ -74,4 +74,10 @@ pub trait SearchSource: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn tutors(&self, ids: &[Uuid]) -> Result<Vec<TutorProfile>, RepositoryError>;
+
+    /// These tutors' profiles by user number, active or not; the missing ones are left out.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn tutors_numbered(&self, numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError>;
 }

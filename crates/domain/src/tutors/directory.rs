@@ -52,9 +52,8 @@ impl TutorDirectory {
         let filter = TutorFilter::parse(query).map_err(BrowseTutorsError::Invalid)?;
         let page = page.within_search_depth().map_err(BrowseTutorsError::Invalid)?;
         let found = self.index.find(&filter, page).await?;
-        let profiles = self.tutors.find_profiles(&found.items).await?;
-        // In the index's order; a tutor hidden between the two reads is left out.
-        let items = found.items.iter().filter_map(|n| profiles.iter().find(|p| p.user_number == *n && p.active).cloned()).collect();
+        // In the index's order; a tutor hidden after the index found them is left out.
+        let items = found.items.into_iter().filter(|profile| profile.active).collect();
         Ok(Page { items, total: found.total, request: found.request })
     }
 
@@ -127,11 +126,11 @@ mod tests {
     #[tokio::test]
     async fn lists_in_the_index_order_without_a_tutor_hidden_meanwhile() {
         let mut index = MockTutorIndex::new();
-        index.expect_find().returning(|_, page| Ok(Page { items: vec![12, 10, 11], total: 3, request: page }));
-        let mut repo = MockTutorRepository::new();
-        repo.expect_find_profiles()
-            .returning(|numbers| Ok(numbers.iter().map(|&n| TutorProfile { user_number: n, ..profile(n != 11) }).collect()));
-        let directory = TutorDirectory::new(Arc::new(repo), Arc::new(index));
+        index.expect_find().returning(|_, page| {
+            let found = [12, 10, 11].map(|n| TutorProfile { user_number: n, ..profile(n != 11) });
+            Ok(Page { items: found.to_vec(), total: 3, request: page })
+        });
+        let directory = TutorDirectory::new(Arc::new(MockTutorRepository::new()), Arc::new(index));
         let page = directory.search(&TutorQuery::default(), PageRequest::default()).await.unwrap();
         assert_eq!(page.items.iter().map(|p| p.user_number).collect::<Vec<_>>(), [12, 10]);
     }

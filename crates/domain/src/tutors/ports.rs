@@ -64,12 +64,6 @@ pub trait TutorRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn search_profiles(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError>;
 
-    /// The profiles of these user numbers, active or not, in no particular order.
-    ///
-    /// # Errors
-    /// `Unavailable` when the store fails.
-    async fn find_profiles(&self, numbers: &[i64]) -> Result<Vec<TutorProfile>, RepositoryError>;
-
     /// A profile, active or not.
     ///
     /// # Errors
@@ -113,11 +107,13 @@ pub struct IdentityUpdate {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait TutorIndex: Send + Sync {
-    /// The user numbers of the active tutors `filter` finds on `page`, by relevance when it has
-    /// words and newest approval first otherwise, with the exact total. The answer includes
-    /// every write committed before the call, by any process.
+    /// The profiles of the active tutors `filter` finds on `page`, by relevance when it has
+    /// words and newest approval first otherwise, with the exact total; each as the store holds
+    /// it (its reviews counted), read now or kept since a read no older than the index's
+    /// document of it. The answer includes every write committed before the call, by any
+    /// process. A profile changed meanwhile is as the store holds it now, and may be hidden.
     ///
     /// # Errors
     /// `Unavailable` when the index or the store behind it fails.
-    async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<i64>, RepositoryError>;
+    async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError>;
 }

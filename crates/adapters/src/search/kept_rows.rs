@@ -1,0 +1,271 @@
+//! The rows a search shows, kept under the index document each was found by.
+//!
+//! A page of the board or the directory ends with its 20 rows read from the database by key.
+//! At a million cases those reads were about a third of a search's cost, while the same cases
+//! and tutors turn up on many different pages (the newest, the best for common words). So the
+//! rows read are kept, keyed by the address of the index document that found them.
+//!
+//! Why that key is exact. An index document never changes: every write to a case, a tutor's
+//! profile or their reviews reaches the index through the change feed, which deletes the
+//! document and adds a new one at a new address, and a search catches up with the feed before
+//! it searches. So a search that still finds a document knows that no write up to the version
+//! it read has touched the row since the document was added; and a row kept under that
+//! document was read after the document was added, so it is at least that new. A kept row is
+//! never older than the version a search read, which is the same promise a fresh read gives.
+//! Merges and reloads give documents new addresses, which costs reads, never exactness.
+//!
+//! Bounded by bytes: two generations, the current one filling while the previous one still
+//! answers and hands every row asked for again to the current one. Rows asked for often stay;
+//! the others go a generation at a time, freed outside the lock on a blocking thread.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::mem::size_of;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tantivy::DocId;
+use tantivy::index::SegmentId;
+use tutorhub_domain::cases::model::Case;
+use tutorhub_domain::shared::paging::Page;
+use tutorhub_domain::shared::storage::RepositoryError;
+use tutorhub_domain::tutors::model::TutorProfile;
+
+/// Where an index document is: its segment (never reused) and its place in it.
+pub type Address = (SegmentId, DocId);
+
+/// One document a search found: the key of its row (a case number, a tutor's user number) and
+/// the document's address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hit {
+    pub key: i64,
+    pub address: Address,
+}
+
+/// A row a search shows.
+pub trait Row: Clone {
+    /// The key the index holds it by.
+    fn key(&self) -> i64;
+    /// About how much memory it holds, its text included.
+    fn bytes(&self) -> usize;
+}
+
+/// Per entry, beyond the row: the map's slot, the address and the shared count.
+const ENTRY_BYTES: usize = 64;
+
+pub struct KeptRows<T> {
+    /// Bytes one generation may hold: half the budget.
+    generation_bytes: usize,
+    generations: Mutex<Generations<T>>,
+}
+
+struct Generations<T> {
+    current: HashMap<Address, Kept<T>>,
+    current_bytes: usize,
+    previous: HashMap<Address, Kept<T>>,
+}
+
+struct Kept<T> {
+    row: Arc<T>,
+    bytes: usize,
+}
+
+impl<T> Clone for Kept<T> {
+    fn clone(&self) -> Self {
+        Self { row: self.row.clone(), bytes: self.bytes }
+    }
+}
+
+impl<T: Row + Send + Sync + 'static> KeptRows<T> {
+    /// Rows kept up to about `budget` bytes.
+    pub fn new(budget: usize) -> Self {
+        let generations = Generations { current: HashMap::new(), current_bytes: 0, previous: HashMap::new() };
+        Self { generation_bytes: budget / 2, generations: Mutex::new(generations) }
+    }
+
+    /// The rows of the documents `found`, in its order: the kept ones, and the others read by
+    /// `read` (given their keys) and kept. A row `read` does not return (removed meanwhile)
+    /// is left out of the page; its total stays the search's.
+    ///
+    /// # Errors
+    /// `read`'s; nothing is kept then.
+    pub async fn rows_of<F, Fut>(&self, found: Page<Hit>, read: F) -> Result<Page<T>, RepositoryError>
+    where
+        F: FnOnce(Vec<i64>) -> Fut,
+        Fut: Future<Output = Result<Vec<T>, RepositoryError>>,
+    {
+        let mut rows: Vec<Option<Arc<T>>> = {
+            let mut generations = self.lock();
+            found.items.iter().map(|hit| generations.get(&hit.address)).collect()
+        };
+        let missing: Vec<i64> = found.items.iter().zip(&rows).filter(|(_, row)| row.is_none()).map(|(hit, _)| hit.key).collect();
+        if !missing.is_empty() {
+            let mut read: HashMap<i64, Arc<T>> = read(missing).await?.into_iter().map(|row| (row.key(), Arc::new(row))).collect();
+            let mut dropped = Vec::new();
+            let mut generations = self.lock();
+            for (hit, row) in found.items.iter().zip(rows.iter_mut()).filter(|(_, row)| row.is_none()) {
+                *row = read.remove(&hit.key);
+                if let Some(row) = row {
+                    let kept = Kept { row: row.clone(), bytes: row.bytes() + ENTRY_BYTES };
+                    dropped.extend(generations.keep(hit.address, kept, self.generation_bytes));
+                }
+            }
+            drop(generations);
+            if !dropped.is_empty() {
+                // Thousands of rows' text to free: not on a thread that serves requests.
+                tokio::task::spawn_blocking(move || drop(dropped));
+            }
+        }
+        let items = rows.into_iter().flatten().map(|row| T::clone(&row)).collect();
+        Ok(Page { items, total: found.total, request: found.request })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Generations<T>> {
+        self.generations.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl<T> Generations<T> {
+    fn get(&mut self, address: &Address) -> Option<Arc<T>> {
+        if let Some(kept) = self.current.get(address) {
+            return Some(kept.row.clone());
+        }
+        let kept = self.previous.remove(address)?;
+        let row = kept.row.clone();
+        self.current_bytes += kept.bytes;
+        self.current.insert(*address, kept);
+        Some(row)
+    }
+
+    /// Keeps `kept` in the current generation; answers the generation it retired, if it
+    /// started a new one, for the caller to drop once the lock is released.
+    fn keep(&mut self, address: Address, kept: Kept<T>, generation_bytes: usize) -> Option<HashMap<Address, Kept<T>>> {
+        let mut retired = None;
+        if self.current_bytes + kept.bytes > generation_bytes && !self.current.is_empty() {
+            let room = HashMap::with_capacity(self.current.len());
+            let filled = std::mem::replace(&mut self.current, room);
+            retired = Some(std::mem::replace(&mut self.previous, filled));
+            self.current_bytes = 0;
+        }
+        self.current_bytes += kept.bytes;
+        self.current.insert(address, kept);
+        retired
+    }
+}
+
+impl Row for Case {
+    fn key(&self) -> i64 {
+        self.number
+    }
+
+    fn bytes(&self) -> usize {
+        let d = &self.details;
+        size_of::<Self>()
+            + d.title.len()
+            + d.grade.len()
+            + d.description.len()
+            + d.subjects.iter().map(|s| size_of::<String>() + s.len()).sum::<usize>()
+    }
+}
+
+impl Row for TutorProfile {
+    fn key(&self) -> i64 {
+        self.user_number
+    }
+
+    fn bytes(&self) -> usize {
+        let texts =
+            [&self.name, &self.education, &self.grade_level, &self.available_times, &self.bio, &self.exam_results, &self.course_features];
+        let lists = self.subjects.iter().map(|s| size_of_val(s) + s.name.len()).sum::<usize>()
+            + self.teaching_modes.iter().chain(&self.teaching_districts).map(|s| size_of::<String>() + s.len()).sum::<usize>();
+        size_of::<Self>() + texts.iter().map(|t| t.len()).sum::<usize>() + self.avatar.as_ref().map_or(0, String::len) + lists
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use tutorhub_domain::shared::paging::PageRequest;
+
+    use super::*;
+
+    #[derive(Debug, Clone, PartialEq)]
+    struct Text(i64, &'static str);
+
+    impl Row for Text {
+        fn key(&self) -> i64 {
+            self.0
+        }
+
+        fn bytes(&self) -> usize {
+            1_000 - ENTRY_BYTES
+        }
+    }
+
+    fn hit(segment: SegmentId, doc: DocId, key: i64) -> Hit {
+        Hit { key, address: (segment, doc) }
+    }
+
+    fn page(hits: Vec<Hit>) -> Page<Hit> {
+        Page { total: 99, items: hits, request: PageRequest::default() }
+    }
+
+    /// Reads "the database": `rows` by key, counting the keys asked for.
+    async fn read(rows: &[Text], asked: &AtomicUsize, keys: Vec<i64>) -> Result<Vec<Text>, RepositoryError> {
+        asked.fetch_add(keys.len(), Ordering::SeqCst);
+        Ok(rows.iter().filter(|row| keys.contains(&row.0)).cloned().collect())
+    }
+
+    #[tokio::test]
+    async fn reads_only_what_it_does_not_keep_under_the_same_document() {
+        let kept = KeptRows::new(1_000_000);
+        let asked = AtomicUsize::new(0);
+        let (old, new) = (SegmentId::generate_random(), SegmentId::generate_random());
+        let before = [Text(1, "一"), Text(2, "二")];
+        let first = kept.rows_of(page(vec![hit(old, 0, 1), hit(old, 1, 2)]), |keys| read(&before, &asked, keys)).await.unwrap();
+        assert_eq!((first.items, first.total, asked.load(Ordering::SeqCst)), (before.to_vec(), 99, 2));
+
+        // Case 2 changed: the index found it again under a new document, so it is read again,
+        // while case 1's document is the same and its row is not.
+        let after = [Text(1, "一"), Text(2, "貳")];
+        let found = page(vec![hit(new, 0, 2), hit(old, 0, 1)]);
+        let second = kept.rows_of(found, |keys| read(&after, &asked, keys)).await.unwrap();
+        assert_eq!((second.items, asked.load(Ordering::SeqCst)), (vec![Text(2, "貳"), Text(1, "一")], 3));
+    }
+
+    #[tokio::test]
+    async fn leaves_out_a_row_gone_meanwhile_and_keeps_nothing_when_the_read_fails() {
+        let kept = KeptRows::new(1_000_000);
+        let asked = AtomicUsize::new(0);
+        let segment = SegmentId::generate_random();
+        let found = || page(vec![hit(segment, 0, 1), hit(segment, 1, 2)]);
+        let failed = kept.rows_of(found(), |_| async { Err(RepositoryError::Unavailable("down".into())) }).await;
+        assert!(failed.is_err());
+        let left = kept.rows_of(found(), |keys| read(&[Text(2, "二")], &asked, keys)).await.unwrap();
+        assert_eq!((left.items, left.total, asked.load(Ordering::SeqCst)), (vec![Text(2, "二")], 99, 2));
+    }
+
+    #[tokio::test]
+    async fn holds_about_its_budget_and_keeps_the_rows_asked_for_again() {
+        // 10 rows of 1,000 bytes: two generations of 5.
+        let kept = KeptRows::new(10_000);
+        let asked = AtomicUsize::new(0);
+        let segment = SegmentId::generate_random();
+        let rows: Vec<Text> = (0..30).map(|n| Text(n, "字")).collect();
+        let ask = |n: i64| kept.rows_of(page(vec![hit(segment, n as DocId, n)]), |keys| read(&rows, &asked, keys));
+        for n in 0..30 {
+            ask(n).await.unwrap();
+            if n % 3 == 0 {
+                ask(0).await.unwrap(); // asked for again and again
+            }
+        }
+        assert_eq!(asked.load(Ordering::SeqCst), 30, "row 0 was never read again");
+        let bytes: usize = {
+            let generations = kept.lock();
+            generations.current.values().chain(generations.previous.values()).map(|k| k.bytes).sum()
+        };
+        assert!(bytes <= 10_000, "{bytes}");
+        ask(1).await.unwrap();
+        assert_eq!(asked.load(Ordering::SeqCst), 31, "row 1 was dropped");
+    }
+}
