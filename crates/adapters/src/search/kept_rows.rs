@@ -95,7 +95,7 @@ impl<T: Row + Send + Sync + 'static> KeptRows<T> {
     {
         let mut rows: Vec<Option<Arc<T>>> = {
             let mut generations = self.lock();
-            found.items.iter().map(|hit| generations.get(&hit.address)).collect()
+            found.items.iter().map(|hit| generations.get(&hit.address, self.generation_bytes)).collect()
         };
         let missing: Vec<i64> = found.items.iter().zip(&rows).filter(|(_, row)| row.is_none()).map(|(hit, _)| hit.key).collect();
         if !missing.is_empty() {
@@ -119,20 +119,32 @@ impl<T: Row + Send + Sync + 'static> KeptRows<T> {
         Ok(Page { items, total: found.total, request: found.request })
     }
 
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        let generations = self.lock();
+        generations.current.values().chain(generations.previous.values()).map(|kept| kept.bytes).sum()
+    }
+
     fn lock(&self) -> MutexGuard<'_, Generations<T>> {
         self.generations.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
 impl<T> Generations<T> {
-    fn get(&mut self, address: &Address) -> Option<Arc<T>> {
+    /// The row kept under `address`; one found in the previous generation moves to the current
+    /// one while that has room (each generation stays within `generation_bytes`).
+    fn get(&mut self, address: &Address, generation_bytes: usize) -> Option<Arc<T>> {
         if let Some(kept) = self.current.get(address) {
             return Some(kept.row.clone());
         }
-        let kept = self.previous.remove(address)?;
+        let kept = self.previous.get(address)?;
         let row = kept.row.clone();
-        self.current_bytes += kept.bytes;
-        self.current.insert(*address, kept);
+        if self.current_bytes + kept.bytes <= generation_bytes
+            && let Some(kept) = self.previous.remove(address)
+        {
+            self.current_bytes += kept.bytes;
+            self.current.insert(*address, kept);
+        }
         Some(row)
     }
 
@@ -260,12 +272,23 @@ mod tests {
             }
         }
         assert_eq!(asked.load(Ordering::SeqCst), 30, "row 0 was never read again");
-        let bytes: usize = {
-            let generations = kept.lock();
-            generations.current.values().chain(generations.previous.values()).map(|k| k.bytes).sum()
-        };
-        assert!(bytes <= 10_000, "{bytes}");
+        assert!(kept.bytes() <= 10_000, "{}", kept.bytes());
         ask(1).await.unwrap();
         assert_eq!(asked.load(Ordering::SeqCst), 31, "row 1 was dropped");
+    }
+
+    #[tokio::test]
+    async fn rows_asked_for_again_never_take_it_past_its_budget() {
+        let kept = KeptRows::new(10_000);
+        let asked = AtomicUsize::new(0);
+        let segment = SegmentId::generate_random();
+        let rows: Vec<Text> = (0..40).map(|n| Text(n, "字")).collect();
+        let hits = |keys: std::ops::Range<i64>| page(keys.map(|n| hit(segment, n as DocId, n)).collect());
+        for last in 1..40 {
+            // A new row, then every row so far again: the previous generation is all asked for.
+            kept.rows_of(hits(last - 1..last), |keys| read(&rows, &asked, keys)).await.unwrap();
+            kept.rows_of(hits(0..last), |keys| read(&rows, &asked, keys)).await.unwrap();
+            assert!(kept.bytes() <= 10_000, "{} bytes after row {last}", kept.bytes());
+        }
     }
 }
