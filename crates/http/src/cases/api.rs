@@ -8,6 +8,7 @@ use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use serde::Serialize;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::fees::{FeeGuide, FeeQuery, FeeScope, MIN_SAMPLE};
@@ -21,14 +22,15 @@ use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::common::prepared::{Prepared, PreparedAnswers};
+use crate::common::prepared::{Prepared, PreparedAnswers, rfc3339};
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::cases::model::CaseForm;
 use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
 
 /// A case as lists show it.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct CaseSummary {
     /// Opaque id.
     pub id: String,
@@ -61,6 +63,7 @@ pub struct CaseSummary {
     pub applicant_count: u32,
     /// The case takes no more applications: it reached the applicant cap.
     pub full: bool,
+    #[serde(serialize_with = "rfc3339")]
     pub created_at: DateTime<Utc>,
 }
 
@@ -76,8 +79,9 @@ pub struct CaseDetail {
 }
 
 /// One page of cases.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct CasePage {
     pub items: Vec<CaseSummary>,
     /// Matches across all pages.

@@ -54,6 +54,13 @@ impl<T: Keyed> ToJSON for Key<T> {
     }
 }
 
+/// The same key, for answers serialised directly (`common::prepared`).
+impl<T: Keyed> serde::Serialize for Key<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.key())
+    }
+}
+
 impl<T: Keyed> ParseFromJSON for Key<T> {
     fn parse_from_json(value: Option<Value>) -> ParseResult<Self> {
         match value {

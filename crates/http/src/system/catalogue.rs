@@ -2,6 +2,7 @@
 
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use serde::Serialize;
 use tutorhub_domain::shared::catalogue::{self, Choice};
 
 use crate::Tag;
@@ -32,8 +33,9 @@ pub struct RegionView {
     pub districts: Vec<DistrictView>,
 }
 
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct ChoiceView {
     pub key: String,
     pub label: String,

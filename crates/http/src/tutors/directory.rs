@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use serde::Serialize;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
 use tutorhub_domain::tutors::model::{TrackRecord, TutorGender, TutorProfile, TutorRef};
@@ -15,15 +16,16 @@ use tutorhub_domain::tutors::search::TutorQuery;
 use crate::Tag;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::common::prepared::{Prepared, PreparedAnswers};
+use crate::common::prepared::{Prepared, PreparedAnswers, rfc3339};
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
 use crate::system::catalogue::ChoiceView;
 use tutorhub_domain::accounts::user::Role;
 
 /// A tutor as anyone may see them (spec §3 "user as listed" and "tutor user", less private fields).
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct PublicTutor {
     /// The user's opaque id.
     pub id: String,
@@ -36,6 +38,7 @@ pub struct PublicTutor {
     pub name: String,
     /// Public URL path of the avatar.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub avatar: Option<String>,
     pub education: String,
     /// "level subject" strings, e.g. "中學 數學".
@@ -50,6 +53,7 @@ pub struct PublicTutor {
     pub region: String,
     /// When the tutor gave it: a case may prefer one.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gender: Option<Key<TutorGender>>,
     /// The first teaching mode's key, e.g. `one-to-one`.
     pub teaching_mode: String,
@@ -67,26 +71,31 @@ pub struct PublicTutor {
     pub exam_results: String,
     pub course_features: String,
     /// When the back office approved the tutor.
+    #[serde(serialize_with = "rfc3339")]
     pub approved_at: DateTime<Utc>,
     /// Visible reviews from parents and students with lessons behind them.
     pub review_count: u32,
     /// Their mean stars (1 to 5) to one decimal; absent without reviews.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub average_rating: Option<f64>,
     /// What the tutor has done here: only on the profile (`GET /tutors/{id}`), not in lists.
     #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<TrackRecordBody>,
 }
 
 /// A tutor's record, counted by the platform.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct TrackRecordBody {
     /// Cases whose owner chose this tutor.
     pub matched_cases: u64,
     /// Bookings this tutor accepted.
     pub accepted_bookings: u64,
     /// When the tutor's account was created.
+    #[serde(serialize_with = "rfc3339")]
     pub member_since: DateTime<Utc>,
 }
 
@@ -142,8 +151,9 @@ impl From<&TutorProfile> for PublicTutor {
 }
 
 /// One page of tutors.
-#[derive(Debug, Clone, Object)]
+#[derive(Debug, Clone, Object, Serialize)]
 #[oai(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct TutorPage {
     pub items: Vec<PublicTutor>,
     /// Matches across all pages.
