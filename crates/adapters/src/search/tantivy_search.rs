@@ -6,6 +6,8 @@
 //! back-office CLI). Before answering, a search reads the feed's version (one tiny query,
 //! shared by every search that arrives while it runs: see `SqlChangeFeed`) and applies whatever
 //! changed up to it first: no answer is older than a write committed before the request.
+//! It answers with the rows themselves, read from the database or kept since a page showed
+//! them, under the documents that found them (`kept_rows`, which says why that is exact).
 //!
 //! The feed keeps only its newest changes (the sweep job prunes it: `SqlChangeFeed::prune`).
 //! Its versions have no holes, so an index that finds the next change it needs gone (a server

@@ -21,7 +21,7 @@ pub enum BrowseCasesError {
     Repository(#[from] RepositoryError),
 }
 
-/// Read access to approved cases: the search index finds them, the repository holds them.
+/// Read access to approved cases: the search index finds them and reads them from the store.
 #[derive(Clone)]
 pub struct CaseBoard {
     cases: Arc<dyn CaseRepository>,

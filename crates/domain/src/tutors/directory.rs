@@ -30,7 +30,8 @@ pub enum TutorListingError {
     Repository(#[from] RepositoryError),
 }
 
-/// Tutors' public profiles: the search index finds them, the repository holds them.
+/// Tutors' public profiles: the search index finds them and reads them from the store; a
+/// profile's own page is read from the repository.
 #[derive(Clone)]
 pub struct TutorDirectory {
     tutors: Arc<dyn TutorRepository>,
