@@ -55,8 +55,8 @@ async fn is_built_from_the_database_and_follows_every_write_on_every_server(db: 
     let tutor = user(&users, 1).await;
     approved(&tutors, &tutor, &form("中學 化學", "沙田", 350.0), 3).await;
     let chemistry = TutorFilter::parse(&TutorQuery { q: Some("化學".into()), ..TutorQuery::default() }).unwrap();
-    let number = TutorIndex::find(&b, &chemistry, PageRequest::default()).await.unwrap().items;
-    assert_eq!(number.len(), 1);
+    let listed = TutorIndex::find(&b, &chemistry, PageRequest::default()).await.unwrap().items;
+    assert_eq!(listed.iter().map(|profile| profile.user_id).collect::<Vec<_>>(), [tutor.id]);
     tutors.set_profile_active(tutor.id, false, Utc::now()).await.unwrap();
     assert!(TutorIndex::find(&a, &chemistry, PageRequest::default()).await.unwrap().items.is_empty());
 }

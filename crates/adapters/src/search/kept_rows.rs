@@ -12,11 +12,14 @@
 //! it read has touched the row since the document was added; and a row kept under that
 //! document was read after the document was added, so it is at least that new. A kept row is
 //! never older than the version a search read, which is the same promise a fresh read gives.
-//! Merges and reloads give documents new addresses, which costs reads, never exactness.
+//! Merges and reloads give documents new addresses, which costs reads, never exactness. (A
+//! database restored from a backup is noticed by the feed going back, and the index loaded
+//! again: see `tantivy_search`.)
 //!
 //! Bounded by bytes: two generations, the current one filling while the previous one still
-//! answers and hands every row asked for again to the current one. Rows asked for often stay;
-//! the others go a generation at a time, freed outside the lock on a blocking thread.
+//! answers and hands a row asked for again to the current one while that has room. Rows asked
+//! for often stay; the others go a generation at a time, freed outside the lock on a blocking
+//! thread.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -159,7 +162,10 @@ impl<T> Generations<T> {
             self.current_bytes = 0;
         }
         self.current_bytes += kept.bytes;
-        self.current.insert(address, kept);
+        // Two requests that missed the same row together keep it twice: count it once.
+        if let Some(replaced) = self.current.insert(address, kept) {
+            self.current_bytes -= replaced.bytes;
+        }
         retired
     }
 }
@@ -275,6 +281,17 @@ mod tests {
         assert!(kept.bytes() <= 10_000, "{}", kept.bytes());
         ask(1).await.unwrap();
         assert_eq!(asked.load(Ordering::SeqCst), 31, "row 1 was dropped");
+    }
+
+    #[test]
+    fn a_row_kept_twice_by_requests_that_missed_it_together_counts_once() {
+        let kept = KeptRows::new(10_000);
+        let address = (SegmentId::generate_random(), 7);
+        for _ in 0..2 {
+            let row = Kept { row: Arc::new(Text(1, "一")), bytes: 1_000 };
+            assert!(kept.lock().keep(address, row, kept.generation_bytes).is_none());
+        }
+        assert_eq!((kept.bytes(), kept.lock().current_bytes), (1_000, 1_000));
     }
 
     #[tokio::test]

@@ -81,11 +81,10 @@ pub trait CaseRepository: Send + Sync {
 #[async_trait]
 pub trait CaseIndex: Send + Sync {
     /// The approved cases `filter` finds on `page`, by relevance when it has words and newest
-    /// first otherwise, with the exact total; each as the store holds it, read now or kept
-    /// since a read no older than the index's document of it. The answer includes every write
-    /// committed before the call, by any process. A case removed from the store since the
-    /// index found it is left out; one changed meanwhile is as the store holds it now, and may
-    /// no longer fit `filter`.
+    /// first otherwise, with the exact total; each as the store held it at a read no older than
+    /// the call (read now, or kept since). The answer includes every write committed before the
+    /// call, by any process. A case removed from the store since the index found it is left
+    /// out; one changed meanwhile may be as changed, and may no longer fit `filter`.
     ///
     /// # Errors
     /// `Unavailable` when the index or the store behind it fails.

@@ -108,10 +108,10 @@ pub struct IdentityUpdate {
 #[async_trait]
 pub trait TutorIndex: Send + Sync {
     /// The profiles of the active tutors `filter` finds on `page`, by relevance when it has
-    /// words and newest approval first otherwise, with the exact total; each as the store holds
-    /// it (its reviews counted), read now or kept since a read no older than the index's
-    /// document of it. The answer includes every write committed before the call, by any
-    /// process. A profile changed meanwhile is as the store holds it now, and may be hidden.
+    /// words and newest approval first otherwise, with the exact total; each as the store held
+    /// it (its reviews counted) at a read no older than the call (read now, or kept since). The
+    /// answer includes every write committed before the call, by any process. A profile changed
+    /// meanwhile may be as changed, and may be hidden.
     ///
     /// # Errors
     /// `Unavailable` when the index or the store behind it fails.

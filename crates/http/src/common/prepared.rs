@@ -61,6 +61,7 @@ impl PreparedAnswers {
     /// `compute`'s error (nothing is kept then), or the store's when the version cannot be read.
     pub async fn answer<T, F, Fut>(&self, key: &str, compute: F) -> Result<Prepared<T>, ApiError>
     where
+        // `ToJSON` for the OpenAPI document (`Prepared<T>` is described as `T`); serde to send it.
         T: ToJSON + Serialize,
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<T, ApiError>>,
