@@ -93,6 +93,24 @@ async fn a_row_shown_again_shows_every_write_to_it(db: Database) {
     }
 }
 
+/// The kept rows' memory is bounded by what each row is counted as: its text must count, or
+/// rows with long descriptions and biographies would go past the budget unseen.
+async fn a_kept_row_counts_its_text(db: Database) {
+    use tutorhub_adapters::search::kept_rows::Row;
+
+    let case = support::insert_case(&db, support::case_form("中三數學", "每週一堂"), CaseStatus::Approved, uuid::Uuid::new_v4()).await;
+    let mut longer = case.clone();
+    longer.details.description.push_str(&"耐心".repeat(500));
+    assert_eq!(longer.bytes() - case.bytes(), 3_000);
+
+    let (users, tutors) = (SqlUserRepository::new(db.pool().clone()), SqlTutorRepository::new(db.pool().clone()));
+    let profile = approved(&tutors, &user(&users, 1).await, &form("中學 化學", "沙田", 350.0), 3).await;
+    let mut longer = profile.clone();
+    longer.bio.push_str(&"鼓勵".repeat(500));
+    longer.teaching_districts.push("沙田區".into());
+    assert!(longer.bytes() - profile.bytes() >= 3_009);
+}
+
 async fn concurrent_searches_after_a_write_all_see_it(db: Database) {
     let search = Arc::new(index(&db).await);
     let case = support::stored_case(&db, CaseStatus::Approved).await;
@@ -263,5 +281,6 @@ on_both_engines!(
     is_built_from_the_database_and_follows_every_write_on_every_server,
     concurrent_searches_after_a_write_all_see_it,
     a_row_shown_again_shows_every_write_to_it,
+    a_kept_row_counts_its_text,
     a_server_behind_a_pruned_feed_loads_everything_again,
 );
