@@ -111,6 +111,32 @@ async fn a_kept_row_counts_its_text(db: Database) {
     assert!(longer.bytes() - profile.bytes() >= 3_009);
 }
 
+/// A search's next pages are cut from its first ones, kept (`search::result_windows`), but never
+/// from those found before a write: a case approved between page 1 and page 2 pushes page 1's
+/// last case onto page 2, on every server.
+async fn the_next_page_after_a_write_shows_it(db: Database) {
+    let mut board = Vec::new();
+    for _ in 0..4 {
+        board.push(support::stored_case(&db, CaseStatus::Approved).await);
+    }
+    let pending = support::stored_case(&db, CaseStatus::Pending).await;
+    let (a, b) = (index(&db).await, index(&db).await);
+    let page = async |index: &TantivySearch, page: i64| {
+        let found = CaseIndex::find(index, &CaseFilter::public(), PageRequest::new(Some(page), Some(2)).unwrap()).await.unwrap();
+        (found.total, found.items.iter().map(|case| case.number).collect::<Vec<_>>())
+    };
+    for server in [&a, &b] {
+        assert_eq!(page(server, 1).await, (4, vec![board[3], board[2]]));
+    }
+    assert_eq!(page(&a, 2).await, (4, vec![board[1], board[0]]), "cut from page 1's window");
+
+    SqlCaseRepository::new(db.pool().clone()).transition(pending, CaseStatus::Pending, CaseStatus::Approved, Utc::now()).await.unwrap();
+    for server in [&a, &b] {
+        assert_eq!(page(server, 2).await, (5, vec![board[2], board[1]]));
+        assert_eq!(page(server, 3).await, (5, vec![board[0]]));
+    }
+}
+
 async fn concurrent_searches_after_a_write_all_see_it(db: Database) {
     let search = Arc::new(index(&db).await);
     let case = support::stored_case(&db, CaseStatus::Approved).await;
@@ -282,5 +308,6 @@ on_both_engines!(
     concurrent_searches_after_a_write_all_see_it,
     a_row_shown_again_shows_every_write_to_it,
     a_kept_row_counts_its_text,
+    the_next_page_after_a_write_shows_it,
     a_server_behind_a_pruned_feed_loads_everything_again,
 );

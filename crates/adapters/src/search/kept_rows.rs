@@ -16,10 +16,8 @@
 //! database restored from a backup is noticed by the feed going back, and the index loaded
 //! again: see `tantivy_search`.)
 //!
-//! Bounded by bytes: two generations, the current one filling while the previous one still
-//! answers and hands a row asked for again to the current one while that has room. Rows asked
-//! for often stay; the others go a generation at a time, freed outside the lock on a blocking
-//! thread.
+//! Bounded by bytes (`two_generations`): rows asked for often stay, the others go a generation
+//! at a time, freed outside the lock on a blocking thread.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -32,6 +30,8 @@ use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::shared::paging::Page;
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::TutorProfile;
+
+use super::two_generations::TwoGenerations;
 
 /// Where an index document is: its segment (never reused) and its place in it.
 pub type Address = (SegmentId, DocId);
@@ -56,33 +56,13 @@ pub trait Row: Clone {
 const ENTRY_BYTES: usize = 64;
 
 pub struct KeptRows<T> {
-    /// Bytes one generation may hold: half the budget.
-    generation_bytes: usize,
-    generations: Mutex<Generations<T>>,
-}
-
-struct Generations<T> {
-    current: HashMap<Address, Kept<T>>,
-    current_bytes: usize,
-    previous: HashMap<Address, Kept<T>>,
-}
-
-struct Kept<T> {
-    row: Arc<T>,
-    bytes: usize,
-}
-
-impl<T> Clone for Kept<T> {
-    fn clone(&self) -> Self {
-        Self { row: self.row.clone(), bytes: self.bytes }
-    }
+    rows: Mutex<TwoGenerations<Address, Arc<T>>>,
 }
 
 impl<T: Row + Send + Sync + 'static> KeptRows<T> {
     /// Rows kept up to about `budget` bytes.
     pub fn new(budget: usize) -> Self {
-        let generations = Generations { current: HashMap::new(), current_bytes: 0, previous: HashMap::new() };
-        Self { generation_bytes: budget / 2, generations: Mutex::new(generations) }
+        Self { rows: Mutex::new(TwoGenerations::new(budget)) }
     }
 
     /// The rows of the documents `found`, in its order: the kept ones, and the others read by
@@ -97,22 +77,21 @@ impl<T: Row + Send + Sync + 'static> KeptRows<T> {
         Fut: Future<Output = Result<Vec<T>, RepositoryError>>,
     {
         let mut rows: Vec<Option<Arc<T>>> = {
-            let mut generations = self.lock();
-            found.items.iter().map(|hit| generations.get(&hit.address, self.generation_bytes)).collect()
+            let mut kept = self.lock();
+            found.items.iter().map(|hit| kept.get(&hit.address)).collect()
         };
         let missing: Vec<i64> = found.items.iter().zip(&rows).filter(|(_, row)| row.is_none()).map(|(hit, _)| hit.key).collect();
         if !missing.is_empty() {
             let mut read: HashMap<i64, Arc<T>> = read(missing).await?.into_iter().map(|row| (row.key(), Arc::new(row))).collect();
             let mut dropped = Vec::new();
-            let mut generations = self.lock();
+            let mut kept = self.lock();
             for (hit, row) in found.items.iter().zip(rows.iter_mut()).filter(|(_, row)| row.is_none()) {
                 *row = read.remove(&hit.key);
                 if let Some(row) = row {
-                    let kept = Kept { row: row.clone(), bytes: row.bytes() + ENTRY_BYTES };
-                    dropped.extend(generations.keep(hit.address, kept, self.generation_bytes));
+                    dropped.extend(kept.keep(hit.address, row.clone(), row.bytes() + ENTRY_BYTES));
                 }
             }
-            drop(generations);
+            drop(kept);
             if !dropped.is_empty() {
                 // Thousands of rows' text to free: not on a thread that serves requests.
                 tokio::task::spawn_blocking(move || drop(dropped));
@@ -124,49 +103,11 @@ impl<T: Row + Send + Sync + 'static> KeptRows<T> {
 
     #[cfg(test)]
     fn bytes(&self) -> usize {
-        let generations = self.lock();
-        generations.current.values().chain(generations.previous.values()).map(|kept| kept.bytes).sum()
+        self.lock().bytes()
     }
 
-    fn lock(&self) -> MutexGuard<'_, Generations<T>> {
-        self.generations.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-impl<T> Generations<T> {
-    /// The row kept under `address`; one found in the previous generation moves to the current
-    /// one while that has room (each generation stays within `generation_bytes`).
-    fn get(&mut self, address: &Address, generation_bytes: usize) -> Option<Arc<T>> {
-        if let Some(kept) = self.current.get(address) {
-            return Some(kept.row.clone());
-        }
-        let kept = self.previous.get(address)?;
-        let row = kept.row.clone();
-        if self.current_bytes + kept.bytes <= generation_bytes
-            && let Some(kept) = self.previous.remove(address)
-        {
-            self.current_bytes += kept.bytes;
-            self.current.insert(*address, kept);
-        }
-        Some(row)
-    }
-
-    /// Keeps `kept` in the current generation; answers the generation it retired, if it
-    /// started a new one, for the caller to drop once the lock is released.
-    fn keep(&mut self, address: Address, kept: Kept<T>, generation_bytes: usize) -> Option<HashMap<Address, Kept<T>>> {
-        let mut retired = None;
-        if self.current_bytes + kept.bytes > generation_bytes && !self.current.is_empty() {
-            let room = HashMap::with_capacity(self.current.len());
-            let filled = std::mem::replace(&mut self.current, room);
-            retired = Some(std::mem::replace(&mut self.previous, filled));
-            self.current_bytes = 0;
-        }
-        self.current_bytes += kept.bytes;
-        // Two requests that missed the same row together keep it twice: count it once.
-        if let Some(replaced) = self.current.insert(address, kept) {
-            self.current_bytes -= replaced.bytes;
-        }
-        retired
+    fn lock(&self) -> MutexGuard<'_, TwoGenerations<Address, Arc<T>>> {
+        self.rows.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -281,31 +222,5 @@ mod tests {
         assert!(kept.bytes() <= 10_000, "{}", kept.bytes());
         ask(1).await.unwrap();
         assert_eq!(asked.load(Ordering::SeqCst), 31, "row 1 was dropped");
-    }
-
-    #[test]
-    fn a_row_kept_twice_by_requests_that_missed_it_together_counts_once() {
-        let kept = KeptRows::new(10_000);
-        let address = (SegmentId::generate_random(), 7);
-        for _ in 0..2 {
-            let row = Kept { row: Arc::new(Text(1, "一")), bytes: 1_000 };
-            assert!(kept.lock().keep(address, row, kept.generation_bytes).is_none());
-        }
-        assert_eq!((kept.bytes(), kept.lock().current_bytes), (1_000, 1_000));
-    }
-
-    #[tokio::test]
-    async fn rows_asked_for_again_never_take_it_past_its_budget() {
-        let kept = KeptRows::new(10_000);
-        let asked = AtomicUsize::new(0);
-        let segment = SegmentId::generate_random();
-        let rows: Vec<Text> = (0..40).map(|n| Text(n, "字")).collect();
-        let hits = |keys: std::ops::Range<i64>| page(keys.map(|n| hit(segment, n as DocId, n)).collect());
-        for last in 1..40 {
-            // A new row, then every row so far again: the previous generation is all asked for.
-            kept.rows_of(hits(last - 1..last), |keys| read(&rows, &asked, keys)).await.unwrap();
-            kept.rows_of(hits(0..last), |keys| read(&rows, &asked, keys)).await.unwrap();
-            assert!(kept.bytes() <= 10_000, "{} bytes after row {last}", kept.bytes());
-        }
     }
 }

@@ -7,7 +7,9 @@
 //! tantivy's BM25 over the typed words (the words' query alone: filters never changed the
 //! order, their fields keep no field norms), with the whole index's statistics, as tantivy's
 //! own collector would. A segment where many documents were found is read down its kept order
-//! (`ranked`) until the page is held; where few were, each one found is ranked.
+//! (`ranked`) until the page is held; where few were, each one found is ranked. A search's
+//! first pages are found together and kept as its window (`result_windows`), so the next ones
+//! are cut from it.
 
 use std::cell::OnceCell;
 use std::cmp::{Ordering, Reverse};
@@ -15,7 +17,7 @@ use std::collections::BinaryHeap;
 use std::sync::Arc;
 
 use tantivy::query::{EnableScoring, Scorer, Weight};
-use tantivy::{DocId, Score, Searcher, SegmentReader};
+use tantivy::{DocAddress, DocId, Score, Searcher, SegmentReader};
 use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 
@@ -24,17 +26,48 @@ use super::kept_rows::Hit;
 use super::newness::Order;
 use super::queries::{Ranking, Search};
 use super::ranked::{Ranked, Shape};
-use super::segment_cache::SegmentCache;
+use super::result_windows::{ResultWindows, WINDOW, cut};
+use super::segment_cache::{Columns, SegmentCache};
 
-/// One page of the documents `search` finds, with the exact total.
+/// One page of the documents `search` finds, with the exact total. A page within a search's
+/// first [`WINDOW`] documents is cut from its window, found (and kept) when not kept.
 pub fn page_of_hits(
     searcher: &Searcher,
     cache: &SegmentCache,
+    windows: &ResultWindows,
     search: &Search,
     keywords: &Keywords,
     page: PageRequest,
 ) -> tantivy::Result<Page<Hit>> {
-    shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING)
+    if let Some(kept) = kept_page_of_hits(searcher, cache, windows, search, keywords, page) {
+        return Ok(kept);
+    }
+    if !ResultWindows::reach(page) {
+        return shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING);
+    }
+    let (total, best) = best_found(searcher, cache, search, WINDOW, Shape::SERVING)?;
+    let window: Vec<DocAddress> = best.iter().map(Found::address).collect();
+    let items = hits(searcher, &window[cut(page, window.len())], |segment| cache.columns(segment))?;
+    windows.keep(searcher, search.clauses.clone(), total, window.into_iter());
+    Ok(Page { items, total, request: page })
+}
+
+/// One page of the documents `search` finds, cut from its window kept for this searcher, when
+/// there is one: nothing is ranked, read or built, so a request's own thread may call it.
+pub fn kept_page_of_hits(
+    searcher: &Searcher,
+    cache: &SegmentCache,
+    windows: &ResultWindows,
+    search: &Search,
+    keywords: &Keywords,
+    page: PageRequest,
+) -> Option<Page<Hit>> {
+    if keywords.finds_nothing() {
+        return Some(Page { items: Vec::new(), total: 0, request: page });
+    }
+    let kept = windows.page(searcher, &search.clauses, page)?;
+    let items = hits(searcher, &kept.found, |segment| cache.kept_columns(segment).ok_or(())).ok()?;
+    Some(Page { items, total: kept.total, request: page })
 }
 
 fn shaped_page_of_hits(
@@ -49,7 +82,20 @@ fn shaped_page_of_hits(
         return Ok(Page { items: Vec::new(), total: 0, request: page });
     }
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
-    let mut best = Best::new(offset.saturating_add(page.page_size() as usize));
+    let (total, best) = best_found(searcher, cache, search, offset.saturating_add(page.page_size() as usize), shape)?;
+    let found: Vec<DocAddress> = best.iter().map(Found::address).collect();
+    Ok(Page { items: hits(searcher, &found[cut(page, found.len())], |segment| cache.columns(segment))?, total, request: page })
+}
+
+/// The `limit` best documents `search` finds, best first, and how many it finds.
+fn best_found(
+    searcher: &Searcher,
+    cache: &SegmentCache,
+    search: &Search,
+    limit: usize,
+    shape: Shape,
+) -> tantivy::Result<(u64, Vec<Found>)> {
+    let mut best = Best::new(limit);
     let ranker = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
     let mut total = 0;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
@@ -75,14 +121,19 @@ fn shaped_page_of_hits(
             None => rank_every_one(&mut best, &in_all, ranker.as_ref(), kept.as_deref(), (segment, segment_ord), order)?,
         }
     }
-    let mut items = Vec::new();
-    for found in best.into_sorted().into_iter().skip(offset) {
-        let segment = searcher.segment_reader(found.segment_ord);
-        if let Some(key) = cache.columns(segment)?.numbers.first(found.doc) {
-            items.push(Hit { key, address: (segment.segment_id(), found.doc) });
+    Ok((total, best.into_sorted()))
+}
+
+/// The documents `found`, each with its row's key, read from each segment's `columns`.
+fn hits<E>(searcher: &Searcher, found: &[DocAddress], columns: impl Fn(&SegmentReader) -> Result<Arc<Columns>, E>) -> Result<Vec<Hit>, E> {
+    let mut items = Vec::with_capacity(found.len());
+    for address in found {
+        let segment = searcher.segment_reader(address.segment_ord);
+        if let Some(key) = columns(segment)?.numbers.first(address.doc_id) {
+            items.push(Hit { key, address: (segment.segment_id(), address.doc_id) });
         }
     }
-    Ok(Page { items, total, request: page })
+    Ok(items)
 }
 
 /// The kept best of `segment`'s order (by the typed words' scores, or newest first), built
@@ -225,6 +276,12 @@ struct Found {
     order: i64,
     segment_ord: u32,
     doc: DocId,
+}
+
+impl Found {
+    fn address(&self) -> DocAddress {
+        DocAddress::new(self.segment_ord, self.doc)
+    }
 }
 
 impl Ord for Found {
@@ -372,7 +429,7 @@ mod tests {
             for filter in [None, Some(1)] {
                 let expected: Vec<i64> = expected.iter().copied().filter(|n| filter.is_none_or(|tagged| n % 3 == tagged)).collect();
                 for shape in shapes {
-                    let cache = SegmentCache::default();
+                    let (cache, windows) = (SegmentCache::default(), ResultWindows::new(1 << 20));
                     cache.keep_only(&searcher);
                     for round in 0..3 {
                         let mut clauses = Clauses::default();
@@ -387,12 +444,78 @@ mod tests {
                             let found = shaped_page_of_hits(&searcher, &cache, &search, &keywords, request, shape).unwrap();
                             assert_eq!(found.total, expected.len() as u64, "{typed} {filter:?} {shape:?}");
                             ranked.extend(found.items.iter().map(|hit| hit.key));
+                            // Found with its first pages and kept on page 1 of the first
+                            // round; every later page is cut from them.
+                            let kept = kept_page_of_hits(&searcher, &cache, &windows, &search, &keywords, request);
+                            assert_eq!(kept.is_some(), round > 0 || page > 1, "'{typed}' page {page} round {round}");
+                            let cut = page_of_hits(&searcher, &cache, &windows, &search, &keywords, request).unwrap();
+                            assert_eq!((cut.items, cut.total), (found.items, found.total), "'{typed}' {filter:?} page {page}");
                         }
                         assert_eq!(ranked, expected, "'{typed}' filter {filter:?} {shape:?} round {round}");
                     }
                 }
             }
         }
+    }
+
+    /// A window answers only searches on the searcher it was found on: a document added after
+    /// page 1 was kept pushes page 1's last document onto page 2.
+    #[test]
+    fn a_window_answers_only_the_searcher_it_was_found_on() {
+        let mut schema = Schema::builder();
+        let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
+        let index = Index::create_in_ram(schema.build());
+        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
+        for n in 0..30_i64 {
+            writer.add_document(doc!(number => n, sort => n)).unwrap();
+        }
+        writer.commit().unwrap();
+        let reader = index.reader().unwrap();
+        let (cache, windows, nothing) = (SegmentCache::default(), ResultWindows::new(1 << 20), Keywords::parse(None).unwrap());
+        let (everything, page) = (Clauses::default().into_search(), |n| PageRequest::new(Some(n), Some(10)).unwrap());
+        let keys = |found: Page<Hit>| (found.total, found.items.iter().map(|hit| hit.key).collect::<Vec<_>>());
+        let before = reader.searcher();
+        cache.keep_only(&before);
+        let first = page_of_hits(&before, &cache, &windows, &everything, &nothing, page(1)).unwrap();
+        assert_eq!(keys(first), (30, (20..30).rev().collect()));
+        let kept = kept_page_of_hits(&before, &cache, &windows, &everything, &nothing, page(2)).expect("cut from the window");
+        assert_eq!(keys(kept), (30, (10..20).rev().collect()));
+
+        writer.add_document(doc!(number => 30_i64, sort => 30_i64)).unwrap();
+        writer.commit().unwrap();
+        reader.reload().unwrap();
+        let after = reader.searcher();
+        cache.keep_only(&after);
+        assert!(kept_page_of_hits(&after, &cache, &windows, &everything, &nothing, page(2)).is_none(), "found before the write");
+        let second = page_of_hits(&after, &cache, &windows, &everything, &nothing, page(2)).unwrap();
+        assert_eq!(keys(second), (31, (11..21).rev().collect()));
+    }
+
+    /// A page reaching past the window's 200 documents is searched, not cut short; the total
+    /// stays the search's, however many the window holds.
+    #[test]
+    fn a_page_past_the_window_is_searched_whole() {
+        let mut schema = Schema::builder();
+        let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
+        let index = Index::create_in_ram(schema.build());
+        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
+        for n in 0..250_i64 {
+            writer.add_document(doc!(number => n, sort => n)).unwrap();
+        }
+        writer.commit().unwrap();
+        let searcher = index.reader().unwrap().searcher();
+        let (cache, windows, nothing) = (SegmentCache::default(), ResultWindows::new(1 << 20), Keywords::parse(None).unwrap());
+        cache.keep_only(&searcher);
+        let everything = Clauses::default().into_search();
+        let page = |n| PageRequest::new(Some(n), Some(30)).unwrap();
+        let first = page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(1)).unwrap();
+        assert_eq!(first.total, 250);
+        let within = kept_page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(6)).expect("documents 150..180");
+        assert_eq!((within.total, within.items.len()), (250, 30));
+        assert!(kept_page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(7)).is_none(), "180..210 passes 200");
+        let past = page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(7)).unwrap();
+        assert_eq!(past.total, 250);
+        assert_eq!(past.items.iter().map(|hit| hit.key).collect::<Vec<_>>(), (40..70).rev().collect::<Vec<_>>());
     }
 
     /// Documents 0..200 of one segment, each newer than the one before (its number is its

@@ -66,6 +66,21 @@ impl ClauseKey {
             ClauseKey::Word(field, word) => word_query(*field, word),
         }
     }
+
+    /// The memory its text holds besides itself, for the caches' budgets.
+    pub fn text_bytes(&self) -> usize {
+        match self {
+            ClauseKey::AtLeast(..) => 0,
+            ClauseKey::Term(_, value) | ClauseKey::Word(_, value) => value.len(),
+            ClauseKey::AnyOf(_, values) => values.iter().map(|value| value.len() + 24).sum(),
+            ClauseKey::Containing { prefix, text, .. } => prefix.len() + text.len(),
+        }
+    }
+
+    /// The memory a list of clauses holds, text included.
+    pub fn list_bytes(clauses: &[ClauseKey]) -> usize {
+        clauses.iter().map(|clause| size_of::<ClauseKey>() + clause.text_bytes()).sum()
+    }
 }
 
 /// A search: the documents meeting every clause, ranked by `ranking` when words were typed

@@ -175,10 +175,10 @@ impl SegmentCache {
 
     /// Every document's newness and key.
     pub fn columns(&self, segment: &SegmentReader) -> tantivy::Result<Arc<Columns>> {
-        let id = segment.segment_id();
-        if let Some(columns) = self.lock().columns.get(&id) {
-            return Ok(columns.clone());
+        if let Some(columns) = self.kept_columns(segment) {
+            return Ok(columns);
         }
+        let id = segment.segment_id();
         let sort = segment.fast_fields().i64(SORT)?;
         let order = Order::new((0..segment.max_doc()).map(|doc| sort.first(doc).unwrap_or(i64::MIN)).collect());
         let columns = Arc::new(Columns { order, numbers: segment.fast_fields().i64(NUMBER)? });
@@ -187,6 +187,11 @@ impl SegmentCache {
             inner.columns.insert(id, columns.clone());
         }
         Ok(columns)
+    }
+
+    /// Every document's newness and key, when kept (reading them takes milliseconds).
+    pub fn kept_columns(&self, segment: &SegmentReader) -> Option<Arc<Columns>> {
+        self.lock().columns.get(&segment.segment_id()).cloned()
     }
 
     /// Forgets whatever belongs to segments or deletions other than `searcher`'s (merged away,
@@ -331,19 +336,11 @@ fn is_live(live: &HashMap<SegmentId, Option<Opstamp>>, generation: u64, (segment
 fn key_bytes(kept: &Kept) -> usize {
     match kept {
         Kept::Alive(_) | Kept::Newest => 0,
-        Kept::Matching(clause) => clause_bytes(clause),
-        Kept::Ranked(words, _) => words.iter().map(|word| clause_bytes(word) + 48).sum(),
+        Kept::Matching(clause) => clause.text_bytes(),
+        Kept::Ranked(words, _) => ClauseKey::list_bytes(words),
     }
 }
 
-fn clause_bytes(clause: &ClauseKey) -> usize {
-    match clause {
-        ClauseKey::AtLeast(..) => 0,
-        ClauseKey::Term(_, value) | ClauseKey::Word(_, value) => value.len(),
-        ClauseKey::AnyOf(_, values) => values.iter().map(|value| value.len() + 24).sum(),
-        ClauseKey::Containing { prefix, text, .. } => prefix.len() + text.len(),
-    }
-}
 #[cfg(test)]
 mod tests {
     use std::cell::Cell;

@@ -36,7 +36,7 @@ use uuid::Uuid;
 use super::case_documents::CaseFields;
 use super::kept_rows::{Hit, KeptRows};
 use super::live_index::{Edit, LiveIndex};
-use super::pages::page_of_hits;
+use super::pages::{kept_page_of_hits, page_of_hits};
 use super::queries::Search;
 use super::tutor_documents::TutorFields;
 
@@ -247,7 +247,8 @@ impl TutorIndex for TantivySearch {
 }
 
 // Searching and committing are CPU and disk work of several milliseconds: they run on the
-// blocking pool, so the few async worker threads keep serving every other request.
+// blocking pool, so the few async worker threads keep serving every other request. A page cut
+// from a search's kept window (`result_windows`) costs microseconds: it is answered at once.
 
 // At most one search per core at a time: more would only share the same cores, while each
 // thread of the pool keeps its own memory.
@@ -255,9 +256,12 @@ impl TutorIndex for TantivySearch {
 async fn search(index: &Arc<LiveIndex>, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<Hit>, RepositoryError> {
     static CORES: std::sync::LazyLock<tokio::sync::Semaphore> =
         std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)));
+    if let Some(kept) = kept_page_of_hits(&index.searcher(), index.cache(), index.windows(), &search, words, page) {
+        return Ok(kept);
+    }
     let _turn = CORES.acquire().await.map_err(unavailable)?;
     let (index, words) = (index.clone(), words.clone());
-    tokio::task::spawn_blocking(move || page_of_hits(&index.searcher(), index.cache(), &search, &words, page))
+    tokio::task::spawn_blocking(move || page_of_hits(&index.searcher(), index.cache(), index.windows(), &search, &words, page))
         .await
         .map_err(unavailable)?
         .map_err(unavailable)
