@@ -177,6 +177,10 @@ impl TantivySearch {
             // The feed went back (the database was restored from a backup): what the index
             // holds may be newer than the database, so it loads everything again.
             *applied = self.reload_everything().await?;
+        } else if self.up_to_date_at.load(Ordering::Acquire) == i64::MIN {
+            // A reload failed part way, leaving the index cleared and half loaded (uncommitted,
+            // but the next change applied would commit it): it is done again first.
+            *applied = self.reload_everything().await?;
         }
         while *applied < wanted {
             let changes = self.feed.changes_since(*applied, BATCH).await?;
@@ -336,6 +340,7 @@ mod tests {
         loads: AtomicI64,
         gated: std::sync::atomic::AtomicBool,
         gate: Notify,
+        failing: std::sync::atomic::AtomicBool,
     }
 
     #[async_trait]
@@ -344,6 +349,9 @@ mod tests {
             self.loads.fetch_add(1, Ordering::SeqCst);
             if self.gated.load(Ordering::SeqCst) {
                 self.gate.notified().await;
+            }
+            if self.failing.load(Ordering::SeqCst) {
+                return Err(RepositoryError::Unavailable("the database went away".into()));
             }
             Ok(Vec::new())
         }
@@ -413,6 +421,25 @@ mod tests {
         store.gate.notify_one();
         reloading.await.unwrap().unwrap();
         waiting.await.unwrap().unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_reload_that_failed_part_way_is_done_again_before_any_change_is_applied() {
+        let (feed, store) = (Arc::new(Feed::default()), Arc::new(Store::default()));
+        feed.now.store(3, Ordering::SeqCst);
+        let (search, _folder) = search_over(&feed, &store).await;
+        // Restored to version 2, and the database fails while everything is loaded again.
+        store.failing.store(true, Ordering::SeqCst);
+        feed.now.store(2, Ordering::SeqCst);
+        assert!(search.catch_up().await.is_err());
+        // Writes take the feed past the version the index was at: applying them would commit
+        // the half-loaded index.
+        store.failing.store(false, Ordering::SeqCst);
+        feed.now.store(5, Ordering::SeqCst);
+        search.catch_up().await.unwrap();
+        assert_eq!(store.loads.load(Ordering::SeqCst), 3, "the build, the failed reload, and the reload again");
+        search.catch_up().await.unwrap();
+        assert_eq!(store.loads.load(Ordering::SeqCst), 3, "up to date: not loaded again");
     }
 
     #[test]
