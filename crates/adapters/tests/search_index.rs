@@ -111,9 +111,9 @@ async fn a_kept_row_counts_its_text(db: Database) {
     assert!(longer.bytes() - profile.bytes() >= 3_009);
 }
 
-/// A search's next pages are cut from its first ones, kept (`search::result_windows`), but never
-/// from those found before a write: a case approved between page 1 and page 2 pushes page 1's
-/// last case onto page 2, on every server.
+/// A search's pages are cut from its first ones, kept once a second page was asked for
+/// (`search::result_windows`), but never from those found before a write: a case approved
+/// meanwhile pushes page 1's last case onto page 2, on every server.
 async fn the_next_page_after_a_write_shows_it(db: Database) {
     let mut board = Vec::new();
     for _ in 0..4 {
@@ -127,8 +127,9 @@ async fn the_next_page_after_a_write_shows_it(db: Database) {
     };
     for server in [&a, &b] {
         assert_eq!(page(server, 1).await, (4, vec![board[3], board[2]]));
+        assert_eq!(page(server, 2).await, (4, vec![board[1], board[0]]), "the window found");
+        assert_eq!(page(server, 1).await, (4, vec![board[3], board[2]]), "cut from the window");
     }
-    assert_eq!(page(&a, 2).await, (4, vec![board[1], board[0]]), "cut from page 1's window");
 
     SqlCaseRepository::new(db.pool().clone()).transition(pending, CaseStatus::Pending, CaseStatus::Approved, Utc::now()).await.unwrap();
     for server in [&a, &b] {

@@ -30,7 +30,8 @@ use super::result_windows::{ResultWindows, WINDOW, cut};
 use super::segment_cache::{Columns, SegmentCache};
 
 /// One page of the documents `search` finds, with the exact total. A page within a search's
-/// first [`WINDOW`] documents is cut from its window, found (and kept) when not kept.
+/// first [`WINDOW`] documents is cut from its window when kept; a later page than the first
+/// finds the window (and keeps it) when not.
 pub fn page_of_hits(
     searcher: &Searcher,
     cache: &SegmentCache,
@@ -42,7 +43,7 @@ pub fn page_of_hits(
     if let Some(kept) = kept_page_of_hits(searcher, cache, windows, search, keywords, page) {
         return Ok(kept);
     }
-    if !ResultWindows::reach(page) {
+    if !ResultWindows::found_for(page) {
         return shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING);
     }
     let (total, best) = best_found(searcher, cache, search, WINDOW, Shape::SERVING)?;
@@ -444,10 +445,10 @@ mod tests {
                             let found = shaped_page_of_hits(&searcher, &cache, &search, &keywords, request, shape).unwrap();
                             assert_eq!(found.total, expected.len() as u64, "{typed} {filter:?} {shape:?}");
                             ranked.extend(found.items.iter().map(|hit| hit.key));
-                            // Found with its first pages and kept on page 1 of the first
+                            // Found with its first pages and kept on page 2 of the first
                             // round; every later page is cut from them.
                             let kept = kept_page_of_hits(&searcher, &cache, &windows, &search, &keywords, request);
-                            assert_eq!(kept.is_some(), round > 0 || page > 1, "'{typed}' page {page} round {round}");
+                            assert_eq!(kept.is_some(), round > 0 || page > 2, "'{typed}' page {page} round {round}");
                             let cut = page_of_hits(&searcher, &cache, &windows, &search, &keywords, request).unwrap();
                             assert_eq!((cut.items, cut.total), (found.items, found.total), "'{typed}' {filter:?} page {page}");
                         }
@@ -458,8 +459,9 @@ mod tests {
         }
     }
 
-    /// A window answers only searches on the searcher it was found on: a document added after
-    /// page 1 was kept pushes page 1's last document onto page 2.
+    /// A window is found by a search's second page, and answers only searches on the searcher
+    /// it was found on: a document added after it was kept pushes page 1's last document onto
+    /// page 2.
     #[test]
     fn a_window_answers_only_the_searcher_it_was_found_on() {
         let mut schema = Schema::builder();
@@ -478,8 +480,11 @@ mod tests {
         cache.keep_only(&before);
         let first = page_of_hits(&before, &cache, &windows, &everything, &nothing, page(1)).unwrap();
         assert_eq!(keys(first), (30, (20..30).rev().collect()));
-        let kept = kept_page_of_hits(&before, &cache, &windows, &everything, &nothing, page(2)).expect("cut from the window");
-        assert_eq!(keys(kept), (30, (10..20).rev().collect()));
+        assert!(kept_page_of_hits(&before, &cache, &windows, &everything, &nothing, page(2)).is_none(), "page 1 alone finds none");
+        let second = page_of_hits(&before, &cache, &windows, &everything, &nothing, page(2)).unwrap();
+        assert_eq!(keys(second), (30, (10..20).rev().collect()));
+        let kept = kept_page_of_hits(&before, &cache, &windows, &everything, &nothing, page(1)).expect("cut from the window");
+        assert_eq!(keys(kept), (30, (20..30).rev().collect()));
 
         writer.add_document(doc!(number => 30_i64, sort => 30_i64)).unwrap();
         writer.commit().unwrap();
@@ -508,8 +513,8 @@ mod tests {
         cache.keep_only(&searcher);
         let everything = Clauses::default().into_search();
         let page = |n| PageRequest::new(Some(n), Some(30)).unwrap();
-        let first = page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(1)).unwrap();
-        assert_eq!(first.total, 250);
+        let second = page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(2)).unwrap();
+        assert_eq!(second.total, 250);
         let within = kept_page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(6)).expect("documents 150..180");
         assert_eq!((within.total, within.items.len()), (250, 30));
         assert!(kept_page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(7)).is_none(), "180..210 passes 200");

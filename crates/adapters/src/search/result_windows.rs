@@ -1,6 +1,7 @@
 //! The first documents each recent search found, best first, with its exact total: the next
 //! pages of a search (people page on, and open shared links again) are cut from them instead of
-//! being searched again, as Solr's query result cache does with its result window.
+//! being searched again, as Solr's query result cache does with its result window. A window
+//! is found when a search's second page is asked for, or any later one.
 //!
 //! Exact: a window holds the searcher generation it was found in, and answers only a search on
 //! that same generation, which would find the very same documents in the very same order (the
@@ -54,9 +55,16 @@ impl ResultWindows {
         Self { windows: Mutex::new(TwoGenerations::new(budget)) }
     }
 
-    /// Whether a window reaches `page`: it is searched for one when it does.
+    /// Whether a window reaches `page`.
     pub fn reach(page: PageRequest) -> bool {
         page.offset().saturating_add(u64::from(page.page_size())) <= WINDOW as u64
+    }
+
+    /// Whether a search for `page` finds its window, when none is kept: a later page within
+    /// it shows people paging on. Page 1 alone (most searches go no further) is found by
+    /// itself: ranking 200 costs a first page about a third more.
+    pub fn found_for(page: PageRequest) -> bool {
+        page.page() > 1 && Self::reach(page)
     }
 
     /// `page` of the search of `clauses`, when a window of `searcher`'s generation is kept and
