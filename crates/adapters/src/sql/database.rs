@@ -62,22 +62,7 @@ impl Database {
         }
         let options = AnyConnectOptions::from_str(url).map_err(DatabaseError::Connect)?;
         let pool = match engine {
-            // One writer at a time is SQLite's model; WAL lets readers go on meanwhile, and the
-            // busy timeout queues writers instead of failing them. Two connections per core:
-            // each is a thread of sqlx's with its own page cache, and on two cores eight of
-            // them answered the cold search mixes about a sixth slower than four, in more
-            // thread switches and memory.
-            Engine::Sqlite => AnyPoolOptions::new().max_connections(sqlite_connections()).min_connections(1).after_connect(|conn, _| {
-                Box::pin(async move {
-                    conn.execute(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                             PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;",
-                    )
-                    .await?;
-                    Ok(())
-                })
-            }),
+            Engine::Sqlite => sqlite_pool(),
             Engine::Postgres => AnyPoolOptions::new().max_connections(16),
         }
         .acquire_timeout(Duration::from_secs(10))
@@ -163,6 +148,27 @@ fn create_private_database_file(path: &Path) -> std::io::Result<()> {
         }
         Err(e) => Err(e),
     }
+}
+
+/// The SQLite pool. One writer at a time is SQLite's model; WAL lets readers go on meanwhile,
+/// and the busy timeout queues writers instead of failing them. Two connections per core: each
+/// is a thread of sqlx's with its own page cache, and on two cores eight of them answered the
+/// cold search mixes about a sixth slower than four, in more thread switches and memory. No
+/// ping before each use: it is a round trip to the connection's thread (a few percent of a
+/// cold search's CPU, in thread switches) checking a file this process holds open, which
+/// cannot go away as a database server can.
+fn sqlite_pool() -> AnyPoolOptions {
+    AnyPoolOptions::new().max_connections(sqlite_connections()).min_connections(1).test_before_acquire(false).after_connect(|conn, _| {
+        Box::pin(async move {
+            conn.execute(
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                 PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;",
+            )
+            .await?;
+            Ok(())
+        })
+    })
 }
 
 /// Two SQLite connections per core, at least two.
