@@ -46,11 +46,10 @@ pub fn page_of_hits(
     if !ResultWindows::found_for(page) {
         return shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING);
     }
-    let (total, best) = best_found(searcher, cache, search, WINDOW, Shape::SERVING)?;
-    let window: Vec<DocAddress> = best.iter().map(Found::address).collect();
-    let items = hits(searcher, &window[cut(page, window.len())], |segment| cache.columns(segment))?;
+    let (total, window) = best_found(searcher, cache, search, WINDOW, Shape::SERVING)?;
+    let found = page_from(searcher, cache, &window, total, page)?;
     windows.keep(searcher, search.clauses.clone(), total, window.into_iter());
-    Ok(Page { items, total, request: page })
+    Ok(found)
 }
 
 /// One page of the documents `search` finds, cut from its window kept for this searcher, when
@@ -84,8 +83,13 @@ fn shaped_page_of_hits(
     }
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let (total, best) = best_found(searcher, cache, search, offset.saturating_add(page.page_size() as usize), shape)?;
-    let found: Vec<DocAddress> = best.iter().map(Found::address).collect();
-    Ok(Page { items: hits(searcher, &found[cut(page, found.len())], |segment| cache.columns(segment))?, total, request: page })
+    page_from(searcher, cache, &best, total, page)
+}
+
+/// `page` of a search's `best` documents (its first ones, best first), with its `total`.
+fn page_from(searcher: &Searcher, cache: &SegmentCache, best: &[DocAddress], total: u64, page: PageRequest) -> tantivy::Result<Page<Hit>> {
+    let items = hits(searcher, &best[cut(page, best.len())], |segment| cache.columns(segment))?;
+    Ok(Page { items, total, request: page })
 }
 
 /// The `limit` best documents `search` finds, best first, and how many it finds.
@@ -95,7 +99,7 @@ fn best_found(
     search: &Search,
     limit: usize,
     shape: Shape,
-) -> tantivy::Result<(u64, Vec<Found>)> {
+) -> tantivy::Result<(u64, Vec<DocAddress>)> {
     let mut best = Best::new(limit);
     let ranker = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
     let mut total = 0;
@@ -122,7 +126,7 @@ fn best_found(
             None => rank_every_one(&mut best, &in_all, ranker.as_ref(), kept.as_deref(), (segment, segment_ord), order)?,
         }
     }
-    Ok((total, best.into_sorted()))
+    Ok((total, best.into_sorted().iter().map(Found::address).collect()))
 }
 
 /// The documents `found`, each with its row's key, read from each segment's `columns`.
