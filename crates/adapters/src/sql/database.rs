@@ -63,7 +63,7 @@ impl Database {
         let options = AnyConnectOptions::from_str(url).map_err(DatabaseError::Connect)?;
         let pool = match engine {
             Engine::Sqlite => sqlite_pool(),
-            Engine::Postgres => AnyPoolOptions::new().max_connections(16),
+            Engine::Postgres => postgres_pool(),
         }
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
@@ -170,6 +170,24 @@ fn sqlite_pool() -> AnyPoolOptions {
         })
     })
 }
+
+/// The PostgreSQL pool. A connection idle for a second is pinged before it is lent (a server
+/// restarted meanwhile is then noticed, and the pool connects again, unseen by the request);
+/// one in steady use is not: sqlx's default pings before every use, one more network round
+/// trip per query, and per version check of every hot page (sqlx documents this pattern).
+fn postgres_pool() -> AnyPoolOptions {
+    AnyPoolOptions::new().max_connections(16).test_before_acquire(false).before_acquire(|conn, meta| {
+        Box::pin(async move {
+            if meta.idle_for >= PING_AFTER_IDLE {
+                sqlx::Connection::ping(conn).await?;
+            }
+            Ok(true)
+        })
+    })
+}
+
+/// How long a PostgreSQL connection may sit idle before it is pinged on its next use.
+const PING_AFTER_IDLE: Duration = Duration::from_secs(1);
 
 /// Two SQLite connections per core, at least two.
 fn sqlite_connections() -> u32 {
