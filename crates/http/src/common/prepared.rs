@@ -6,13 +6,17 @@
 //! no database read of the page and no JSON building. Callers that miss the same page together
 //! wait for one search instead of each running it.
 //!
+//! An answer is kept from the second time it is asked for under a version. Most pages of most
+//! searches are asked for once: kept, they filled the store every few thousand searches
+//! (tens of megabytes each time, freed at once) and pushed out the pages everyone opens.
+//!
 //! Answers are serialised with serde straight to bytes. poem-openapi's own `ToJSON` first
 //! builds a `serde_json::Value` tree (every key and string copied, a map per object): about a
 //! twelfth of a cold answer's CPU at a million cases, more for the tutors' longer profiles.
 //! The answer types derive both, with the same names and the same fields left out; the tests
 //! below hold the two outputs equal.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
@@ -32,6 +36,9 @@ use crate::error::ApiError;
 /// Enough for every page people actually open; past either limit the store starts over.
 const MAX_ANSWERS: usize = 2_000;
 const MAX_BYTES: usize = 64 * 1024 * 1024;
+/// Requests remembered as asked for once; past it they are forgotten (and kept only from their
+/// next two asks).
+const MAX_ASKED_ONCE: usize = 16_384;
 
 type Slot = Arc<OnceCell<Bytes>>;
 
@@ -46,6 +53,8 @@ struct Slots {
     answers: HashMap<String, Slot>,
     /// The size of the answers kept under `version`.
     bytes: usize,
+    /// The requests asked for once under `version`, and not kept.
+    asked_once: HashSet<String>,
 }
 
 impl PreparedAnswers {
@@ -71,7 +80,7 @@ impl PreparedAnswers {
         let version = self.version.current().await?;
         let serialise = |value: T| serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::internal(&e));
         let Some(slot) = self.slot(version, key) else {
-            // A slow caller whose version is already retired computes on its own.
+            // A first ask, or a slow caller whose version is already retired: computed alone.
             return Ok(Prepared::new(serialise(compute().await?)?));
         };
         let mut computed = false;
@@ -88,16 +97,38 @@ impl PreparedAnswers {
         Ok(Prepared::new(bytes))
     }
 
+    /// Where the answer to `key` at `version` is kept; none on its first ask, or when the
+    /// version is already retired.
     fn slot(&self, version: i64, key: &str) -> Option<Slot> {
         let mut slots = self.lock();
         if version < slots.version {
             return None;
         }
-        let full = slots.answers.len() >= MAX_ANSWERS || slots.bytes >= MAX_BYTES;
-        if version > slots.version || (full && !slots.answers.contains_key(key)) {
-            *slots = Slots { version, ..Slots::default() };
+        let mut retired = None;
+        if version > slots.version {
+            retired = Some(std::mem::replace(&mut *slots, Slots { version, ..Slots::default() }));
         }
-        Some(slots.answers.entry(key.to_string()).or_default().clone())
+        if let Some(slot) = slots.answers.get(key) {
+            return Some(slot.clone());
+        }
+        if !slots.asked_once.remove(key) {
+            if slots.asked_once.len() >= MAX_ASKED_ONCE {
+                slots.asked_once.clear();
+            }
+            slots.asked_once.insert(key.to_string());
+            drop(slots);
+            free_elsewhere(retired);
+            return None;
+        }
+        if slots.answers.len() >= MAX_ANSWERS || slots.bytes >= MAX_BYTES {
+            let full = std::mem::take(&mut slots.answers);
+            slots.bytes = 0;
+            retired = Some(Slots { answers: full, ..Slots::default() });
+        }
+        let slot = slots.answers.entry(key.to_string()).or_default().clone();
+        drop(slots);
+        free_elsewhere(retired);
+        Some(slot)
     }
 
     fn count(&self, version: i64, bytes: usize) {
@@ -109,6 +140,14 @@ impl PreparedAnswers {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Slots> {
         self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Frees answers no longer kept (up to the store's whole 64 MB) on a blocking thread, not on
+/// one that serves requests.
+fn free_elsewhere(retired: Option<Slots>) {
+    if let Some(retired) = retired {
+        tokio::task::spawn_blocking(move || drop(retired));
     }
 }
 
@@ -173,6 +212,57 @@ mod tests {
     use crate::common::keys::Key;
     use crate::system::catalogue::ChoiceView;
     use crate::tutors::directory::{PublicTutor, TrackRecordBody, TutorPage};
+
+    /// A feed at a version the test moves.
+    #[derive(Default)]
+    struct Feed(std::sync::atomic::AtomicI64);
+
+    #[async_trait::async_trait]
+    impl tutorhub_domain::search::ports::ChangeFeed for Feed {
+        async fn version(&self) -> Result<i64, tutorhub_domain::shared::storage::RepositoryError> {
+            Ok(self.0.load(std::sync::atomic::Ordering::SeqCst))
+        }
+
+        async fn changes_since(
+            &self,
+            _version: i64,
+            _limit: u32,
+        ) -> Result<Vec<tutorhub_domain::search::ports::Change>, tutorhub_domain::shared::storage::RepositoryError> {
+            Ok(Vec::new())
+        }
+    }
+
+    /// Answers `key`, counting the searches run.
+    async fn ask(prepared: &PreparedAnswers, key: &str, searches: &std::sync::atomic::AtomicUsize) -> Bytes {
+        let answer = prepared.answer(key, || async {
+            searches.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok::<_, ApiError>(vec![key.to_string()])
+        });
+        answer.await.unwrap().bytes
+    }
+
+    #[tokio::test]
+    async fn an_answer_is_kept_from_its_second_ask_and_for_its_version_only() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let feed = Arc::new(Feed::default());
+        let prepared = PreparedAnswers::new(SearchVersion::new(feed.clone()));
+        let searches = AtomicUsize::new(0);
+        for _ in 0..4 {
+            assert_eq!(ask(&prepared, "數學", &searches).await, Bytes::from_static("[\"數學\"]".as_bytes()));
+        }
+        assert_eq!(searches.load(Ordering::SeqCst), 2, "searched on the first two asks, then kept");
+        for key in (0..3 * MAX_ANSWERS).map(|n| n.to_string()) {
+            ask(&prepared, &key, &searches).await;
+        }
+        assert_eq!(prepared.lock().answers.len(), 1, "pages asked for once are not kept");
+        ask(&prepared, "數學", &searches).await;
+        assert_eq!(searches.load(Ordering::SeqCst), 2 + 3 * MAX_ANSWERS, "and do not push the others out");
+
+        feed.0.store(1, Ordering::SeqCst);
+        ask(&prepared, "數學", &searches).await;
+        ask(&prepared, "數學", &searches).await;
+        assert_eq!(searches.load(Ordering::SeqCst), 4 + 3 * MAX_ANSWERS, "a write: searched again");
+    }
 
     /// What is sent (serde) and what the OpenAPI document describes (poem-openapi's `ToJSON`).
     fn both_ways<T: ToJSON + Serialize>(answer: &T) -> (Value, Value) {
