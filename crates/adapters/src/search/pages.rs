@@ -364,8 +364,8 @@ impl Best {
 mod tests {
     use tantivy::collector::TopDocs;
     use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
-    use tantivy::schema::{FAST, INDEXED, Schema};
-    use tantivy::{Index, Order as Direction, doc};
+    use tantivy::schema::{FAST, Field, INDEXED, Schema};
+    use tantivy::{Index, IndexReader, IndexWriter, Order as Direction, ReloadPolicy, doc};
 
     use super::super::queries::{Clauses, NUMBER, SORT};
     use super::super::text_fields::text_field;
@@ -463,20 +463,27 @@ mod tests {
         }
     }
 
+    /// An index of documents numbered `0..count`, each newer than the one before, committed;
+    /// its reader (reloaded only when told), its writer and its two fields.
+    fn numbered(count: i64) -> (IndexReader, IndexWriter, (Field, Field)) {
+        let mut schema = Schema::builder();
+        let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
+        let index = Index::create_in_ram(schema.build());
+        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
+        for n in 0..count {
+            writer.add_document(doc!(number => n, sort => n)).unwrap();
+        }
+        writer.commit().unwrap();
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into().unwrap();
+        (reader, writer, (number, sort))
+    }
+
     /// A window is found by a search's second page, and answers only searches on the searcher
     /// it was found on: a document added after it was kept pushes page 1's last document onto
     /// page 2.
     #[test]
     fn a_window_answers_only_the_searcher_it_was_found_on() {
-        let mut schema = Schema::builder();
-        let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
-        let index = Index::create_in_ram(schema.build());
-        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
-        for n in 0..30_i64 {
-            writer.add_document(doc!(number => n, sort => n)).unwrap();
-        }
-        writer.commit().unwrap();
-        let reader = index.reader().unwrap();
+        let (reader, mut writer, (number, sort)) = numbered(30);
         let (cache, windows, nothing) = (SegmentCache::default(), ResultWindows::new(1 << 20), Keywords::parse(None).unwrap());
         let (everything, page) = (Clauses::default().into_search(), |n| PageRequest::new(Some(n), Some(10)).unwrap());
         let keys = |found: Page<Hit>| (found.total, found.items.iter().map(|hit| hit.key).collect::<Vec<_>>());
@@ -504,15 +511,7 @@ mod tests {
     /// stays the search's, however many the window holds.
     #[test]
     fn a_page_past_the_window_is_searched_whole() {
-        let mut schema = Schema::builder();
-        let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
-        let index = Index::create_in_ram(schema.build());
-        let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
-        for n in 0..250_i64 {
-            writer.add_document(doc!(number => n, sort => n)).unwrap();
-        }
-        writer.commit().unwrap();
-        let searcher = index.reader().unwrap().searcher();
+        let searcher = numbered(250).0.searcher();
         let (cache, windows, nothing) = (SegmentCache::default(), ResultWindows::new(1 << 20), Keywords::parse(None).unwrap());
         cache.keep_only(&searcher);
         let everything = Clauses::default().into_search();
