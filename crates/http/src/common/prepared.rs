@@ -100,13 +100,23 @@ impl PreparedAnswers {
     /// Where the answer to `key` at `version` is kept; none on its first ask, or when the
     /// version is already retired.
     fn slot(&self, version: i64, key: &str) -> Option<Slot> {
+        let mut retired = None;
+        let slot = self.slot_retiring(version, key, &mut retired);
+        // Up to the store's whole 64 MB: freed on a blocking thread, not one serving requests.
+        if let Some(retired) = retired {
+            tokio::task::spawn_blocking(move || drop(retired));
+        }
+        slot
+    }
+
+    /// As [`Self::slot`], handing what it stops keeping to `retired`.
+    fn slot_retiring(&self, version: i64, key: &str, retired: &mut Option<Slots>) -> Option<Slot> {
         let mut slots = self.lock();
         if version < slots.version {
             return None;
         }
-        let mut retired = None;
         if version > slots.version {
-            retired = Some(std::mem::replace(&mut *slots, Slots { version, ..Slots::default() }));
+            *retired = Some(std::mem::replace(&mut *slots, Slots { version, ..Slots::default() }));
         }
         if let Some(slot) = slots.answers.get(key) {
             return Some(slot.clone());
@@ -116,19 +126,13 @@ impl PreparedAnswers {
                 slots.asked_once.clear();
             }
             slots.asked_once.insert(key.to_string());
-            drop(slots);
-            free_elsewhere(retired);
             return None;
         }
         if slots.answers.len() >= MAX_ANSWERS || slots.bytes >= MAX_BYTES {
-            let full = std::mem::take(&mut slots.answers);
+            *retired = Some(Slots { answers: std::mem::take(&mut slots.answers), ..Slots::default() });
             slots.bytes = 0;
-            retired = Some(Slots { answers: full, ..Slots::default() });
         }
-        let slot = slots.answers.entry(key.to_string()).or_default().clone();
-        drop(slots);
-        free_elsewhere(retired);
-        Some(slot)
+        Some(slots.answers.entry(key.to_string()).or_default().clone())
     }
 
     fn count(&self, version: i64, bytes: usize) {
@@ -140,14 +144,6 @@ impl PreparedAnswers {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Slots> {
         self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-/// Frees answers no longer kept (up to the store's whole 64 MB) on a blocking thread, not on
-/// one that serves requests.
-fn free_elsewhere(retired: Option<Slots>) {
-    if let Some(retired) = retired {
-        tokio::task::spawn_blocking(move || drop(retired));
     }
 }
 
