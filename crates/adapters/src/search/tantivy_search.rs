@@ -44,7 +44,7 @@ use super::tutor_documents::TutorFields;
 const BATCH: u32 = 5_000;
 
 /// Memory for the rows of the cases and of the tutors that pages showed, each.
-const KEPT_ROWS_BYTES: usize = 32 * 1024 * 1024;
+const KEPT_ROWS_BYTES: usize = 48 * 1024 * 1024;
 
 pub struct TantivySearch {
     cases: Arc<LiveIndex>,
