@@ -1,6 +1,7 @@
 //! Configuration shared by every command: where the data lives, how sessions are signed,
 //! where the site is, how to log; and how a command turns it into its wiring.
 
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -76,6 +77,9 @@ pub struct StoreOpts {
     /// `postgres://…` to use PostgreSQL; when unset, SQLite at DATA_DIR/tutorhub.db.
     #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
     pub database_url: Option<String>,
+    /// Connections in the database pool; when unset, two per core (at least four on PostgreSQL).
+    #[arg(long, env = "DATABASE_CONNECTIONS", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub database_connections: Option<u32>,
     /// Where messages go: the outboxes in DATA_DIR, or the real SMS gateway and SMTP server.
     #[command(flatten)]
     pub messaging: crate::messaging::MessagingOpts,
@@ -139,7 +143,8 @@ impl StoreOpts {
     pub async fn open(&self) -> anyhow::Result<Database> {
         tutorhub_adapters::files::local::secure_data_dir(&self.data_dir)
             .with_context(|| format!("cannot create the data folder {}", self.data_dir.display()))?;
-        Ok(Database::open(&self.database_url()).await?)
+        let connections = self.database_connections.and_then(NonZeroU32::new);
+        Ok(Database::open_with(&self.database_url(), connections).await?)
     }
 }
 

@@ -107,4 +107,14 @@ mod tests {
         assert_eq!(site(&["--bind", "127.0.0.1:9000"]), "http://127.0.0.1:9000");
         assert_eq!(site(&["--bind", "0.0.0.0:80", "--public-base-url", "https://tutorhub.hk"]), "https://tutorhub.hk");
     }
+
+    #[test]
+    fn the_database_pool_takes_one_to_a_thousand_connections() {
+        let parse = |args: &[&str]| super::Cli::try_parse_from([&["tutorhub"], args, &["migrate"]].concat());
+        assert_eq!(parse(&[]).unwrap().global.store.database_connections, None);
+        assert_eq!(parse(&["--database-connections", "8"]).unwrap().global.store.database_connections, Some(8));
+        for wrong in ["0", "1001", "many"] {
+            assert!(parse(&["--database-connections", wrong]).is_err(), "{wrong}");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! `RETURNING`, `ON CONFLICT`), so each repository is written once; each engine keeps its own
 //! migrations, where the dialects differ (identity columns, triggers).
 
+use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
@@ -44,11 +45,19 @@ impl Database {
         format!("sqlite://{}?mode=rwc", data_dir.join("tutorhub.db").display())
     }
 
-    /// Connects without migrating.
+    /// Connects without migrating, with the pool's default size ([`default_connections`]).
     ///
     /// # Errors
     /// `UnsupportedUrl` for other schemes, `Connect` when the database cannot be reached.
     pub async fn connect(url: &str) -> Result<Self, DatabaseError> {
+        Self::connect_with(url, None).await
+    }
+
+    /// As [`Database::connect`], with `connections` in the pool when given.
+    ///
+    /// # Errors
+    /// As [`Database::connect`].
+    pub async fn connect_with(url: &str, connections: Option<NonZeroU32>) -> Result<Self, DatabaseError> {
         sqlx::any::install_default_drivers();
         let engine = if url.starts_with("sqlite:") {
             Engine::Sqlite
@@ -65,6 +74,7 @@ impl Database {
             Engine::Sqlite => sqlite_pool(),
             Engine::Postgres => postgres_pool(),
         }
+        .max_connections(connections.map_or_else(|| default_connections(engine), NonZeroU32::get))
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
         .await
@@ -77,7 +87,15 @@ impl Database {
     /// # Errors
     /// As [`Database::connect`], plus `Migrate`.
     pub async fn open(url: &str) -> Result<Self, DatabaseError> {
-        let database = Self::connect(url).await?;
+        Self::open_with(url, None).await
+    }
+
+    /// As [`Database::open`], with `connections` in the pool when given.
+    ///
+    /// # Errors
+    /// As [`Database::open`].
+    pub async fn open_with(url: &str, connections: Option<NonZeroU32>) -> Result<Self, DatabaseError> {
+        let database = Self::connect_with(url, connections).await?;
         database.migrate().await?;
         Ok(database)
     }
@@ -150,15 +168,33 @@ fn create_private_database_file(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Connections in the pool unless `DATABASE_CONNECTIONS` says otherwise: two per core of this
+/// machine, at least two on SQLite and four on PostgreSQL (whose queries also wait on the
+/// network). More only queue the same work inside the database instead of in the pool:
+/// - SQLite: each connection is a thread of sqlx's with its own page cache; on two cores, eight
+///   of them answered the cold search mixes about a sixth slower than four, in more thread
+///   switches and memory.
+/// - PostgreSQL: each connection is a server process. With sixteen, the cold case mix at a
+///   million cases had a p99 of 24-26 ms on two cores; with four, 17-18 ms and a tenth more
+///   requests a second: fewer processes contend for the cores, so a query that has started
+///   finishes sooner. This is the pool sizing PostgreSQL's wiki and HikariCP recommend (about
+///   twice the cores); a database on a larger machine of its own may take more.
+pub fn default_connections(engine: Engine) -> u32 {
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+    let least = match engine {
+        Engine::Sqlite => 2,
+        Engine::Postgres => 4,
+    };
+    u32::try_from(cores * 2).unwrap_or(u32::MAX).max(least)
+}
+
 /// The SQLite pool. One writer at a time is SQLite's model; WAL lets readers go on meanwhile,
-/// and the busy timeout queues writers instead of failing them. Two connections per core: each
-/// is a thread of sqlx's with its own page cache, and on two cores eight of them answered the
-/// cold search mixes about a sixth slower than four, in more thread switches and memory. No
-/// ping before each use: it is a round trip to the connection's thread (a few percent of a
-/// cold search's CPU, in thread switches) checking a file this process holds open, which
-/// cannot go away as a database server can.
+/// and the busy timeout queues writers instead of failing them. No ping before each use: it is
+/// a round trip to the connection's thread (a few percent of a cold search's CPU, in thread
+/// switches) checking a file this process holds open, which cannot go away as a database
+/// server can.
 fn sqlite_pool() -> AnyPoolOptions {
-    AnyPoolOptions::new().max_connections(sqlite_connections()).min_connections(1).test_before_acquire(false).after_connect(|conn, _| {
+    AnyPoolOptions::new().min_connections(1).test_before_acquire(false).after_connect(|conn, _| {
         Box::pin(async move {
             conn.execute(
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
@@ -176,7 +212,7 @@ fn sqlite_pool() -> AnyPoolOptions {
 /// one in steady use is not: sqlx's default pings before every use, one more network round
 /// trip per query, and per version check of every hot page (sqlx documents this pattern).
 fn postgres_pool() -> AnyPoolOptions {
-    AnyPoolOptions::new().max_connections(16).test_before_acquire(false).before_acquire(|conn, meta| {
+    AnyPoolOptions::new().test_before_acquire(false).before_acquire(|conn, meta| {
         Box::pin(async move {
             if meta.idle_for >= PING_AFTER_IDLE {
                 sqlx::Connection::ping(conn).await?;
@@ -188,12 +224,6 @@ fn postgres_pool() -> AnyPoolOptions {
 
 /// How long a PostgreSQL connection may sit idle before it is pinged on its next use.
 const PING_AFTER_IDLE: Duration = Duration::from_secs(1);
-
-/// Two SQLite connections per core, at least two.
-fn sqlite_connections() -> u32 {
-    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-    u32::try_from(cores * 2).unwrap_or(u32::MAX).max(2)
-}
 
 #[cfg(test)]
 mod tests {
@@ -207,5 +237,18 @@ mod tests {
         for memory in ["sqlite::memory:", "sqlite://x.db?mode=memory", "sqlite:"] {
             assert_eq!(sqlite_file(memory), None, "{memory}");
         }
+    }
+
+    #[tokio::test]
+    async fn the_pool_has_two_connections_per_core_unless_told_otherwise() {
+        let cores = u32::try_from(std::thread::available_parallelism().unwrap().get()).unwrap();
+        assert_eq!(default_connections(Engine::Sqlite), (2 * cores).max(2));
+        assert_eq!(default_connections(Engine::Postgres), (2 * cores).max(4));
+        let dir = tempfile::tempdir().unwrap();
+        let url = Database::sqlite_url(dir.path());
+        let default = Database::connect(&url).await.unwrap();
+        assert_eq!(default.pool().options().get_max_connections(), default_connections(Engine::Sqlite));
+        let told = Database::connect_with(&url, NonZeroU32::new(3)).await.unwrap();
+        assert_eq!(told.pool().options().get_max_connections(), 3);
     }
 }
