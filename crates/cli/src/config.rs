@@ -1,11 +1,13 @@
 //! Configuration shared by every command: where the data lives, how sessions are signed,
 //! where the site is, how to log; and how a command turns it into its wiring.
 
+use std::io::IsTerminal;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
+use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tutorhub_adapters::{Database, S3Settings};
 
 use crate::wiring::{Reach, Senders, Settings, Storage, Wiring};
@@ -220,13 +222,24 @@ pub enum LogFormat {
     Text,
 }
 
-/// Logs go to stderr; stdout stays for command output (`openapi`, `--json` lists).
-pub fn init_logging(format: LogFormat) {
+/// Logs go to stderr; stdout stays for command output (`openapi`, `--json` lists). Keep the
+/// guard until the command ends: dropping it writes out the lines still queued.
+///
+/// Lines are written by a thread of their own, as many at once as have queued: a server logs
+/// a line per request, and writing each from the request's own thread (stderr is unbuffered,
+/// so one system call a line) cost the hot page about a sixth of its requests a second. When
+/// the queue is full, requests wait for it rather than lose lines.
+#[must_use = "dropping the guard stops the logs"]
+pub fn init_logging(format: LogFormat) -> WorkerGuard {
+    let (writer, guard) =
+        NonBlockingBuilder::default().lossy(false).thread_name("tutorhub-log").finish(std::io::BufWriter::new(std::io::stderr()));
     let filter =
         tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // Colours for a person at a terminal, not escape codes in a file.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(std::io::stderr().is_terminal());
     match format {
         LogFormat::Json => builder.json().flatten_event(true).with_current_span(false).init(),
         LogFormat::Text => builder.compact().init(),
     }
+    guard
 }

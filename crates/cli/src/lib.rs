@@ -67,7 +67,7 @@ enum Command {
 pub async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let global = &cli.global;
-    config::init_logging(cli.log_format);
+    let _logging = config::init_logging(cli.log_format);
     match &cli.command {
         Command::Serve(opts) => commands::serve::run(global, opts).await,
         Command::Migrate => {
