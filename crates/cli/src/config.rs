@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
+use tracing_subscriber::fmt::writer::BoxMakeWriter;
 use tutorhub_adapters::{Database, S3Settings};
 
 use crate::wiring::{Reach, Senders, Settings, Storage, Wiring};
@@ -145,8 +146,8 @@ impl StoreOpts {
     pub async fn open(&self) -> anyhow::Result<Database> {
         tutorhub_adapters::files::local::secure_data_dir(&self.data_dir)
             .with_context(|| format!("cannot create the data folder {}", self.data_dir.display()))?;
-        let connections = self.database_connections.and_then(NonZeroU32::new);
-        Ok(Database::open_with(&self.database_url(), connections).await?)
+        let connections = self.database_connections.map(|n| NonZeroU32::new(n).expect("clap takes 1 to 1000"));
+        Ok(Database::open_sized(&self.database_url(), connections).await?)
     }
 }
 
@@ -222,24 +223,36 @@ pub enum LogFormat {
     Text,
 }
 
-/// Logs go to stderr; stdout stays for command output (`openapi`, `--json` lists). Keep the
-/// guard until the command ends: dropping it writes out the lines still queued.
+/// Logs go to stderr; stdout stays for command output (`openapi`, `--json` lists).
 ///
-/// Lines are written by a thread of their own, as many at once as have queued: a server logs
-/// a line per request, and writing each from the request's own thread (stderr is unbuffered,
-/// so one system call a line) cost the hot page about a sixth of its requests a second. When
-/// the queue is full, requests wait for it rather than lose lines.
-#[must_use = "dropping the guard stops the logs"]
-pub fn init_logging(format: LogFormat) -> WorkerGuard {
-    let (writer, guard) =
-        NonBlockingBuilder::default().lossy(false).thread_name("tutorhub-log").finish(std::io::BufWriter::new(std::io::stderr()));
+/// A server (`batched`) queues its lines for a thread of its own, which writes as many at once
+/// as have queued: it logs a line per request, and writing each from the request's own thread
+/// (stderr is unbuffered, so one system call a line) cost the hot page about a sixth of its
+/// requests a second. When the queue is full, requests wait for it rather than lose lines.
+/// Keep the guard until the server stops: dropping it writes out what is queued (waiting up
+/// to about a second). The other commands write each line at once, so their log lines and the
+/// messages they print themselves come out in the order they happened.
+#[must_use = "dropping the guard stops a batched log"]
+pub fn init_logging(format: LogFormat, batched: bool) -> Option<WorkerGuard> {
+    let (writer, guard) = if batched {
+        let (queued, guard) =
+            NonBlockingBuilder::default().lossy(false).thread_name("tutorhub-log").finish(std::io::BufWriter::new(std::io::stderr()));
+        (BoxMakeWriter::new(queued), Some(guard))
+    } else {
+        (BoxMakeWriter::new(std::io::stderr), None)
+    };
     let filter =
         tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
-    // Colours for a person at a terminal, not escape codes in a file.
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(std::io::stderr().is_terminal());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(colours());
     match format {
         LogFormat::Json => builder.json().flatten_event(true).with_current_span(false).init(),
         LogFormat::Text => builder.compact().init(),
     }
     guard
+}
+
+/// Colours for a person at a terminal who has not asked for none (`NO_COLOR`), not escape
+/// codes in a file.
+fn colours() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }

@@ -67,7 +67,7 @@ enum Command {
 pub async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let global = &cli.global;
-    let _logging = config::init_logging(cli.log_format);
+    let _logging = config::init_logging(cli.log_format, matches!(cli.command, Command::Serve(_)));
     match &cli.command {
         Command::Serve(opts) => commands::serve::run(global, opts).await,
         Command::Migrate => {
@@ -116,5 +116,14 @@ mod tests {
         for wrong in ["0", "1001", "many"] {
             assert!(parse(&["--database-connections", wrong]).is_err(), "{wrong}");
         }
+    }
+
+    #[tokio::test]
+    async fn the_database_opens_with_the_connections_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = tutorhub_adapters::Database::sqlite_url(dir.path());
+        let args = ["tutorhub", "--database-url", &url, "--database-connections", "3", "migrate"];
+        let database = super::Cli::try_parse_from(args).unwrap().global.store.open().await.unwrap();
+        assert_eq!(database.pool().options().get_max_connections(), 3);
     }
 }

@@ -51,7 +51,8 @@ async fn serve_sends_the_verification_code_through_the_http_gateway() {
     let response = client.post(format!("{base}/sms/verify-code")).json(&json!({"phone": "91234567", "code": code})).send().await.unwrap();
     assert_eq!(response.status(), 200);
 
-    drop(server);
+    drop(client);
+    assert!(server.stop().success());
     assert!(!dir.path().join("outbox/sms.jsonl").exists(), "nothing went to the outbox");
     let log = std::fs::read_to_string(dir.path().join("server.log")).unwrap();
     assert!(log.contains("SMS handed to the gateway"), "{log}");

@@ -48,6 +48,17 @@ pub fn ok(output: Output) -> String {
 /// The server process, killed (by its handle) when the test ends, passed or not.
 pub struct Server(pub Child);
 
+impl Server {
+    /// Stops the server as an operator does (SIGTERM) and waits for it: it finishes the
+    /// requests in flight and writes out its queued log lines, which killing it would lose.
+    /// Close the clients' idle connections first, or it waits for them.
+    pub fn stop(mut self) -> std::process::ExitStatus {
+        let signalled = Command::new("kill").args(["-TERM", &self.0.id().to_string()]).status().unwrap();
+        assert!(signalled.success(), "kill -TERM failed");
+        self.0.wait().unwrap()
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.0.kill();
