@@ -190,6 +190,27 @@ async fn a_server_ahead_of_a_restored_database_loads_everything_again(db: Databa
     assert_eq!(found(&search, &CaseFilter::public()).await, [kept]);
 }
 
+/// A database restored from a backup and written to since, past the version the index had
+/// followed: the feed did not go back, but the changes at the index's versions are others. The
+/// index notices that the last change it applied is no longer the feed's and loads everything
+/// again, rather than keep a case the database no longer holds and skip one it does.
+async fn a_server_behind_a_restored_database_written_past_it_loads_everything_again(db: Database) {
+    use sqlx::Executor;
+    let kept = support::stored_case(&db, CaseStatus::Approved).await;
+    let backup: i64 = sqlx::query_scalar("SELECT version FROM search_feed_version WHERE id = 1").fetch_one(db.pool()).await.unwrap();
+    let search = index(&db).await;
+    let lost = support::stored_case(&db, CaseStatus::Approved).await;
+    assert_eq!(found(&search, &CaseFilter::public()).await, [lost, kept]);
+
+    // The backup was taken after the first case; then new cases took the versions again.
+    db.pool().execute(format!("DELETE FROM cases WHERE number = {lost}").as_str()).await.unwrap();
+    db.pool().execute(format!("DELETE FROM search_changes WHERE version > {backup}").as_str()).await.unwrap();
+    db.pool().execute(format!("UPDATE search_feed_version SET version = {backup} WHERE id = 1").as_str()).await.unwrap();
+    let first = support::stored_case(&db, CaseStatus::Approved).await;
+    let second = support::stored_case(&db, CaseStatus::Approved).await;
+    assert_eq!(found(&search, &CaseFilter::public()).await, [second, first, kept]);
+}
+
 /// One rule for typed words: a saved search's keywords find a new case exactly when the
 /// board's search with the same words would list it.
 async fn a_saved_search_finds_exactly_what_the_board_finds(db: Database) {
@@ -305,6 +326,7 @@ on_both_engines!(
     kept_sets_follow_every_round_of_changes,
     a_saved_search_finds_exactly_what_the_board_finds,
     a_server_ahead_of_a_restored_database_loads_everything_again,
+    a_server_behind_a_restored_database_written_past_it_loads_everything_again,
     is_built_from_the_database_and_follows_every_write_on_every_server,
     concurrent_searches_after_a_write_all_see_it,
     a_row_shown_again_shows_every_write_to_it,

@@ -24,7 +24,7 @@ use tokio::sync::Mutex;
 use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::ports::CaseIndex;
 use tutorhub_domain::cases::search::CaseFilter;
-use tutorhub_domain::search::ports::{ChangeFeed, Changed, SearchSource};
+use tutorhub_domain::search::ports::{Change, ChangeFeed, Changed, SearchSource};
 use tutorhub_domain::shared::keywords::Keywords;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
@@ -56,8 +56,8 @@ pub struct TantivySearch {
     tutor_rows: KeptRows<TutorProfile>,
     feed: Arc<dyn ChangeFeed>,
     source: Arc<dyn SearchSource>,
-    /// The feed version the index holds everything up to; one task catches up at a time.
-    applied: Mutex<i64>,
+    /// Where the index stands in the feed; one task catches up at a time.
+    followed: Mutex<Followed>,
     /// The same, read without waiting: a search finding the index up to date (nearly every
     /// one) goes on at once instead of queueing for the lock behind the others.
     up_to_date_at: AtomicI64,
@@ -66,6 +66,14 @@ pub struct TantivySearch {
     /// Held while the process lives: a starting server removes only folders whose lock it can
     /// take (their owner is gone), whatever process ids other machines or containers use.
     _owner: std::fs::File,
+}
+
+/// Where an index stands in the feed.
+struct Followed {
+    /// Every change up to this version is applied.
+    version: i64,
+    /// The change at `version`, when the index applied it (none after loading everything).
+    last: Option<Change>,
 }
 
 /// How long the build took and what it holds, for the start-up log.
@@ -105,7 +113,7 @@ impl TantivySearch {
             tutor_rows: KeptRows::new(KEPT_ROWS_BYTES),
             feed,
             source,
-            applied: Mutex::new(applied),
+            followed: Mutex::new(Followed { version: applied, last: None }),
             up_to_date_at: AtomicI64::new(applied),
             folder,
             _owner: owner,
@@ -142,7 +150,7 @@ impl TantivySearch {
     /// feed version it holds from then on. Searches wait meanwhile, none going past the lock
     /// (one finding the version it read equal to the index's would otherwise answer from what
     /// is being replaced): none may answer from data that is known to be missing changes.
-    async fn reload_everything(&self) -> Result<i64, RepositoryError> {
+    async fn reload_everything(&self) -> Result<Followed, RepositoryError> {
         self.up_to_date_at.store(i64::MIN, Ordering::Release);
         let version = self.feed.version().await?;
         self.cases.clear().map_err(unavailable)?;
@@ -154,9 +162,9 @@ impl TantivySearch {
             cases,
             tutors,
             version,
-            "the search index was behind a pruned feed, or ahead of a restored one; it was loaded again"
+            "the search index was behind a pruned feed, or not following a restored one; it was loaded again"
         );
-        Ok(version)
+        Ok(Followed { version, last: None })
     }
 
     /// Applies every change up to the feed's current version. Searches do it first anyway;
@@ -169,26 +177,24 @@ impl TantivySearch {
         if wanted == self.up_to_date_at.load(Ordering::Acquire) {
             return Ok(());
         }
-        let mut applied = self.applied.lock().await;
+        let mut followed = self.followed.lock().await;
         // Read again under the lock: the version read before it may be older than what another
         // search applied meanwhile, which is no sign of the feed going back.
-        let wanted = if wanted < *applied { self.feed.version().await? } else { wanted };
-        if wanted < *applied {
+        let wanted = if wanted < followed.version { self.feed.version().await? } else { wanted };
+        if wanted < followed.version {
             // The feed went back (the database was restored from a backup): what the index
             // holds may be newer than the database, so it loads everything again.
-            *applied = self.reload_everything().await?;
+            *followed = self.reload_everything().await?;
         } else if self.up_to_date_at.load(Ordering::Acquire) == i64::MIN {
             // A reload failed part way, leaving the index cleared and half loaded (uncommitted,
             // but the next change applied would commit it): it is done again first.
-            *applied = self.reload_everything().await?;
+            *followed = self.reload_everything().await?;
         }
-        while *applied < wanted {
-            let changes = self.feed.changes_since(*applied, BATCH).await?;
-            if changes.first().is_none_or(|first| first.version != *applied + 1) {
-                *applied = self.reload_everything().await?;
+        while followed.version < wanted {
+            let Some(changes) = self.changes_after(&followed).await? else {
+                *followed = self.reload_everything().await?;
                 continue;
-            }
-            let last = changes.last().map_or(*applied, |change| change.version);
+            };
             let (mut cases, mut tutors) = (BTreeSet::new(), BTreeSet::new());
             for change in &changes {
                 match change.changed {
@@ -202,10 +208,32 @@ impl TantivySearch {
             if !tutors.is_empty() {
                 self.replace_tutors(&tutors.into_iter().collect::<Vec<_>>()).await?;
             }
-            *applied = last;
+            let last = changes.last().copied();
+            *followed = Followed { version: last.map_or(followed.version, |change| change.version), last };
         }
-        self.up_to_date_at.store(*applied, Ordering::Release);
+        self.up_to_date_at.store(followed.version, Ordering::Release);
         Ok(())
+    }
+
+    /// The feed's changes after `followed`, from the next one on; none when the index cannot
+    /// follow them and must load everything again:
+    /// - the next change it needs is gone (the feed was pruned past a server that stalled);
+    /// - the change it applied last is no longer the feed's at that version: the database was
+    ///   restored from a backup and then written to past the index's version, so the feed did
+    ///   not go back (which `catch_up` notices) but took another course. The last change is
+    ///   read again with the new ones for that check, when the index applied one.
+    async fn changes_after(&self, followed: &Followed) -> Result<Option<Vec<Change>>, RepositoryError> {
+        let from = followed.last.map_or(followed.version, |last| last.version - 1);
+        let mut changes = self.feed.changes_since(from, BATCH).await?;
+        if let Some(last) = followed.last
+            && changes.first().is_some_and(|first| first.version == last.version)
+        {
+            if changes[0] != last {
+                return Ok(None);
+            }
+            changes.remove(0);
+        }
+        Ok(changes.first().is_some_and(|first| first.version == followed.version + 1).then_some(changes))
     }
 
     /// Each case's document replaced by what the database holds now (nothing when it left the
