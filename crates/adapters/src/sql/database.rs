@@ -45,7 +45,7 @@ impl Database {
         format!("sqlite://{}?mode=rwc", data_dir.join("tutorhub.db").display())
     }
 
-    /// Connects without migrating, with the pool's default size ([`default_connections`]).
+    /// Connects without migrating, with the pool's default size (two connections per core).
     ///
     /// # Errors
     /// `UnsupportedUrl` for other schemes, `Connect` when the database cannot be reached.
