@@ -254,5 +254,24 @@ pub fn init_logging(format: LogFormat, batched: bool) -> Option<WorkerGuard> {
 /// Colours for a person at a terminal who has not asked for none (`NO_COLOR`), not escape
 /// codes in a file.
 fn colours() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+    colours_for(std::io::stderr().is_terminal(), std::env::var_os("NO_COLOR"))
+}
+
+/// As [`colours`], given whether stderr is a terminal and `NO_COLOR`'s value (set and not
+/// empty: no colours, as no-color.org asks).
+fn colours_for(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colours_for;
+
+    #[test]
+    fn logs_are_coloured_only_at_a_terminal_without_no_color() {
+        assert!(colours_for(true, None));
+        assert!(colours_for(true, Some("".into())), "an empty NO_COLOR asks nothing");
+        assert!(!colours_for(true, Some("1".into())));
+        assert!(!colours_for(false, None), "a file or a pipe gets no escape codes");
+    }
 }
