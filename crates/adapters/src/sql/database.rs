@@ -168,35 +168,40 @@ fn create_private_database_file(path: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Connections in the pool unless `DATABASE_CONNECTIONS` says otherwise: two per core of this
-/// machine, at least two on SQLite and four on PostgreSQL (whose queries also wait on the
-/// network). More only queue the same work inside the database instead of in the pool: each
-/// SQLite connection is a thread of sqlx's with its own page cache, each PostgreSQL one a
-/// server process, and more of them than cores made the cold search mixes slower and their
-/// slowest answers slower still (measured in docs/decisions.md). About twice the cores is the
-/// sizing PostgreSQL's wiki and HikariCP recommend; a database on a larger machine of its own
-/// may take more.
+/// Connections in the pool unless `DATABASE_CONNECTIONS` says otherwise (measured in
+/// docs/decisions.md).
+///
+/// - SQLite: one per core of this machine, at least two. Each connection is a thread of sqlx's
+///   in this process with its own page cache, and its reads are work on the cores the web
+///   server uses (the file's pages are in memory). One per core keeps the cores busy; two per
+///   core only shared them, made the cold search mixes' slowest answers slower and held
+///   memory better spent on the rows searches keep.
+/// - PostgreSQL: two per core, at least four, since its queries also wait on the network. Each
+///   is a server process; more of them than that made the cold mixes' slowest answers slower.
+///   About twice the cores is the sizing PostgreSQL's wiki and HikariCP recommend; a database
+///   on a larger machine of its own may take more.
 pub(crate) fn default_connections(engine: Engine) -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-    let least = match engine {
-        Engine::Sqlite => 2,
-        Engine::Postgres => 4,
+    let (per_core, least) = match engine {
+        Engine::Sqlite => (1, 2),
+        Engine::Postgres => (2, 4),
     };
-    u32::try_from(cores * 2).unwrap_or(u32::MAX).max(least)
+    u32::try_from(cores * per_core).unwrap_or(u32::MAX).max(least)
 }
 
 /// The SQLite pool. One writer at a time is SQLite's model; WAL lets readers go on meanwhile,
 /// and the busy timeout queues writers instead of failing them. No ping before each use: it is
 /// a round trip to the connection's thread (a few percent of a cold search's CPU, in thread
 /// switches) checking a file this process holds open, which cannot go away as a database
-/// server can.
+/// server can. 2 MB of pages per connection, SQLite's default: the rows pages show are kept by
+/// the search index, and the operating system caches the file for every connection at once.
 fn sqlite_pool() -> AnyPoolOptions {
     AnyPoolOptions::new().min_connections(1).test_before_acquire(false).after_connect(|conn, _| {
         Box::pin(async move {
             conn.execute(
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                 PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;",
+                 PRAGMA cache_size = -2000; PRAGMA temp_store = MEMORY;",
             )
             .await?;
             Ok(())
