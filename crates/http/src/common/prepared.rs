@@ -33,9 +33,11 @@ use tutorhub_domain::search::version::SearchVersion;
 
 use crate::error::ApiError;
 
-/// Enough for every page people actually open; past either limit the store starts over.
-const MAX_ANSWERS: usize = 2_000;
-const MAX_BYTES: usize = 64 * 1024 * 1024;
+/// Enough for every page people open between two writes (each write starts the store over);
+/// past either limit it starts over too. Memory beyond it does more keeping rows, which writes
+/// do not empty (`tutorhub_adapters::search::kept_rows`).
+const MAX_ANSWERS: usize = 1_000;
+const MAX_BYTES: usize = 32 * 1024 * 1024;
 /// Requests remembered as asked for once; past it they are forgotten (and kept only from their
 /// next two asks).
 const MAX_ASKED_ONCE: usize = 16_384;
@@ -102,7 +104,7 @@ impl PreparedAnswers {
     fn slot(&self, version: i64, key: &str) -> Option<Slot> {
         let mut retired = None;
         let slot = self.slot_retiring(version, key, &mut retired);
-        // Up to the store's whole 64 MB: freed on a blocking thread, not one serving requests.
+        // Up to the store's whole 32 MB: freed on a blocking thread, not one serving requests.
         if let Some(retired) = retired {
             tokio::task::spawn_blocking(move || drop(retired));
         }
