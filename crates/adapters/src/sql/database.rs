@@ -45,7 +45,8 @@ impl Database {
         format!("sqlite://{}?mode=rwc", data_dir.join("tutorhub.db").display())
     }
 
-    /// Connects without migrating, with the pool's default size (two connections per core).
+    /// Connects without migrating, with the pool's default size (one or two connections per
+    /// core, by where the database runs: docs/operations.md).
     ///
     /// # Errors
     /// `UnsupportedUrl` for other schemes, `Connect` when the database cannot be reached.
@@ -74,7 +75,7 @@ impl Database {
             Engine::Sqlite => sqlite_pool(),
             Engine::Postgres => postgres_pool(),
         }
-        .max_connections(connections.map_or_else(|| default_connections(engine), NonZeroU32::get))
+        .max_connections(connections.map_or_else(|| default_connections(on_this_machine(engine, url)), NonZeroU32::get))
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
         .await
@@ -171,22 +172,34 @@ fn create_private_database_file(path: &Path) -> std::io::Result<()> {
 /// Connections in the pool unless `DATABASE_CONNECTIONS` says otherwise (measured in
 /// docs/decisions.md).
 ///
-/// - SQLite: one per core of this machine, at least two. Each connection is a thread of sqlx's
-///   in this process with its own page cache, and its reads are work on the cores the web
-///   server uses (the file's pages are in memory). One per core keeps the cores busy; two per
-///   core only shared them, made the cold search mixes' slowest answers slower and held
-///   memory better spent on the rows searches keep.
-/// - PostgreSQL: two per core, at least four, since its queries also wait on the network. Each
-///   is a server process; more of them than that made the cold mixes' slowest answers slower.
-///   About twice the cores is the sizing PostgreSQL's wiki and HikariCP recommend; a database
-///   on a larger machine of its own may take more.
-pub(crate) fn default_connections(engine: Engine) -> u32 {
+/// - A database on this machine (SQLite, or PostgreSQL on a loopback address or a socket): one
+///   per core, at least two. Each connection is a thread of sqlx's in this process (SQLite) or
+///   a server process (PostgreSQL), and its queries are work on the cores the web server uses
+///   (the data is in memory). One per core keeps the cores busy; two per core only shared
+///   them, made the cold search mixes' slowest answers slower and, on SQLite, held memory
+///   (each connection's page cache) better spent on the rows searches keep.
+/// - PostgreSQL elsewhere: two per core, at least four, so queries stay in flight while
+///   answers cross the network. About twice the cores is the sizing PostgreSQL's wiki and
+///   HikariCP recommend; a database on a larger machine of its own may take more.
+pub(crate) fn default_connections(on_this_machine: bool) -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-    let (per_core, least) = match engine {
-        Engine::Sqlite => (1, 2),
-        Engine::Postgres => (2, 4),
-    };
+    let (per_core, least) = if on_this_machine { (1, 2) } else { (2, 4) };
     u32::try_from(cores * per_core).unwrap_or(u32::MAX).max(least)
+}
+
+/// Whether the database at `url` shares this machine's cores: always for SQLite; for
+/// PostgreSQL, when it is reached on a loopback address or through a Unix socket.
+fn on_this_machine(engine: Engine, url: &str) -> bool {
+    match engine {
+        Engine::Sqlite => true,
+        Engine::Postgres => sqlx::postgres::PgConnectOptions::from_str(url).is_ok_and(|options| {
+            let host = options.get_host();
+            options.get_socket().is_some()
+                || host.starts_with('/')
+                || host == "localhost"
+                || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        }),
+    }
 }
 
 /// The SQLite pool. One writer at a time is SQLite's model; WAL lets readers go on meanwhile,
@@ -241,14 +254,31 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_database_on_a_loopback_address_or_a_socket_shares_this_machines_cores() {
+        assert!(on_this_machine(Engine::Sqlite, "sqlite://data/tutorhub.db"));
+        for url in [
+            "postgres://th@localhost/th",
+            "postgres://th@127.0.0.1:15432/th",
+            "postgresql://th@[::1]/th",
+            "postgres://th@localhost/th?host=/var/run/postgresql",
+            "postgres:///th?host=/tmp/pgsock",
+        ] {
+            assert!(on_this_machine(Engine::Postgres, url), "{url}");
+        }
+        for url in ["postgres://th@db.internal/th", "postgres://th@10.0.0.5:5432/th", "postgres://th@[2001:db8::1]/th"] {
+            assert!(!on_this_machine(Engine::Postgres, url), "{url}");
+        }
+    }
+
     #[tokio::test]
     async fn the_pool_has_its_default_size_unless_told_otherwise() {
-        assert!(default_connections(Engine::Sqlite) >= 2);
-        assert!(default_connections(Engine::Postgres) >= 4);
+        assert!(default_connections(true) >= 2);
+        assert!(default_connections(false) >= 4);
         let dir = tempfile::tempdir().unwrap();
         let url = Database::sqlite_url(dir.path());
         let default = Database::connect(&url).await.unwrap();
-        assert_eq!(default.pool().options().get_max_connections(), default_connections(Engine::Sqlite));
+        assert_eq!(default.pool().options().get_max_connections(), default_connections(true));
         let told = Database::connect_sized(&url, NonZeroU32::new(3)).await.unwrap();
         assert_eq!(told.pool().options().get_max_connections(), 3);
     }
