@@ -75,7 +75,7 @@ impl Database {
             Engine::Sqlite => sqlite_pool(),
             Engine::Postgres => postgres_pool(),
         }
-        .max_connections(connections.map_or_else(|| default_connections(on_this_machine(engine, url)), NonZeroU32::get))
+        .max_connections(connections.map_or_else(|| default_connections(Host::of(engine, url)), NonZeroU32::get))
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
         .await
@@ -181,24 +181,38 @@ fn create_private_database_file(path: &Path) -> std::io::Result<()> {
 /// - PostgreSQL elsewhere: two per core, at least four, so queries stay in flight while
 ///   answers cross the network. About twice the cores is the sizing PostgreSQL's wiki and
 ///   HikariCP recommend; a database on a larger machine of its own may take more.
-pub(crate) fn default_connections(on_this_machine: bool) -> u32 {
+pub(crate) fn default_connections(host: Host) -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-    let (per_core, least) = if on_this_machine { (1, 2) } else { (2, 4) };
+    let (per_core, least) = match host {
+        Host::ThisMachine => (1, 2),
+        Host::Elsewhere => (2, 4),
+    };
     u32::try_from(cores * per_core).unwrap_or(u32::MAX).max(least)
 }
 
-/// Whether the database at `url` shares this machine's cores: always for SQLite; for
-/// PostgreSQL, when it is reached on a loopback address or through a Unix socket.
-fn on_this_machine(engine: Engine, url: &str) -> bool {
-    match engine {
-        Engine::Sqlite => true,
-        Engine::Postgres => sqlx::postgres::PgConnectOptions::from_str(url).is_ok_and(|options| {
-            let host = options.get_host();
-            options.get_socket().is_some()
-                || host.starts_with('/')
-                || host == "localhost"
-                || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
-        }),
+/// Where the database runs, as far as the pool's size goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Host {
+    /// Sharing this machine's cores with the web server.
+    ThisMachine,
+    Elsewhere,
+}
+
+impl Host {
+    /// SQLite's file is always on this machine; a PostgreSQL is when it is reached on a
+    /// loopback address or through a Unix socket.
+    fn of(engine: Engine, url: &str) -> Self {
+        let local = match engine {
+            Engine::Sqlite => true,
+            Engine::Postgres => sqlx::postgres::PgConnectOptions::from_str(url).is_ok_and(|options| {
+                let host = options.get_host();
+                options.get_socket().is_some()
+                    || host.starts_with('/')
+                    || host == "localhost"
+                    || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+            }),
+        };
+        if local { Self::ThisMachine } else { Self::Elsewhere }
     }
 }
 
@@ -256,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_database_on_a_loopback_address_or_a_socket_shares_this_machines_cores() {
-        assert!(on_this_machine(Engine::Sqlite, "sqlite://data/tutorhub.db"));
+        assert_eq!(Host::of(Engine::Sqlite, "sqlite://data/tutorhub.db"), Host::ThisMachine);
         for url in [
             "postgres://th@localhost/th",
             "postgres://th@127.0.0.1:15432/th",
@@ -264,21 +278,21 @@ mod tests {
             "postgres://th@localhost/th?host=/var/run/postgresql",
             "postgres:///th?host=/tmp/pgsock",
         ] {
-            assert!(on_this_machine(Engine::Postgres, url), "{url}");
+            assert_eq!(Host::of(Engine::Postgres, url), Host::ThisMachine, "{url}");
         }
         for url in ["postgres://th@db.internal/th", "postgres://th@10.0.0.5:5432/th", "postgres://th@[2001:db8::1]/th"] {
-            assert!(!on_this_machine(Engine::Postgres, url), "{url}");
+            assert_eq!(Host::of(Engine::Postgres, url), Host::Elsewhere, "{url}");
         }
     }
 
     #[tokio::test]
     async fn the_pool_has_its_default_size_unless_told_otherwise() {
-        assert!(default_connections(true) >= 2);
-        assert!(default_connections(false) >= 4);
+        assert!(default_connections(Host::ThisMachine) >= 2);
+        assert!(default_connections(Host::Elsewhere) >= 4);
         let dir = tempfile::tempdir().unwrap();
         let url = Database::sqlite_url(dir.path());
         let default = Database::connect(&url).await.unwrap();
-        assert_eq!(default.pool().options().get_max_connections(), default_connections(true));
+        assert_eq!(default.pool().options().get_max_connections(), default_connections(Host::ThisMachine));
         let told = Database::connect_sized(&url, NonZeroU32::new(3)).await.unwrap();
         assert_eq!(told.pool().options().get_max_connections(), 3);
     }
