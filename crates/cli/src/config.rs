@@ -80,8 +80,9 @@ pub struct StoreOpts {
     /// `postgres://…` to use PostgreSQL; when unset, SQLite at DATA_DIR/tutorhub.db.
     #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
     pub database_url: Option<String>,
-    /// Connections in the database pool; when unset, one per core on SQLite (at least two), two
-    /// per core on PostgreSQL (at least four).
+    /// Connections in the database pool; when unset, one per core (at least two) for a database
+    /// on this machine (SQLite, or PostgreSQL on a loopback address or a socket), else two per
+    /// core (at least four).
     #[arg(long, env = "DATABASE_CONNECTIONS", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub database_connections: Option<u32>,
     /// Where messages go: the outboxes in DATA_DIR, or the real SMS gateway and SMTP server.
