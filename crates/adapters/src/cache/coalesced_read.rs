@@ -143,11 +143,12 @@ mod tests {
         }
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-    async fn many_concurrent_callers_share_a_few_reads() {
+    /// `count` callers spawned at once, each asking for the stored value (0); answers how many
+    /// reads they made.
+    async fn callers_together(count: usize) -> u64 {
         let store = Arc::new(Store::default());
         let shared = Arc::new(CoalescedRead::<i64>::default());
-        let callers: Vec<_> = (0..200)
+        let callers: Vec<_> = (0..count)
             .map(|_| {
                 let (store, shared) = (store.clone(), shared.clone());
                 tokio::spawn(async move { shared.get(|| store.read()).await })
@@ -156,25 +157,19 @@ mod tests {
         for caller in callers {
             assert_eq!(caller.await.unwrap(), Ok(0));
         }
-        let reads = store.reads.load(Ordering::SeqCst);
+        store.reads.load(Ordering::SeqCst)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn many_concurrent_callers_share_a_few_reads() {
+        let reads = callers_together(200).await;
         assert!(reads < 20, "200 callers made {reads} reads");
     }
 
     #[tokio::test]
     async fn callers_woken_together_share_one_read() {
-        let store = Arc::new(Store::default());
-        let shared = Arc::new(CoalescedRead::<i64>::default());
         // On one thread, the first caller starts leading before the others have run at all.
-        let callers: Vec<_> = (0..50)
-            .map(|_| {
-                let (store, shared) = (store.clone(), shared.clone());
-                tokio::spawn(async move { shared.get(|| store.read()).await })
-            })
-            .collect();
-        for caller in callers {
-            assert_eq!(caller.await.unwrap(), Ok(0));
-        }
-        assert_eq!(store.reads.load(Ordering::SeqCst), 1, "the leader waits one turn for the callers woken with it");
+        assert_eq!(callers_together(50).await, 1, "the leader waits one turn for the callers woken with it");
     }
 
     #[tokio::test]
