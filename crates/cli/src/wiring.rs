@@ -13,6 +13,7 @@ use std::time::Duration;
 use anyhow::Context;
 use async_trait::async_trait;
 use tutorhub_adapters::security::jwt::load_or_create_secret;
+use tutorhub_adapters::security::rate_limiter::DEFAULT_MAX_KEYS;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, Engine, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
     RandomSecretTokens, S3FileStore, S3Settings, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository,
@@ -49,6 +50,7 @@ use tutorhub_domain::profiles::editing::ProfileEditing;
 use tutorhub_domain::reviews::moderation::ReviewModeration;
 use tutorhub_domain::reviews::writing::Reviews;
 use tutorhub_domain::search::version::SearchVersion;
+use tutorhub_domain::shared::clock::{Clock, SystemClock};
 use tutorhub_domain::shared::files::FileStore;
 use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
@@ -85,6 +87,8 @@ pub struct Settings {
     pub storage: Storage,
     /// The load balancers in front of `serve` (`TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Where rules about time take "now" from: the system's, or a test's.
+    pub clock: Arc<dyn Clock>,
 }
 
 /// Where uploads are kept.
@@ -112,6 +116,7 @@ impl Settings {
             alert_quiet_hours: QuietHours::NIGHT,
             storage: Storage::Local,
             trusted_proxies: Vec::new(),
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -175,7 +180,7 @@ impl Wiring {
             hasher,
             account_stores,
             senders,
-            throttle: Throttle::new(rate_limiter(&database)),
+            throttle: Throttle::new(rate_limiter(&database, &settings.clock)),
             database,
             settings,
         })
@@ -349,10 +354,10 @@ impl Wiring {
 }
 
 /// Where rate limits are counted (the `throttle` of [`Wiring`]).
-fn rate_limiter(database: &Database) -> Arc<dyn RateLimiter> {
+fn rate_limiter(database: &Database, clock: &Arc<dyn Clock>) -> Arc<dyn RateLimiter> {
     match database.engine() {
-        Engine::Postgres => Arc::new(SqlRateLimiter::new(database.pool().clone())),
-        Engine::Sqlite => Arc::new(InMemoryRateLimiter::default()),
+        Engine::Postgres => Arc::new(SqlRateLimiter::new(database.pool().clone(), clock.clone())),
+        Engine::Sqlite => Arc::new(InMemoryRateLimiter::new(clock.clone(), DEFAULT_MAX_KEYS)),
     }
 }
 
@@ -396,8 +401,11 @@ impl Wiring {
     /// As [`Wiring::alert_delivery`].
     pub fn scheduler(&self, owner: &str, alert_round: Duration) -> anyhow::Result<Scheduler> {
         let ledger = self.job_ledger();
-        let sweep =
-            Sweep { rate_limits: SqlRateLimiter::new(self.database.pool().clone()), ledger: ledger.clone(), feed: self.feed.clone() };
+        let sweep = Sweep {
+            rate_limits: SqlRateLimiter::new(self.database.pool().clone(), self.settings.clock.clone()),
+            ledger: ledger.clone(),
+            feed: self.feed.clone(),
+        };
         let jobs = vec![
             Scheduled { job: Job::AlertDelivery, every: alert_round, work: Arc::new(AlertRound(self.alert_delivery()?)) },
             Scheduled { job: Job::Sweep, every: SWEEP_EVERY, work: Arc::new(sweep) },

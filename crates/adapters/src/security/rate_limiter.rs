@@ -1,82 +1,337 @@
-//! Rate limits counted in this process's memory.
+//! Rate limits counted in this process's memory (SQLite sites, which one server serves).
 //!
-//! Fine for one `tutorhub serve`; several instances behind a load balancer each count on
-//! their own, so the effective limit multiplies by the number of instances (docs/decisions.md).
+//! Each key has one window, as in the database's limiter (`sql::rate_limits`): from its first
+//! hit, at most `max` hits until the window ends; the hit after that starts a new window. A key
+//! is kept until its own window ends, a day for a daily cap, and forgotten then, however idle it
+//! was: a clean-up that forgets keys earlier opens their limits early.
+//!
+//! A flood of new keys must not slow every limit. A hit costs the same with ten keys or a
+//! million: the key's window is found by hash, and the windows of one length end in the order
+//! they began, so a queue per length holds their ends in order and each hit forgets the few
+//! that ended at its front. Keys are kept as a 64-bit digest (randomly seeded), so a key costs
+//! the same memory whatever it names; two keys sharing a digest would only count together,
+//! which refuses sooner, never later.
+//!
+//! There are at most `max_keys` windows (about 90 bytes each at worst). When the table is full
+//! and no window has ended, a hit on a new key is refused until one ends: a full table never
+//! opens a limit, it refuses newcomers for at most the shortest window still running (the
+//! windows strangers can start, per address and per phone, last an hour at most; the daily
+//! ones are members').
+//!
+//! Several instances each count on their own: a site with several servers runs on PostgreSQL,
+//! whose limiter counts in the shared table (docs/decisions.md).
 
 use std::collections::{HashMap, VecDeque};
-use std::time::{Duration, Instant};
+use std::hash::{BuildHasher, RandomState};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use async_trait::async_trait;
-use tokio::sync::Mutex;
+use tutorhub_domain::shared::clock::{Clock, SystemClock};
 use tutorhub_domain::shared::rate_limiter::{Limit, RateLimiter};
 
-/// A sliding log of event times per key.
-#[derive(Default)]
+/// Windows kept at most by default: about 45 MB at worst, several times the keys of the floods
+/// `make soak` sends (150,000 addresses each asking for a phone's reset).
+pub const DEFAULT_MAX_KEYS: usize = 500_000;
+
+/// Shards, each behind its own lock, so that hits on different keys rarely wait for each other.
+const SHARDS: usize = 16;
+
+/// Ended windows a hit forgets at most before it is counted, so that a hit arriving when many
+/// windows end together does not pay for them all (the next hits take the rest).
+const FORGOTTEN_PER_HIT: usize = 64;
+
 pub struct InMemoryRateLimiter {
-    events: Mutex<HashMap<String, VecDeque<Instant>>>,
+    clock: Arc<dyn Clock>,
+    digests: RandomState,
+    shards: Vec<Mutex<Shard>>,
 }
 
-/// Keys are dropped once idle for this long, so memory stays bounded by recent traffic.
-const SWEEP_AT: usize = 10_000;
-
-fn prune(log: &mut VecDeque<Instant>, window: Duration, now: Instant) {
-    while log.front().is_some_and(|t| now.duration_since(*t) >= window) {
-        log.pop_front();
+impl Default for InMemoryRateLimiter {
+    fn default() -> Self {
+        Self::new(Arc::new(SystemClock), DEFAULT_MAX_KEYS)
     }
 }
 
-fn wait(log: &VecDeque<Instant>, window: Duration, now: Instant) -> u64 {
-    log.front().map_or(1, |oldest| (window.saturating_sub(now.duration_since(*oldest))).as_secs().max(1))
+impl InMemoryRateLimiter {
+    /// At most `max_keys` windows (shared evenly by the shards), timed by `clock`.
+    pub fn new(clock: Arc<dyn Clock>, max_keys: usize) -> Self {
+        let per_shard = max_keys.div_ceil(SHARDS).max(1);
+        Self { clock, digests: RandomState::new(), shards: (0..SHARDS).map(|_| Mutex::new(Shard::new(per_shard))).collect() }
+    }
+
+    /// The windows kept now, ended ones not yet forgotten included.
+    pub fn keys(&self) -> usize {
+        self.shards.iter().map(|shard| lock(shard).windows.len()).sum()
+    }
+
+    fn shard(&self, key: &str) -> (MutexGuard<'_, Shard>, u64) {
+        let digest = self.digests.hash_one(key);
+        // The top bits pick the shard; the map inside hashes the whole digest again.
+        (lock(&self.shards[(digest >> 60) as usize % SHARDS]), digest)
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now().timestamp_millis()
+    }
+}
+
+fn lock(shard: &Mutex<Shard>) -> MutexGuard<'_, Shard> {
+    shard.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// One key's window: `hits` counted since it began, and when it ends (milliseconds).
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    hits: u32,
+    ends_at: i64,
+}
+
+/// The ends of the windows of one length, in the order the windows began (so, ended first at
+/// the front). An entry whose key has since started another window, or was reset, is stale
+/// and simply dropped when it reaches the front.
+struct Ends {
+    window_ms: i64,
+    queue: VecDeque<(i64, u64)>,
+}
+
+struct Shard {
+    max_keys: usize,
+    windows: HashMap<u64, Window>,
+    ends: Vec<Ends>,
+    /// Queue entries over every length, stale ones included.
+    queued: usize,
+}
+
+impl Shard {
+    fn new(max_keys: usize) -> Self {
+        Self { max_keys, windows: HashMap::new(), ends: Vec::new(), queued: 0 }
+    }
+
+    /// Counts a hit on `digest` at `now`; `Err(seconds to wait)` when it is over `limit`, or
+    /// when it is a new key and the table is full.
+    fn hit(&mut self, digest: u64, limit: Limit, now: i64) -> Result<(), u64> {
+        self.forget_ended(now, FORGOTTEN_PER_HIT);
+        let window_ms = window_ms(limit);
+        match self.windows.get_mut(&digest) {
+            Some(window) if window.ends_at > now => {
+                if window.hits >= limit.max {
+                    return Err(wait_until(window.ends_at, now));
+                }
+                window.hits += 1;
+                return Ok(());
+            }
+            // Ended, and not yet forgotten: a new window.
+            Some(window) => *window = Window { hits: 1, ends_at: now + window_ms },
+            None => {
+                if self.windows.len() >= self.max_keys {
+                    self.forget_ended(now, usize::MAX);
+                }
+                if self.windows.len() >= self.max_keys {
+                    return Err(self.full(now));
+                }
+                self.windows.insert(digest, Window { hits: 1, ends_at: now + window_ms });
+            }
+        }
+        self.queue_end(digest, now + window_ms, window_ms);
+        Ok(())
+    }
+
+    fn blocked(&mut self, digest: u64, limit: Limit, now: i64) -> Option<u64> {
+        let window = self.windows.get(&digest)?;
+        (window.ends_at > now && window.hits >= limit.max).then(|| wait_until(window.ends_at, now))
+    }
+
+    fn queue_end(&mut self, digest: u64, ends_at: i64, window_ms: i64) {
+        let index = match self.ends.iter().position(|e| e.window_ms == window_ms) {
+            Some(index) => index,
+            None => {
+                self.ends.push(Ends { window_ms, queue: VecDeque::new() });
+                self.ends.len() - 1
+            }
+        };
+        self.ends[index].queue.push_back((ends_at, digest));
+        self.queued += 1;
+        // Resets and restarted windows leave stale entries behind; past twice the keys they
+        // are dropped in one pass, so the queues stay within a bound too (amortised, each
+        // entry is dropped once).
+        if self.queued > 2 * self.max_keys.max(self.windows.len()) {
+            self.drop_stale();
+        }
+    }
+
+    /// Forgets up to `at_most` windows that ended by `now`, dropping stale entries on the way.
+    fn forget_ended(&mut self, now: i64, at_most: usize) {
+        let mut forgotten = 0;
+        for ends in &mut self.ends {
+            while forgotten < at_most {
+                let Some(&(ends_at, digest)) = ends.queue.front() else { break };
+                if ends_at > now {
+                    break;
+                }
+                ends.queue.pop_front();
+                self.queued -= 1;
+                forgotten += 1;
+                if self.windows.get(&digest).is_some_and(|w| w.ends_at == ends_at) {
+                    self.windows.remove(&digest);
+                }
+            }
+        }
+    }
+
+    fn drop_stale(&mut self) {
+        let windows = &self.windows;
+        for ends in &mut self.ends {
+            ends.queue.retain(|(ends_at, digest)| windows.get(digest).is_some_and(|w| w.ends_at == *ends_at));
+        }
+        self.queued = self.ends.iter().map(|e| e.queue.len()).sum();
+    }
+
+    /// The wait for a newcomer at a full table: until the first running window ends.
+    fn full(&self, now: i64) -> u64 {
+        tracing::warn!(keys = self.windows.len(), "the rate-limit table is full: a new key is refused until a window ends");
+        let first_end = self.ends.iter().filter_map(|e| e.queue.front().map(|(ends_at, _)| *ends_at)).min();
+        first_end.map_or(1, |at| wait_until(at, now))
+    }
+}
+
+fn window_ms(limit: Limit) -> i64 {
+    i64::try_from(limit.window_seconds.saturating_mul(1000)).unwrap_or(i64::MAX / 4)
+}
+
+/// Whole seconds until `ends_at`, at least one.
+fn wait_until(ends_at: i64, now: i64) -> u64 {
+    u64::try_from((ends_at - now + 999) / 1000).unwrap_or(0).max(1)
 }
 
 #[async_trait]
 impl RateLimiter for InMemoryRateLimiter {
     async fn hit(&self, key: &str, limit: Limit) -> Result<(), u64> {
-        let now = Instant::now();
-        let window = Duration::from_secs(limit.window_seconds);
-        let mut events = self.events.lock().await;
-        if events.len() >= SWEEP_AT {
-            events.retain(|_, log| log.back().is_some_and(|t| now.duration_since(*t) < Duration::from_secs(3600)));
-        }
-        let log = events.entry(key.to_string()).or_default();
-        prune(log, window, now);
-        if log.len() >= limit.max as usize {
-            return Err(wait(log, window, now));
-        }
-        log.push_back(now);
-        Ok(())
+        let now = self.now();
+        let (mut shard, digest) = self.shard(key);
+        shard.hit(digest, limit, now)
     }
 
     async fn blocked(&self, key: &str, limit: Limit) -> Option<u64> {
-        let now = Instant::now();
-        let window = Duration::from_secs(limit.window_seconds);
-        let mut events = self.events.lock().await;
-        let log = events.get_mut(key)?;
-        prune(log, window, now);
-        (log.len() >= limit.max as usize).then(|| wait(log, window, now))
+        let now = self.now();
+        let (mut shard, digest) = self.shard(key);
+        shard.blocked(digest, limit, now)
     }
 
     async fn reset(&self, key: &str) {
-        self.events.lock().await.remove(key);
+        let (mut shard, digest) = self.shard(key);
+        shard.windows.remove(&digest);
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use chrono::{Duration, TimeZone, Utc};
+    use tutorhub_domain::shared::clock::ManualClock;
+
     use super::*;
+
+    const DAILY: Limit = Limit { max: 20, window_seconds: 86_400 };
+    const HOURLY: Limit = Limit { max: 3, window_seconds: 3_600 };
+
+    fn clock() -> Arc<ManualClock> {
+        Arc::new(ManualClock::at(Utc.with_ymd_and_hms(2026, 11, 27, 20, 0, 0).unwrap()))
+    }
 
     #[tokio::test]
     async fn allows_max_events_per_window_then_refuses_with_a_wait() {
-        let limiter = InMemoryRateLimiter::default();
+        let clock = clock();
+        let limiter = InMemoryRateLimiter::new(clock.clone(), 100);
         let limit = Limit { max: 2, window_seconds: 60 };
         assert!(limiter.hit("a", limit).await.is_ok());
         assert!(limiter.blocked("a", limit).await.is_none());
+        clock.advance(Duration::seconds(10));
         assert!(limiter.hit("a", limit).await.is_ok());
-        let wait = limiter.hit("a", limit).await.unwrap_err();
-        assert!((59..=60).contains(&wait), "{wait}");
-        assert!(limiter.blocked("a", limit).await.is_some());
+        assert_eq!(limiter.hit("a", limit).await, Err(50), "the window began at the first hit");
+        assert_eq!(limiter.blocked("a", limit).await, Some(50));
         assert!(limiter.hit("b", limit).await.is_ok(), "keys are counted apart");
         limiter.reset("a").await;
         assert!(limiter.hit("a", limit).await.is_ok());
+    }
+
+    /// The defect this limiter replaced: a clean-up dropped every key idle for an hour, so a
+    /// daily cap opened again after 61 quiet minutes and a flood of new keys.
+    #[tokio::test]
+    async fn a_daily_window_is_kept_across_an_idle_hour_and_a_flood_and_ends_after_a_day() {
+        let clock = clock();
+        let limiter = InMemoryRateLimiter::new(clock.clone(), 1_000_000);
+        for _ in 0..DAILY.max {
+            limiter.hit("bookings:member", DAILY).await.unwrap();
+        }
+        clock.advance(Duration::minutes(61));
+        for n in 0..20_000 {
+            limiter.hit(&format!("reset-phone:{n}"), HOURLY).await.unwrap();
+        }
+        assert!(limiter.hit("bookings:member", DAILY).await.is_err(), "still refused after an idle hour and a flood");
+        clock.advance(Duration::hours(24) - Duration::minutes(61) - Duration::seconds(1));
+        assert_eq!(limiter.hit("bookings:member", DAILY).await, Err(1), "refused up to the window's end");
+        clock.advance(Duration::seconds(1));
+        assert!(limiter.hit("bookings:member", DAILY).await.is_ok(), "a new window once the day is over");
+    }
+
+    #[tokio::test]
+    async fn ended_windows_are_forgotten_as_hits_go_on() {
+        let clock = clock();
+        let limiter = InMemoryRateLimiter::new(clock.clone(), 1_000_000);
+        for n in 0..1_000 {
+            limiter.hit(&format!("check-ip:{n}"), HOURLY).await.unwrap();
+        }
+        limiter.hit("bookings:member", DAILY).await.unwrap();
+        assert_eq!(limiter.keys(), 1_001);
+        clock.advance(Duration::hours(1));
+        for n in 0..1_000 {
+            limiter.hit(&format!("send-code-ip:{n}"), HOURLY).await.unwrap();
+        }
+        assert_eq!(limiter.keys(), 1_001, "the ended hourly windows were forgotten by later hits, the daily one kept");
+        assert_eq!(limiter.blocked("bookings:member", Limit { max: 1, window_seconds: 86_400 }).await, Some(23 * 3_600));
+    }
+
+    #[tokio::test]
+    async fn a_full_table_refuses_newcomers_until_a_window_ends_and_never_opens_a_limit() {
+        let clock = clock();
+        // One key per shard at most: 16 in all.
+        let limiter = InMemoryRateLimiter::new(clock.clone(), SHARDS);
+        let mut kept = Vec::new();
+        let mut refused = None;
+        for n in 0..1_000 {
+            let key = format!("send-code-ip:{n}");
+            match limiter.hit(&key, HOURLY).await {
+                Ok(()) => kept.push(key),
+                Err(wait) => {
+                    refused = Some((key, wait));
+                    break;
+                }
+            }
+        }
+        let (newcomer, wait) = refused.expect("the table fills up");
+        assert_eq!(wait, 3_600, "the wait is until the first window ends");
+        assert!(kept.len() <= SHARDS && limiter.keys() <= SHARDS);
+        for key in &kept {
+            for _ in 1..HOURLY.max {
+                limiter.hit(key, HOURLY).await.unwrap();
+            }
+            assert!(limiter.hit(key, HOURLY).await.is_err(), "every kept key still has its limit");
+        }
+        clock.advance(Duration::hours(1));
+        assert!(limiter.hit(&newcomer, HOURLY).await.is_ok(), "room once the windows ended");
+    }
+
+    #[tokio::test]
+    async fn resets_and_restarted_windows_leave_the_queues_bounded() {
+        let clock = clock();
+        let limiter = InMemoryRateLimiter::new(clock.clone(), SHARDS * 10);
+        for round in 0..10_000 {
+            limiter.hit("login:a", HOURLY).await.unwrap();
+            limiter.reset("login:a").await;
+            if round % 100 == 0 {
+                clock.advance(Duration::seconds(1));
+            }
+        }
+        let queued: usize = limiter.shards.iter().map(|s| lock(s).queued).sum();
+        assert!(queued <= 2 * SHARDS * 10 + 1, "{queued} entries queued");
     }
 }

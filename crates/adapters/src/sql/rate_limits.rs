@@ -3,18 +3,23 @@
 //!
 //! Each key has one window: from its first hit, at most `max` hits until `resets_at`; the hit
 //! after that starts a new window. Taking a hit is one `INSERT … ON CONFLICT DO UPDATE … WHERE`
-//! statement, so two servers can never both take the last hit of a window. (The in-memory
-//! limiter keeps a sliding log instead; a fixed window allows a burst of up to twice `max`
-//! across a window's end, which these limits, meant against floods, tolerate.)
+//! statement, so two servers can never both take the last hit of a window. The in-memory
+//! limiter keeps the same windows. (A fixed window allows a burst of up to twice `max` across a
+//! window's end, which these limits, meant against floods, tolerate.) A row is kept until its
+//! window ends, a day for a daily cap: the sweep removes only ended windows.
 //!
 //! Keys name phones and addresses (`login-phone:…`); the table keeps only their SHA-256, so a
 //! backup shows no phone number at a glance. (A digest of an 8-digit number can be found by
-//! trying them all: the rows last minutes to an hour, and the sweep removes them.)
+//! trying them all: the rows of phones and addresses last an hour at most, and the sweep removes
+//! them.)
+
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::AnyPool;
+use tutorhub_domain::shared::clock::Clock;
 use tutorhub_domain::shared::rate_limiter::{Limit, RateLimiter};
 use tutorhub_domain::shared::storage::RepositoryError;
 
@@ -22,11 +27,17 @@ use crate::sql::rows::repository_error;
 
 pub struct SqlRateLimiter {
     pool: AnyPool,
+    clock: Arc<dyn Clock>,
 }
 
 impl SqlRateLimiter {
-    pub fn new(pool: AnyPool) -> Self {
-        Self { pool }
+    /// Windows timed by `clock` (every server's clock should agree: windows are stored as times).
+    pub fn new(pool: AnyPool, clock: Arc<dyn Clock>) -> Self {
+        Self { pool, clock }
+    }
+
+    fn now(&self) -> i64 {
+        self.clock.now().timestamp_millis()
     }
 
     /// When the window of the key stored as `key` ends, if it has one.
@@ -73,7 +84,7 @@ fn allowed_despite(e: &sqlx::Error) {
 #[async_trait]
 impl RateLimiter for SqlRateLimiter {
     async fn hit(&self, key: &str, limit: Limit) -> Result<(), u64> {
-        let (key, now) = (&stored(key), Utc::now().timestamp_millis());
+        let (key, now) = (&stored(key), self.now());
         let taken: Result<Option<i64>, sqlx::Error> = sqlx::query_scalar(
             "INSERT INTO rate_limits (limit_key, hits, resets_at) VALUES ($1, 1, $2 + $3) \
              ON CONFLICT (limit_key) DO UPDATE SET \
@@ -106,7 +117,7 @@ impl RateLimiter for SqlRateLimiter {
     }
 
     async fn blocked(&self, key: &str, limit: Limit) -> Option<u64> {
-        let (key, now) = (&stored(key), Utc::now().timestamp_millis());
+        let (key, now) = (&stored(key), self.now());
         let found: Result<Option<(i64, i64)>, sqlx::Error> =
             sqlx::query_as("SELECT hits, resets_at FROM rate_limits WHERE limit_key = $1").bind(key).fetch_optional(&self.pool).await;
         match found {

@@ -1,7 +1,8 @@
-//! What every business area uses: the catalogue, money, paging, text rules, uploads, limits,
+//! What every business area uses: the catalogue, the clock, money, paging, text rules, uploads, limits,
 //! and the storage, file and messaging ports.
 
 pub mod catalogue;
+pub mod clock;
 pub mod files;
 pub mod hong_kong;
 pub mod identity;
