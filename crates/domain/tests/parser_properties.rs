@@ -538,8 +538,9 @@ proptest! {
 
 // ---------------------------------------------------------------------------------------------
 // Search filters: unknown level / region / post-type keys refused with a field error (level,
-// region, postType, in that order), names of grades, subjects, districts and areas cleaned
-// (trimmed, blanks and repeats dropped) but not checked, the minimum fee as `parse_min_rate`.
+// region, postType, in that order), then names of grades, subjects, districts and areas the
+// catalogue does not hold (grades, subjects, districts, areas); kept names cleaned (trimmed,
+// blanks and repeats dropped); the minimum fee as `parse_min_rate`.
 // ---------------------------------------------------------------------------------------------
 
 fn level_keys() -> Vec<&'static str> {
@@ -636,6 +637,51 @@ fn expected_errors(
     expected
 }
 
+/// The list fields the rules refuse, in the order the parsers report them: a grade or subject
+/// outside the chosen level (any level when none is known), a district or area outside the
+/// catalogue, a free-text level's typed subject longer than a case's own.
+fn expected_name_errors(
+    level: &Option<String>,
+    grades: &[String],
+    subjects: &[String],
+    districts: &[String],
+    areas: &[String],
+) -> Vec<(&'static str, String)> {
+    let level = given(level).and_then(catalogue::level);
+    let levels: Vec<&catalogue::Level> = level.map_or_else(|| LEVELS.iter().collect(), |l| vec![l]);
+    let typed = |values: &[String]| values.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect::<Vec<_>>();
+    let mut expected = Vec::new();
+    if typed(grades).iter().any(|g| !levels.iter().any(|l| l.has_grade(g))) {
+        expected.push(("grades", "年級不正確".to_string()));
+    }
+    if level.is_some_and(|l| l.free_text_subject()) {
+        let text = cleaned(subjects).join(" ");
+        if text.chars().count() > 40 {
+            expected.push(("subjects", "科目不可多於 40 個字".to_string()));
+        } else if text.chars().any(char::is_control) {
+            expected.push(("subjects", "科目不可包含控制字元".to_string()));
+        }
+    } else if typed(subjects).iter().any(|n| !levels.iter().any(|l| l.has_subject(n))) {
+        expected.push(("subjects", "科目不正確".to_string()));
+    }
+    if typed(districts).iter().any(|d| catalogue::district(d).is_none()) {
+        expected.push(("districts", "地區不正確".to_string()));
+    }
+    if typed(areas).iter().any(|a| catalogue::place(a).is_none()) {
+        expected.push(("areas", "地點不正確".to_string()));
+    }
+    expected
+}
+
+/// What `keys` and `names` expect together, as the parsers report them.
+fn all_expected(keys: Vec<(&'static str, &'static str)>, names: Vec<(&'static str, String)>) -> Vec<(&'static str, String)> {
+    keys.into_iter().map(|(f, m)| (f, m.to_string())).chain(names).collect()
+}
+
+fn owned_fields(errors: &ValidationErrors) -> Vec<(&'static str, String)> {
+    errors.fields().iter().map(|e| (e.field, e.message.clone())).collect()
+}
+
 fn fields_of(errors: &ValidationErrors) -> Vec<(&'static str, &str)> {
     errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect()
 }
@@ -673,9 +719,12 @@ proptest! {
     /// the public-board filter from what was typed.
     #[test]
     fn case_search_refuses_unknown_keys_and_cleans_the_rest(query in case_query()) {
-        let expected = expected_errors(&query.level, &query.region, Some(&query.post_type));
+        let expected = all_expected(
+            expected_errors(&query.level, &query.region, Some(&query.post_type)),
+            expected_name_errors(&query.level, &query.grades, &query.subjects, &query.districts, &query.areas),
+        );
         match CaseFilter::public_search(&query) {
-            Err(errors) => prop_assert_eq!(fields_of(&errors), expected),
+            Err(errors) => prop_assert_eq!(owned_fields(&errors), expected),
             Ok(filter) => {
                 prop_assert!(expected.is_empty(), "accepted despite {:?}", expected);
                 prop_assert_eq!(filter.status, Some(CaseStatus::Approved));
@@ -737,9 +786,12 @@ proptest! {
     /// filter from what was typed.
     #[test]
     fn tutor_search_refuses_unknown_keys_and_cleans_the_rest(query in tutor_query()) {
-        let expected = expected_errors(&query.level, &query.region, None);
+        let expected = all_expected(
+            expected_errors(&query.level, &query.region, None),
+            expected_name_errors(&query.level, &[], &query.subjects, &query.districts, &query.areas),
+        );
         match TutorFilter::parse(&query) {
-            Err(errors) => prop_assert_eq!(fields_of(&errors), expected),
+            Err(errors) => prop_assert_eq!(owned_fields(&errors), expected),
             Ok(filter) => {
                 prop_assert!(expected.is_empty(), "accepted despite {:?}", expected);
                 prop_assert_eq!(filter.level, given(&query.level).and_then(catalogue::level).map(|l| l.key));

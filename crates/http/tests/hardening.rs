@@ -123,6 +123,45 @@ async fn a_control_character_in_the_query_string_is_a_400_naming_the_parameter()
     assert_eq!(status, StatusCode::OK, "ordinary text passes");
 }
 
+/// Issue 39: the boards answered 200 to values no catalogue holds, and kept each one in memory.
+/// Every filter is read against the catalogue: junk is a 400 naming the field, in zh-HK.
+#[tokio::test]
+async fn a_filter_value_the_catalogue_does_not_hold_is_a_400_naming_the_field() {
+    let app = support::spawn().await;
+    let long = "x".repeat(60_000);
+    for (uri, field, message) in [
+        (format!("/cases?subjects={long}"), "subjects", "科目不正確"),
+        (format!("/tutors?subjects={long}"), "subjects", "科目不正確"),
+        ("/cases?grades=中七".into(), "grades", "年級不正確"),
+        ("/cases?level=primary&grades=中三".into(), "grades", "年級不正確"),
+        ("/cases?level=primary&subjects=物理".into(), "subjects", "科目不正確"),
+        ("/cases?districts=火星區".into(), "districts", "地區不正確"),
+        ("/tutors?districts=觀塘區&districts=x".into(), "districts", "地區不正確"),
+        ("/cases?areas=月球".into(), "areas", "地點不正確"),
+        ("/tutors?areas=月球".into(), "areas", "地點不正確"),
+        ("/cases?level=college".into(), "level", "教育程度不正確"),
+        ("/tutors?region=火星".into(), "region", "區域不正確"),
+        ("/cases?postType=x".into(), "postType", "個案類型不正確"),
+        (format!("/cases?level=tertiary&subjects={}", "代".repeat(41)), "subjects", "科目不可多於 40 個字"),
+        (format!("/tutors?q={}", "字".repeat(101)), "q", "搜尋字詞最多 100 個字"),
+    ] {
+        let (status, body) = call(&app, "GET", &uri, None, None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{}: {body}", &uri[..uri.len().min(80)]);
+        assert_eq!((body["code"].as_str(), body["errors"][0]["field"].as_str()), (Some("VALIDATION_FAILED"), Some(field)), "{body}");
+        assert_eq!(body["errors"][0]["message"], message);
+    }
+    // What the catalogue holds passes, spaces and repeats included; tertiary subjects are typed.
+    for uri in [
+        "/cases?level=secondary&grades=%20中三&grades=中三&subjects=數學&districts=觀塘區&areas=藍田&minRate=abc",
+        "/tutors?level=secondary&subjects=數學&subjects=物理&region=九龍&areas=藍田",
+        "/cases?level=tertiary&subjects=量子力學",
+        "/tutors?level=tertiary&subjects=會計",
+    ] {
+        let (status, body) = call(&app, "GET", uri, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+    }
+}
+
 #[tokio::test]
 async fn a_nul_in_a_json_text_field_is_a_400_on_that_field() {
     let app = support::spawn().await;

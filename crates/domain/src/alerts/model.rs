@@ -16,8 +16,6 @@ pub const MAX_SAVED_SEARCHES: u32 = 10;
 /// Keywords of one saved search, and the length of each.
 pub const MAX_KEYWORDS: usize = 5;
 pub const MAX_KEYWORD_CHARS: usize = 20;
-/// A free-text subject (tertiary) in a saved search.
-const MAX_FREE_TEXT_SUBJECT_CHARS: usize = 40;
 
 keyed_enum! {
     /// How a tutor hears about matching cases.
@@ -39,8 +37,8 @@ pub struct Criteria {
 }
 
 impl Criteria {
-    /// What a tutor asks to save: every name must be the catalogue's (they are stored and shown
-    /// again), and something must narrow the search.
+    /// What a tutor asks to save: every name the catalogue's, as on the board (they are stored
+    /// and shown again), and something must narrow the search.
     ///
     /// # Errors
     /// Per field: the board's messages for unknown keys (`level`, `region`, `postType`), names
@@ -51,7 +49,6 @@ impl Criteria {
             Ok(filter) => (filter, ValidationErrors::new()),
             Err(errors) => (CaseFilter::public(), errors),
         };
-        check_names(&filter, &mut errors);
         let keywords = errors.check("keywords", parse_keywords(typed)).unwrap_or_default();
         if errors.is_empty() && filter == CaseFilter::public() && keywords.is_empty() {
             errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
@@ -127,35 +124,6 @@ pub struct CaseText<'a> {
 impl<'a> CaseText<'a> {
     pub fn new(case: &'a Case) -> Self {
         Self { case, terms: TextTerms::of(&case.details.searchable_text()) }
-    }
-}
-
-/// Grades, subjects, districts and areas must be the catalogue's (a free-text level's subject
-/// is checked like any typed text).
-fn check_names(filter: &CaseFilter, errors: &mut ValidationErrors) {
-    let level = filter.level.and_then(catalogue::level);
-    let levels: Vec<&catalogue::Level> = level.map_or_else(|| catalogue::LEVELS.iter().collect(), |l| vec![l]);
-    if !filter.grades.iter().all(|g| levels.iter().any(|l| l.grades.contains(&g.as_str()))) {
-        errors.add("grades", "年級不正確");
-    }
-    match &filter.subjects {
-        Some(SubjectMatch::AnyOf(names)) if !names.iter().all(|n| levels.iter().any(|l| l.subjects.contains(&n.as_str()))) => {
-            errors.add("subjects", "科目不正確");
-        }
-        Some(SubjectMatch::Containing(text)) => {
-            if let Err(problem) = refuse_control_characters(text, "科目", Lines::Single) {
-                errors.add("subjects", problem);
-            } else if text.chars().count() > MAX_FREE_TEXT_SUBJECT_CHARS {
-                errors.add("subjects", format!("科目不可多於 {MAX_FREE_TEXT_SUBJECT_CHARS} 個字"));
-            }
-        }
-        _ => {}
-    }
-    if !filter.districts.iter().all(|d| catalogue::district(d).is_some()) {
-        errors.add("districts", "地區不正確");
-    }
-    if !filter.areas.iter().all(|a| catalogue::place(a).is_some()) {
-        errors.add("areas", "地點不正確");
     }
 }
 

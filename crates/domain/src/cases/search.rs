@@ -4,7 +4,7 @@ use crate::cases::model::{CaseStatus, PostType};
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 use uuid::Uuid;
 
 /// The raw query of a case search, as typed into the filters (stored as JSON by saved searches).
@@ -73,9 +73,10 @@ impl CaseFilter {
 
     /// Builds a search of the public board from what the visitor typed.
     ///
-    /// Unknown level, region or post type keys are refused; names of grades, subjects,
-    /// districts and areas simply match nothing when unknown. A non-numeric minimum fee is
-    /// ignored (spec §5). The legacy `postType=approved` means the public board itself.
+    /// Every level, region and post type key and every grade, subject, district and area name
+    /// must be the catalogue's (see [`catalogued`]); only a free-text level's subject is typed
+    /// text. A non-numeric minimum fee is ignored (spec §5). The legacy `postType=approved`
+    /// means the public board itself.
     ///
     /// # Errors
     /// A zh-HK message per refused field.
@@ -92,16 +93,14 @@ impl CaseFilter {
         if let Some(key) = non_empty(&query.post_type).filter(|key| *key != "approved") {
             filter.post_type = errors.check("postType", PostType::parse(key).ok_or("個案類型不正確".to_string()));
         }
-        filter.grades = cleaned(&query.grades);
-        filter.districts = cleaned(&query.districts);
-        filter.areas = cleaned(&query.areas);
-        let subjects = cleaned(&query.subjects);
-        let free_text = filter.level.and_then(catalogue::level).is_some_and(|l| l.free_text_subject());
-        filter.subjects = match (free_text, subjects.is_empty()) {
-            (_, true) => None,
-            (true, false) => errors.check("subjects", free_text_subject(&subjects)).map(SubjectMatch::Containing),
-            (false, false) => Some(SubjectMatch::AnyOf(subjects)),
-        };
+        let names = Names::read(filter.level, &query.grades, &query.subjects, &query.districts, &query.areas, &mut errors);
+        filter.grades = names.grades;
+        filter.districts = names.districts;
+        filter.areas = names.areas;
+        filter.subjects = names.subjects.map(|subjects| match subjects {
+            Subjects::Named(names) => SubjectMatch::AnyOf(names),
+            Subjects::Typed(text) => SubjectMatch::Containing(text),
+        });
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
         errors.finish(|| filter)
     }
@@ -150,33 +149,96 @@ impl CaseFilter {
     }
 }
 
-/// A free-text subject to look for (tertiary): what was typed, within the length a case's own
-/// free-text subject may have.
+/// The names of a search's list filters, read against the catalogue.
+pub(crate) struct Names {
+    pub grades: Vec<String>,
+    pub subjects: Option<Subjects>,
+    pub districts: Vec<String>,
+    pub areas: Vec<String>,
+}
+
+/// The subjects asked for: catalogue names, or a free-text level's typed text.
+pub(crate) enum Subjects {
+    Named(Vec<String>),
+    Typed(String),
+}
+
+impl Names {
+    /// Grades and subjects of `level` (of any level when none is chosen), districts and areas
+    /// of the catalogue; each refused field gets its zh-HK error in `errors`. The subjects of a
+    /// free-text level (tertiary) are what was typed, within a case's own length.
+    pub(crate) fn read(
+        level: Option<&'static str>,
+        grades: &[String],
+        subjects: &[String],
+        districts: &[String],
+        areas: &[String],
+        errors: &mut ValidationErrors,
+    ) -> Self {
+        let level = level.and_then(catalogue::level);
+        let levels: &[catalogue::Level] = level.map_or(catalogue::LEVELS, std::slice::from_ref);
+        let in_levels = |names: fn(&catalogue::Level) -> &'static [&'static str], name: &str| {
+            levels.iter().find_map(|l| names(l).iter().find(|n| **n == name).copied())
+        };
+        let grades = catalogued(grades, |g| in_levels(|l| l.grades, g));
+        let grades = errors.check("grades", grades.ok_or_else(|| "年級不正確".to_string()));
+        let subjects = if level.is_some_and(|l| l.free_text_subject()) {
+            errors.check("subjects", free_text_subject(subjects)).filter(|t| !t.is_empty()).map(Subjects::Typed)
+        } else {
+            let named = catalogued(subjects, |s| in_levels(|l| l.subjects, s));
+            errors.check("subjects", named.ok_or_else(|| "科目不正確".to_string())).filter(|n| !n.is_empty()).map(Subjects::Named)
+        };
+        let districts = catalogued(districts, |d| catalogue::district(d).map(|(_, d)| d.name));
+        let districts = errors.check("districts", districts.ok_or_else(|| "地區不正確".to_string()));
+        let areas = catalogued(areas, |a| catalogue::place(a).map(|p| p.area));
+        let areas = errors.check("areas", areas.ok_or_else(|| "地點不正確".to_string()));
+        Self { grades: grades.unwrap_or_default(), subjects, districts: districts.unwrap_or_default(), areas: areas.unwrap_or_default() }
+    }
+}
+
+/// The catalogue's names among `values` (trimmed, blanks and repeats dropped, in order), or
+/// None when any value is not one `known` finds. A search makes cache keys and index clauses
+/// of its names, so a name the catalogue does not hold is refused, never carried.
+fn catalogued(values: &[String], known: impl Fn(&str) -> Option<&'static str>) -> Option<Vec<String>> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        let name = known(value)?;
+        // Every name is the catalogue's, so this list is at most the catalogue's length.
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    Some(out.into_iter().map(String::from).collect())
+}
+
+/// A free-text subject to look for (tertiary): the words typed (trimmed, blanks and repeats
+/// dropped), within the length a case's own free-text subject may have, on one line. Empty
+/// when nothing was typed.
 ///
 /// # Errors
-/// A zh-HK message when it is longer.
+/// A zh-HK message when it is longer or holds a control character.
 pub(crate) fn free_text_subject(typed: &[String]) -> Result<String, String> {
-    let text = typed.join(" ");
-    if text.chars().count() > crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS {
-        return Err(format!("科目不可多於 {} 個字", crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS));
+    let max = crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS;
+    let (mut words, mut chars): (Vec<&str>, usize) = (Vec::new(), 0);
+    for word in typed.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        if words.contains(&word) {
+            continue;
+        }
+        // Counted as it goes, so a long list is refused without being read to its end.
+        chars += word.chars().count() + usize::from(!words.is_empty());
+        if chars > max {
+            return Err(format!("科目不可多於 {max} 個字"));
+        }
+        words.push(word);
     }
+    let text = words.join(" ");
+    refuse_control_characters(&text, "科目", Lines::Single)?;
     Ok(text)
 }
 
 /// The trimmed value, unless blank.
 pub(crate) fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
-}
-
-/// Trimmed values without blanks or repeats, in order.
-pub(crate) fn cleaned(values: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
-        if !out.iter().any(|o| o == value) {
-            out.push(value.to_string());
-        }
-    }
-    out
 }
 
 #[cfg(test)]

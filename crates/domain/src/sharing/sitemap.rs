@@ -8,7 +8,7 @@ use crate::cases::board::CaseBoard;
 use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
 use crate::tutors::directory::TutorDirectory;
-use crate::tutors::search::TutorQuery;
+use crate::tutors::search::TutorFilter;
 
 /// Addresses in one sitemap file.
 pub const URLS_PER_FILE: u32 = 1000;
@@ -72,7 +72,7 @@ impl Sitemaps {
     /// # Errors
     /// When storage fails.
     pub async fn files(&self) -> Result<Vec<SitemapFile>, RepositoryError> {
-        let tutors = self.tutors.search(&TutorQuery::default(), PageRequest::first(1)).await.map_err(unavailable)?.total;
+        let tutors = self.tutors.search(&TutorFilter::default(), PageRequest::first(1)).await.map_err(unavailable)?.total;
         let cases = self.board.latest(PageRequest::first(1)).await.map_err(unavailable)?.total;
         // The newest of each, as deep as a search pages.
         let count =
@@ -104,7 +104,7 @@ impl Sitemaps {
         for page in first..first + URLS_PER_FILE / per_page {
             let request = PageRequest::new(Some(i64::from(page)), Some(i64::from(per_page))).map_err(|(_, m)| unavailable(m))?;
             let found: Vec<SitemapEntry> = if kind {
-                let page = self.tutors.search(&TutorQuery::default(), request).await.map_err(unavailable)?;
+                let page = self.tutors.search(&TutorFilter::default(), request).await.map_err(unavailable)?;
                 page.items
                     .iter()
                     .map(|t| SitemapEntry { path: format!("/tutor/{}", t.user_number), changed: Some(t.approved_at) })

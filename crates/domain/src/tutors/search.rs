@@ -1,6 +1,6 @@
 //! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
 
-use crate::cases::search::{cleaned, free_text_subject, non_empty};
+use crate::cases::search::{Names, Subjects, non_empty};
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
@@ -43,12 +43,12 @@ pub struct TutorFilter {
 }
 
 impl TutorFilter {
-    /// Builds a search from what the visitor typed. Unknown level or region keys are refused;
-    /// unknown subject, district and area names match nothing; a non-numeric minimum fee is ignored.
+    /// Builds a search from what the visitor typed: every key and name the catalogue's, as the
+    /// case board reads them (`Names`); a non-numeric minimum fee is ignored.
     ///
     /// # Errors
-    /// A zh-HK message per refused field: `level`, `region`, or `q` when the words are too long
-    /// or too many.
+    /// A zh-HK message per refused field: `level`, `region`, `subjects`, `districts`, `areas`,
+    /// or `q` when the words are too long or too many.
     pub fn parse(query: &TutorQuery) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let mut filter = Self::default();
@@ -58,15 +58,13 @@ impl TutorFilter {
         if let Some(name) = non_empty(&query.region) {
             filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or("區域不正確".to_string()));
         }
-        filter.districts = cleaned(&query.districts);
-        filter.areas = cleaned(&query.areas);
-        let subjects = cleaned(&query.subjects);
-        let free_text = filter.level.and_then(catalogue::level).is_some_and(|l| l.free_text_subject());
-        filter.subjects = match (free_text, subjects.is_empty()) {
-            (_, true) => None,
-            (true, false) => errors.check("subjects", free_text_subject(&subjects)).map(TutorSubjectMatch::Containing),
-            (false, false) => Some(TutorSubjectMatch::AnyOf(subjects)),
-        };
+        let names = Names::read(filter.level, &[], &query.subjects, &query.districts, &query.areas, &mut errors);
+        filter.districts = names.districts;
+        filter.areas = names.areas;
+        filter.subjects = names.subjects.map(|subjects| match subjects {
+            Subjects::Named(names) => TutorSubjectMatch::AnyOf(names),
+            Subjects::Typed(text) => TutorSubjectMatch::Containing(text),
+        });
         filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
         if let Some(words) = errors.check("q", Keywords::parse(query.q.as_deref()).map_err(|e| e.to_string())) {
             filter.words = words;

@@ -14,7 +14,7 @@ use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::fees::{FeeGuide, FeeQuery, FeeScope, MIN_SAMPLE};
 use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::posting::CasePosting;
-use tutorhub_domain::cases::search::CaseQuery;
+use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
 use tutorhub_domain::shared::paging::Page;
 use uuid::Uuid;
 
@@ -22,7 +22,8 @@ use crate::Tag;
 use crate::common::auth::{BearerAuth, optional_user};
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::common::prepared::{Prepared, PreparedAnswers, rfc3339};
+use crate::common::prepared::{AnswerKey, Prepared, PreparedAnswers, rfc3339};
+use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::cases::model::CaseForm;
 use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
@@ -282,9 +283,10 @@ impl CasesApi {
             min_rate: min_rate.0,
             post_type: post_type.0,
         };
-        let key = format!("cases {query:?} {:?} {paging:?}", q.0);
-        let search = || async { Ok(CasePage::of(self.board.search(&query, q.0.as_deref(), paging).await?, self.cap)) };
-        Ok(self.prepared.answer(&key, search).await?)
+        // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
+        let filter = CaseFilter::board_search(&query, q.0.as_deref()).map_err(|e| ApiError::invalid(&e))?;
+        let search = || async { Ok(CasePage::of(self.board.search(&filter, paging).await?, self.cap)) };
+        Ok(self.prepared.answer(AnswerKey::Cases(filter.clone(), paging), search).await?)
     }
 
     /// The newest approved cases, for the home page
@@ -300,7 +302,7 @@ impl CasesApi {
     ) -> Answer<Prepared<CasePage>, BAD_REQUEST> {
         let paging = page_request(page.0, page_size.0)?;
         let latest = || async { Ok(CasePage::of(self.board.latest(paging).await?, self.cap)) };
-        Ok(self.prepared.answer(&format!("cases/public {paging:?}"), latest).await?)
+        Ok(self.prepared.answer(AnswerKey::LatestCases(paging), latest).await?)
     }
 
     /// Fee guidance for a fee field

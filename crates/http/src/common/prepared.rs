@@ -10,6 +10,11 @@
 //! searches are asked for once: kept, they filled the store every few thousand searches
 //! (tens of megabytes each time, freed at once) and pushed out the pages everyone opens.
 //!
+//! An answer is filed under its search as parsed ([`AnswerKey`]), never under the text as sent:
+//! the handlers refuse what the catalogue does not hold before they get here, so a stranger
+//! cannot mint keys from junk, and spaces, repeats or unknown parameters cannot multiply them.
+//! Everything kept is counted in bytes, keys included; a first ask is remembered as a digest.
+//!
 //! Answers are serialised with serde straight to bytes. poem-openapi's own `ToJSON` first
 //! builds a `serde_json::Value` tree (every key and string copied, a map per object): about a
 //! twelfth of a cold answer's CPU at a million cases, more for the tutors' longer profiles.
@@ -18,6 +23,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
+use std::hash::{BuildHasher, RandomState};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
 
@@ -29,7 +35,10 @@ use poem_openapi::registry::{MetaResponses, MetaSchemaRef, Registry};
 use poem_openapi::types::{ToJSON, Type};
 use serde::{Serialize, Serializer};
 use tokio::sync::OnceCell;
+use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::search::version::SearchVersion;
+use tutorhub_domain::shared::paging::PageRequest;
+use tutorhub_domain::tutors::search::TutorFilter;
 
 use crate::error::ApiError;
 
@@ -37,40 +46,59 @@ use crate::error::ApiError;
 /// past either limit it starts over too. Memory beyond it does more keeping rows, which writes
 /// do not empty (`tutorhub_adapters::search::kept_rows`).
 const MAX_ANSWERS: usize = 1_000;
-const MAX_BYTES: usize = 32 * 1024 * 1024;
-/// Requests remembered as asked for once; past it they are forgotten (and kept only from their
-/// next two asks).
+/// Answers and their keys, in bytes.
+pub const MAX_BYTES: usize = 32 * 1024 * 1024;
+/// Requests remembered as asked for once (8 bytes each); past it they are forgotten (and kept
+/// only from their next two asks).
 const MAX_ASKED_ONCE: usize = 16_384;
+
+/// What a kept answer answers: a search as the domain parsed and checked it, and the page.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AnswerKey {
+    Cases(CaseFilter, PageRequest),
+    /// The home page's newest cases.
+    LatestCases(PageRequest),
+    Tutors(TutorFilter, PageRequest),
+}
+
+impl AnswerKey {
+    /// About the memory the key holds: its own size and its text (the debug form is a little
+    /// longer than the strings it shows, so this errs on the large side).
+    fn bytes(&self) -> usize {
+        size_of::<Self>() + format!("{self:?}").len()
+    }
+}
 
 type Slot = Arc<OnceCell<Bytes>>;
 
 pub struct PreparedAnswers {
     version: SearchVersion,
+    /// Seeds the digests of first asks, so nobody can aim requests at one digest.
+    digests: RandomState,
     slots: Mutex<Slots>,
 }
 
 #[derive(Default)]
 struct Slots {
     version: i64,
-    answers: HashMap<String, Slot>,
-    /// The size of the answers kept under `version`.
+    answers: HashMap<AnswerKey, Slot>,
+    /// The size of the answers kept under `version`, and of their keys.
     bytes: usize,
-    /// The requests asked for once under `version`, and not kept.
-    asked_once: HashSet<String>,
+    /// Digests of the requests asked for once under `version`, and not kept.
+    asked_once: HashSet<u64>,
 }
 
 impl PreparedAnswers {
     pub fn new(version: SearchVersion) -> Self {
-        Self { version, slots: Mutex::default() }
+        Self { version, digests: RandomState::new(), slots: Mutex::default() }
     }
 
     /// The answer to the request `key` at the current search version: the kept bytes, or
-    /// `compute`'s answer serialised and kept. The key is built from the parsed query, so
-    /// parameters the operation does not know cannot multiply the answers kept.
+    /// `compute`'s answer serialised and kept.
     ///
     /// # Errors
     /// `compute`'s error (nothing is kept then), or the store's when the version cannot be read.
-    pub async fn answer<T, F, Fut>(&self, key: &str, compute: F) -> Result<Prepared<T>, ApiError>
+    pub async fn answer<T, F, Fut>(&self, key: AnswerKey, compute: F) -> Result<Prepared<T>, ApiError>
     where
         // `ToJSON` for the OpenAPI document (`Prepared<T>` is described as `T`); serde to send it.
         T: ToJSON + Serialize,
@@ -101,7 +129,7 @@ impl PreparedAnswers {
 
     /// Where the answer to `key` at `version` is kept; none on its first ask, or when the
     /// version is already retired.
-    fn slot(&self, version: i64, key: &str) -> Option<Slot> {
+    fn slot(&self, version: i64, key: AnswerKey) -> Option<Slot> {
         let mut retired = None;
         let slot = self.slot_retiring(version, key, &mut retired);
         // Up to the store's whole 32 MB: freed on a blocking thread, not one serving requests.
@@ -112,7 +140,8 @@ impl PreparedAnswers {
     }
 
     /// As [`Self::slot`], handing what it stops keeping to `retired`.
-    fn slot_retiring(&self, version: i64, key: &str, retired: &mut Option<Slots>) -> Option<Slot> {
+    fn slot_retiring(&self, version: i64, key: AnswerKey, retired: &mut Option<Slots>) -> Option<Slot> {
+        let digest = self.digests.hash_one(&key);
         let mut slots = self.lock();
         if version < slots.version {
             return None;
@@ -120,21 +149,23 @@ impl PreparedAnswers {
         if version > slots.version {
             *retired = Some(std::mem::replace(&mut *slots, Slots { version, ..Slots::default() }));
         }
-        if let Some(slot) = slots.answers.get(key) {
+        if let Some(slot) = slots.answers.get(&key) {
             return Some(slot.clone());
         }
-        if !slots.asked_once.remove(key) {
+        if !slots.asked_once.remove(&digest) {
             if slots.asked_once.len() >= MAX_ASKED_ONCE {
                 slots.asked_once.clear();
             }
-            slots.asked_once.insert(key.to_string());
+            slots.asked_once.insert(digest);
             return None;
         }
-        if slots.answers.len() >= MAX_ANSWERS || slots.bytes >= MAX_BYTES {
+        let key_bytes = key.bytes();
+        if slots.answers.len() >= MAX_ANSWERS || slots.bytes + key_bytes > MAX_BYTES {
             *retired = Some(Slots { answers: std::mem::take(&mut slots.answers), ..Slots::default() });
             slots.bytes = 0;
         }
-        Some(slots.answers.entry(key.to_string()).or_default().clone())
+        slots.bytes += key_bytes;
+        Some(slots.answers.entry(key).or_default().clone())
     }
 
     fn count(&self, version: i64, bytes: usize) {
@@ -230,13 +261,22 @@ mod tests {
         }
     }
 
-    /// Answers `key`, counting the searches run.
-    async fn ask(prepared: &PreparedAnswers, key: &str, searches: &std::sync::atomic::AtomicUsize) -> Bytes {
-        let answer = prepared.answer(key, || async {
+    /// The home page's page `n`: a key as good as any for the store.
+    fn page(n: u32) -> AnswerKey {
+        AnswerKey::LatestCases(PageRequest::new(Some(i64::from(n)), Some(20)).unwrap())
+    }
+
+    /// Answers `key` with `bytes` of text, counting the searches run.
+    async fn ask_for(prepared: &PreparedAnswers, key: AnswerKey, bytes: usize, searches: &std::sync::atomic::AtomicUsize) -> Bytes {
+        let answer = prepared.answer(key.clone(), || async {
             searches.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            Ok::<_, ApiError>(vec![key.to_string()])
+            Ok::<_, ApiError>(vec![format!("{key:?}"), "x".repeat(bytes)])
         });
         answer.await.unwrap().bytes
+    }
+
+    async fn ask(prepared: &PreparedAnswers, key: AnswerKey, searches: &std::sync::atomic::AtomicUsize) -> Bytes {
+        ask_for(prepared, key, 0, searches).await
     }
 
     #[tokio::test]
@@ -246,20 +286,44 @@ mod tests {
         let prepared = PreparedAnswers::new(SearchVersion::new(feed.clone()));
         let searches = AtomicUsize::new(0);
         for _ in 0..4 {
-            assert_eq!(ask(&prepared, "數學", &searches).await, Bytes::from_static("[\"數學\"]".as_bytes()));
+            assert!(ask(&prepared, page(1), &searches).await.starts_with(b"[\"LatestCases("));
         }
         assert_eq!(searches.load(Ordering::SeqCst), 2, "searched on the first two asks, then kept");
-        for key in (0..3 * MAX_ANSWERS).map(|n| n.to_string()) {
-            ask(&prepared, &key, &searches).await;
+        for n in 2..2 + 3 * MAX_ANSWERS as u32 {
+            ask(&prepared, page(n), &searches).await;
         }
         assert_eq!(prepared.lock().answers.len(), 1, "pages asked for once are not kept");
-        ask(&prepared, "數學", &searches).await;
+        ask(&prepared, page(1), &searches).await;
         assert_eq!(searches.load(Ordering::SeqCst), 2 + 3 * MAX_ANSWERS, "and do not push the others out");
 
         feed.0.store(1, Ordering::SeqCst);
-        ask(&prepared, "數學", &searches).await;
-        ask(&prepared, "數學", &searches).await;
+        ask(&prepared, page(1), &searches).await;
+        ask(&prepared, page(1), &searches).await;
         assert_eq!(searches.load(Ordering::SeqCst), 4 + 3 * MAX_ANSWERS, "a write: searched again");
+    }
+
+    /// Answers and keys are counted in bytes: the store starts over before it passes its
+    /// bytes (by at most the answer being counted), and a first ask costs a digest, whatever
+    /// the request.
+    #[tokio::test]
+    async fn the_store_stays_within_its_bytes() {
+        use std::sync::atomic::AtomicUsize;
+        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())));
+        let searches = AtomicUsize::new(0);
+        let answer = 1024 * 1024;
+        let mut most = 0;
+        for n in 1..=200 {
+            ask_for(&prepared, page(n), answer, &searches).await;
+            ask_for(&prepared, page(n), answer, &searches).await;
+            most = most.max(prepared.lock().bytes);
+        }
+        assert!(most <= MAX_BYTES + answer + 64, "{most} bytes kept");
+        assert!(most > MAX_BYTES - answer, "the whole budget was used: {most}");
+        let kept = prepared.lock().answers.len();
+        assert!(kept <= MAX_BYTES / answer + 1, "{kept} answers of 1 MB kept");
+        let filter = CaseFilter::board_search(&tutorhub_domain::cases::search::CaseQuery::default(), Some("數學")).unwrap();
+        let key = AnswerKey::Cases(filter, PageRequest::default());
+        assert!(key.bytes() > format!("{key:?}").len(), "a key counts its text");
     }
 
     /// What is sent (serde) and what the OpenAPI document describes (poem-openapi's `ToJSON`).

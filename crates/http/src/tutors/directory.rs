@@ -11,12 +11,12 @@ use serde::Serialize;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
 use tutorhub_domain::tutors::model::{TrackRecord, TutorGender, TutorProfile, TutorRef};
-use tutorhub_domain::tutors::search::TutorQuery;
+use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
 
 use crate::Tag;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
-use crate::common::prepared::{Prepared, PreparedAnswers, rfc3339};
+use crate::common::prepared::{AnswerKey, Prepared, PreparedAnswers, rfc3339};
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
 use crate::system::catalogue::ChoiceView;
@@ -223,9 +223,10 @@ impl TutorsApi {
             min_rate: min_rate.0,
             q: q.0,
         };
-        let key = format!("tutors {query:?} {paging:?}");
-        let search = || async { Ok(self.directory.search(&query, paging).await?.into()) };
-        Ok(self.prepared.answer(&key, search).await?)
+        // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
+        let filter = TutorFilter::parse(&query).map_err(|e| ApiError::invalid(&e))?;
+        let search = || async { Ok(self.directory.search(&filter, paging).await?.into()) };
+        Ok(self.prepared.answer(AnswerKey::Tutors(filter.clone(), paging), search).await?)
     }
 
     /// One active tutor's public profile
@@ -253,7 +254,8 @@ impl TutorsApi {
         page_size: Query<Option<i64>>,
     ) -> Answer<Json<Vec<PublicTutor>>, BAD_REQUEST> {
         let request = page_request(page.0, page_size.0.or(Some(i64::from(PageRequest::MAX_SIZE))))?;
-        let page = self.directory.search(&TutorQuery { q: q.0, ..TutorQuery::default() }, request).await?;
+        let filter = TutorFilter::parse(&TutorQuery { q: q.0, ..TutorQuery::default() }).map_err(|e| ApiError::invalid(&e))?;
+        let page = self.directory.search(&filter, request).await?;
         Ok(Json(page.items.iter().map(PublicTutor::from).collect()))
     }
 }
