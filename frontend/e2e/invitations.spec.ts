@@ -40,10 +40,10 @@ test('on a phone, a parent invites a suggested tutor, whose SMS links to the cas
   await expect(page.getByRole('heading', { name: '申請這個個案' })).toBeVisible();
   await topBar(page).getByRole('button', { name: '帳戶設定' }).click();
   await page.getByRole('menuitem', { name: '編輯個人資料' }).click();
-  const toggle = page.getByRole('switch', { name: '接受家長邀請我申請個案' });
+  const toggle = page.getByRole('switch', { name: '接受學生、家長或機構邀請我申請個案' });
   await expect(toggle).toBeChecked();
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await page.reload();
-  await expect(page.getByRole('switch', { name: '接受家長邀請我申請個案' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: '接受學生、家長或機構邀請我申請個案' })).not.toBeChecked();
 });

@@ -294,6 +294,7 @@ impl Wiring {
             ),
             invitations: Invitations::new(
                 self.cases.clone(),
+                users.clone(),
                 self.tutors.clone(),
                 Arc::new(SqlApplicationRepository::new(pool.clone())),
                 Arc::new(SqlInvitationRepository::new(&self.database)),

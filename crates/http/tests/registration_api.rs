@@ -279,6 +279,31 @@ async fn an_unknown_phone_gets_the_same_answer_and_no_mail() {
     assert!(support::mail_outbox(&app).is_empty());
 }
 
+/// Issue 39: one client asking resets for ever-new phones made the limiter hold a key per
+/// phone. The address is counted first: past its budget, no phone is looked at (or kept).
+#[tokio::test]
+async fn one_address_asking_resets_for_many_phones_is_refused_past_its_budget() {
+    let app = support::spawn().await;
+    for n in 0..20 {
+        let (status, body) = post(&app, "/users/request-password-reset", json!({"phone": format!("9{n:07}")})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (status, body) = post(&app, "/users/request-password-reset", json!({"phone": "98765432"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")), "{body}");
+    assert_eq!(body["error"], "請求過於頻密，請於 60 分鐘後再試");
+}
+
+#[tokio::test]
+async fn one_address_checking_codes_across_phones_is_refused_past_its_budget() {
+    let app = support::spawn().await;
+    for n in 0..30 {
+        let (status, _) = post(&app, "/sms/verify-code", json!({"phone": format!("9{n:07}"), "code": "123456"})).await;
+        assert_ne!(status, StatusCode::TOO_MANY_REQUESTS);
+    }
+    let (status, body) = post(&app, "/sms/verify-code", json!({"phone": "98765432", "code": "123456"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")), "{body}");
+}
+
 #[tokio::test]
 async fn change_password_checks_the_old_one_and_needs_login() {
     let app = support::spawn().await;

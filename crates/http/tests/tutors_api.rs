@@ -404,7 +404,10 @@ async fn an_owner_sees_suggested_tutors_and_invites_one_by_sms_within_the_rules(
     let texts: Vec<String> =
         support::sms_outbox(&app).into_iter().filter(|(to, b)| to == "+85291234567" && b.contains("邀請")).map(|(_, b)| b).collect();
     assert_eq!(texts.len(), 1);
-    assert!(texts[0].contains(&format!("有家長邀請你申請補習個案 {first}")) && texts[0].contains(&format!("/case/{first}")), "{texts:?}");
+    assert!(
+        texts[0].contains(&format!("有學生或家長邀請你申請補習個案 {first}")) && texts[0].contains(&format!("/case/{first}")),
+        "{texts:?}"
+    );
     let (status, body) = invite(&app, first, tutor.id, as_owner()).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_INVITED")));
     let (_, body) = get(&app, &format!("/cases/{first}/suggested-tutors"), as_owner()).await;
@@ -420,6 +423,38 @@ async fn an_owner_sees_suggested_tutors_and_invites_one_by_sms_within_the_rules(
     let (status, body) = invite(&app, second, tutor.id, as_owner()).await;
     assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("這位導師暫不接受邀請")));
     assert_eq!(get(&app, settings, None).await.0, StatusCode::UNAUTHORIZED);
+}
+
+/// Issue 39: the level alone let a maths case text tutors of other subjects, and a tutor's own
+/// post could text competing tutors. Neither is invited, and nobody is texted.
+#[tokio::test]
+async fn only_a_suggested_tutor_of_a_parents_case_can_be_invited() {
+    use tutorhub_domain::cases::model::{NewCase, PostType};
+    let app = support::spawn().await;
+    let physics = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
+    let maths = approved_tutor(&app, "91234568", "中學 數學", "沙田", "400").await;
+    let owner = registered(&app, "92345678").await;
+    let maths_case = NewCase { owner_id: Some(owner.id), ..open_case("數學", "大圍", 900.0) };
+    let mut tutors_post = NewCase { owner_id: Some(maths.id), ..open_case("數學", "大圍", 900.0) };
+    tutors_post.details.post_type = PostType::TutorSeekingStudent;
+    let numbers: Vec<i64> = app.cases.insert(vec![maths_case, tutors_post]).await.unwrap().iter().map(|c| c.number).collect();
+    let (case, post) = (numbers[0], numbers[1]);
+
+    let (_, body) = get(&app, &format!("/cases/{case}/suggested-tutors"), Some(bearer(&app, &owner))).await;
+    let suggested: Vec<&str> = body["items"].as_array().unwrap().iter().map(|i| i["tutor"]["id"].as_str().unwrap()).collect();
+    assert_eq!(suggested, [maths.id.to_string()], "only the maths tutor is suggested");
+    let (status, body) = invite(&app, case, physics.id, Some(bearer(&app, &owner))).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("NOT_A_FIT")), "{body}");
+    assert_eq!(body["error"], "這位導師的任教科目或要求與個案不符，不可邀請");
+
+    let (_, body) = get(&app, &format!("/cases/{post}/suggested-tutors"), Some(bearer(&app, &maths))).await;
+    assert_eq!(body["items"], serde_json::json!([]), "a tutor's post suggests nobody");
+    let (status, body) = invite(&app, post, physics.id, Some(bearer(&app, &maths))).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("只有學生或家長刊登的個案可以邀請導師")));
+    assert!(support::sms_outbox(&app).iter().all(|(_, text)| !text.contains("邀請你")), "nobody was texted");
+
+    let (status, body) = invite(&app, case, maths.id, Some(bearer(&app, &owner))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }
 
 /// Stores `owner`'s case in `subject`, `tutor`'s application to it, and the owner's choice of

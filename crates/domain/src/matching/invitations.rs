@@ -3,6 +3,10 @@
 //! few of them. An invitation is one SMS that links to the case; the tutor still decides and
 //! applies as anyone would. Tutors can turn invitations off.
 //!
+//! Only the owner of a student's or parent's case (學生搵導師) invites, and only the tutors
+//! the suggestions would show: a subject of the case at its level, as the store is asked for
+//! suggestions, and the rest of [`fit`]. A tutor's own post cannot text competing tutors.
+//!
 //! The limits keep this from becoming a way to text tutors at will: at most
 //! [`INVITATIONS_PER_CASE`] per case and [`INVITATIONS_PER_TUTOR_PER_DAY`] per tutor in any 24
 //! hours, both checked by the store in the write itself.
@@ -14,11 +18,13 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::cases::model::Case;
+use crate::accounts::ports::UserRepository;
+use crate::accounts::user::UserType;
+use crate::cases::model::{Case, PostType};
 use crate::cases::ports::CaseRepository;
 use crate::matching::ports::{ApplicationRepository, Invitation, InvitationRepository, InviteOutcome};
-use crate::matching::recommendations::{FitReason, fit};
-use crate::notices::notifier::{Notice, Notifier};
+use crate::matching::recommendations::{CaseFit, FitReason, fit};
+use crate::notices::notifier::{Inviter, Notice, Notifier};
 use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::{TutorProfile, TutorRef};
@@ -57,8 +63,10 @@ pub enum InviteError {
     TutorNotFound,
     #[error("這位導師暫不接受邀請")]
     Declined,
-    #[error("這位導師的任教程度或要求與個案不符，不可邀請")]
+    #[error("這位導師的任教科目或要求與個案不符，不可邀請")]
     NotAFit,
+    #[error("只有學生或家長刊登的個案可以邀請導師")]
+    TutorsPost,
     #[error("這位導師已申請你的個案")]
     AlreadyApplied,
     #[error("你已邀請這位導師")]
@@ -74,6 +82,7 @@ pub enum InviteError {
 #[derive(Clone)]
 pub struct Invitations {
     cases: Arc<dyn CaseRepository>,
+    users: Arc<dyn UserRepository>,
     tutors: Arc<dyn TutorRepository>,
     applications: Arc<dyn ApplicationRepository>,
     invitations: Arc<dyn InvitationRepository>,
@@ -84,24 +93,25 @@ pub struct Invitations {
 impl Invitations {
     pub fn new(
         cases: Arc<dyn CaseRepository>,
+        users: Arc<dyn UserRepository>,
         tutors: Arc<dyn TutorRepository>,
         applications: Arc<dyn ApplicationRepository>,
         invitations: Arc<dyn InvitationRepository>,
         notifier: Notifier,
         cap: u32,
     ) -> Self {
-        Self { cases, tutors, applications, invitations, notifier, cap: cap.max(1) }
+        Self { cases, users, tutors, applications, invitations, notifier, cap: cap.max(1) }
     }
 
-    /// The tutors who fit the owner's case best, for a case open to applications; none for a
-    /// case that is not (pending, full, matched, closed). Tutors who applied are left out:
-    /// the owner sees them among the applicants.
+    /// The tutors who fit the owner's case best, for a student's or parent's case open to
+    /// applications; none for a case that is not (a tutor's post, pending, full, matched,
+    /// closed). Tutors who applied are left out: the owner sees them among the applicants.
     ///
     /// # Errors
     /// `CaseNotFound`, `NotOwner`; `Repository` when storage fails.
     pub async fn suggestions(&self, owner: Uuid, case_number: i64) -> Result<Vec<TutorSuggestion>, InviteError> {
         let case = self.owned_case(owner, case_number).await?;
-        if !self.is_open(&case) {
+        if !self.is_open(&case) || case.details.post_type != PostType::StudentSeekingTutor {
             return Ok(Vec::new());
         }
         let candidates = self.tutors.search_profiles(&candidate_filter(&case), page_of_candidates()).await?.items;
@@ -113,7 +123,7 @@ impl Invitations {
             .into_iter()
             .filter(|tutor| tutor.user_id != owner && !applied.contains(&tutor.user_id))
             .filter_map(|tutor| {
-                let fit = fit(&tutor, &case)?;
+                let fit = suggested_fit(&tutor, &case)?;
                 Some(TutorSuggestion {
                     invited: invited.contains(&tutor.user_id),
                     accepts_invitations: !declining.contains(&tutor.user_id),
@@ -130,14 +140,18 @@ impl Invitations {
     }
 
     /// The owner invites an active tutor to apply: stored within the limits, then one SMS to
-    /// the tutor with the case number and its link, nothing the owner wrote.
+    /// the tutor with the case number, its link and who invites (a student or parent, or an
+    /// organisation), nothing the owner wrote.
     ///
     /// # Errors
-    /// `CaseNotFound`, `NotOwner`, `CaseNotOpen`, `TutorNotFound` (also a deactivated tutor or
-    /// the owner), `NotAFit`, `AlreadyApplied`, and from the store `AlreadyInvited`,
-    /// `CaseLimit`, `TutorLimit`, `Declined`.
+    /// `CaseNotFound`, `NotOwner`, `TutorsPost`, `CaseNotOpen`, `TutorNotFound` (also a
+    /// deactivated tutor or the owner), `NotAFit` (a tutor the suggestions would not show),
+    /// `AlreadyApplied`, and from the store `AlreadyInvited`, `CaseLimit`, `TutorLimit`, `Declined`.
     pub async fn invite(&self, owner: Uuid, case_number: i64, tutor_id: Uuid) -> Result<(), InviteError> {
         let case = self.owned_case(owner, case_number).await?;
+        if case.details.post_type != PostType::StudentSeekingTutor {
+            return Err(InviteError::TutorsPost);
+        }
         if !self.is_open(&case) {
             return Err(InviteError::CaseNotOpen);
         }
@@ -145,8 +159,8 @@ impl Invitations {
             Some(profile) if profile.active && tutor_id != owner => profile,
             _ => return Err(InviteError::TutorNotFound),
         };
-        // Only tutors the case fits, as suggested: an invitation is not a way to text any tutor.
-        if fit(&profile, &case).is_none() {
+        // Only tutors the suggestions would show: an invitation is not a way to text any tutor.
+        if suggested_fit(&profile, &case).is_none() {
             return Err(InviteError::NotAFit);
         }
         if self.applicants(case_number).await?.contains(&tutor_id) {
@@ -160,7 +174,11 @@ impl Invitations {
             InviteOutcome::TutorLimit => return Err(InviteError::TutorLimit),
             InviteOutcome::Declined => return Err(InviteError::Declined),
         }
-        self.notifier.tell_id(tutor_id, &Notice::Invited { case: case_number }).await;
+        let by = match self.users.find_by_id(owner).await? {
+            Some(user) if user.user_type == UserType::Organization => Inviter::Organization,
+            _ => Inviter::Family,
+        };
+        self.notifier.tell_id(tutor_id, &Notice::Invited { case: case_number, by }).await;
         Ok(())
     }
 
@@ -208,6 +226,15 @@ fn candidate_filter(case: &Case) -> TutorFilter {
     }
 }
 
+/// How well a tutor fits the case, when the suggestions would show them: one of the case's
+/// subjects at its level (what [`candidate_filter`] asks the store; any subject at a free-text
+/// level), and [`fit`]'s rules.
+fn suggested_fit(tutor: &TutorProfile, case: &Case) -> Option<CaseFit> {
+    let d = &case.details;
+    let teaches = |name: &str| d.level.free_text_subject() || d.subjects.iter().any(|s| s == name);
+    tutor.subjects.iter().any(|s| s.level == d.level.key && teaches(&s.name)).then(|| fit(tutor, case)).flatten()
+}
+
 fn page_of_candidates() -> PageRequest {
     PageRequest::new(Some(1), Some(CANDIDATES)).expect("a page the paging rules allow")
 }
@@ -218,6 +245,9 @@ mod tests {
 
     use super::*;
 
+    use crate::accounts::ports::MockUserRepository;
+    use crate::accounts::sessions::tests_support::user;
+    use crate::accounts::user::User;
     use crate::cases::model::CaseStatus;
     use crate::cases::ports::MockCaseRepository;
     use crate::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
@@ -242,6 +272,8 @@ mod tests {
 
     struct World {
         case: Case,
+        /// The owner's kind of account.
+        owner: UserType,
         tutors: Vec<TutorProfile>,
         applied: Vec<Uuid>,
         invited: Vec<Uuid>,
@@ -253,6 +285,7 @@ mod tests {
         fn new() -> Self {
             Self {
                 case: open_case(),
+                owner: UserType::Individual,
                 tutors: vec![tutor(2)],
                 applied: vec![],
                 invited: vec![],
@@ -263,7 +296,9 @@ mod tests {
 
         /// The use case over this world, and the SMS it sends.
         fn invitations(self) -> (Invitations, Arc<Mutex<Vec<String>>>) {
-            let World { case, tutors, applied, invited, declining, outcome } = self;
+            let World { case, owner, tutors, applied, invited, declining, outcome } = self;
+            let mut users = MockUserRepository::new();
+            users.expect_find_by_id().returning(move |id| Ok((id == OWNER).then(|| User { id, user_type: owner, ..user() })));
             let mut cases = MockCaseRepository::new();
             cases.expect_find_by_number().returning(move |n| Ok((n == case.number).then(|| case.clone())));
             let mut profiles = MockTutorRepository::new();
@@ -295,7 +330,15 @@ mod tests {
                 Ok(outcome)
             });
             let (notifier, sent) = recording_notifier();
-            let invitations = Invitations::new(Arc::new(cases), Arc::new(profiles), Arc::new(applications), Arc::new(store), notifier, 30);
+            let invitations = Invitations::new(
+                Arc::new(cases),
+                Arc::new(users),
+                Arc::new(profiles),
+                Arc::new(applications),
+                Arc::new(store),
+                notifier,
+                30,
+            );
             (invitations, sent)
         }
     }
@@ -315,8 +358,9 @@ mod tests {
         let suggestions = invitations.suggestions(OWNER, 20).await.unwrap();
         let seen: Vec<(u128, u32, bool, bool)> =
             suggestions.iter().map(|s| (s.tutor.user_id.as_u128(), s.score, s.invited, s.accepts_invitations)).collect();
-        // Tutor 3 teaches physics at the level only; 5 applied (even if withdrawn); the owner is left out.
-        assert_eq!(seen, [(2, 90, false, false), (4, 90, true, true), (3, 65, false, true)]);
+        // Tutor 3 teaches only physics at the level (the store would not have found them); 5
+        // applied (even if withdrawn); the owner is left out.
+        assert_eq!(seen, [(2, 90, false, false), (4, 90, true, true)]);
         assert_eq!(suggestions[0].reasons, [FitReason::Subject, FitReason::District, FitReason::Fee]);
     }
 
@@ -335,10 +379,45 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_invitation_texts_the_tutor_the_case_link_and_nothing_the_owner_wrote() {
+    async fn an_invitation_texts_the_tutor_who_invites_and_the_case_link_and_nothing_the_owner_wrote() {
         let (invitations, sent) = World::new().invitations();
         invitations.invite(OWNER, 20, Uuid::from_u128(2)).await.unwrap();
-        assert_eq!(sent.lock().unwrap().as_slice(), ["【tutorhub】有家長邀請你申請補習個案 20，詳情：https://tutorhub.example.hk/case/20"]);
+        assert_eq!(
+            sent.lock().unwrap().as_slice(),
+            ["【tutorhub】有學生或家長邀請你申請補習個案 20，詳情：https://tutorhub.example.hk/case/20"]
+        );
+        let (invitations, sent) = World { owner: UserType::Organization, ..World::new() }.invitations();
+        invitations.invite(OWNER, 20, Uuid::from_u128(2)).await.unwrap();
+        assert_eq!(
+            sent.lock().unwrap().as_slice(),
+            ["【tutorhub】有補習機構邀請你申請補習個案 20，詳情：https://tutorhub.example.hk/case/20"]
+        );
+    }
+
+    /// The defect of issue 39: the level alone let a maths case text tutors of other subjects.
+    #[tokio::test]
+    async fn only_tutors_the_suggestions_would_show_can_be_invited() {
+        let mut physics_only = tutor(2);
+        physics_only.subjects.retain(|s| s.name == "物理");
+        let (invitations, sent) = World { tutors: vec![physics_only], ..World::new() }.invitations();
+        assert!(invitations.suggestions(OWNER, 20).await.unwrap().is_empty());
+        assert!(matches!(invitations.invite(OWNER, 20, Uuid::from_u128(2)).await, Err(InviteError::NotAFit)));
+        let mut maths_elsewhere = tutor(2);
+        maths_elsewhere.subjects.retain(|s| s.name == "數學" && s.level == "primary");
+        let (invitations, _) = World { tutors: vec![maths_elsewhere], ..World::new() }.invitations();
+        assert!(matches!(invitations.invite(OWNER, 20, Uuid::from_u128(2)).await, Err(InviteError::NotAFit)), "maths, at another level");
+        assert!(sent.lock().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_tutors_own_post_suggests_and_invites_nobody() {
+        let mut post = open_case();
+        post.details.post_type = PostType::TutorSeekingStudent;
+        let (invitations, sent) = World { case: post, ..World::new() }.invitations();
+        assert!(invitations.suggestions(OWNER, 20).await.unwrap().is_empty());
+        let refused = invitations.invite(OWNER, 20, Uuid::from_u128(2)).await.unwrap_err();
+        assert!(matches!(refused, InviteError::TutorsPost), "{refused}");
+        assert!(sent.lock().unwrap().is_empty());
     }
 
     #[tokio::test]

@@ -30,8 +30,8 @@ pub enum Notice {
     BookingDeclined { tutor: Uuid },
     /// To a case's owner: a tutor applied (or applied again).
     NewApplicant { case: i64 },
-    /// To a tutor: a case's owner invites them to apply.
-    Invited { case: i64 },
+    /// To a tutor: the owner of a student's or parent's case invites them to apply.
+    Invited { case: i64, by: Inviter },
     /// To a tutor: a member reviewed them (the tutor's user number, for the profile's link).
     NewReview { tutor: i64 },
     /// To the tutor the owner chose.
@@ -50,6 +50,14 @@ pub enum Notice {
     OrgRejected { reason: String },
 }
 
+/// Who invites a tutor, as the SMS names them: an individual's account posts for a student
+/// (the student or a parent), an organisation's for its students.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Inviter {
+    Family,
+    Organization,
+}
+
 impl Notice {
     /// The message after the 【tutorhub】 prefix; `site` is the public base URL. Short, so that
     /// most fit in one SMS (70 characters once any Chinese is in it).
@@ -60,7 +68,8 @@ impl Notice {
             Self::BookingAccepted { .. } => format!("導師已接受你的預約，請登入查看聯絡資料：{site}/my-bookings"),
             Self::BookingDeclined { .. } => format!("導師未能接受你的預約，詳情：{site}/my-bookings"),
             Self::NewApplicant { case } => format!("你的補習個案 {case} 有新的導師申請，請登入查看：{site}/my-cases"),
-            Self::Invited { case } => format!("有家長邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
+            Self::Invited { case, by: Inviter::Family } => format!("有學生或家長邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
+            Self::Invited { case, by: Inviter::Organization } => format!("有補習機構邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
             Self::NewReview { tutor } => format!("你收到一則新評價，可登入查看及回覆：{site}/tutor/{tutor}"),
             Self::Selected { case } => format!("恭喜！你已獲選為補習個案 {case} 的導師，請登入查看聯絡資料：{site}/my-applications"),
             Self::NotSelected { case } => format!("補習個案 {case} 已選定其他導師，多謝你的申請。"),

@@ -31,6 +31,13 @@ pub const CHANGE_PASSWORD_FAILURES_PER_ACCOUNT: Limit = Limit { max: 5, window_s
 pub const PROFILE_UPDATES_PER_ACCOUNT: Limit = Limit { max: 60, window_seconds: 60 };
 /// Password reset requests for one phone.
 pub const RESET_REQUESTS_PER_PHONE: Limit = Limit { max: 3, window_seconds: 3600 };
+/// Password reset requests from one address, whatever the phone: each may send a mail, and each
+/// new phone would otherwise cost the limiter a key (counted first, so a refused request costs
+/// none).
+pub const RESET_REQUESTS_PER_IP: Limit = Limit { max: 20, window_seconds: 3600 };
+/// Code checks from one address, whatever the phone: a phone's own attempts are limited on its
+/// code, this keeps one client from trying codes across many phones.
+pub const CODE_CHECKS_PER_IP: Limit = Limit { max: 30, window_seconds: 600 };
 /// New bookings one member makes: plenty for finding a tutor, not for texting every tutor.
 pub const BOOKINGS_PER_MEMBER: Limit = Limit { max: 20, window_seconds: 86_400 };
 /// Apply calls of one tutor: a withdraw/re-apply loop would text the case's owner each time.

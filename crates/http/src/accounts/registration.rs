@@ -9,7 +9,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use tutorhub_domain::accounts::passwords::Passwords;
 use tutorhub_domain::accounts::phone_verification::PhoneVerification;
 use tutorhub_domain::accounts::registration::{PHONE_TAKEN, Registration, RegistrationForm};
-use tutorhub_domain::shared::rate_limits::{CHECKS_PER_IP, SEND_CODE_PER_IP, Throttle};
+use tutorhub_domain::shared::rate_limits::{CHECKS_PER_IP, CODE_CHECKS_PER_IP, RESET_REQUESTS_PER_IP, SEND_CODE_PER_IP, Throttle};
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
@@ -201,8 +201,10 @@ impl RegistrationApi {
     #[oai(path = "/sms/verify-code", method = "post", operation_id = "verifySmsCode")]
     async fn verify_code(
         &self,
+        req: &Request,
         body: Json<VerifyCodeRequest>,
     ) -> Answer<Json<PhoneVerifiedBody>, { BAD_REQUEST | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
+        self.throttle.hit("code-check-ip", &client_ip(req), CODE_CHECKS_PER_IP).await?;
         let verification_token = self.verification.verify_code(&body.phone, &body.code).await?;
         Ok(Json(PhoneVerifiedBody { message: "電話號碼已驗證！請繼續填寫你的資料。".into(), verification_token }))
     }
@@ -238,8 +240,10 @@ impl RegistrationApi {
     #[oai(path = "/users/request-password-reset", method = "post", operation_id = "requestPasswordReset")]
     async fn request_reset(
         &self,
+        req: &Request,
         body: Json<ResetRequest>,
     ) -> Answer<Json<MessageBody>, { BAD_REQUEST | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
+        self.throttle.hit("reset-ip", &client_ip(req), RESET_REQUESTS_PER_IP).await?;
         self.passwords.request_reset(&body.phone).await?;
         Ok(done("重設密碼連結已發送到你的電郵，請查看收件匣或垃圾郵件。"))
     }

@@ -67,7 +67,8 @@ impl From<InviteError> for ApiError {
             InviteError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),
             InviteError::CaseNotOpen => ApiError::conflict(ErrorCode::CaseNotOpen, message),
             InviteError::Declined => ApiError::conflict(ErrorCode::InvitationsOff, message),
-            InviteError::NotAFit => ApiError::conflict(ErrorCode::NotAFit, message),
+            // A tutor's own post is a case no tutor fits as an invitee.
+            InviteError::NotAFit | InviteError::TutorsPost => ApiError::conflict(ErrorCode::NotAFit, message),
             InviteError::AlreadyApplied => ApiError::conflict(ErrorCode::AlreadyApplied, message),
             InviteError::AlreadyInvited => ApiError::conflict(ErrorCode::AlreadyInvited, message),
             InviteError::CaseLimit | InviteError::TutorLimit => ApiError::conflict(ErrorCode::InvitationLimit, message),

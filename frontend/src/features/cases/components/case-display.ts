@@ -52,3 +52,9 @@ export function caseState(item: CaseSummary): CaseState {
   if (item.status === 'approved') return item.full ? 'full' : 'open';
   return item.status;
 }
+
+/** Whether the owner may invite tutors to the case: a student's or parent's case open to
+ * applications (the server refuses the rest; a tutor's own post does not text other tutors). */
+export function invitesTutors(item: CaseSummary): boolean {
+  return caseState(item) === 'open' && item.postType === 'student-seeking-tutor';
+}

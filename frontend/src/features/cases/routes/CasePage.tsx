@@ -16,7 +16,7 @@ import { ApplicantList } from '../components/ApplicantList';
 import { CaseApplyAction } from '../components/CaseApplyAction';
 import { CaseShare } from '../components/CaseShare';
 import { SuggestedTutors } from '../components/SuggestedTutors';
-import { caseDisplay, caseState } from '../components/case-display';
+import { caseDisplay, caseState, invitesTutors } from '../components/case-display';
 
 const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -119,7 +119,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
             </div>
           )}
           <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />
-          {state === 'open' && <SuggestedTutors caseId={item.caseId} />}
+          {invitesTutors(item) && <SuggestedTutors caseId={item.caseId} />}
         </DetailCard>
       ) : state === 'open' || state === 'full' ? (
         <DetailCard>

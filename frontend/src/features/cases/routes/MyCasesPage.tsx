@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
 import { PageShell } from '@/components/PageShell';
-import { caseDisplay, caseState } from '../components/case-display';
+import { caseDisplay, invitesTutors } from '../components/case-display';
 import { SuggestedTutors } from '../components/SuggestedTutors';
 import type { CaseSavedState } from './PostCasePage';
 
@@ -98,7 +98,6 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
   const [open, setOpen] = useState(item.status === 'matched');
   const [suggesting, setSuggesting] = useState(false);
   // Suggestions only while tutors can still apply: approved and not full.
-  const takesApplicants = caseState(item) === 'open';
   const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
   return (
     <Card
@@ -138,7 +137,7 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
         >
           {text.applicants(item.applicantCount)}
         </Button>
-        {takesApplicants && (
+        {invitesTutors(item) && (
           <Button
             appearance="subtle"
             size="small"
@@ -151,7 +150,7 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
         )}
       </div>
       {open && <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />}
-      {takesApplicants && suggesting && <SuggestedTutors caseId={item.caseId} />}
+      {invitesTutors(item) && suggesting && <SuggestedTutors caseId={item.caseId} />}
     </Card>
   );
 }

@@ -21,7 +21,7 @@ describe('個案邀請 switch', () => {
       }),
     );
     renderWithProviders(<InvitationSwitch />);
-    const toggle = await screen.findByRole('switch', { name: '接受家長邀請我申請個案' });
+    const toggle = await screen.findByRole('switch', { name: '接受學生、家長或機構邀請我申請個案' });
     await waitFor(() => expect(toggle).toBeChecked());
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
@@ -38,7 +38,7 @@ describe('個案邀請 switch', () => {
       http.put('*/self-users/me/invitation-settings', () => HttpResponse.json({}, { status: 503 })),
     );
     renderWithProviders(<InvitationSwitch />);
-    const toggle = await screen.findByRole('switch', { name: '接受家長邀請我申請個案' });
+    const toggle = await screen.findByRole('switch', { name: '接受學生、家長或機構邀請我申請個案' });
     await waitFor(() => expect(toggle).toBeEnabled());
     await userEvent.click(toggle);
     expect(await screen.findByText('未能更新設定，請稍後再試。')).toBeInTheDocument();
