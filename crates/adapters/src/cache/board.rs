@@ -25,23 +25,59 @@ use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 
+use crate::search::kept_rows::Row;
+
 type Slot<V> = Arc<OnceCell<V>>;
 
 /// Answers of one kind under the board version they were computed at.
 struct Versioned<K, V> {
     version: i64,
     slots: HashMap<K, Slot<V>>,
+    /// About the memory of the keys and of the answers computed, under `version`.
+    bytes: usize,
 }
 
 impl<K, V> Default for Versioned<K, V> {
     fn default() -> Self {
-        Self { version: 0, slots: HashMap::new() }
+        Self { version: 0, slots: HashMap::new(), bytes: 0 }
     }
 }
 
-impl<K: Hash + Eq, V> Versioned<K, V> {
-    /// Enough for every page people actually open; past it the cache starts over.
+/// About how much memory a key or an answer holds, its text included.
+trait Weight {
+    fn weight(&self) -> usize;
+}
+
+impl Weight for (CaseFilter, PageRequest) {
+    fn weight(&self) -> usize {
+        // The debug form is a little longer than the strings it shows: it errs on the large side.
+        size_of::<Self>() + format!("{:?}", self.0).len()
+    }
+}
+
+impl Weight for Page<Case> {
+    fn weight(&self) -> usize {
+        size_of::<Self>() + self.items.iter().map(Row::bytes).sum::<usize>()
+    }
+}
+
+impl Weight for FeeSample {
+    fn weight(&self) -> usize {
+        size_of::<Self>() + self.grade.as_ref().map_or(0, String::len) + self.subject.as_ref().map_or(0, String::len)
+    }
+}
+
+impl Weight for Option<Quartiles> {
+    fn weight(&self) -> usize {
+        size_of::<Self>()
+    }
+}
+
+impl<K: Hash + Eq + Weight, V> Versioned<K, V> {
+    /// Enough for every page people actually open; past either bound the cache starts over.
+    /// Pages are recommendations' (up to 100 cases each, tens of kilobytes to hundreds).
     const MAX_SLOTS: usize = 2_000;
+    const MAX_BYTES: usize = 32 * 1024 * 1024;
 
     /// The answer's slot under `version`, or None when `version` is older than the cache's
     /// (a slow caller: it computes on its own rather than turn the cache back).
@@ -49,11 +85,24 @@ impl<K: Hash + Eq, V> Versioned<K, V> {
         if version < self.version {
             return None;
         }
-        if version > self.version || self.slots.len() >= Self::MAX_SLOTS {
+        if let Some(slot) = self.slots.get(&key).filter(|_| version == self.version) {
+            return Some(slot.clone());
+        }
+        let key_bytes = key.weight();
+        if version > self.version || self.slots.len() >= Self::MAX_SLOTS || self.bytes + key_bytes > Self::MAX_BYTES {
             self.version = version;
             self.slots.clear();
+            self.bytes = 0;
         }
+        self.bytes += key_bytes;
         Some(self.slots.entry(key).or_default().clone())
+    }
+
+    /// Counts an answer computed under `version`.
+    fn count(&mut self, version: i64, bytes: usize) {
+        if version == self.version {
+            self.bytes += bytes;
+        }
     }
 }
 
@@ -77,8 +126,8 @@ impl BoardCache {
     /// whoever asks first while the others wait for it.
     async fn read<K, V, F>(&self, cache: &Mutex<Versioned<K, V>>, key: K, compute: impl Fn() -> F) -> Result<V, RepositoryError>
     where
-        K: Hash + Eq,
-        V: Clone,
+        K: Hash + Eq + Weight,
+        V: Clone + Weight,
         F: Future<Output = Result<V, RepositoryError>>,
     {
         // Read the version first: whatever the read then sees is at least that new, so an
@@ -88,8 +137,19 @@ impl BoardCache {
         let Some(slot) = slot else {
             return compute().await;
         };
+        let mut computed = false;
         // A failed read leaves the slot empty: the next caller tries again.
-        Ok(slot.get_or_try_init(compute).await?.clone())
+        let answer = slot
+            .get_or_try_init(|| {
+                computed = true;
+                compute()
+            })
+            .await?
+            .clone();
+        if computed {
+            cache.lock().expect("the board cache lock is never poisoned").count(version, answer.weight());
+        }
+        Ok(answer)
     }
 }
 
@@ -193,6 +253,24 @@ mod tests {
             let fee = tutorhub_domain::shared::money::Rate::from_cents(30_000);
             Ok(Some(Quartiles { count, lower: fee, median: fee, upper: fee }))
         }
+    }
+
+    /// Keys and answers are counted in bytes: the cache starts over before it would pass its
+    /// bytes, whatever the number of slots.
+    #[test]
+    fn the_cache_starts_over_before_it_passes_its_bytes() {
+        let mut fees: Versioned<FeeSample, Option<Quartiles>> = Versioned::default();
+        let megabyte = 1024 * 1024;
+        let mut most = 0;
+        for n in 0..100 {
+            let sample = FeeSample { level: "secondary", grade: None, subject: Some(format!("{n}{}", "x".repeat(megabyte))), region: None };
+            assert!(fees.slot(1, sample).is_some());
+            fees.count(1, 1_000);
+            most = most.max(fees.bytes);
+        }
+        let limit = Versioned::<FeeSample, Option<Quartiles>>::MAX_BYTES;
+        assert!(most <= limit && most > limit - 2 * megabyte, "{most} bytes kept");
+        assert!(fees.slots.len() <= limit / megabyte, "{} slots of a megabyte", fees.slots.len());
     }
 
     fn cached(inner: &Arc<Counting>) -> BoardCache {

@@ -17,6 +17,7 @@
 //! documents found are scored one by one, as before orders were kept.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -95,9 +96,11 @@ struct Inner {
     bytes: usize,
     /// Increases with every use: the entry used longest ago goes first.
     clock: u64,
-    /// Sets asked for once and not kept. A set is kept the second time it is asked for, so
-    /// one-off words (or a flood of made-up ones) never push out the sets everyone uses.
-    asked_once: HashSet<Key>,
+    /// Sets asked for once and not kept, as seeded digests (8 bytes, whatever the clause). A set
+    /// is kept the second time it is asked for, so one-off words (or a flood of made-up ones)
+    /// never push out the sets everyone uses.
+    asked_once: HashSet<u64>,
+    digests: RandomState,
     columns: HashMap<SegmentId, Arc<Columns>>,
     /// When each segment's order by these words' scores was last built, in any generation.
     built: HashMap<(SegmentId, Vec<ClauseKey>), Instant>,
@@ -204,9 +207,10 @@ impl SegmentCache {
             inner.weights.clear();
         }
         inner.generation = generation;
-        let Inner { live, generation, sets, asked_once, columns, built, .. } = &mut *inner;
+        // First asks stay: a digest names its segment and deletions or generation, so one of a
+        // retired segment never matches again, and they are a few kilobytes at most.
+        let Inner { live, generation, sets, columns, built, .. } = &mut *inner;
         sets.retain(|key, _| is_live(live, *generation, key));
-        asked_once.retain(|key| is_live(live, *generation, key));
         columns.retain(|segment, _| live.contains_key(segment));
         built.retain(|(segment, _), _| live.contains_key(segment));
         inner.bytes = inner.sets.values().map(|entry| entry.bytes).sum();
@@ -241,17 +245,18 @@ impl SegmentCache {
     /// never push out what everyone uses). Notes a first use.
     fn asked_before(&self, key: &Key) -> bool {
         let mut inner = self.lock();
-        let Inner { live, generation, asked_once, .. } = &mut *inner;
+        let Inner { live, generation, asked_once, digests, .. } = &mut *inner;
         if !is_live(live, *generation, key) {
             return false;
         }
-        if asked_once.remove(key) {
+        let digest = digests.hash_one(key);
+        if asked_once.remove(&digest) {
             return true;
         }
         if asked_once.len() >= MAX_ENTRIES {
             asked_once.clear();
         }
-        asked_once.insert(key.clone());
+        asked_once.insert(digest);
         false
     }
 
