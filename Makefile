@@ -63,7 +63,7 @@ test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), f
 bench: build ## search at market scale (1,000,000 cases, 200,000 tutors; BENCH_DATABASE=postgres, BENCH_SERVERS=2): hot vs nginx, cold mix, start time, RSS
 	scripts/bench.sh
 
-soak: build ## burst scenarios (logins, huge bodies, slow clients) against the release server; prints peak RSS and answers
+soak: build ## burst and flood scenarios (junk searches, logins, huge bodies, slow clients, reset flood, invitations, daily caps) against the release server; prints peak RSS and answers
 	scripts/soak.sh
 
 lighthouse: build ## Lighthouse (mobile) on /, /all-cases, a tutor's and a case's page, two runs each, against the release server

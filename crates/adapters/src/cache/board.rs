@@ -73,34 +73,39 @@ impl Weight for Option<Quartiles> {
     }
 }
 
-impl<K: Hash + Eq + Weight, V> Versioned<K, V> {
+impl<K: Hash + Eq + Clone + Weight, V> Versioned<K, V> {
     /// Enough for every page people actually open; past either bound the cache starts over.
     /// Pages are recommendations' (up to 100 cases each, tens of kilobytes to hundreds).
     const MAX_SLOTS: usize = 2_000;
     const MAX_BYTES: usize = 32 * 1024 * 1024;
 
     /// The answer's slot under `version`, or None when `version` is older than the cache's
-    /// (a slow caller: it computes on its own rather than turn the cache back).
-    fn slot(&mut self, version: i64, key: K) -> Option<Slot<V>> {
+    /// (a slow caller: it computes on its own rather than turn the cache back). What the cache
+    /// lets go of to make room goes to `retired`, for the caller to free outside the lock.
+    fn slot(&mut self, version: i64, key: &K, retired: &mut Option<HashMap<K, Slot<V>>>) -> Option<Slot<V>>
+    where
+        K: Clone,
+    {
         if version < self.version {
             return None;
         }
-        if let Some(slot) = self.slots.get(&key).filter(|_| version == self.version) {
+        if let Some(slot) = self.slots.get(key).filter(|_| version == self.version) {
             return Some(slot.clone());
         }
         let key_bytes = key.weight();
         if version > self.version || self.slots.len() >= Self::MAX_SLOTS || self.bytes + key_bytes > Self::MAX_BYTES {
             self.version = version;
-            self.slots.clear();
+            *retired = Some(std::mem::take(&mut self.slots));
             self.bytes = 0;
         }
         self.bytes += key_bytes;
-        Some(self.slots.entry(key).or_default().clone())
+        Some(self.slots.entry(key.clone()).or_default().clone())
     }
 
-    /// Counts an answer computed under `version`.
-    fn count(&mut self, version: i64, bytes: usize) {
-        if version == self.version {
+    /// Counts an answer computed for `key` under `version`, unless the cache started over
+    /// meanwhile.
+    fn count(&mut self, version: i64, key: &K, bytes: usize) {
+        if version == self.version && self.slots.contains_key(key) {
             self.bytes += bytes;
         }
     }
@@ -126,14 +131,19 @@ impl BoardCache {
     /// whoever asks first while the others wait for it.
     async fn read<K, V, F>(&self, cache: &Mutex<Versioned<K, V>>, key: K, compute: impl Fn() -> F) -> Result<V, RepositoryError>
     where
-        K: Hash + Eq + Weight,
-        V: Clone + Weight,
+        K: Hash + Eq + Clone + Weight + Send + 'static,
+        V: Clone + Weight + Send + Sync + 'static,
         F: Future<Output = Result<V, RepositoryError>>,
     {
         // Read the version first: whatever the read then sees is at least that new, so an
         // answer is never filed under a version older than its data.
         let version = self.inner.board_version().await?;
-        let slot = cache.lock().expect("the board cache lock is never poisoned").slot(version, key);
+        let mut retired = None;
+        let slot = cache.lock().expect("the board cache lock is never poisoned").slot(version, &key, &mut retired);
+        if let Some(retired) = retired {
+            // Up to 32 MB of pages: freed on a blocking thread, not one serving requests.
+            tokio::task::spawn_blocking(move || drop(retired));
+        }
         let Some(slot) = slot else {
             return compute().await;
         };
@@ -147,7 +157,7 @@ impl BoardCache {
             .await?
             .clone();
         if computed {
-            cache.lock().expect("the board cache lock is never poisoned").count(version, answer.weight());
+            cache.lock().expect("the board cache lock is never poisoned").count(version, &key, answer.weight());
         }
         Ok(answer)
     }
@@ -264,8 +274,9 @@ mod tests {
         let mut most = 0;
         for n in 0..100 {
             let sample = FeeSample { level: "secondary", grade: None, subject: Some(format!("{n}{}", "x".repeat(megabyte))), region: None };
-            assert!(fees.slot(1, sample).is_some());
-            fees.count(1, 1_000);
+            let mut retired = None;
+            assert!(fees.slot(1, &sample, &mut retired).is_some());
+            fees.count(1, &sample, 1_000);
             most = most.max(fees.bytes);
         }
         let limit = Versioned::<FeeSample, Option<Quartiles>>::MAX_BYTES;

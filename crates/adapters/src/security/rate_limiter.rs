@@ -12,7 +12,10 @@
 //! the same memory whatever it names; two keys sharing a digest would only count together,
 //! which refuses sooner, never later.
 //!
-//! There are at most `max_keys` windows (about 90 bytes each at worst). When the table is full
+//! There are at most `max_keys` windows. Each costs a 24-byte map entry (in a map at least
+//! 7/16 full: under 60 bytes) and a 16-byte queue entry (stale ones included at most twice
+//! over, in queues shrunk once under a quarter full: under 128 bytes), so under 190 bytes at
+//! worst and about 45 as a rule. When the table is full
 //! and no window has ended, a hit on a new key is refused until one ends: a full table never
 //! opens a limit, it refuses newcomers for at most the shortest window still running (the
 //! windows strangers can start, per address and per phone, last an hour at most; the daily
@@ -21,7 +24,7 @@
 //! Several instances each count on their own: a site with several servers runs on PostgreSQL,
 //! whose limiter counts in the shared table (docs/decisions.md).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -29,9 +32,9 @@ use async_trait::async_trait;
 use tutorhub_domain::shared::clock::{Clock, SystemClock};
 use tutorhub_domain::shared::rate_limiter::{Limit, RateLimiter};
 
-/// Windows kept at most by default: about 45 MB at worst, several times the keys of the floods
-/// `make soak` sends (150,000 addresses each asking for a phone's reset).
-pub const DEFAULT_MAX_KEYS: usize = 500_000;
+/// Windows kept at most by default: under 57 MB at worst, about twice the keys of the flood
+/// `make soak` sends (150,000 phones' resets from 7,500 addresses).
+pub const DEFAULT_MAX_KEYS: usize = 300_000;
 
 /// Shards, each behind its own lock, so that hits on different keys rarely wait for each other.
 const SHARDS: usize = 16;
@@ -39,6 +42,10 @@ const SHARDS: usize = 16;
 /// Ended windows a hit forgets at most before it is counted, so that a hit arriving when many
 /// windows end together does not pay for them all (the next hits take the rest).
 const FORGOTTEN_PER_HIT: usize = 64;
+
+/// A full table is logged at most this often per shard (milliseconds): every refused newcomer
+/// would otherwise write a line.
+const FULL_WARNING_EVERY_MS: i64 = 60_000;
 
 pub struct InMemoryRateLimiter {
     clock: Arc<dyn Clock>,
@@ -100,11 +107,13 @@ struct Shard {
     ends: Vec<Ends>,
     /// Queue entries over every length, stale ones included.
     queued: usize,
+    /// When the table was last logged as full (milliseconds).
+    warned_full_at: Option<i64>,
 }
 
 impl Shard {
     fn new(max_keys: usize) -> Self {
-        Self { max_keys, windows: HashMap::new(), ends: Vec::new(), queued: 0 }
+        Self { max_keys, windows: HashMap::new(), ends: Vec::new(), queued: 0, warned_full_at: None }
     }
 
     /// Counts a hit on `digest` at `now`; `Err(seconds to wait)` when it is over `limit`, or
@@ -175,22 +184,38 @@ impl Shard {
                     self.windows.remove(&digest);
                 }
             }
+            shrink(&mut ends.queue);
         }
     }
 
+    /// Keeps one entry per running window: drops the stale ones, and the twin a key reset and
+    /// hit again within a millisecond leaves (the same end twice).
     fn drop_stale(&mut self) {
         let windows = &self.windows;
+        let mut seen = HashSet::new();
         for ends in &mut self.ends {
-            ends.queue.retain(|(ends_at, digest)| windows.get(digest).is_some_and(|w| w.ends_at == *ends_at));
+            ends.queue.retain(|(ends_at, digest)| windows.get(digest).is_some_and(|w| w.ends_at == *ends_at) && seen.insert(*digest));
+            shrink(&mut ends.queue);
         }
         self.queued = self.ends.iter().map(|e| e.queue.len()).sum();
     }
 
     /// The wait for a newcomer at a full table: until the first running window ends.
-    fn full(&self, now: i64) -> u64 {
-        tracing::warn!(keys = self.windows.len(), "the rate-limit table is full: a new key is refused until a window ends");
+    fn full(&mut self, now: i64) -> u64 {
+        if self.warned_full_at.is_none_or(|at| now - at >= FULL_WARNING_EVERY_MS) {
+            self.warned_full_at = Some(now);
+            tracing::warn!(keys = self.windows.len(), "the rate-limit table is full: a new key is refused until a window ends");
+        }
         let first_end = self.ends.iter().filter_map(|e| e.queue.front().map(|(ends_at, _)| *ends_at)).min();
         first_end.map_or(1, |at| wait_until(at, now))
+    }
+}
+
+/// Gives back a queue's room once it is under a quarter used, so that a flood of one window
+/// length does not hold its peak for good.
+fn shrink(queue: &mut VecDeque<(i64, u64)>) {
+    if queue.capacity() > 1_024 && queue.len() < queue.capacity() / 4 {
+        queue.shrink_to(queue.len() * 2);
     }
 }
 
@@ -320,6 +345,8 @@ mod tests {
         assert!(limiter.hit(&newcomer, HOURLY).await.is_ok(), "room once the windows ended");
     }
 
+    /// Resets leave stale entries, and a reset and a hit within one millisecond leave the same
+    /// end twice: the shard still queues at most twice its keys.
     #[tokio::test]
     async fn resets_and_restarted_windows_leave_the_queues_bounded() {
         let clock = clock();
@@ -331,7 +358,9 @@ mod tests {
                 clock.advance(Duration::seconds(1));
             }
         }
-        let queued: usize = limiter.shards.iter().map(|s| lock(s).queued).sum();
-        assert!(queued <= 2 * SHARDS * 10 + 1, "{queued} entries queued");
+        for shard in &limiter.shards {
+            let shard = lock(shard);
+            assert!(shard.queued <= 2 * 10 + 1, "{} entries queued for {} keys", shard.queued, shard.windows.len());
+        }
     }
 }

@@ -166,6 +166,11 @@ impl Invitations {
         if self.applicants(case_number).await?.contains(&tutor_id) {
             return Err(InviteError::AlreadyApplied);
         }
+        // Read before the invitation is stored: once stored, the SMS must go.
+        let by = match self.users.find_by_id(owner).await? {
+            Some(user) if user.user_type == UserType::Organization => Inviter::Organization,
+            _ => Inviter::Family,
+        };
         let invitation = Invitation { case_number, tutor_id, created_at: Utc::now() };
         match self.invitations.invite(&invitation, INVITATIONS_PER_CASE, INVITATIONS_PER_TUTOR_PER_DAY).await? {
             InviteOutcome::Invited => {}
@@ -174,10 +179,6 @@ impl Invitations {
             InviteOutcome::TutorLimit => return Err(InviteError::TutorLimit),
             InviteOutcome::Declined => return Err(InviteError::Declined),
         }
-        let by = match self.users.find_by_id(owner).await? {
-            Some(user) if user.user_type == UserType::Organization => Inviter::Organization,
-            _ => Inviter::Family,
-        };
         self.notifier.tell_id(tutor_id, &Notice::Invited { case: case_number, by }).await;
         Ok(())
     }

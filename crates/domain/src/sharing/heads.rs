@@ -150,25 +150,22 @@ fn all_cases(query: &CaseQuery) -> PageHead {
 }
 
 /// The filters of a board search in words: level, grades, subjects, place, fee. Only the
-/// catalogue's names: a link's query string must not put its own words in a preview.
+/// catalogue's names, as every parsed search holds: a link's query string must not put its own
+/// words in a preview.
 fn filter_words(f: &CaseFilter) -> Vec<String> {
     let mut words = Vec::new();
     if let Some(level) = f.level.and_then(catalogue::level) {
         words.push(level.label.to_string());
     }
-    let known_grade = |g: &&String| catalogue::LEVELS.iter().any(|l| l.grades.contains(&g.as_str()));
-    words.extend(f.grades.iter().filter(known_grade).cloned());
+    words.extend(f.grades.iter().cloned());
     if let Some(SubjectMatch::AnyOf(names)) = &f.subjects {
-        let known = |n: &&String| catalogue::LEVELS.iter().any(|l| l.subjects.contains(&n.as_str()));
-        words.extend(names.iter().filter(known).cloned());
+        words.extend(names.iter().cloned());
     }
-    let districts: Vec<String> = f.districts.iter().filter(|d| catalogue::district(d).is_some()).cloned().collect();
-    let areas: Vec<String> = f.areas.iter().filter(|a| catalogue::place(a).is_some()).cloned().collect();
-    if areas.is_empty() && districts.is_empty() {
+    if f.areas.is_empty() && f.districts.is_empty() {
         words.extend(f.region.map(str::to_string));
     }
-    words.extend(districts);
-    words.extend(areas);
+    words.extend(f.districts.iter().cloned());
+    words.extend(f.areas.iter().cloned());
     if let Some(min) = f.min_rate {
         words.push(format!("每堂 HK${} 起", min.dollars()));
     }

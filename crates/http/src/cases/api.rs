@@ -238,9 +238,11 @@ pub struct CasesApi {
 impl CasesApi {
     /// Search approved cases
     ///
-    /// Filters combine with AND; list filters match any of their values. With words (`q`),
-    /// every word must be found in the case (title, subjects, grade, description, area,
-    /// district) and the best matches come first; without, the newest first.
+    /// Filters combine with AND; list filters match any of their values. Every key and name
+    /// must be the catalogue's (`GET /catalogue`; grades and subjects of the chosen level):
+    /// anything else is a 400 naming the field. With words (`q`), every word must be found in
+    /// the case (title, subjects, grade, description, area, district) and the best matches come
+    /// first; without, the newest first.
     #[allow(clippy::too_many_arguments)]
     #[oai(path = "/cases", method = "get", operation_id = "searchCases")]
     async fn search(
@@ -285,6 +287,7 @@ impl CasesApi {
         };
         // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
         let filter = CaseFilter::board_search(&query, q.0.as_deref()).map_err(|e| ApiError::invalid(&e))?;
+        let paging = paging.within_search_depth().map_err(|e| ApiError::invalid(&e))?;
         let search = || async { Ok(CasePage::of(self.board.search(&filter, paging).await?, self.cap)) };
         Ok(self.prepared.answer(AnswerKey::Cases(filter.clone(), paging), search).await?)
     }

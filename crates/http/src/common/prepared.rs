@@ -109,7 +109,7 @@ impl PreparedAnswers {
         // is never kept under a version older than its data.
         let version = self.version.current().await?;
         let serialise = |value: T| serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::internal(&e));
-        let Some(slot) = self.slot(version, key) else {
+        let Some(slot) = self.slot(version, &key) else {
             // A first ask, or a slow caller whose version is already retired: computed alone.
             return Ok(Prepared::new(serialise(compute().await?)?));
         };
@@ -122,14 +122,14 @@ impl PreparedAnswers {
             .await?
             .clone();
         if computed {
-            self.count(version, bytes.len());
+            self.count(version, &key, bytes.len());
         }
         Ok(Prepared::new(bytes))
     }
 
     /// Where the answer to `key` at `version` is kept; none on its first ask, or when the
     /// version is already retired.
-    fn slot(&self, version: i64, key: AnswerKey) -> Option<Slot> {
+    fn slot(&self, version: i64, key: &AnswerKey) -> Option<Slot> {
         let mut retired = None;
         let slot = self.slot_retiring(version, key, &mut retired);
         // Up to the store's whole 32 MB: freed on a blocking thread, not one serving requests.
@@ -140,8 +140,8 @@ impl PreparedAnswers {
     }
 
     /// As [`Self::slot`], handing what it stops keeping to `retired`.
-    fn slot_retiring(&self, version: i64, key: AnswerKey, retired: &mut Option<Slots>) -> Option<Slot> {
-        let digest = self.digests.hash_one(&key);
+    fn slot_retiring(&self, version: i64, key: &AnswerKey, retired: &mut Option<Slots>) -> Option<Slot> {
+        let digest = self.digests.hash_one(key);
         let mut slots = self.lock();
         if version < slots.version {
             return None;
@@ -149,7 +149,7 @@ impl PreparedAnswers {
         if version > slots.version {
             *retired = Some(std::mem::replace(&mut *slots, Slots { version, ..Slots::default() }));
         }
-        if let Some(slot) = slots.answers.get(&key) {
+        if let Some(slot) = slots.answers.get(key) {
             return Some(slot.clone());
         }
         if !slots.asked_once.remove(&digest) {
@@ -165,12 +165,14 @@ impl PreparedAnswers {
             slots.bytes = 0;
         }
         slots.bytes += key_bytes;
-        Some(slots.answers.entry(key).or_default().clone())
+        Some(slots.answers.entry(key.clone()).or_default().clone())
     }
 
-    fn count(&self, version: i64, bytes: usize) {
+    /// Counts an answer computed for `key`, unless the store started over meanwhile (what it
+    /// let go of is not its to count).
+    fn count(&self, version: i64, key: &AnswerKey, bytes: usize) {
         let mut slots = self.lock();
-        if slots.version == version {
+        if slots.version == version && slots.answers.contains_key(key) {
             slots.bytes += bytes;
         }
     }

@@ -80,7 +80,8 @@ impl InvitationsApi {
     /// Tutors who may suit one's own case
     ///
     /// The owner only. Active tutors teaching the case's subjects at its level, scored on
-    /// subject, place, fee and gender, best first; tutors who applied are left out.
+    /// subject, place, fee and gender, best first; tutors who applied are left out. A tutor's
+    /// own post (`tutor-seeking-student`) suggests nobody.
     #[oai(path = "/cases/:caseId/suggested-tutors", method = "get", operation_id = "listSuggestedTutors")]
     async fn suggested(
         &self,
@@ -95,8 +96,10 @@ impl InvitationsApi {
 
     /// Invite a tutor to apply to one's own case
     ///
-    /// The owner of an open case only, and only a tutor the case fits (as suggested). The tutor
-    /// gets one SMS with the case's link. At most 10 invitations per case and 5 per tutor in
+    /// The owner of an open student's or parent's case only (a tutor's own post invites
+    /// nobody), and only a tutor the suggestions would show: one of the case's subjects at its
+    /// level (409 `NOT_A_FIT` otherwise). The tutor gets one SMS with the case's link and who
+    /// invites. At most 10 invitations per case and 5 per tutor in
     /// any 24 hours; a tutor who turned invitations off, applied or was invited already
     /// answers 409.
     #[oai(path = "/cases/:caseId/invitations", method = "post", operation_id = "inviteTutor")]

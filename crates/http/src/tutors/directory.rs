@@ -185,7 +185,8 @@ impl TutorsApi {
     /// Search active tutors
     ///
     /// Filters combine with AND; list filters match any of their values. Level and subjects
-    /// match the same taught subject. With words (`q`), every word must be found in the
+    /// match the same taught subject. Every key and name must be the catalogue's
+    /// (`GET /catalogue`): anything else is a 400 naming the field. With words (`q`), every word must be found in the
     /// profile (name, subjects, education, exam results, course features, teaching areas,
     /// bio) and the best matches come first; without, the newest approval first.
     #[allow(clippy::too_many_arguments)]
@@ -225,6 +226,7 @@ impl TutorsApi {
         };
         // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
         let filter = TutorFilter::parse(&query).map_err(|e| ApiError::invalid(&e))?;
+        let paging = paging.within_search_depth().map_err(|e| ApiError::invalid(&e))?;
         let search = || async { Ok(self.directory.search(&filter, paging).await?.into()) };
         Ok(self.prepared.answer(AnswerKey::Tutors(filter.clone(), paging), search).await?)
     }

@@ -42,25 +42,36 @@ pub async fn spawn() -> TestApp {
 }
 
 pub async fn spawn_with_files(files: Option<AppFiles>) -> TestApp {
-    spawn_app(files, None).await
+    spawn_app(files, None, None).await
 }
 
 /// The app with these SMS and mail providers instead of the test folder's outboxes.
 pub async fn spawn_with_messaging(sms: Arc<dyn SmsSender>, mail: Arc<dyn Mailer>) -> TestApp {
-    spawn_app(None, Some(Senders { sms, mail })).await
+    spawn_app(None, Some(Senders { sms, mail }), None).await
 }
 
-async fn spawn_app(files: Option<AppFiles>, senders: Option<Senders>) -> TestApp {
+/// The app on a clock the test moves (rate limits' windows).
+pub async fn spawn_with_clock(clock: Arc<dyn tutorhub_domain::shared::clock::Clock>) -> TestApp {
+    spawn_app(None, None, Some(clock)).await
+}
+
+async fn spawn_app(
+    files: Option<AppFiles>,
+    senders: Option<Senders>,
+    clock: Option<Arc<dyn tutorhub_domain::shared::clock::Clock>>,
+) -> TestApp {
     // A failure an operation's OpenAPI entry does not list fails the test that caused it.
     tutorhub_http::error::documented::panic_on_undocumented_statuses();
     let dir = tempfile::tempdir().unwrap();
     let senders = senders.unwrap_or_else(|| Senders { sms: Arc::new(Outbox::sms(dir.path())), mail: Arc::new(Outbox::mail(dir.path())) });
     let database = Database::open(&Database::sqlite_url(dir.path())).await.unwrap();
+    let defaults = Settings::new(dir.path().to_path_buf(), PUBLIC_BASE_URL);
     let settings = Settings {
+        clock: clock.unwrap_or(defaults.clock.clone()),
         jwt_secret: Some("test secret, long enough for HS256".into()),
         case_applicant_cap: APPLICANT_CAP,
         alert_quiet_hours: tutorhub_domain::alerts::quiet_hours::QuietHours::NONE,
-        ..Settings::new(dir.path().to_path_buf(), PUBLIC_BASE_URL)
+        ..defaults
     };
     let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders)).unwrap();
     let services = wiring.services(wiring.search_index().await.unwrap()).unwrap();

@@ -52,9 +52,11 @@ import type { ErrorType } from '../../mutator';
 
   
 /**
- * Filters combine with AND; list filters match any of their values. With words (`q`),
-every word must be found in the case (title, subjects, grade, description, area,
-district) and the best matches come first; without, the newest first.
+ * Filters combine with AND; list filters match any of their values. Every key and name
+must be the catalogue's (`GET /catalogue`; grades and subjects of the chosen level):
+anything else is a 400 naming the field. With words (`q`), every word must be found in
+the case (title, subjects, grade, description, area, district) and the best matches come
+first; without, the newest first.
  * @summary Search approved cases
  */
 export const getSearchCasesUrl = (params?: SearchCasesParams,) => {
@@ -782,7 +784,8 @@ export const useWithdrawApplication = <TError = ErrorType<ErrorBody | ErrorBody 
 }
 /**
  * The owner only. Active tutors teaching the case's subjects at its level, scored on
-subject, place, fee and gender, best first; tutors who applied are left out.
+subject, place, fee and gender, best first; tutors who applied are left out. A tutor's
+own post (`tutor-seeking-student`) suggests nobody.
  * @summary Tutors who may suit one's own case
  */
 export const getListSuggestedTutorsUrl = (caseId: number,) => {
@@ -832,8 +835,10 @@ export const useListSuggestedTutors = <TError = ErrorType<ErrorBody | ErrorBody 
   }
 }
 /**
- * The owner of an open case only, and only a tutor the case fits (as suggested). The tutor
-gets one SMS with the case's link. At most 10 invitations per case and 5 per tutor in
+ * The owner of an open student's or parent's case only (a tutor's own post invites
+nobody), and only a tutor the suggestions would show: one of the case's subjects at its
+level (409 `NOT_A_FIT` otherwise). The tutor gets one SMS with the case's link and who
+invites. At most 10 invitations per case and 5 per tutor in
 any 24 hours; a tutor who turned invitations off, applied or was invited already
 answers 409.
  * @summary Invite a tutor to apply to one's own case

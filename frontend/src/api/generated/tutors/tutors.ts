@@ -326,7 +326,8 @@ export const useReportReview = <TError = ErrorType<ErrorBody | ErrorBody | Error
 }
 /**
  * Filters combine with AND; list filters match any of their values. Level and subjects
-match the same taught subject. With words (`q`), every word must be found in the
+match the same taught subject. Every key and name must be the catalogue's
+(`GET /catalogue`): anything else is a 400 naming the field. With words (`q`), every word must be found in the
 profile (name, subjects, education, exam results, course features, teaching areas,
 bio) and the best matches come first; without, the newest approval first.
  * @summary Search active tutors

@@ -97,7 +97,6 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
   const view = caseDisplay(item);
   const [open, setOpen] = useState(item.status === 'matched');
   const [suggesting, setSuggesting] = useState(false);
-  // Suggestions only while tutors can still apply: approved and not full.
   const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
   return (
     <Card
