@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FluentProvider, useFocusFinders } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '@/api/api-error';
 import { SessionProvider } from '@/session/session';
@@ -20,17 +20,6 @@ export const swrConfig: SWRConfiguration = {
   },
 };
 
-/**
- * Creates Fluent's focus manager (tabster) with the app. Left to the first component that needs
- * it, a dialog, it would start listening only after that dialog took focus: the dialog's modal
- * never becomes the active one, and tabster hides the open dialog itself (aria-hidden) from
- * screen readers and from tests that find it by its role.
- */
-function FocusManager() {
-  useFocusFinders();
-  return null;
-}
-
 interface AppProvidersProps {
   children: ReactNode;
   /** Tests pass `{ provider: () => new Map(), dedupingInterval: 0 }` for an isolated cache. */
@@ -40,7 +29,6 @@ interface AppProvidersProps {
 export function AppProviders({ children, swr }: AppProvidersProps) {
   return (
     <FluentProvider theme={tutorhubTheme}>
-      <FocusManager />
       <SWRConfig value={{ ...swrConfig, ...swr }}>
         <SessionProvider>{children}</SessionProvider>
       </SWRConfig>

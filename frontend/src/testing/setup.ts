@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { installLayout } from './layout';
 import { installMatchMedia, setViewportWidth } from './viewport';
 import { server } from './server';
 
 installMatchMedia();
+installLayout();
 
 // The first render of a lazily loaded page can take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 8_000 });

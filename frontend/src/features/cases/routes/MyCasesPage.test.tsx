@@ -105,12 +105,14 @@ describe('/my-cases', () => {
     const dialog = await confirmation();
     expect(within(dialog).getByText('黃老師的學費為每堂 HK$350。')).toBeInTheDocument();
     expect(within(dialog).getByText(/此決定不能撤回/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: '再考慮', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: '再考慮' }));
     await waitFor(() => expect(screen.queryByText('選擇黃老師？')).not.toBeInTheDocument());
     expect(matched).toBe(false);
 
-    await user.click(within(firstApplicant).getByRole('button', { name: '選擇此導師' }));
-    await user.click(within(await confirmation()).getByRole('button', { name: '確認選擇', hidden: true }));
+    // The page is hidden from assistive technology while the dialog is open, and shown again a
+    // moment after it closes (Fluent's focus manager updates aria-hidden 250 ms later).
+    await user.click(await within(firstApplicant).findByRole('button', { name: '選擇此導師' }));
+    await user.click(within(await confirmation()).getByRole('button', { name: '確認選擇' }));
     expect(await screen.findByText('黃老師：5000 0001')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '致電黃老師' })).toHaveAttribute('href', 'tel:+85250000001');
     expect(screen.getByRole('link', { name: 'WhatsApp 黃老師' })).toHaveAttribute('href', 'https://wa.me/85250000001');
