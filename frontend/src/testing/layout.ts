@@ -7,14 +7,18 @@
  * browser, an element shown (no ancestor with display: none) has an offsetParent, and the body
  * has the viewport's size.
  */
+function shown(element: HTMLElement): boolean {
+  for (let el: HTMLElement | null = element; el; el = el.parentElement) {
+    if (window.getComputedStyle(el).display === 'none') return false;
+  }
+  return true;
+}
+
 export function installLayout(): void {
   Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
     configurable: true,
     get(this: HTMLElement): Element | null {
-      for (let el: HTMLElement | null = this; el; el = el.parentElement) {
-        if (window.getComputedStyle(el).display === 'none') return null;
-      }
-      return this === document.body ? null : this.parentElement;
+      return this !== document.body && shown(this) ? this.parentElement : null;
     },
   });
   HTMLBodyElement.prototype.getBoundingClientRect = function getBoundingClientRect(): DOMRect {
