@@ -63,7 +63,11 @@ test('page 2 shows other cases than page 1', async ({ page }) => {
   await page.getByRole('navigation', { name: '分頁' }).getByRole('button', { name: '第 2 頁' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole('button', { name: '第 2 頁' })).toHaveAttribute('aria-current', 'page');
-  const second = await caseNumbers(await waitForTable(page));
+  // Page 1 stays on screen (dimmed, the list aria-busy) until page 2 arrives: wait for it.
+  const rowsOfPage2 = await waitForTable(page);
+  await expect(rowsOfPage2.first().locator('td').first()).not.toHaveText(first[0]);
+  await expect(page.getByRole('region', { name: '補習個案', exact: true })).toHaveAttribute('aria-busy', 'false');
+  const second = await caseNumbers(rowsOfPage2);
   expect(second.length).toBeGreaterThan(0);
   expect(second.filter((n) => first.includes(n))).toEqual([]);
 
