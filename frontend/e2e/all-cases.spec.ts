@@ -65,7 +65,7 @@ test('page 2 shows other cases than page 1', async ({ page }) => {
   await expect(page.getByRole('button', { name: '第 2 頁' })).toHaveAttribute('aria-current', 'page');
   // Page 1 stays on screen (dimmed, the list aria-busy) until page 2 arrives: wait for it.
   const rowsOfPage2 = await waitForTable(page);
-  await expect(rowsOfPage2.first().locator('td').first()).not.toHaveText(first[0]);
+  await expect(rowsOfPage2.first().locator('td').first()).not.toHaveText(first[0] ?? '');
   await expect(page.getByRole('region', { name: '補習個案', exact: true })).toHaveAttribute('aria-busy', 'false');
   const second = await caseNumbers(rowsOfPage2);
   expect(second.length).toBeGreaterThan(0);
