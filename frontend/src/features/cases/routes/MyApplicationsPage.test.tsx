@@ -24,18 +24,14 @@ function serveApplications(items: () => AppliedCaseBody[]) {
 }
 
 /**
- * The confirmation's buttons. jsdom does not settle Fluent's focus manager (tabster) the way a
- * browser does: it marks a newly opened modal aria-hidden until it has seen focus arrive
- * inside, and in jsdom that sometimes never happens after an earlier dialog in the same
- * document (1 run in 3 under load; waiting 15 s did not help). So the buttons are found
- * whether or not tabster has unhidden the dialog yet (`hidden: true`); that the dialog is
- * reachable and focused is checked where focus is real, in Chromium
- * (e2e/withdraw-application.spec.ts uses role queries, which skip aria-hidden content).
+ * The confirmation's buttons. While it is open, the page behind it is hidden from assistive
+ * technology (aria-hidden), and shown again a moment after it closes: Fluent's focus manager
+ * updates aria-hidden 250 ms later, so a query of the page right after closing waits for it.
  */
 async function confirmationButton(name: string): Promise<HTMLElement> {
   const dialog = (await screen.findByText('撤回申請？')).closest('[role="dialog"]') as HTMLElement;
   expect(dialog).toHaveTextContent('個案編號 10234');
-  return within(dialog).getByRole('button', { name, hidden: true });
+  return within(dialog).getByRole('button', { name });
 }
 
 const tutor = makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true });
@@ -65,7 +61,7 @@ describe('/my-applications', () => {
     await user.click(await confirmationButton('暫不撤回'));
     await waitFor(() => expect(screen.queryByText('撤回申請？')).not.toBeInTheDocument());
     expect(withdrawn).toEqual([]);
-    expect(within(open).getByRole('button', { name: '撤回申請' })).toBeInTheDocument();
+    expect(await within(open).findByRole('button', { name: '撤回申請' })).toBeInTheDocument();
   });
 
   it('withdraws an open application after confirming, then shows 已撤回', async () => {
