@@ -74,7 +74,7 @@ impl CaseFilter {
     /// Builds a search of the public board from what the visitor typed.
     ///
     /// Every level, region and post type key and every grade, subject, district and area name
-    /// must be the catalogue's (see [`catalogued`]); only a free-text level's subject is typed
+    /// must be the catalogue's (see `Names`); only a free-text level's subject is typed
     /// text. A non-numeric minimum fee is ignored (spec §5). The legacy `postType=approved`
     /// means the public board itself.
     ///

@@ -111,7 +111,7 @@ impl Invitations {
     /// `CaseNotFound`, `NotOwner`; `Repository` when storage fails.
     pub async fn suggestions(&self, owner: Uuid, case_number: i64) -> Result<Vec<TutorSuggestion>, InviteError> {
         let case = self.owned_case(owner, case_number).await?;
-        if !self.is_open(&case) || case.details.post_type != PostType::StudentSeekingTutor {
+        if !self.is_open(&case) || !takes_invitations(&case) {
             return Ok(Vec::new());
         }
         let candidates = self.tutors.search_profiles(&candidate_filter(&case), page_of_candidates()).await?.items;
@@ -149,7 +149,7 @@ impl Invitations {
     /// `AlreadyApplied`, and from the store `AlreadyInvited`, `CaseLimit`, `TutorLimit`, `Declined`.
     pub async fn invite(&self, owner: Uuid, case_number: i64, tutor_id: Uuid) -> Result<(), InviteError> {
         let case = self.owned_case(owner, case_number).await?;
-        if case.details.post_type != PostType::StudentSeekingTutor {
+        if !takes_invitations(&case) {
             return Err(InviteError::TutorsPost);
         }
         if !self.is_open(&case) {
@@ -225,6 +225,11 @@ fn candidate_filter(case: &Case) -> TutorFilter {
         subjects: (!free_text).then(|| TutorSubjectMatch::AnyOf(case.details.subjects.clone())),
         ..TutorFilter::default()
     }
+}
+
+/// Only a student's or parent's case invites tutors: a tutor's own post does not text others.
+fn takes_invitations(case: &Case) -> bool {
+    case.details.post_type == PostType::StudentSeekingTutor
 }
 
 /// How well a tutor fits the case, when the suggestions would show them: one of the case's
