@@ -1,18 +1,21 @@
 //! The application and booking repository contracts, run on SQLite and on PostgreSQL,
-//! including the races: concurrent applications and concurrent selections.
+//! including the races: concurrent applications, concurrent offers, a confirmation racing the
+//! lapse job, and lapse jobs of two servers at once.
 
 mod support;
 
 use std::sync::Arc;
 
-use chrono::Utc;
+use chrono::{DateTime, Duration, Utc};
 use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
 use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime, LessonPlace};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
-use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
+use tutorhub_domain::matching::offer::{Offer, OfferStatus};
+use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, ConfirmOutcome, OfferOutcome};
+use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
@@ -29,6 +32,15 @@ fn application(case_number: i64, tutor_id: Uuid) -> CaseApplication {
         status: CaseApplicationStatus::Applied,
         created_at: Utc::now(),
     }
+}
+
+fn offer_of(a: &CaseApplication, at: DateTime<Utc>) -> Offer {
+    Offer::open(a.case_number, a.id, a.tutor_id, Rate::from_cents(35000), at, 24)
+}
+
+/// Millisecond precision, as stored.
+fn now() -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(Utc::now().timestamp_millis()).unwrap()
 }
 
 async fn many_tutors_applying_at_once_never_exceed_the_cap(db: Database) {
@@ -91,35 +103,145 @@ async fn a_case_that_is_not_approved_takes_no_applications(db: Database) {
     assert_eq!(repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap(), ApplyOutcome::NotOpen);
 }
 
-async fn two_concurrent_selections_have_exactly_one_winner(db: Database) {
+async fn two_racing_offers_have_one_winner_and_the_confirmation_declines_the_rest(db: Database) {
     let number = approved_case(&db).await;
     let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
-    let mut ids = Vec::new();
+    let mut applications = Vec::new();
     for _ in 0..3 {
         let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
-        ids.push(a.id);
+        applications.push(a);
     }
-    let tasks: Vec<_> = ids[..2]
+    let tasks: Vec<_> = applications[..2]
         .iter()
-        .map(|id| {
-            let (repo, id) = (repo.clone(), *id);
-            tokio::spawn(async move { repo.select(number, id, Utc::now()).await.unwrap() })
+        .map(|a| {
+            let (repo, offer) = (repo.clone(), offer_of(a, now()));
+            tokio::spawn(async move { (repo.offer(&offer).await.unwrap(), offer) })
         })
         .collect();
     let mut outcomes = Vec::new();
     for task in tasks {
         outcomes.push(task.await.unwrap());
     }
-    let winners: Vec<_> = outcomes.iter().filter(|o| matches!(o, SelectOutcome::Selected { .. })).collect();
+    let winners: Vec<_> = outcomes.iter().filter(|(o, _)| *o == OfferOutcome::Offered).collect();
     assert_eq!(winners.len(), 1, "{outcomes:?}");
-    assert!(outcomes.contains(&SelectOutcome::CaseNotOpen));
-    let SelectOutcome::Selected { declined_tutors } = winners[0] else { unreachable!() };
+    assert!(outcomes.iter().any(|(o, _)| *o == OfferOutcome::CaseNotOpen));
+    let offer = &winners[0].1;
+    // While it waits, the others keep their place and nobody else is offered the case.
+    let statuses: Vec<_> = repo.for_case(number).await.unwrap().iter().map(|a| a.status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Applied).count(), 2);
+    assert_eq!(case_of(&db, number).await.status, CaseStatus::Offered);
+    assert_eq!(repo.offer(&offer_of(&applications[2], now())).await.unwrap(), OfferOutcome::CaseNotOpen);
+    assert_eq!(repo.matched_tutor(number).await.unwrap(), None);
+
+    let first = now() + Duration::days(3);
+    let ConfirmOutcome::Confirmed { declined_tutors } = repo.confirm(offer.id, first, now()).await.unwrap() else { panic!() };
     assert_eq!(declined_tutors.len(), 2);
+    let stored = repo.offers(&[offer.application_id]).await.unwrap().pop().unwrap();
+    assert_eq!((stored.status, stored.first_lesson_at, stored.fee), (OfferStatus::Confirmed, Some(first), Rate::from_cents(35000)));
+    assert_eq!(repo.confirm(offer.id, first, now()).await.unwrap(), ConfirmOutcome::NotOpen, "once only");
     let statuses: Vec<_> = repo.for_case(number).await.unwrap().iter().map(|a| a.status).collect();
     assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Selected).count(), 1);
     assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Declined).count(), 2);
-    let case = SqlCaseRepository::new(db.pool().clone()).find_by_number(number).await.unwrap().unwrap();
-    assert_eq!(case.status, CaseStatus::Matched);
+    assert_eq!(case_of(&db, number).await.status, CaseStatus::Matched);
+    assert_eq!(repo.matched_tutor(number).await.unwrap(), Some(offer.tutor_id));
+}
+
+async fn a_declined_offer_reopens_the_case_with_its_other_applicants(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = SqlApplicationRepository::new(db.pool().clone());
+    let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+    let ApplyOutcome::Applied(b) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+    let offer = offer_of(&a, now());
+    assert_eq!(repo.offer(&offer).await.unwrap(), OfferOutcome::Offered);
+    assert!(repo.end_offer(offer.id, OfferStatus::Declined, now()).await.unwrap());
+    assert!(!repo.end_offer(offer.id, OfferStatus::Lapsed, now()).await.unwrap(), "ended once");
+    let case = case_of(&db, number).await;
+    assert_eq!((case.status, case.applicant_count), (CaseStatus::Approved, 1), "open again; the refusing tutor's place is free");
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Refused);
+    assert_eq!(repo.find(b.id).await.unwrap().unwrap().status, CaseApplicationStatus::Applied);
+    // The owner chooses again from the same applicants.
+    assert_eq!(repo.offer(&offer_of(&b, now())).await.unwrap(), OfferOutcome::Offered);
+    assert_eq!(repo.offer(&offer_of(&a, now())).await.unwrap(), OfferOutcome::CaseNotOpen);
+}
+
+async fn a_confirmation_after_the_deadline_loses_to_the_lapse(db: Database) {
+    let number = approved_case(&db).await;
+    let repo = SqlApplicationRepository::new(db.pool().clone());
+    let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+    let made = now() - Duration::hours(25);
+    let offer = offer_of(&a, made);
+    repo.offer(&offer).await.unwrap();
+    // Due but not lapsed yet: the deadline alone refuses the confirmation.
+    assert_eq!(repo.confirm(offer.id, now() + Duration::days(1), now()).await.unwrap(), ConfirmOutcome::NotOpen);
+    let due = repo.due_offers(now(), 10).await.unwrap();
+    assert_eq!(due.iter().map(|o| o.id).collect::<Vec<_>>(), vec![offer.id]);
+    assert!(repo.due_offers(made + Duration::hours(23), 10).await.unwrap().is_empty(), "not due before its deadline");
+    assert!(repo.end_offer(offer.id, OfferStatus::Lapsed, now()).await.unwrap());
+    assert!(repo.due_offers(now(), 10).await.unwrap().is_empty());
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Lapsed);
+    assert_eq!(case_of(&db, number).await.status, CaseStatus::Approved);
+}
+
+async fn lapse_jobs_of_two_servers_and_a_confirmation_at_once_end_each_offer_once(db: Database) {
+    // Two servers: two repositories on the site's database, each lapsing what is due while
+    // the tutor confirms in the last millisecond.
+    let servers = [Arc::new(SqlApplicationRepository::new(db.pool().clone())), Arc::new(SqlApplicationRepository::new(db.pool().clone()))];
+    let mut offers = Vec::new();
+    for _ in 0..6 {
+        let number = approved_case(&db).await;
+        let ApplyOutcome::Applied(a) = servers[0].apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+        let offer = offer_of(&a, now() - Duration::hours(24));
+        servers[0].offer(&offer).await.unwrap();
+        offers.push(offer);
+    }
+    let deadline = offers.iter().map(|o| o.expires_at).max().unwrap();
+    let lapses: Vec<_> = servers
+        .iter()
+        .map(|repo| {
+            let repo = repo.clone();
+            tokio::spawn(async move {
+                let mut ended = Vec::new();
+                for offer in repo.due_offers(deadline, 100).await.unwrap() {
+                    if repo.end_offer(offer.id, OfferStatus::Lapsed, deadline).await.unwrap() {
+                        ended.push(offer.id);
+                    }
+                }
+                ended
+            })
+        })
+        .collect();
+    let confirmations: Vec<_> = offers
+        .iter()
+        .map(|offer| {
+            // In the offer's last millisecond: only the race decides.
+            let (repo, id, at) = (servers[1].clone(), offer.id, offer.expires_at - Duration::milliseconds(1));
+            tokio::spawn(async move { repo.confirm(id, deadline + Duration::days(2), at).await.unwrap() })
+        })
+        .collect();
+    let mut lapsed = Vec::new();
+    for task in lapses {
+        lapsed.extend(task.await.unwrap());
+    }
+    let mut confirmed = 0;
+    for task in confirmations {
+        if matches!(task.await.unwrap(), ConfirmOutcome::Confirmed { .. }) {
+            confirmed += 1;
+        }
+    }
+    let mut unique = lapsed.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), lapsed.len(), "an offer lapsed twice: {lapsed:?}");
+    assert_eq!(lapsed.len() + confirmed, offers.len(), "each offer ends exactly once");
+    for offer in &offers {
+        let stored = servers[0].offers(&[offer.application_id]).await.unwrap().pop().unwrap();
+        let case = case_of(&db, offer.case_number).await.status;
+        match stored.status {
+            OfferStatus::Lapsed => assert_eq!(case, CaseStatus::Approved),
+            OfferStatus::Confirmed => assert_eq!(case, CaseStatus::Matched),
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 async fn bookings_move_only_from_the_states_given(db: Database) {
@@ -237,13 +359,13 @@ async fn a_decided_application_is_not_withdrawn_nor_reopened(db: Database) {
     let repo = SqlApplicationRepository::new(db.pool().clone());
     let tutor = Uuid::new_v4();
     let ApplyOutcome::Applied(a) = repo.apply(application(number, tutor), 30).await.unwrap() else { panic!() };
-    assert!(matches!(repo.select(number, a.id, Utc::now()).await.unwrap(), SelectOutcome::Selected { .. }));
+    assert_eq!(repo.offer(&offer_of(&a, now())).await.unwrap(), OfferOutcome::Offered);
     assert!(!repo.withdraw(number, a.id, Utc::now()).await.unwrap());
-    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Selected);
+    assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Offered);
     assert_eq!(case_of(&db, number).await.applicant_count, 1);
 }
 
-async fn a_withdrawal_racing_a_selection_has_exactly_one_winner(db: Database) {
+async fn a_withdrawal_racing_an_offer_has_exactly_one_winner(db: Database) {
     let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
     let (mut selections_won, mut withdrawals_won) = (0, 0);
     for _ in 0..8 {
@@ -252,7 +374,8 @@ async fn a_withdrawal_racing_a_selection_has_exactly_one_winner(db: Database) {
         let ApplyOutcome::Applied(b) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
         let select = tokio::spawn({
             let repo = repo.clone();
-            async move { repo.select(number, a.id, Utc::now()).await.unwrap() }
+            let offer = offer_of(&a, now());
+            async move { repo.offer(&offer).await.unwrap() }
         });
         let withdraw = tokio::spawn({
             let repo = repo.clone();
@@ -262,12 +385,12 @@ async fn a_withdrawal_racing_a_selection_has_exactly_one_winner(db: Database) {
         let case = case_of(&db, number).await;
         let other = repo.find(b.id).await.unwrap().unwrap().status;
         match (selected, withdrawn) {
-            (SelectOutcome::Selected { .. }, false) => {
+            (OfferOutcome::Offered, false) => {
                 selections_won += 1;
-                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Selected);
-                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Matched, 2, CaseApplicationStatus::Declined));
+                assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Offered);
+                assert_eq!((case.status, case.applicant_count, other), (CaseStatus::Offered, 2, CaseApplicationStatus::Applied));
             }
-            (SelectOutcome::ApplicationNotOpen, true) => {
+            (OfferOutcome::ApplicationNotOpen, true) => {
                 withdrawals_won += 1;
                 assert_eq!(repo.find(a.id).await.unwrap().unwrap().status, CaseApplicationStatus::Withdrawn);
                 // The losing selection left nothing behind: the case is still open.
@@ -283,10 +406,13 @@ on_both_engines!(
     many_tutors_applying_at_once_never_exceed_the_cap,
     one_tutor_applying_twice_at_once_gets_one_application,
     a_case_that_is_not_approved_takes_no_applications,
-    two_concurrent_selections_have_exactly_one_winner,
+    two_racing_offers_have_one_winner_and_the_confirmation_declines_the_rest,
+    a_declined_offer_reopens_the_case_with_its_other_applicants,
+    a_confirmation_after_the_deadline_loses_to_the_lapse,
+    lapse_jobs_of_two_servers_and_a_confirmation_at_once_end_each_offer_once,
     withdrawing_frees_a_place_and_the_tutor_may_apply_again,
     a_decided_application_is_not_withdrawn_nor_reopened,
-    a_withdrawal_racing_a_selection_has_exactly_one_winner,
+    a_withdrawal_racing_an_offer_has_exactly_one_winner,
     bookings_move_only_from_the_states_given,
     two_concurrent_pending_bookings_of_one_pair_give_one_insert_and_one_conflict,
     an_edit_replaces_the_content_only_from_the_expected_state,

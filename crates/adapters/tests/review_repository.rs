@@ -11,9 +11,11 @@ use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, B
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+use tutorhub_domain::matching::offer::Offer;
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
 use tutorhub_domain::reviews::model::{NewReview, ReviewForm, ReviewStatus, ReviewText};
 use tutorhub_domain::reviews::ports::{ReviewChange, ReviewRepository};
+use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::PageRequest;
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
@@ -41,7 +43,10 @@ async fn lessons_begin_at_the_first_match_or_accepted_booking_between_the_two(db
     };
     let ApplyOutcome::Applied(application) = applications.apply(application, 30).await.unwrap() else { panic!() };
     let matched_at = (Utc::now() - Duration::days(10)).duration_trunc(Duration::milliseconds(1)).unwrap();
-    applications.select(case, application.id, matched_at).await.unwrap();
+    // Offered an hour before, confirmed then.
+    let offer = Offer::open(case, application.id, tutor, Rate::from_cents(30000), matched_at - Duration::hours(1), 24);
+    applications.offer(&offer).await.unwrap();
+    applications.confirm(offer.id, matched_at + Duration::days(2), matched_at).await.unwrap();
     assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(matched_at));
     assert_eq!(reviews.lessons_since(tutor, parent).await.unwrap(), None, "the other way round is no relationship");
 

@@ -209,11 +209,19 @@ pub struct MatchingOpts {
     #[arg(long, env = "CASE_APPLICANT_CAP", default_value_t = tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub case_applicant_cap: u32,
+    /// Hours a chosen tutor has to confirm or decline an offer before it lapses.
+    #[arg(long, env = "OFFER_HOURS", default_value_t = tutorhub_domain::matching::offer::DEFAULT_OFFER_HOURS,
+          value_parser = clap::value_parser!(u32).range(1..=168))]
+    pub offer_hours: u32,
 }
 
 impl Default for MatchingOpts {
     fn default() -> Self {
-        Self { cases_auto_approve: false, case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP }
+        Self {
+            cases_auto_approve: false,
+            case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
+            offer_hours: tutorhub_domain::matching::offer::DEFAULT_OFFER_HOURS,
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use tutorhub_adapters::{SqlApplicationRepository, SqlReviewRepository};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+use tutorhub_domain::matching::offer::{DEFAULT_OFFER_HOURS, Offer};
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
 use tutorhub_domain::reviews::model::{NewReview, ReviewForm};
 use tutorhub_domain::reviews::ports::ReviewRepository;
@@ -113,6 +114,7 @@ async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: 
         start_date: (Utc::now() + Duration::days(7)).format("%Y-%m-%d").to_string(),
     };
     let details = CaseDetails::parse(&form).map_err(|e| anyhow::anyhow!("demo case: {e:?}"))?;
+    let fee = details.rate;
     let created_at = Utc::now() - Duration::days(days_ago + 3);
     let case = NewCase { id: Uuid::new_v4(), owner_id: Some(parent), details, status: CaseStatus::Approved, created_at };
     let number = app.cases.insert(vec![case]).await?[0].number;
@@ -128,6 +130,10 @@ async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: 
     let ApplyOutcome::Applied(application) = applications.apply(application, u32::MAX).await? else {
         anyhow::bail!("demo case {number} did not take the application");
     };
-    applications.select(number, application.id, Utc::now() - Duration::days(days_ago)).await?;
+    // Offered at the case's fee an hour before, confirmed then, the first lesson two days on.
+    let at = Utc::now() - Duration::days(days_ago);
+    let offer = Offer::open(number, application.id, tutor.user_id, fee, at - Duration::hours(1), DEFAULT_OFFER_HOURS);
+    applications.offer(&offer).await?;
+    applications.confirm(offer.id, at + Duration::days(2), at).await?;
     Ok(())
 }

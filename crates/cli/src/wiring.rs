@@ -41,6 +41,8 @@ use tutorhub_domain::jobs::ports::JobLedger;
 use tutorhub_domain::jobs::scheduler::{Scheduled, Scheduler};
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::matching::invitations::Invitations;
+use tutorhub_domain::matching::offers::{OfferPorts, Offers};
+use tutorhub_domain::matching::ports::ApplicationRepository;
 use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::notices::notifier::Notifier;
 use tutorhub_domain::organizations::document_export::DocumentExport;
@@ -80,6 +82,8 @@ pub struct Settings {
     pub public_base_url: String,
     pub cases_auto_approve: bool,
     pub case_applicant_cap: u32,
+    /// Hours a chosen tutor has to answer an offer (`OFFER_HOURS`).
+    pub offer_hours: u32,
     pub body_limits: BodyLimits,
     /// When alerts wait for the morning (`ALERT_QUIET_HOURS`).
     pub alert_quiet_hours: QuietHours,
@@ -112,6 +116,7 @@ impl Settings {
             public_base_url: public_base_url.to_string(),
             cases_auto_approve: false,
             case_applicant_cap: tutorhub_domain::matching::applications::DEFAULT_APPLICANT_CAP,
+            offer_hours: tutorhub_domain::matching::offer::DEFAULT_OFFER_HOURS,
             body_limits: BodyLimits::default(),
             alert_quiet_hours: QuietHours::NIGHT,
             storage: Storage::Local,
@@ -309,21 +314,23 @@ impl Wiring {
             ),
             page_heads: PageHeads::new(
                 tutor_directory.clone(),
-                CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
+                CasePosting::new(self.cases.clone(), users.clone(), self.applications(), settings.cases_auto_approve),
             ),
             sitemaps: Sitemaps::new(tutor_directory.clone(), case_board.clone()),
             search_version: SearchVersion::new(self.feed.clone()),
             public_base_url: settings.public_base_url.clone(),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),
-            case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
+            case_posting: CasePosting::new(self.cases.clone(), users.clone(), self.applications(), settings.cases_auto_approve),
             matching: Matching::new(
                 self.cases.clone(),
-                Arc::new(SqlApplicationRepository::new(pool.clone())),
+                self.applications(),
                 users.clone(),
                 notifier.clone(),
+                settings.clock.clone(),
                 settings.case_applicant_cap,
             ),
+            offers: self.offers(),
             bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), self.tutors.clone(), notifier),
             tutor_applications: self.tutor_applications(),
             tutor_directory: tutor_directory.clone(),
@@ -390,13 +397,30 @@ impl Wiring {
         Ok(AlertDelivery::new(ports, self.settings.alert_quiet_hours, &self.settings.public_base_url))
     }
 
+    fn applications(&self) -> Arc<dyn ApplicationRepository> {
+        Arc::new(SqlApplicationRepository::new(self.database.pool().clone()))
+    }
+
+    /// Offers to chosen tutors: made and answered through the API, lapsed by the job.
+    pub fn offers(&self) -> Offers {
+        let ports = OfferPorts {
+            cases: self.cases.clone(),
+            applications: self.applications(),
+            users: self.users.clone(),
+            tutors: self.tutors.clone(),
+            notifier: self.notifier(),
+            clock: self.settings.clock.clone(),
+        };
+        Offers::new(ports, self.settings.offer_hours)
+    }
+
     /// The record of periodic jobs every server of the site shares.
     pub fn job_ledger(&self) -> Arc<dyn JobLedger> {
         Arc::new(SqlJobLedger::new(self.database.pool().clone()))
     }
 
     /// This server's scheduler of the site's periodic jobs: alert delivery every
-    /// `alert_round`, the sweep every ten minutes. `owner` names the server in `jobs list`.
+    /// `alert_round`, the sweep every ten minutes, lapsing offers every minute. `owner` names the server in `jobs list`.
     ///
     /// # Errors
     /// As [`Wiring::alert_delivery`].
@@ -410,12 +434,15 @@ impl Wiring {
         let jobs = vec![
             Scheduled { job: Job::AlertDelivery, every: alert_round, work: Arc::new(AlertRound(self.alert_delivery()?)) },
             Scheduled { job: Job::Sweep, every: SWEEP_EVERY, work: Arc::new(sweep) },
+            Scheduled { job: Job::OfferLapse, every: OFFER_LAPSE_EVERY, work: Arc::new(self.offers()) },
         ];
         Ok(Scheduler::new(ledger, owner, jobs))
     }
 }
 
 const SWEEP_EVERY: Duration = Duration::from_secs(600);
+/// An offer lapses within a minute of its deadline.
+const OFFER_LAPSE_EVERY: Duration = Duration::from_secs(60);
 
 /// The senders of a command wired `Reach::ReadOnly`. Such a command has no use case that
 /// sends, so reaching one is a wiring mistake: it fails loudly rather than dropping a message.

@@ -32,6 +32,7 @@ use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::matching::invitations::Invitations;
+use tutorhub_domain::matching::offers::Offers;
 use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::organizations::resubmission::OrgResubmission;
 use tutorhub_domain::profiles::editing::ProfileEditing;
@@ -71,6 +72,7 @@ pub struct Services {
     pub accounts: Accounts,
     pub case_posting: CasePosting,
     pub matching: Matching,
+    pub offers: Offers,
     pub recommendations: Recommendations,
     pub invitations: Invitations,
     pub reviews: Reviews,
@@ -118,6 +120,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
             matching::api::MatchingApi {
                 posting: services.case_posting.clone(),
                 matching: services.matching.clone(),
+                offers: services.offers.clone(),
                 recommendations: services.recommendations.clone(),
             },
             matching::invitations::InvitationsApi { invitations: services.invitations.clone() },

@@ -1,5 +1,6 @@
 //! Cases, applications and bookings over HTTP: the authorization matrix of every write
-//! (owner, other member, tutor, anonymous), the journeys, and contact disclosure.
+//! (owner, other member, tutor, anonymous), the journeys, offers and their deadline, and
+//! contact disclosure.
 
 mod support;
 
@@ -131,12 +132,22 @@ async fn authorization_matrix_of_every_case_write() {
     // Applicants and selecting: the owner only.
     for token in [&c.other, &c.tutor] {
         assert_eq!(call(&app, "GET", &list, Some(token), None).await.0, StatusCode::FORBIDDEN);
-        assert_eq!(call(&app, "POST", &select, Some(token), None).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&app, "POST", &select, Some(token), Some(json!({}))).await.0, StatusCode::FORBIDDEN);
     }
     assert_eq!(call(&app, "GET", &list, None, None).await.0, StatusCode::UNAUTHORIZED);
-    assert_eq!(call(&app, "POST", &select, None, None).await.0, StatusCode::UNAUTHORIZED);
-    assert_eq!(call(&app, "POST", &select, Some(&c.owner), None).await.0, StatusCode::OK);
-    // The owner's edit of the case is allowed until it is matched.
+    assert_eq!(call(&app, "POST", &select, None, Some(json!({}))).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "POST", &select, Some(&c.owner), Some(json!({}))).await.0, StatusCode::OK);
+    // Answering the offer: the chosen tutor only.
+    let confirm = format!("/cases/applied/{}/confirm", application["id"].as_str().unwrap());
+    let decline = format!("/cases/applied/{}/decline", application["id"].as_str().unwrap());
+    let first = json!({"firstLessonAt": (chrono::Utc::now() + chrono::Duration::days(2)).to_rfc3339()});
+    assert_eq!(call(&app, "POST", &confirm, None, Some(first.clone())).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "POST", &decline, None, None).await.0, StatusCode::UNAUTHORIZED);
+    for token in [&c.owner, &c.other, &c.tutor2] {
+        assert_eq!(call(&app, "POST", &confirm, Some(token), Some(first.clone())).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(call(&app, "POST", &decline, Some(token), None).await.0, StatusCode::FORBIDDEN);
+    }
+    // The owner's edit of the case waits for the tutor's answer.
     let (status, body) = call(&app, "PUT", &edit, Some(&c.owner), Some(case_form())).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ILLEGAL_TRANSITION")));
 }
@@ -186,8 +197,23 @@ async fn applying_twice_is_a_conflict_and_a_full_case_says_so() {
     assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 1);
 }
 
+/// The owner's applicants and their ids by tutor name.
+async fn applicants(app: &TestApp, owner: &str, n: i64) -> Value {
+    let (status, list) = call(app, "GET", &format!("/cases/{n}/applications"), Some(owner), None).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    list
+}
+
+fn id_of(list: &Value, name: &str) -> String {
+    list["items"].as_array().unwrap().iter().find(|a| a["tutor"]["name"] == name).unwrap()["id"].as_str().unwrap().to_string()
+}
+
+fn in_two_days() -> Value {
+    json!({"firstLessonAt": (chrono::Utc::now() + chrono::Duration::days(2)).to_rfc3339()})
+}
+
 #[tokio::test]
-async fn selecting_discloses_contacts_to_both_sides_only_and_declines_the_rest() {
+async fn an_offer_discloses_contacts_only_once_the_tutor_confirms_and_declines_the_rest_quietly() {
     let app = support::spawn().await;
     let c = cast(&app).await;
     let n = posted_case(&app, &c.owner).await;
@@ -195,32 +221,120 @@ async fn selecting_discloses_contacts_to_both_sides_only_and_declines_the_rest()
     for token in [&c.tutor, &c.tutor2] {
         call(&app, "POST", "/cases/apply", Some(token), Some(json!({"caseId": n, "availableTimes": "週末"}))).await;
     }
-    let (_, list) = call(&app, "GET", &format!("/cases/{n}/applications"), Some(&c.owner), None).await;
-    let items = list["items"].as_array().unwrap();
-    assert_eq!(items.len(), 2);
-    assert!(items.iter().all(|a| a.get("contact").is_none()), "no phone before selection");
+    let list = applicants(&app, &c.owner, n).await;
+    assert_eq!(list["items"].as_array().unwrap().len(), 2);
     assert!(!list.to_string().contains("+852"), "{list}");
-    let chosen = items.iter().find(|a| a["tutor"]["name"] == "黃老師").unwrap()["id"].as_str().unwrap().to_string();
-    let (status, selected) = call(&app, "POST", &format!("/cases/{n}/applications/{chosen}/select"), Some(&c.owner), None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(selected["contact"]["phone"], "+85263456789");
-    // The chosen tutor sees the owner's phone; the other sees none.
+    let chosen = id_of(&list, "黃老師");
+    let select = format!("/cases/{n}/applications/{chosen}/select");
+    // A fee outside the two asks is refused in zh-HK, and nothing is offered.
+    let (status, body) = call(&app, "POST", &select, Some(&c.owner), Some(json!({"feePerLesson": 900}))).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("feePerLesson")));
+    assert_eq!(body["errors"][0]["message"], "每堂學費須為 HK$300", "this tutor has no asking fee on a profile");
+    let (status, offered) = call(&app, "POST", &select, Some(&c.owner), Some(json!({"feePerLesson": 300}))).await;
+    assert_eq!(status, StatusCode::OK, "{offered}");
+    assert_eq!((offered["status"].as_str(), offered["offer"]["status"].as_str()), (Some("offered"), Some("open")));
+    assert_eq!(offered["offer"]["feePerLesson"], 300.0);
+    assert!(offered.get("contact").is_none());
+    // While the tutor decides: no phone in any answer, off the board, no second offer.
     let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
-    assert_eq!(
-        (applied["items"][0]["status"].as_str(), applied["items"][0]["ownerContact"]["phone"].as_str()),
-        (Some("selected"), Some("+85291234567"))
-    );
-    let (_, applied2) = call(&app, "GET", "/cases/applied", Some(&c.tutor2), None).await;
-    assert_eq!(applied2["items"][0]["status"], "declined");
-    assert!(applied2["items"][0].get("ownerContact").is_none());
-    // A second selection is refused; the matched case left the public board.
-    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{chosen}/select"), Some(&c.owner), None).await;
-    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!((applied["items"][0]["status"].as_str(), applied["items"][0]["offer"]["status"].as_str()), (Some("offered"), Some("open")));
+    for answer in [applied.clone(), applicants(&app, &c.owner, n).await, offered.clone()] {
+        assert!(!answer.to_string().contains("+852"), "{answer}");
+    }
     let (_, board) = call(&app, "GET", "/cases/public", None, None).await;
     assert_eq!(board["total"], 0);
+    let other = id_of(&list, "張老師");
+    let (status, body) = call(&app, "POST", &format!("/cases/{n}/applications/{other}/select"), Some(&c.owner), Some(json!({}))).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("個案狀態為「待導師確認」，不能選擇導師")));
+    assert_eq!(call(&app, "GET", &format!("/cases/{n}"), Some(&c.tutor), None).await.0, StatusCode::NOT_FOUND);
+
+    // A first lesson in the past is refused in zh-HK and changes nothing.
+    let confirm = format!("/cases/applied/{chosen}/confirm");
+    let past = json!({"firstLessonAt": (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339()});
+    let (status, body) = call(&app, "POST", &confirm, Some(&c.tutor), Some(past)).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("第一堂的時間必須在現在之後")));
+    let (status, _) = call(&app, "POST", &confirm, Some(&c.tutor), Some(json!({"firstLessonAt": "next tuesday"}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(applicants(&app, &c.owner, n).await["case"]["status"], "offered");
+
+    let (status, confirmed) = call(&app, "POST", &confirm, Some(&c.tutor), Some(in_two_days())).await;
+    assert_eq!((status, confirmed["status"].as_str()), (StatusCode::OK, Some("confirmed")), "{confirmed}");
+    assert!(confirmed["firstLessonAt"].is_string());
+    // Now both sides see each other; the other applicant sees only that someone else was chosen.
+    let list = applicants(&app, &c.owner, n).await;
+    let matched = list["items"].as_array().unwrap().iter().find(|a| a["id"] == chosen.as_str()).unwrap();
+    assert_eq!((matched["status"].as_str(), matched["contact"]["phone"].as_str()), (Some("selected"), Some("+85263456789")));
+    assert_eq!(list["case"]["status"], "matched");
+    let (_, applied) = call(&app, "GET", "/cases/applied", Some(&c.tutor), None).await;
+    assert_eq!(applied["items"][0]["ownerContact"]["phone"], "+85291234567");
+    let (_, applied2) = call(&app, "GET", "/cases/applied", Some(&c.tutor2), None).await;
+    assert_eq!(applied2["items"][0]["status"], "declined");
+    assert!(!applied2.to_string().contains("+852"), "{applied2}");
+    // The matched tutor keeps reading the whole case; nobody else but the owner does.
+    let (status, case) = call(&app, "GET", &format!("/cases/{n}"), Some(&c.tutor), None).await;
+    assert_eq!((status, case["description"].as_str()), (StatusCode::OK, Some("希望提升代數")));
+    for someone_else in [Some(c.tutor2.as_str()), Some(c.other.as_str()), None] {
+        assert_eq!(call(&app, "GET", &format!("/cases/{n}"), someone_else, None).await.0, StatusCode::NOT_FOUND);
+    }
+    // Answering twice is refused.
+    let (status, body) = call(&app, "POST", &format!("/cases/applied/{chosen}/decline"), Some(&c.tutor), None).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("你已確認這個邀約")));
     let outbox = support::sms_outbox(&app);
-    assert!(outbox.iter().any(|(to, body)| to == "+85263456789" && body.contains("獲選")));
-    assert!(outbox.iter().any(|(to, body)| to == "+85264567890" && body.contains("其他導師")));
+    assert!(outbox.iter().any(|(to, body)| to == "+85263456789" && body.contains("24 小時內")), "{outbox:?}");
+    assert!(outbox.iter().any(|(to, body)| to == "+85291234567" && body.contains("導師已確認")), "{outbox:?}");
+    assert!(!outbox.iter().any(|(to, _)| to == "+85264567890"), "no SMS to those not chosen: {outbox:?}");
+}
+
+#[tokio::test]
+async fn an_unanswered_offer_lapses_after_24_hours_and_the_owner_chooses_again() {
+    use tutorhub_domain::shared::clock::{Clock, ManualClock};
+    let clock = std::sync::Arc::new(ManualClock::at(chrono::Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let c = cast(&app).await;
+    let n = posted_case(&app, &c.owner).await;
+    approve(&app, n).await;
+    for token in [&c.tutor, &c.tutor2] {
+        call(&app, "POST", "/cases/apply", Some(token), Some(json!({"caseId": n, "availableTimes": "週末"}))).await;
+    }
+    let list = applicants(&app, &c.owner, n).await;
+    let (first, second) = (id_of(&list, "黃老師"), id_of(&list, "張老師"));
+    assert_eq!(
+        call(&app, "POST", &format!("/cases/{n}/applications/{first}/select"), Some(&c.owner), Some(json!({}))).await.0,
+        StatusCode::OK
+    );
+    clock.advance(chrono::Duration::hours(23));
+    assert_eq!(app.offers.lapse_due().await.unwrap(), 0, "not yet");
+    clock.advance(chrono::Duration::hours(1));
+    // Past the deadline the tutor can no longer confirm, even before the job has run.
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("/cases/applied/{first}/confirm"),
+        Some(&c.tutor),
+        Some(json!({
+            "firstLessonAt": (clock.now() + chrono::Duration::days(2)).to_rfc3339()
+        })),
+    )
+    .await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("這個邀約已逾時，個案已重新開放給其他導師")));
+    assert_eq!(app.offers.lapse_due().await.unwrap(), 1);
+    assert_eq!(app.offers.lapse_due().await.unwrap(), 0, "once");
+    // Open again, with the other applicant still there; the lapsed one is marked.
+    let list = applicants(&app, &c.owner, n).await;
+    assert_eq!(list["case"]["status"], "approved");
+    let statuses: Vec<_> = list["items"].as_array().unwrap().iter().map(|a| (a["tutor"]["name"].clone(), a["status"].clone())).collect();
+    assert_eq!(statuses, vec![(json!("黃老師"), json!("lapsed")), (json!("張老師"), json!("applied"))]);
+    let (_, board) = call(&app, "GET", "/cases/public", None, None).await;
+    assert_eq!(board["total"], 1);
+    assert!(support::sms_outbox(&app).iter().any(|(to, body)| to == "+85291234567" && body.contains("重新開放")));
+    // The owner chooses again; this tutor declines; the case is open once more.
+    assert_eq!(
+        call(&app, "POST", &format!("/cases/{n}/applications/{second}/select"), Some(&c.owner), Some(json!({}))).await.0,
+        StatusCode::OK
+    );
+    let (status, body) = call(&app, "POST", &format!("/cases/applied/{second}/decline"), Some(&c.tutor2), None).await;
+    assert_eq!((status, body["status"].as_str()), (StatusCode::OK, Some("declined")));
+    assert_eq!(applicants(&app, &c.owner, n).await["case"]["status"], "approved");
 }
 
 #[tokio::test]
@@ -252,7 +366,7 @@ async fn a_tutor_withdraws_an_open_application_and_may_apply_again() {
     let names: Vec<_> = list["items"].as_array().unwrap().iter().map(|a| a["tutor"]["name"].clone()).collect();
     assert_eq!(names, vec![json!("張老師")]);
     assert_eq!(list["case"]["applicantCount"], 1);
-    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), None).await;
+    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), Some(json!({}))).await;
     assert_eq!(status, StatusCode::CONFLICT);
     let (status, body) = call(&app, "POST", &withdraw, Some(&c.tutor), None).await;
     assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("申請狀態為「已撤回」，不能撤回")));
@@ -267,8 +381,13 @@ async fn a_tutor_withdraws_an_open_application_and_may_apply_again() {
     // One SMS about new applicants per case and hour: the re-apply is in the app only.
     assert_eq!(support::sms_outbox(&app).iter().filter(|(to, _)| to == "+85291234567").count(), 1);
 
-    // After the selection neither side's application can be withdrawn.
-    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), None).await;
+    // Once offered, the tutor answers the offer instead; after the match neither side's
+    // application can be withdrawn.
+    let (status, _) = call(&app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&c.owner), Some(json!({}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = call(&app, "POST", &withdraw, Some(&c.tutor), None).await;
+    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("申請狀態為「待導師確認」，不能撤回")));
+    let (status, _) = call(&app, "POST", &format!("/cases/applied/{id}/confirm"), Some(&c.tutor), Some(in_two_days())).await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = call(&app, "POST", &withdraw, Some(&c.tutor), None).await;
     assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some("申請狀態為「已獲選」，不能撤回")));

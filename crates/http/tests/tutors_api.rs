@@ -475,7 +475,18 @@ async fn matched(app: &support::TestApp, owner: &User, tutor: &User, days_ago: i
         created_at: Utc::now() - chrono::Duration::days(days_ago + 1),
     };
     let ApplyOutcome::Applied(application) = applications.apply(application, 30).await.unwrap() else { panic!("the case is open") };
-    applications.select(number, application.id, Utc::now() - chrono::Duration::days(days_ago)).await.unwrap();
+    // Offered an hour before, confirmed then.
+    let at = Utc::now() - chrono::Duration::days(days_ago);
+    let offer = tutorhub_domain::matching::offer::Offer::open(
+        number,
+        application.id,
+        tutor.id,
+        tutorhub_domain::shared::money::Rate::from_cents(60000),
+        at - chrono::Duration::hours(1),
+        24,
+    );
+    applications.offer(&offer).await.unwrap();
+    applications.confirm(offer.id, at + chrono::Duration::days(2), at).await.unwrap();
 }
 
 #[tokio::test]

@@ -5,7 +5,9 @@ use chrono::{DateTime, Utc};
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
-use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
+use tutorhub_domain::matching::offer::{Offer, OfferStatus};
+use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, ConfirmOutcome, OfferOutcome};
+use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
@@ -13,6 +15,8 @@ use crate::sql::cases::parse_uuid;
 use crate::sql::rows::{Value, bind_all, corrupt, from_millis, millis, repository_error};
 
 const COLUMNS: &str = "id, case_number, tutor_id, available_times, status, created_at";
+const OFFER_COLUMNS: &str =
+    "id, case_number, application_id, tutor_id, fee_cents, status, created_at, expires_at, decided_at, first_lesson_at";
 
 pub struct SqlApplicationRepository {
     pool: AnyPool,
@@ -27,6 +31,43 @@ impl SqlApplicationRepository {
         let sql = format!("SELECT {COLUMNS} FROM case_applications WHERE {condition}");
         let rows = bind_all(&sql, values).fetch_all(&self.pool).await.map_err(repository_error)?;
         rows.iter().map(|row| ApplicationRow::from_row(row).map_err(repository_error)?.into_application()).collect()
+    }
+
+    async fn list_offers(&self, condition: &str, values: &[Value]) -> Result<Vec<Offer>, RepositoryError> {
+        let sql = format!("SELECT {OFFER_COLUMNS} FROM offers WHERE {condition}");
+        let rows = bind_all(&sql, values).fetch_all(&self.pool).await.map_err(repository_error)?;
+        rows.iter().map(|row| OfferRow::from_row(row).map_err(repository_error)?.into_offer()).collect()
+    }
+}
+
+#[derive(FromRow)]
+struct OfferRow {
+    id: String,
+    case_number: i64,
+    application_id: String,
+    tutor_id: String,
+    fee_cents: i64,
+    status: String,
+    created_at: i64,
+    expires_at: i64,
+    decided_at: Option<i64>,
+    first_lesson_at: Option<i64>,
+}
+
+impl OfferRow {
+    fn into_offer(self) -> Result<Offer, RepositoryError> {
+        Ok(Offer {
+            id: parse_uuid(&self.id)?,
+            case_number: self.case_number,
+            application_id: parse_uuid(&self.application_id)?,
+            tutor_id: parse_uuid(&self.tutor_id)?,
+            fee: Rate::from_cents(self.fee_cents),
+            status: OfferStatus::parse(&self.status).ok_or_else(|| corrupt(format!("offer {}: bad status", self.id)))?,
+            created_at: from_millis(self.created_at)?,
+            expires_at: from_millis(self.expires_at)?,
+            decided_at: self.decided_at.map(from_millis).transpose()?,
+            first_lesson_at: self.first_lesson_at.map(from_millis).transpose()?,
+        })
     }
 }
 
@@ -53,11 +94,12 @@ impl ApplicationRow {
     }
 }
 
-/// Moves one open (`applied`) application of the case to `to`; false when it is not open.
-async fn decide_open(
+/// Moves one application of the case from `from` to `to`; false when it is not in `from`.
+async fn move_application(
     tx: &mut Transaction<'_, Any>,
     case_number: i64,
-    application_id: Uuid,
+    application_id: &str,
+    from: CaseApplicationStatus,
     to: CaseApplicationStatus,
     at: i64,
 ) -> Result<bool, RepositoryError> {
@@ -66,12 +108,63 @@ async fn decide_open(
         .bind(at)
         .bind(application_id.to_string())
         .bind(case_number)
-        .bind(CaseApplicationStatus::Applied.key())
+        .bind(from.key())
         .execute(&mut **tx)
         .await
         .map_err(repository_error)?
         .rows_affected();
     Ok(moved == 1)
+}
+
+/// Moves the case from `from` to `to`; false when it is not in `from`. Every transaction that
+/// changes a case's applications takes the case row first: one lock order, no deadlock.
+async fn move_case(
+    tx: &mut Transaction<'_, Any>,
+    case_number: i64,
+    from: CaseStatus,
+    to: CaseStatus,
+    at: i64,
+) -> Result<bool, RepositoryError> {
+    let moved = sqlx::query("UPDATE cases SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4")
+        .bind(to.key())
+        .bind(at)
+        .bind(case_number)
+        .bind(from.key())
+        .execute(&mut **tx)
+        .await
+        .map_err(repository_error)?
+        .rows_affected();
+    Ok(moved == 1)
+}
+
+/// Moves an open offer to `to` (with the first lesson's time on a confirmation), when it is
+/// open and, for a confirmation, before its deadline. Answers its case and application.
+///
+/// The offer row is written first, not read: a read-then-write transaction on SQLite cannot
+/// take the write lock once another writer went ahead, and on PostgreSQL the row lock makes a
+/// confirmation, a decline and lapse jobs on several servers take turns (the losers find it
+/// no longer open). The case row comes next in each.
+async fn close_offer(
+    tx: &mut Transaction<'_, Any>,
+    id: Uuid,
+    to: OfferStatus,
+    first_lesson_at: Option<i64>,
+    at: i64,
+) -> Result<Option<(i64, String)>, RepositoryError> {
+    let deadline = if to == OfferStatus::Confirmed { " AND expires_at > $2" } else { "" };
+    let sql = format!(
+        "UPDATE offers SET status = $1, decided_at = $2, first_lesson_at = $3 WHERE id = $4 AND status = $5{deadline} \
+         RETURNING case_number, application_id"
+    );
+    sqlx::query_as(&sql)
+        .bind(to.key())
+        .bind(at)
+        .bind(first_lesson_at)
+        .bind(id.to_string())
+        .bind(OfferStatus::Open.key())
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(repository_error)
 }
 
 #[async_trait]
@@ -142,26 +235,66 @@ impl ApplicationRepository for SqlApplicationRepository {
         self.list("case_number = $1 ORDER BY created_at, id", &[Value::Int(case_number)]).await
     }
 
-    async fn select(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<SelectOutcome, RepositoryError> {
-        let at = millis(at);
+    async fn offer(&self, offer: &Offer) -> Result<OfferOutcome, RepositoryError> {
+        let at = millis(offer.created_at);
+        let application_id = offer.application_id.to_string();
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
-        // Conditional on `approved`: of two racing selections only one sees it.
-        let matched = sqlx::query("UPDATE cases SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4")
-            .bind(CaseStatus::Matched.key())
+        // Conditional on `approved`: of two racing offers only one sees it.
+        if !move_case(&mut tx, offer.case_number, CaseStatus::Approved, CaseStatus::Offered, at).await? {
+            tx.rollback().await.map_err(repository_error)?;
+            return Ok(OfferOutcome::CaseNotOpen);
+        }
+        let (from, to) = (CaseApplicationStatus::Applied, CaseApplicationStatus::Offered);
+        if !move_application(&mut tx, offer.case_number, &application_id, from, to, at).await? {
+            tx.rollback().await.map_err(repository_error)?;
+            return Ok(OfferOutcome::ApplicationNotOpen);
+        }
+        let sql = format!("INSERT INTO offers ({OFFER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL)");
+        sqlx::query(&sql)
+            .bind(offer.id.to_string())
+            .bind(offer.case_number)
+            .bind(application_id)
+            .bind(offer.tutor_id.to_string())
+            .bind(offer.fee.cents())
+            .bind(offer.status.key())
             .bind(at)
-            .bind(case_number)
-            .bind(CaseStatus::Approved.key())
+            .bind(millis(offer.expires_at))
             .execute(&mut *tx)
             .await
-            .map_err(repository_error)?
-            .rows_affected();
-        if matched == 0 {
-            tx.rollback().await.map_err(repository_error)?;
-            return Ok(SelectOutcome::CaseNotOpen);
+            .map_err(repository_error)?;
+        tx.commit().await.map_err(repository_error)?;
+        Ok(OfferOutcome::Offered)
+    }
+
+    async fn offers(&self, applications: &[Uuid]) -> Result<Vec<Offer>, RepositoryError> {
+        if applications.is_empty() {
+            return Ok(Vec::new());
         }
-        if !decide_open(&mut tx, case_number, application_id, CaseApplicationStatus::Selected, at).await? {
+        let placeholders: Vec<String> = (1..=applications.len()).map(|n| format!("${n}")).collect();
+        let values: Vec<Value> = applications.iter().map(|id| Value::Text(id.to_string())).collect();
+        let condition = format!("application_id IN ({}) ORDER BY created_at, id", placeholders.join(", "));
+        // Oldest first, so the latest of each application is the one kept.
+        let mut latest = std::collections::HashMap::new();
+        for offer in self.list_offers(&condition, &values).await? {
+            latest.insert(offer.application_id, offer);
+        }
+        Ok(latest.into_values().collect())
+    }
+
+    async fn confirm(&self, offer_id: Uuid, first_lesson_at: DateTime<Utc>, at: DateTime<Utc>) -> Result<ConfirmOutcome, RepositoryError> {
+        let at = millis(at);
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        let closed = close_offer(&mut tx, offer_id, OfferStatus::Confirmed, Some(millis(first_lesson_at)), at).await?;
+        let Some((case_number, application_id)) = closed else {
             tx.rollback().await.map_err(repository_error)?;
-            return Ok(SelectOutcome::ApplicationNotOpen);
+            return Ok(ConfirmOutcome::NotOpen);
+        };
+        let (from, to) = (CaseApplicationStatus::Offered, CaseApplicationStatus::Selected);
+        let matched = move_case(&mut tx, case_number, CaseStatus::Offered, CaseStatus::Matched, at).await?
+            && move_application(&mut tx, case_number, &application_id, from, to, at).await?;
+        if !matched {
+            tx.rollback().await.map_err(repository_error)?;
+            return Err(corrupt(format!("offer {offer_id}: its case or application was not waiting for it")));
         }
         let declined: Vec<String> = sqlx::query_scalar(
             "UPDATE case_applications SET status = $1, updated_at = $2 WHERE case_number = $3 AND status = $4 RETURNING tutor_id",
@@ -175,13 +308,56 @@ impl ApplicationRepository for SqlApplicationRepository {
         .map_err(repository_error)?;
         tx.commit().await.map_err(repository_error)?;
         let declined_tutors = declined.iter().map(|id| parse_uuid(id)).collect::<Result<_, _>>()?;
-        Ok(SelectOutcome::Selected { declined_tutors })
+        Ok(ConfirmOutcome::Confirmed { declined_tutors })
+    }
+
+    async fn end_offer(&self, offer_id: Uuid, to: OfferStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let application_to = match to {
+            OfferStatus::Declined => CaseApplicationStatus::Refused,
+            OfferStatus::Lapsed => CaseApplicationStatus::Lapsed,
+            OfferStatus::Open | OfferStatus::Confirmed => return Err(corrupt(format!("an offer is not ended as {to}"))),
+        };
+        let at = millis(at);
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        let Some((case_number, application_id)) = close_offer(&mut tx, offer_id, to, None, at).await? else {
+            tx.rollback().await.map_err(repository_error)?;
+            return Ok(false);
+        };
+        let reopened = move_case(&mut tx, case_number, CaseStatus::Offered, CaseStatus::Approved, at).await?
+            && move_application(&mut tx, case_number, &application_id, CaseApplicationStatus::Offered, application_to, at).await?;
+        if !reopened {
+            tx.rollback().await.map_err(repository_error)?;
+            return Err(corrupt(format!("offer {offer_id}: its case or application was not waiting for it")));
+        }
+        // The tutor said no (or nothing): their place under the cap is free for another.
+        sqlx::query("UPDATE cases SET applicant_count = applicant_count - 1 WHERE number = $1 AND applicant_count > 0")
+            .bind(case_number)
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
+        tx.commit().await.map_err(repository_error)?;
+        Ok(true)
+    }
+
+    async fn due_offers(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Offer>, RepositoryError> {
+        let values = [Value::Text(OfferStatus::Open.key().into()), Value::Int(millis(now)), Value::Int(limit.into())];
+        self.list_offers("status = $1 AND expires_at <= $2 ORDER BY expires_at, id LIMIT $3", &values).await
+    }
+
+    async fn matched_tutor(&self, case_number: i64) -> Result<Option<Uuid>, RepositoryError> {
+        let tutor: Option<String> = sqlx::query_scalar("SELECT tutor_id FROM case_applications WHERE case_number = $1 AND status = $2")
+            .bind(case_number)
+            .bind(CaseApplicationStatus::Selected.key())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        tutor.as_deref().map(parse_uuid).transpose()
     }
 
     async fn withdraw(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let at = millis(at);
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
-        // The case row first, as in `apply` and `select`: the same lock order everywhere (no
+        // The case row first, as in `apply` and `offer`: the same lock order everywhere (no
         // deadlock), and a racing selection has either committed before the conditional
         // update below reads the application, or waits until this transaction is done.
         let counted = sqlx::query("UPDATE cases SET applicant_count = applicant_count - 1 WHERE number = $1 AND applicant_count > 0")
@@ -190,7 +366,8 @@ impl ApplicationRepository for SqlApplicationRepository {
             .await
             .map_err(repository_error)?
             .rows_affected();
-        if counted == 0 || !decide_open(&mut tx, case_number, application_id, CaseApplicationStatus::Withdrawn, at).await? {
+        let (from, to) = (CaseApplicationStatus::Applied, CaseApplicationStatus::Withdrawn);
+        if counted == 0 || !move_application(&mut tx, case_number, &application_id.to_string(), from, to, at).await? {
             tx.rollback().await.map_err(repository_error)?;
             return Ok(false);
         }

@@ -137,7 +137,7 @@ const HOURLY_CENTS: &str = "(c.rate_cents * 60 + c.session_minutes / 2) / c.sess
 /// The cases a fee is compared with: what parents posted and moderation let through.
 fn fee_conditions(sample: &FeeSample) -> Conditions {
     let mut c = Conditions::default();
-    let moderated = [CaseStatus::Approved, CaseStatus::Matched, CaseStatus::Closed].map(|s| s.key().to_string());
+    let moderated = [CaseStatus::Approved, CaseStatus::Offered, CaseStatus::Matched, CaseStatus::Closed].map(|s| s.key().to_string());
     c.push_in("c.status", &moderated);
     c.push("c.post_type", "=", Value::Text(PostType::StudentSeekingTutor.key().into()));
     c.push("c.level", "=", Value::Text(sample.level.into()));

@@ -55,6 +55,7 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
     let settings = Settings {
         cases_auto_approve: opts.matching.cases_auto_approve,
         case_applicant_cap: opts.matching.case_applicant_cap,
+        offer_hours: opts.matching.offer_hours,
         body_limits: BodyLimits { json_bytes: opts.max_json_body_bytes },
         alert_quiet_hours: opts.alert_quiet_hours,
         trusted_proxies: opts.trusted_proxies.clone(),

@@ -1,7 +1,9 @@
 //! What may happen to a case after it is posted: moderation, editing, matching, closing.
 //!
-//! pending -> approved | rejected; approved -> matched | closed; pending and rejected may
-//! also be closed. An edit sends a pending, approved or rejected case back to moderation.
+//! pending -> approved | rejected; approved -> offered | closed; pending and rejected may
+//! also be closed. An offer waits for the chosen tutor: confirmed it is matched, declined or
+//! lapsed the case is approved (open) again. An edit sends a pending, approved or rejected case
+//! back to moderation; an offered case waits for the tutor's answer (at most a day) instead.
 //! Matched and closed are final.
 
 use thiserror::Error;
@@ -15,7 +17,12 @@ keyed_enum! {
         Approve => "approve",
         Reject => "reject",
         Edit => "edit",
+        /// The owner chooses an applicant: an offer the tutor confirms or declines.
+        Offer => "offer",
+        /// The chosen tutor confirms the offer.
         Match => "match",
+        /// The offer was declined or lapsed: the case takes applications again.
+        Reopen => "reopen",
         Close => "close",
     }
 }
@@ -26,7 +33,9 @@ impl CaseAction {
             Self::Approve => "批核",
             Self::Reject => "拒絕",
             Self::Edit => "修改",
-            Self::Match => "選擇導師",
+            Self::Offer => "選擇導師",
+            Self::Match => "確認配對",
+            Self::Reopen => "重新開放",
             Self::Close => "關閉",
         }
     }
@@ -39,6 +48,7 @@ impl CaseStatus {
             Self::Pending => "審批中",
             Self::Approved => "已批核",
             Self::Rejected => "已拒絕",
+            Self::Offered => "待導師確認",
             Self::Matched => "已配對",
             Self::Closed => "已關閉",
         }
@@ -56,7 +66,9 @@ impl CaseStatus {
             (S::Pending, A::Approve) => Ok(S::Approved),
             (S::Pending, A::Reject) => Ok(S::Rejected),
             (S::Pending | S::Approved | S::Rejected, A::Edit) => Ok(S::Pending),
-            (S::Approved, A::Match) => Ok(S::Matched),
+            (S::Approved, A::Offer) => Ok(S::Offered),
+            (S::Offered, A::Match) => Ok(S::Matched),
+            (S::Offered, A::Reopen) => Ok(S::Approved),
             (S::Pending | S::Approved | S::Rejected, A::Close) => Ok(S::Closed),
             (from, action) => Err(IllegalCaseTransition { from, action }),
         }
@@ -81,7 +93,9 @@ mod tests {
         (CaseStatus::Pending, CaseAction::Edit, CaseStatus::Pending),
         (CaseStatus::Approved, CaseAction::Edit, CaseStatus::Pending),
         (CaseStatus::Rejected, CaseAction::Edit, CaseStatus::Pending),
-        (CaseStatus::Approved, CaseAction::Match, CaseStatus::Matched),
+        (CaseStatus::Approved, CaseAction::Offer, CaseStatus::Offered),
+        (CaseStatus::Offered, CaseAction::Match, CaseStatus::Matched),
+        (CaseStatus::Offered, CaseAction::Reopen, CaseStatus::Approved),
         (CaseStatus::Pending, CaseAction::Close, CaseStatus::Closed),
         (CaseStatus::Approved, CaseAction::Close, CaseStatus::Closed),
         (CaseStatus::Rejected, CaseAction::Close, CaseStatus::Closed),
@@ -106,5 +120,7 @@ mod tests {
         let error = CaseStatus::Matched.after(CaseAction::Edit).unwrap_err();
         assert_eq!(error.to_string(), "個案狀態為「已配對」，不能修改");
         assert!(CaseAction::ALL.iter().all(|a| CaseStatus::Closed.after(*a).is_err()));
+        let waiting = CaseStatus::Offered.after(CaseAction::Offer).unwrap_err();
+        assert_eq!(waiting.to_string(), "個案狀態為「待導師確認」，不能選擇導師");
     }
 }

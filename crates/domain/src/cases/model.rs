@@ -25,11 +25,14 @@ keyed_enum! {
 }
 
 keyed_enum! {
-    /// pending -> approved | rejected; approved -> matched | closed. Only approved cases are public.
+    /// pending -> approved | rejected; approved -> offered (a tutor was chosen and has 24 hours
+    /// to confirm) -> matched, or back to approved; approved -> closed. Only approved cases are
+    /// public.
     pub enum CaseStatus {
         Pending => "pending",
         Approved => "approved",
         Rejected => "rejected",
+        Offered => "offered",
         Matched => "matched",
         Closed => "closed",
     }

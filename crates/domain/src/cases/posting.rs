@@ -11,6 +11,7 @@ use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
 use crate::cases::model::{Case, CaseDetails, CaseForm, CaseStatus, NewCase, PostType};
 use crate::cases::ports::CaseRepository;
 use crate::cases::search::CaseFilter;
+use crate::matching::ports::ApplicationRepository;
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
@@ -48,13 +49,20 @@ pub enum ViewCaseError {
 pub struct CasePosting {
     cases: Arc<dyn CaseRepository>,
     users: Arc<dyn UserRepository>,
+    /// Who was matched with a case: that tutor keeps reading it.
+    applications: Arc<dyn ApplicationRepository>,
     /// `CASES_AUTO_APPROVE=true`: new and edited cases skip moderation.
     auto_approve: bool,
 }
 
 impl CasePosting {
-    pub fn new(cases: Arc<dyn CaseRepository>, users: Arc<dyn UserRepository>, auto_approve: bool) -> Self {
-        Self { cases, users, auto_approve }
+    pub fn new(
+        cases: Arc<dyn CaseRepository>,
+        users: Arc<dyn UserRepository>,
+        applications: Arc<dyn ApplicationRepository>,
+        auto_approve: bool,
+    ) -> Self {
+        Self { cases, users, applications, auto_approve }
     }
 
     /// Checks the form and who may post it; answers the details to store.
@@ -109,13 +117,20 @@ impl CasePosting {
         self.cases.find_by_number(number).await?.ok_or(PostCaseError::NotFound)
     }
 
-    /// A case as `viewer` may see it: approved cases for anyone, others only for their owner.
+    /// A case as `viewer` may see it: approved cases for anyone, others only for their owner,
+    /// and a matched case also for the tutor who confirmed it (they teach from it).
     ///
     /// # Errors
     /// `NotFound` when missing or not visible to the viewer (indistinguishable on purpose).
     pub async fn view(&self, viewer: Option<Uuid>, number: i64) -> Result<Case, ViewCaseError> {
-        match self.cases.find_by_number(number).await? {
-            Some(case) if case.is_visible_to(viewer) => Ok(case),
+        let case = self.cases.find_by_number(number).await?.ok_or(ViewCaseError::NotFound)?;
+        if case.is_visible_to(viewer) {
+            return Ok(case);
+        }
+        match viewer {
+            Some(viewer) if case.status == CaseStatus::Matched && self.applications.matched_tutor(number).await? == Some(viewer) => {
+                Ok(case)
+            }
             _ => Err(ViewCaseError::NotFound),
         }
     }
@@ -136,6 +151,7 @@ mod tests {
     use crate::accounts::ports::MockUserRepository;
     use crate::cases::model::tests::valid_form;
     use crate::cases::ports::MockCaseRepository;
+    use crate::matching::ports::MockApplicationRepository;
 
     fn stored(owner: Uuid, status: CaseStatus) -> Case {
         Case {
@@ -158,7 +174,8 @@ mod tests {
                 .expect_insert()
                 .withf(move |new| new[0].status == want)
                 .returning(|new| Ok(new.into_iter().map(|n| Case { number: 1, ..stored(n.owner_id.unwrap(), n.status) }).collect()));
-            let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), auto);
+            let posting =
+                CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), Arc::new(MockApplicationRepository::new()), auto);
             assert_eq!(posting.post(Uuid::new_v4(), &valid_form()).await.unwrap().status, want);
         }
     }
@@ -168,7 +185,8 @@ mod tests {
         let owner = Uuid::new_v4();
         let mut cases = MockCaseRepository::new();
         cases.expect_find_by_number().returning(move |_| Ok(Some(stored(owner, CaseStatus::Matched))));
-        let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), false);
+        let posting =
+            CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), Arc::new(MockApplicationRepository::new()), false);
         assert!(matches!(posting.update(Uuid::new_v4(), 10001, &valid_form()).await, Err(PostCaseError::NotOwner)));
         assert!(matches!(posting.update(owner, 10001, &valid_form()).await, Err(PostCaseError::Illegal(_))));
     }
@@ -178,7 +196,8 @@ mod tests {
         let owner = Uuid::new_v4();
         let mut cases = MockCaseRepository::new();
         cases.expect_find_by_number().returning(move |_| Ok(Some(stored(owner, CaseStatus::Pending))));
-        let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), false);
+        let posting =
+            CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), Arc::new(MockApplicationRepository::new()), false);
         assert!(posting.view(Some(owner), 10001).await.is_ok());
         assert!(matches!(posting.view(Some(Uuid::new_v4()), 10001).await, Err(ViewCaseError::NotFound)));
         assert!(matches!(posting.view(None, 10001).await, Err(ViewCaseError::NotFound)));

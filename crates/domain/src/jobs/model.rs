@@ -10,6 +10,8 @@ crate::keyed_enum! {
         /// Removes rate-limit windows that have ended, job runs older than a week and the
         /// search change feed's oldest changes.
         Sweep => "sweep",
+        /// Lapses the offers their tutors did not answer in time, opening the cases again.
+        OfferLapse => "offer-lapse",
     }
 }
 

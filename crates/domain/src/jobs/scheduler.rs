@@ -133,7 +133,7 @@ mod tests {
         ledger.expect_claim().returning(|job, _, _, owner, now| Ok(Some(Lease { job, owner: owner.to_string(), started_at: now })));
         ledger.expect_finish().returning(|lease, _, _| match lease.job {
             Job::AlertDelivery => Err(RepositoryError::Unavailable("connection reset".into())),
-            Job::Sweep => Ok(()),
+            _ => Ok(()),
         });
         let scheduler =
             Scheduler::new(Arc::new(ledger), "a", vec![scheduled(Job::AlertDelivery, Ok("sent")), scheduled(Job::Sweep, Ok("swept"))]);

@@ -1,22 +1,23 @@
 //! Matching tutors with cases: active tutors apply to approved cases with their available
-//! times; the owner sees the applicants and selects one. Only then do the two see each
-//! other's phone number.
+//! times; the owner sees the applicants and offers the case to one of them (`offers`). Only
+//! once that tutor confirms do the two see each other's phone number.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
 use crate::accounts::ports::UserRepository;
 use crate::accounts::user::User;
-use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
+use crate::cases::lifecycle::IllegalCaseTransition;
 use crate::cases::model::Case;
 use crate::cases::ports::CaseRepository;
 use crate::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus, IllegalApplicationTransition};
-use crate::matching::ports::{ApplicationRepository, ApplyOutcome, SelectOutcome};
+use crate::matching::offer::Offer;
+use crate::matching::ports::{ApplicationRepository, ApplyOutcome};
 use crate::notices::notifier::{Notice, Notifier};
+use crate::shared::clock::Clock;
 use crate::shared::identity::Phone;
 use crate::shared::rate_limits::APPLIES_PER_TUTOR;
 use crate::shared::storage::{Constraint, RepositoryError};
@@ -58,6 +59,9 @@ pub enum ApplicantsError {
     NotOwner,
     #[error("找不到這份申請")]
     ApplicationNotFound,
+    /// The offer's fee.
+    #[error("{0}")]
+    Invalid(ValidationErrors),
     #[error(transparent)]
     IllegalCase(#[from] IllegalCaseTransition),
     #[error(transparent)]
@@ -79,11 +83,13 @@ pub enum WithdrawError {
     Repository(#[from] RepositoryError),
 }
 
-/// A tutor's application with its case; the owner's phone once the tutor is selected.
+/// A tutor's application with its case and the latest offer on it; the owner's phone once the
+/// tutor confirmed.
 #[derive(Debug, Clone)]
 pub struct AppliedCase {
     pub application: CaseApplication,
     pub case: Case,
+    pub offer: Option<Offer>,
     pub owner_contact: Option<Contact>,
 }
 
@@ -94,15 +100,16 @@ pub struct Contact {
     pub phone: Phone,
 }
 
-/// An application as the case's owner sees it.
+/// An application as the case's owner sees it, with the latest offer made on it.
 #[derive(Debug, Clone)]
 pub struct Applicant {
     pub application: CaseApplication,
     pub tutor: User,
+    pub offer: Option<Offer>,
 }
 
 impl Applicant {
-    /// The tutor's phone, only for the selected applicant.
+    /// The tutor's phone, only once the tutor confirmed the offer.
     pub fn contact(&self) -> Option<Contact> {
         (self.application.status == CaseApplicationStatus::Selected)
             .then(|| Contact { name: self.tutor.name.as_str().into(), phone: self.tutor.phone.clone() })
@@ -115,6 +122,7 @@ pub struct Matching {
     applications: Arc<dyn ApplicationRepository>,
     users: Arc<dyn UserRepository>,
     notifier: Notifier,
+    clock: Arc<dyn Clock>,
     cap: u32,
 }
 
@@ -124,9 +132,10 @@ impl Matching {
         applications: Arc<dyn ApplicationRepository>,
         users: Arc<dyn UserRepository>,
         notifier: Notifier,
+        clock: Arc<dyn Clock>,
         cap: u32,
     ) -> Self {
-        Self { cases, applications, users, notifier, cap: cap.max(1) }
+        Self { cases, applications, users, notifier, clock, cap: cap.max(1) }
     }
 
     /// Applicants a case takes.
@@ -162,7 +171,7 @@ impl Matching {
             tutor_id,
             available_times: times,
             status: CaseApplicationStatus::Applied,
-            created_at: Utc::now(),
+            created_at: self.clock.now(),
         };
         let stored = match self.applications.apply(application, self.cap).await {
             Ok(ApplyOutcome::Applied(stored)) => stored,
@@ -177,7 +186,7 @@ impl Matching {
         Ok(stored)
     }
 
-    /// The tutor's applications, newest first, each with its case.
+    /// The tutor's applications, newest first, each with its case and offer.
     ///
     /// # Errors
     /// `Repository` when storage fails.
@@ -185,7 +194,8 @@ impl Matching {
         let applications = self.applications.for_tutor(tutor_id, APPLIED_LIST_LIMIT).await?;
         let numbers: Vec<i64> = applications.iter().map(|a| a.case_number).collect();
         let cases: HashMap<i64, Case> = self.cases.find_by_numbers(&numbers).await?.into_iter().map(|c| (c.number, c)).collect();
-        // Only a selected tutor sees the owner's contact (spec: after the match).
+        let mut offers = self.offers_of(&applications).await?;
+        // Only a tutor who confirmed sees the owner's contact (spec: after the match).
         let owners: Vec<Uuid> = applications
             .iter()
             .filter(|a| a.status == CaseApplicationStatus::Selected)
@@ -202,7 +212,8 @@ impl Matching {
                     }
                     _ => None,
                 };
-                Some(AppliedCase { application, case, owner_contact })
+                let offer = offers.remove(&application.id);
+                Some(AppliedCase { application, case, offer, owner_contact })
             })
             .collect())
     }
@@ -220,77 +231,58 @@ impl Matching {
             return Err(WithdrawError::NotYours);
         }
         let status = application.status.move_to(CaseApplicationStatus::Withdrawn).map_err(|e| WithdrawError::NotOpen(e.from))?;
-        if !self.applications.withdraw(application.case_number, application_id, Utc::now()).await? {
+        if !self.applications.withdraw(application.case_number, application_id, self.clock.now()).await? {
             let now = self.applications.find(application_id).await?.ok_or(WithdrawError::NotFound)?;
             return Err(WithdrawError::NotOpen(now.status));
         }
         Ok(CaseApplication { status, ..application })
     }
 
-    /// The applicants of one's own case, oldest first; withdrawn applications are gone.
+    /// The applicants of one's own case, oldest first, each with its offer; withdrawn
+    /// applications are gone.
     ///
     /// # Errors
     /// `CaseNotFound`, `NotOwner`.
     pub async fn applicants(&self, owner: Uuid, case_number: i64) -> Result<(Case, Vec<Applicant>), ApplicantsError> {
-        let case = self.owned_case(owner, case_number).await?;
+        let case = owned_case(self.cases.as_ref(), owner, case_number).await?;
         let applications: Vec<_> =
             self.applications.for_case(case_number).await?.into_iter().filter(|a| a.status != CaseApplicationStatus::Withdrawn).collect();
         let ids: Vec<Uuid> = applications.iter().map(|a| a.tutor_id).collect();
         let mut tutors: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
+        let mut offers = self.offers_of(&applications).await?;
         let out = applications
             .into_iter()
-            .filter_map(|application| tutors.remove(&application.tutor_id).map(|tutor| Applicant { application, tutor }))
+            .filter_map(|application| {
+                let offer = offers.remove(&application.id);
+                tutors.remove(&application.tutor_id).map(|tutor| Applicant { application, tutor, offer })
+            })
             .collect();
         Ok((case, out))
     }
 
-    /// The owner chooses one applicant: the case becomes matched, that application selected
-    /// and the others declined. Of two racing selections exactly one wins.
-    ///
-    /// # Errors
-    /// `CaseNotFound`, `NotOwner`, `ApplicationNotFound`, `IllegalCase` (not approved, e.g.
-    /// already matched), `IllegalApplication` (not open).
-    pub async fn select(&self, owner: Uuid, case_number: i64, application_id: Uuid) -> Result<Applicant, ApplicantsError> {
-        let case = self.owned_case(owner, case_number).await?;
-        case.status.after(CaseAction::Match)?;
-        let application = self
-            .applications
-            .find(application_id)
-            .await?
-            .filter(|a| a.case_number == case_number)
-            .ok_or(ApplicantsError::ApplicationNotFound)?;
-        application.status.move_to(CaseApplicationStatus::Selected)?;
-        let declined = match self.applications.select(case_number, application_id, Utc::now()).await? {
-            SelectOutcome::Selected { declined_tutors } => declined_tutors,
-            SelectOutcome::CaseNotOpen => {
-                let now = self.owned_case(owner, case_number).await?;
-                return Err(IllegalCaseTransition { from: now.status, action: CaseAction::Match }.into());
-            }
-            SelectOutcome::ApplicationNotOpen => {
-                let now = self.applications.find(application_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
-                return Err(IllegalApplicationTransition { from: now.status, to: CaseApplicationStatus::Selected }.into());
-            }
-        };
-        let tutor = self.users.find_by_id(application.tutor_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
-        self.notifier.tell(&tutor, &Notice::Selected { case: case_number }).await;
-        for tutor_id in declined {
-            self.notifier.tell_id(tutor_id, &Notice::NotSelected { case: case_number }).await;
+    /// The latest offer on each of the applications that ever had one, by application.
+    async fn offers_of(&self, applications: &[CaseApplication]) -> Result<HashMap<Uuid, Offer>, RepositoryError> {
+        let offered: Vec<Uuid> = applications.iter().filter(|a| a.status.was_offered()).map(|a| a.id).collect();
+        if offered.is_empty() {
+            return Ok(HashMap::new());
         }
-        let application = CaseApplication { status: CaseApplicationStatus::Selected, ..application };
-        Ok(Applicant { application, tutor })
+        Ok(self.applications.offers(&offered).await?.into_iter().map(|o| (o.application_id, o)).collect())
     }
+}
 
-    async fn owned_case(&self, owner: Uuid, case_number: i64) -> Result<Case, ApplicantsError> {
-        let case = self.cases.find_by_number(case_number).await?.ok_or(ApplicantsError::CaseNotFound)?;
-        if !case.is_owned_by(owner) {
-            return Err(if case.is_public() { ApplicantsError::NotOwner } else { ApplicantsError::CaseNotFound });
-        }
-        Ok(case)
+/// One's own case; another member's approved case is `NotOwner`, any other is `CaseNotFound`.
+pub(crate) async fn owned_case(cases: &dyn CaseRepository, owner: Uuid, case_number: i64) -> Result<Case, ApplicantsError> {
+    let case = cases.find_by_number(case_number).await?.ok_or(ApplicantsError::CaseNotFound)?;
+    if !case.is_owned_by(owner) {
+        return Err(if case.is_public() { ApplicantsError::NotOwner } else { ApplicantsError::CaseNotFound });
     }
+    Ok(case)
 }
 
 #[cfg(test)]
 mod tests {
+    use chrono::Utc;
+
     use super::*;
     use crate::accounts::ports::MockUserRepository;
     use crate::cases::ports::MockCaseRepository;
@@ -300,7 +292,11 @@ mod tests {
     fn matching(applications: MockApplicationRepository) -> Matching {
         let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());
         let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(MockSmsSender::new()));
-        Matching::new(Arc::new(MockCaseRepository::new()), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP)
+        Matching::new(Arc::new(MockCaseRepository::new()), Arc::new(applications), users, notifier, clock(), DEFAULT_APPLICANT_CAP)
+    }
+
+    fn clock() -> Arc<dyn Clock> {
+        Arc::new(crate::shared::clock::SystemClock)
     }
 
     fn open_application(tutor_id: Uuid) -> CaseApplication {
@@ -364,7 +360,7 @@ mod tests {
         });
         let users: Arc<dyn UserRepository> = Arc::new(users);
         let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(sms));
-        (Matching::new(Arc::new(cases), Arc::new(applications), users, notifier, DEFAULT_APPLICANT_CAP), sent)
+        (Matching::new(Arc::new(cases), Arc::new(applications), users, notifier, clock(), DEFAULT_APPLICANT_CAP), sent)
     }
 
     #[tokio::test]

@@ -1,7 +1,10 @@
-//! Matching: tutors apply to approved cases, the owner selects one of them.
+//! Matching: tutors apply to approved cases, the owner offers the case to one of them, and
+//! the tutor confirms it.
 
 pub mod applications;
 pub mod invitations;
 pub mod model;
+pub mod offer;
+pub mod offers;
 pub mod ports;
 pub mod recommendations;

@@ -1,4 +1,6 @@
-//! A tutor's application to a case: applied -> selected | declined | withdrawn.
+//! A tutor's application to a case: applied -> offered | declined | withdrawn, and an offered
+//! one -> selected (the tutor confirmed) | refused (the tutor declined) | lapsed (no answer in
+//! time).
 
 use chrono::{DateTime, Utc};
 use thiserror::Error;
@@ -10,9 +12,17 @@ use crate::shared::validation::{Lines, refuse_control_characters};
 keyed_enum! {
     pub enum CaseApplicationStatus {
         Applied => "applied",
+        /// The owner chose this tutor, who has not answered yet.
+        Offered => "offered",
+        /// The tutor confirmed the offer: the match.
         Selected => "selected",
+        /// Another tutor's offer was confirmed.
         Declined => "declined",
         Withdrawn => "withdrawn",
+        /// The tutor declined the offer.
+        Refused => "refused",
+        /// The offer passed its deadline unanswered.
+        Lapsed => "lapsed",
     }
 }
 
@@ -20,19 +30,29 @@ impl CaseApplicationStatus {
     pub fn label(self) -> &'static str {
         match self {
             Self::Applied => "已申請",
+            Self::Offered => "待導師確認",
             Self::Selected => "已獲選",
             Self::Declined => "未獲選",
             Self::Withdrawn => "已撤回",
+            Self::Refused => "導師已婉拒",
+            Self::Lapsed => "逾時未確認",
         }
     }
 
-    /// The state after moving to `to`; only an open application moves, and only once.
+    /// An offer was made on the application (it may have been answered since).
+    pub fn was_offered(self) -> bool {
+        matches!(self, Self::Offered | Self::Selected | Self::Refused | Self::Lapsed)
+    }
+
+    /// The state after moving to `to`: an open application is offered, declined or withdrawn;
+    /// an offered one is confirmed, refused or lapses. Each only once.
     ///
     /// # Errors
     /// [`IllegalApplicationTransition`] for every other pair.
     pub fn move_to(self, to: Self) -> Result<Self, IllegalApplicationTransition> {
         match (self, to) {
-            (Self::Applied, Self::Selected | Self::Declined | Self::Withdrawn) => Ok(to),
+            (Self::Applied, Self::Offered | Self::Declined | Self::Withdrawn) => Ok(to),
+            (Self::Offered, Self::Selected | Self::Refused | Self::Lapsed) => Ok(to),
             (from, to) => Err(IllegalApplicationTransition { from, to }),
         }
     }
@@ -90,10 +110,18 @@ mod tests {
     use CaseApplicationStatus as S;
 
     #[test]
-    fn only_an_open_application_moves_and_never_back() {
+    fn only_an_open_or_offered_application_moves_and_never_back() {
+        let allowed = [
+            (S::Applied, S::Offered),
+            (S::Applied, S::Declined),
+            (S::Applied, S::Withdrawn),
+            (S::Offered, S::Selected),
+            (S::Offered, S::Refused),
+            (S::Offered, S::Lapsed),
+        ];
         for from in S::ALL {
             for to in S::ALL {
-                let allowed = *from == S::Applied && *to != S::Applied;
+                let allowed = allowed.contains(&(*from, *to));
                 assert_eq!(from.move_to(*to).is_ok(), allowed, "{from} -> {to}");
                 if !allowed {
                     assert_eq!(from.move_to(*to).unwrap_err(), IllegalApplicationTransition { from: *from, to: *to });

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::matching::model::CaseApplication;
+use crate::matching::offer::{Offer, OfferStatus};
 use crate::shared::storage::RepositoryError;
 
 /// What became of an application the store was asked to add.
@@ -17,15 +18,24 @@ pub enum ApplyOutcome {
     NotOpen,
 }
 
-/// What became of a selection.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SelectOutcome {
-    /// The case is matched, the application selected; these tutors' applications were declined.
-    Selected { declined_tutors: Vec<Uuid> },
-    /// The case was not approved any more (another selection won, or it was closed).
+/// What became of an offer the store was asked to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferOutcome {
+    /// The case waits for the tutor; the application is offered.
+    Offered,
+    /// The case was not approved any more (another offer won, or it was closed).
     CaseNotOpen,
     /// The application is not an open application to this case.
     ApplicationNotOpen,
+}
+
+/// What became of a confirmation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConfirmOutcome {
+    /// The case is matched, the application selected; these tutors' applications were declined.
+    Confirmed { declined_tutors: Vec<Uuid> },
+    /// The offer was not open any more (declined, lapsed, or past its deadline).
+    NotOpen,
 }
 
 /// Tutors' applications to cases.
@@ -60,18 +70,53 @@ pub trait ApplicationRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn for_case(&self, case_number: i64) -> Result<Vec<CaseApplication>, RepositoryError>;
 
-    /// In one transaction: the case goes approved -> matched (conditionally, so of two
-    /// concurrent selections exactly one wins), the application applied -> selected, and the
-    /// case's other open applications -> declined.
+    /// In one transaction: the case goes approved -> offered (conditionally, so of two
+    /// concurrent offers exactly one wins), the application applied -> offered, and the offer
+    /// is stored. The other applications keep their place.
     ///
     /// # Errors
     /// `Unavailable` when the store fails (then nothing changed).
-    async fn select(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<SelectOutcome, RepositoryError>;
+    async fn offer(&self, offer: &Offer) -> Result<OfferOutcome, RepositoryError>;
+
+    /// The latest offer of each of `applications` that has one.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn offers(&self, applications: &[Uuid]) -> Result<Vec<Offer>, RepositoryError>;
+
+    /// In one transaction, when the offer is open and `at` is before its deadline: the offer
+    /// -> confirmed with the first lesson's time, the case offered -> matched, the application
+    /// -> selected and the case's other open applications -> declined.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn confirm(&self, offer_id: Uuid, first_lesson_at: DateTime<Utc>, at: DateTime<Utc>) -> Result<ConfirmOutcome, RepositoryError>;
+
+    /// In one transaction, when the offer is open: the offer -> `to` (declined or lapsed), its
+    /// application -> refused or lapsed (its place under the cap freed), and the case offered
+    /// -> approved, open again with its other applicants. Answers whether this call ended it:
+    /// of a confirmation, a decline and lapse jobs on several servers, exactly one wins.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn end_offer(&self, offer_id: Uuid, to: OfferStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+
+    /// Open offers whose deadline is at or before `now`, oldest deadline first (at most `limit`).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn due_offers(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Offer>, RepositoryError>;
+
+    /// The tutor of the case's confirmed match, if any.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn matched_tutor(&self, case_number: i64) -> Result<Option<Uuid>, RepositoryError>;
 
     /// In one transaction: the application applied -> withdrawn and the case's applicant
     /// count down by one, freeing a place under the cap. Takes the case row first, like
-    /// `apply` and `select`, so a withdrawal racing a selection either wins (the selection
-    /// then finds the application not open) or loses (the application is no longer applied).
+    /// `apply` and `offer`, so a withdrawal racing an offer either wins (the offer then finds
+    /// the application not open) or loses (the application is no longer applied).
     /// Answers whether this call withdrew it.
     ///
     /// # Errors

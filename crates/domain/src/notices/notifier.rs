@@ -34,10 +34,14 @@ pub enum Notice {
     Invited { case: i64, by: Inviter },
     /// To a tutor: a member reviewed them (the tutor's user number, for the profile's link).
     NewReview { tutor: i64 },
-    /// To the tutor the owner chose.
-    Selected { case: i64 },
-    /// To the other applicants once the owner chose.
-    NotSelected { case: i64 },
+    /// To the tutor the owner chose: an offer to confirm within `hours`.
+    Offered { case: i64, hours: u32 },
+    /// To the owner: the tutor confirmed; contacts and the first lesson are on the site.
+    OfferConfirmed { case: i64 },
+    /// To the owner: the tutor declined; the case is open again.
+    OfferDeclined { case: i64 },
+    /// To the owner: the tutor did not answer in time; the case is open again.
+    OfferLapsed { case: i64 },
     /// Back office, to the case's owner.
     CaseApproved { case: i64 },
     /// Back office, to the case's owner; the reason is staff's, the only place the owner reads it.
@@ -71,8 +75,12 @@ impl Notice {
             Self::Invited { case, by: Inviter::Family } => format!("有學生或家長邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
             Self::Invited { case, by: Inviter::Organization } => format!("有補習機構邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
             Self::NewReview { tutor } => format!("你收到一則新評價，可登入查看及回覆：{site}/tutor/{tutor}"),
-            Self::Selected { case } => format!("恭喜！你已獲選為補習個案 {case} 的導師，請登入查看聯絡資料：{site}/my-applications"),
-            Self::NotSelected { case } => format!("補習個案 {case} 已選定其他導師，多謝你的申請。"),
+            Self::Offered { case, hours } => {
+                format!("你獲選為補習個案 {case} 的導師，請於 {hours} 小時內登入確認：{site}/my-applications")
+            }
+            Self::OfferConfirmed { case } => format!("導師已確認補習個案 {case}，請登入查看聯絡資料及第一堂時間：{site}/my-cases"),
+            Self::OfferDeclined { case } => format!("導師未能接受補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
+            Self::OfferLapsed { case } => format!("導師未有在限期內確認補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
             Self::CaseApproved { case } => format!("你的補習個案 {case} 已獲批核，現已公開：{site}/my-cases"),
             Self::CaseRejected { case, reason } => {
                 format!("你的補習個案 {case} 未獲批核。原因：{reason}。你可修改個案後重新提交：{site}/my-cases")
@@ -108,8 +116,9 @@ impl Notice {
                 | Self::NewApplicant { .. }
                 | Self::Invited { .. }
                 | Self::NewReview { .. }
-                | Self::Selected { .. }
-                | Self::NotSelected { .. }
+                | Self::Offered { .. }
+                | Self::OfferConfirmed { .. }
+                | Self::OfferDeclined { .. }
         )
     }
 }

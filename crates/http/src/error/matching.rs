@@ -1,7 +1,9 @@
-//! How matching failures answer: applying, applicants, selection, withdrawal, invitations.
+//! How matching failures answer: applying, applicants, offers and their answers, withdrawal,
+//! invitations.
 
 use tutorhub_domain::matching::applications::{ApplicantsError, ApplyError, WithdrawError};
 use tutorhub_domain::matching::invitations::InviteError;
+use tutorhub_domain::matching::offers::AnswerError;
 use tutorhub_domain::matching::recommendations::RecommendError;
 
 use super::{ApiError, ErrorCode};
@@ -39,10 +41,24 @@ impl From<ApplicantsError> for ApiError {
         match e {
             ApplicantsError::CaseNotFound | ApplicantsError::ApplicationNotFound => ApiError::not_found(message),
             ApplicantsError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),
+            ApplicantsError::Invalid(errors) => ApiError::invalid(&errors),
             ApplicantsError::IllegalCase(_) | ApplicantsError::IllegalApplication(_) => {
                 ApiError::conflict(ErrorCode::IllegalTransition, message)
             }
             ApplicantsError::Repository(e) => e.into(),
+        }
+    }
+}
+
+impl From<AnswerError> for ApiError {
+    fn from(e: AnswerError) -> Self {
+        let message = e.to_string();
+        match e {
+            AnswerError::NotFound => ApiError::not_found(message),
+            AnswerError::NotYours => ApiError::forbidden(ErrorCode::NotYourApplication, message),
+            AnswerError::NoOffer | AnswerError::NotOpen(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
+            AnswerError::Invalid(errors) => ApiError::invalid(&errors),
+            AnswerError::Repository(e) => e.into(),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! A member's own cases and the matching of tutors with them (`POST /cases` and
 //! `PUT /cases/{caseId}` live beside `GET` in `cases_api`, one OpenAPI path item each): `GET /cases/mine`, `POST /cases/apply`, `GET /cases/applied`,
-//! `GET /cases/{caseId}/applications`, `POST /cases/{caseId}/applications/{applicationId}/select`,
-//! `POST /cases/applied/{applicationId}/withdraw`, `GET /cases/recommended`.
+//! `GET /cases/{caseId}/applications`, `POST /cases/{caseId}/applications/{applicationId}/select`
+//! (an offer to that tutor), `POST /cases/applied/{applicationId}/confirm` and `…/decline` (the
+//! tutor's answer), `POST /cases/applied/{applicationId}/withdraw`, `GET /cases/recommended`.
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
@@ -10,7 +11,11 @@ use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::{Applicant, Matching};
 use tutorhub_domain::matching::model::CaseApplication;
+use tutorhub_domain::matching::offer::{Offer, OfferStatus};
+use tutorhub_domain::matching::offers::Offers;
 use tutorhub_domain::matching::recommendations::{FitReason, Recommendations};
+use tutorhub_domain::shared::money::Rate;
+use tutorhub_domain::shared::validation::ValidationErrors;
 use uuid::Uuid;
 
 use crate::Tag;
@@ -19,6 +24,7 @@ use crate::common::auth::BearerAuth;
 use crate::common::contact::ContactBody;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
+use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED};
 use tutorhub_domain::matching::model::CaseApplicationStatus;
 
@@ -57,13 +63,61 @@ impl From<&CaseApplication> for ApplicationBody {
     }
 }
 
-/// One of the caller's applications, with its case; the owner's contact once selected.
+/// An offer of a case to a chosen applicant, and what became of it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OfferBody {
+    /// The one agreed fee per lesson, HKD: every later page and total uses it.
+    pub fee_per_lesson: f64,
+    pub status: Key<OfferStatus>,
+    pub created_at: DateTime<Utc>,
+    /// The tutor answers before this, or the offer lapses and the case is open again.
+    pub expires_at: DateTime<Utc>,
+    /// The first lesson, as the tutor proposed it on confirming.
+    #[oai(skip_serializing_if_is_none)]
+    pub first_lesson_at: Option<DateTime<Utc>>,
+}
+
+impl From<&Offer> for OfferBody {
+    fn from(o: &Offer) -> Self {
+        Self {
+            fee_per_lesson: o.fee.dollars(),
+            status: o.status.into(),
+            created_at: o.created_at,
+            expires_at: o.expires_at,
+            first_lesson_at: o.first_lesson_at,
+        }
+    }
+}
+
+/// What the owner sends to choose an applicant.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ChooseBody {
+    /// The fee per lesson offered, HKD: the case's (the default), the tutor's asking fee, or
+    /// an amount between the two.
+    pub fee_per_lesson: Option<f64>,
+}
+
+/// What the chosen tutor sends to confirm an offer.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ConfirmOfferBody {
+    /// The first lesson's date and time, after now and within 60 days (RFC 3339, e.g.
+    /// `2026-12-01T19:00:00+08:00`).
+    pub first_lesson_at: DateTime<Utc>,
+}
+
+/// One of the caller's applications, with its case and any offer; the owner's contact once
+/// the tutor confirmed.
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct AppliedCaseBody {
     #[oai(flatten)]
     pub application: ApplicationBody,
     pub case: CaseSummary,
+    #[oai(skip_serializing_if_is_none)]
+    pub offer: Option<OfferBody>,
     #[oai(skip_serializing_if_is_none)]
     pub owner_contact: Option<ContactBody>,
 }
@@ -86,13 +140,16 @@ pub struct TutorCardBody {
     pub avatar: Option<String>,
 }
 
-/// An applicant as the case's owner sees them; the phone only once selected.
+/// An applicant as the case's owner sees them, with any offer made; the phone only once the
+/// tutor confirmed.
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct ApplicantBody {
     #[oai(flatten)]
     pub application: ApplicationBody,
     pub tutor: TutorCardBody,
+    #[oai(skip_serializing_if_is_none)]
+    pub offer: Option<OfferBody>,
     #[oai(skip_serializing_if_is_none)]
     pub contact: Option<ContactBody>,
 }
@@ -107,6 +164,7 @@ impl From<&Applicant> for ApplicantBody {
                 name: a.tutor.name.as_str().into(),
                 avatar: a.tutor.avatar.clone(),
             },
+            offer: a.offer.as_ref().map(Into::into),
             contact: a.contact().map(Into::into),
         }
     }
@@ -138,6 +196,7 @@ pub struct RecommendedCaseList {
 pub struct MatchingApi {
     pub posting: CasePosting,
     pub matching: Matching,
+    pub offers: Offers,
     pub recommendations: Recommendations,
 }
 
@@ -177,7 +236,7 @@ impl MatchingApi {
 
     /// The caller's applications, newest first
     ///
-    /// Each with its case; once the tutor is selected, the owner's name and phone.
+    /// Each with its case and any offer; once the tutor confirmed, the owner's name and phone.
     #[oai(path = "/cases/applied", method = "get", operation_id = "listAppliedCases")]
     async fn applied(&self, auth: BearerAuth) -> Answer<Json<AppliedCaseList>, UNAUTHORIZED> {
         let cap = self.matching.cap();
@@ -189,6 +248,7 @@ impl MatchingApi {
             .map(|a| AppliedCaseBody {
                 application: (&a.application).into(),
                 case: CaseSummary::of(&a.case, cap),
+                offer: a.offer.as_ref().map(Into::into),
                 owner_contact: a.owner_contact.map(Into::into),
             })
             .collect();
@@ -218,7 +278,8 @@ impl MatchingApi {
 
     /// The applicants of one's own case
     ///
-    /// The owner only. The selected applicant carries their phone.
+    /// The owner only. Each applicant carries any offer made; the tutor who confirmed, their
+    /// phone.
     #[oai(path = "/cases/:caseId/applications", method = "get", operation_id = "listCaseApplications")]
     async fn applications(
         &self,
@@ -231,10 +292,13 @@ impl MatchingApi {
         Ok(Json(ApplicantList { case: CaseSummary::of(&case, self.matching.cap()), items: applicants.iter().map(Into::into).collect() }))
     }
 
-    /// Choose one applicant
+    /// Choose one applicant: offer them the case
     ///
-    /// The owner only. The case becomes matched, this application selected and the others
-    /// declined; answers the applicant with their phone. A case already matched answers 409.
+    /// The owner only, while the case is open. The tutor is texted and has `OFFER_HOURS` (24)
+    /// to confirm; meanwhile the case is `offered` (off the board, no second offer: 409) and the
+    /// other applicants keep their place. No phone is exchanged until the tutor confirms.
+    /// `feePerLesson` is the case's fee unless named; a named one lies between the case's and
+    /// the tutor's asking fee (else 400).
     #[oai(path = "/cases/:caseId/applications/:applicationId/select", method = "post", operation_id = "selectApplicant")]
     async fn select(
         &self,
@@ -245,9 +309,49 @@ impl MatchingApi {
         /// The application id.
         #[oai(name = "applicationId")]
         application_id: Path<Uuid>,
-    ) -> Answer<Json<ApplicantBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
-        let applicant = self.matching.select(auth.user_id(), case_id.0, application_id.0).await?;
+        body: Json<ChooseBody>,
+    ) -> Answer<Json<ApplicantBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
+        let fee = body
+            .fee_per_lesson
+            .map(Rate::from_dollars)
+            .transpose()
+            .map_err(|message| ApiError::invalid(&ValidationErrors::single("feePerLesson", message)))?;
+        let applicant = self.offers.offer(auth.user_id(), case_id.0, application_id.0, fee).await?;
         Ok(Json((&applicant).into()))
+    }
+
+    /// Confirm an offer, proposing the first lesson
+    ///
+    /// The chosen tutor only, before the offer's deadline (after it, or once answered: 409).
+    /// The case is matched; the two now see each other's phone, the owner is texted, and the
+    /// other applicants see that another tutor was chosen.
+    #[oai(path = "/cases/applied/:applicationId/confirm", method = "post", operation_id = "confirmOffer")]
+    async fn confirm(
+        &self,
+        auth: BearerAuth,
+        /// The application id.
+        #[oai(name = "applicationId")]
+        application_id: Path<Uuid>,
+        body: Json<ConfirmOfferBody>,
+    ) -> Answer<Json<OfferBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
+        let offer = self.offers.confirm(auth.user_id(), application_id.0, body.first_lesson_at).await?;
+        Ok(Json((&offer).into()))
+    }
+
+    /// Decline an offer
+    ///
+    /// The chosen tutor only, before the offer's deadline. The case is open again and its
+    /// owner, texted, may choose another applicant.
+    #[oai(path = "/cases/applied/:applicationId/decline", method = "post", operation_id = "declineOffer")]
+    async fn decline(
+        &self,
+        auth: BearerAuth,
+        /// The application id.
+        #[oai(name = "applicationId")]
+        application_id: Path<Uuid>,
+    ) -> Answer<Json<OfferBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
+        let offer = self.offers.decline(auth.user_id(), application_id.0).await?;
+        Ok(Json((&offer).into()))
     }
 
     /// Withdraw one's application

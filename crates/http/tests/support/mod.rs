@@ -34,6 +34,8 @@ pub struct TestApp {
     pub database: Database,
     /// The case alerts' delivery, as `serve` runs it (quiet hours off).
     pub alerts: tutorhub_domain::alerts::delivery::AlertDelivery,
+    /// Offers, as the lapse job runs them.
+    pub offers: tutorhub_domain::matching::offers::Offers,
     pub dir: tempfile::TempDir,
 }
 
@@ -86,6 +88,7 @@ async fn spawn_app(
         access_tokens: services.access_tokens.clone(),
         hasher: wiring.hasher.clone(),
         alerts: wiring.alert_delivery().unwrap(),
+        offers: services.offers.clone(),
         database,
         dir,
     }

@@ -1,0 +1,144 @@
+//! An offer: the owner chose an applicant, at one agreed fee per lesson, and the tutor has a
+//! day to confirm it (with the first lesson's time) or decline it. Only a confirmed offer is a
+//! match, and only then do the two see each other's phone.
+//!
+//! open -> confirmed | declined | lapsed; each only once (the store's conditional update
+//! decides between a confirmation and the lapse job racing at the deadline).
+
+use chrono::{DateTime, Duration, Utc};
+use uuid::Uuid;
+
+use crate::keyed_enum;
+use crate::shared::money::Rate;
+
+/// How long a tutor has to answer unless configured otherwise (`OFFER_HOURS`).
+pub const DEFAULT_OFFER_HOURS: u32 = 24;
+
+/// The first lesson is at most this far after the confirmation: further out, the family is
+/// better served by another tutor who can start sooner.
+pub const FIRST_LESSON_WITHIN_DAYS: i64 = 60;
+
+keyed_enum! {
+    pub enum OfferStatus {
+        /// Waiting for the tutor's answer, until `expires_at`.
+        Open => "open",
+        Confirmed => "confirmed",
+        Declined => "declined",
+        Lapsed => "lapsed",
+    }
+}
+
+/// A stored offer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    pub id: Uuid,
+    pub case_number: i64,
+    pub application_id: Uuid,
+    pub tutor_id: Uuid,
+    /// The one fee per lesson both sides agree on: every later page and total uses it.
+    pub fee: Rate,
+    pub status: OfferStatus,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    /// The tutor's proposal, given with the confirmation.
+    pub first_lesson_at: Option<DateTime<Utc>>,
+}
+
+impl Offer {
+    /// A new open offer made at `now`, answerable for `hours`.
+    pub fn open(case_number: i64, application_id: Uuid, tutor_id: Uuid, fee: Rate, now: DateTime<Utc>, hours: u32) -> Self {
+        Self {
+            id: Uuid::new_v4(),
+            case_number,
+            application_id,
+            tutor_id,
+            fee,
+            status: OfferStatus::Open,
+            created_at: now,
+            expires_at: now + Duration::hours(i64::from(hours.max(1))),
+            decided_at: None,
+            first_lesson_at: None,
+        }
+    }
+
+    /// Open and not past its deadline at `now`: the tutor may still answer.
+    pub fn is_answerable(&self, now: DateTime<Utc>) -> bool {
+        self.status == OfferStatus::Open && now < self.expires_at
+    }
+}
+
+/// The fee per lesson the owner offers: the case's when none is named; otherwise the case's,
+/// the tutor's asking fee, or any amount between the two.
+///
+/// # Errors
+/// A zh-HK message naming the range when `chosen` is outside it.
+pub fn agreed_fee(case_fee: Rate, asked: Option<Rate>, chosen: Option<Rate>) -> Result<Rate, String> {
+    let Some(chosen) = chosen else { return Ok(case_fee) };
+    let asked = asked.unwrap_or(case_fee);
+    let (low, high) = (case_fee.min(asked), case_fee.max(asked));
+    if (low..=high).contains(&chosen) {
+        Ok(chosen)
+    } else if low == high {
+        Err(format!("每堂學費須為 {low}"))
+    } else {
+        Err(format!("每堂學費須介於 {low} 至 {high} 之間"))
+    }
+}
+
+/// The first lesson's time as the tutor proposes it on confirming.
+///
+/// # Errors
+/// A zh-HK message when it is not after `now` or more than [`FIRST_LESSON_WITHIN_DAYS`] away.
+pub fn first_lesson(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, String> {
+    if at <= now {
+        return Err("第一堂的時間必須在現在之後".into());
+    }
+    if at > now + Duration::days(FIRST_LESSON_WITHIN_DAYS) {
+        return Err(format!("第一堂須在 {FIRST_LESSON_WITHIN_DAYS} 日內"));
+    }
+    Ok(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn hkd(dollars: i64) -> Rate {
+        Rate::from_cents(dollars * 100)
+    }
+
+    #[test]
+    fn the_fee_is_the_cases_the_tutors_or_one_between() {
+        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), None), Ok(hkd(350)), "none named: the case's");
+        for chosen in [350, 400, 450] {
+            assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(chosen))), Ok(hkd(chosen)));
+        }
+        // The tutor may ask less than the case offers: the range is the same.
+        assert_eq!(agreed_fee(hkd(350), Some(hkd(300)), Some(hkd(320))), Ok(hkd(320)));
+        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(500))).unwrap_err(), "每堂學費須介於 HK$350 至 HK$450 之間");
+        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(349))).unwrap_err(), "每堂學費須介於 HK$350 至 HK$450 之間");
+        assert_eq!(agreed_fee(hkd(350), None, Some(hkd(400))).unwrap_err(), "每堂學費須為 HK$350");
+    }
+
+    #[test]
+    fn an_offer_is_answerable_until_its_deadline_and_not_at_it() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap();
+        let offer = Offer::open(10234, Uuid::new_v4(), Uuid::new_v4(), hkd(350), now, DEFAULT_OFFER_HOURS);
+        assert_eq!(offer.expires_at, now + Duration::hours(24));
+        assert!(offer.is_answerable(now + Duration::hours(24) - Duration::seconds(1)));
+        assert!(!offer.is_answerable(now + Duration::hours(24)));
+        assert!(!Offer { status: OfferStatus::Declined, ..offer }.is_answerable(now));
+    }
+
+    #[test]
+    fn the_first_lesson_is_after_now_and_within_sixty_days() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap();
+        assert_eq!(first_lesson(now, now).unwrap_err(), "第一堂的時間必須在現在之後");
+        assert!(first_lesson(now + Duration::minutes(1), now).is_ok());
+        assert!(first_lesson(now + Duration::days(60), now).is_ok());
+        assert_eq!(first_lesson(now + Duration::days(60) + Duration::minutes(1), now).unwrap_err(), "第一堂須在 60 日內");
+    }
+}
