@@ -8,7 +8,7 @@ const secondTutor = { name: 'demo tutor 8', phone: '50000008', password: DEMO_PA
 
 const spaced = (phone: string) => `${phone.slice(0, 4)} ${phone.slice(4)}`;
 
-test('a parent posts a case, the back office approves it, a tutor applies, the parent chooses them and both see the contact', async ({
+test('a parent posts a case, the back office approves it, tutors apply, the parent offers it to one, the tutor confirms with the first lesson and both see the contact', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -58,8 +58,7 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   await applyFromCaseList(page, caseId, '星期日 上午');
   await logOutThroughUi(page);
 
-  // On a phone, the parent compares the two, chooses the first through the confirmation and
-  // gets their phone as tap-to-call and WhatsApp links.
+  // On a phone, the parent compares the two and offers the case to the first at the case's fee.
   await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, demoParent);
   await page.goto('/my-cases');
@@ -73,29 +72,59 @@ test('a parent posts a case, the back office approves it, a tutor applies, the p
   }
   await expectNoSeriousA11yViolations(page);
   const applicant = applicants.filter({ hasText: '星期六 下午2時至6時' });
-  await expect(applicant.getByText(spaced(tutor.phone))).toHaveCount(0);
   await applicant.getByRole('button', { name: '選擇此導師' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(/的學費為每堂 HK\$/)).toBeVisible();
+  await expect(dialog.getByText(/須於 24 小時內確認/)).toBeVisible();
+  // This tutor asks more than the case offers: the parent offers the case's fee.
+  await expect(dialog.getByRole('radio', { name: /^導師要求 HK\$/ })).toBeVisible();
+  await dialog.getByRole('radio', { name: '個案學費 HK$350' }).check();
+  await expect(dialog.getByText(/^你會以每堂 HK\$350 邀請.+任教。$/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: '確認選擇' }).click();
+  // An offer, not a match: no phone until the tutor confirms.
+  await expect(applicant.getByText(/已邀請這位導師，等待導師於/)).toBeVisible();
+  await expect(applicant.getByText(spaced(tutor.phone))).toHaveCount(0);
+  await expect(card.getByText('待導師確認').first()).toBeVisible();
+  expect(smsTo(tutor.phone).some((body) => body.includes(caseId) && body.includes('24 小時內'))).toBe(true);
+  await logOutThroughUi(page);
+
+  // The tutor, on the same phone, reads the terms, proposes the first lesson and confirms.
+  await logInThroughUi(page, tutor);
+  await page.goto('/my-applications');
+  const application = page.getByTestId('my-application').filter({ hasText: caseId });
+  const offer = application.getByRole('region', { name: '家長選擇了你！請確認是否接受這個個案' });
+  await expect(offer.getByText('HK$350')).toBeVisible();
+  await expect(application.getByText(spaced(demoParent.phone))).toHaveCount(0);
+  const firstLesson = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+  const date = offer.getByRole('group', { name: '第一堂日期' });
+  await date.getByRole('combobox', { name: '年' }).selectOption(String(firstLesson.getFullYear()));
+  await date.getByRole('combobox', { name: '月' }).selectOption(String(firstLesson.getMonth() + 1).padStart(2, '0'));
+  await date.getByRole('combobox', { name: '日' }).selectOption(String(firstLesson.getDate()).padStart(2, '0'));
+  await offer.getByRole('combobox', { name: '第一堂時間' }).selectOption('19:00');
+  await expectNoSeriousA11yViolations(page);
+  await offer.getByRole('button', { name: '確認接受' }).click();
+  await expect(application.getByText('已獲選', { exact: true })).toBeVisible();
+  await expect(application.getByText(spaced(demoParent.phone))).toBeVisible();
+  await expect(application.getByText(/議定學費：每堂 HK\$350・第一堂：/)).toBeVisible();
+  // The matched tutor keeps reading the whole case.
+  await page.goto(`/case/${caseId}`);
+  await expect(page.getByText('希望加強代數及應用題')).toBeVisible();
+  await logOutThroughUi(page);
+
+  // The parent sees the tutor's phone as tap-to-call and WhatsApp links, and the first lesson.
+  await logInThroughUi(page, demoParent);
+  // A matched case opens with its applicants shown.
+  await page.goto('/my-cases');
   await expect(applicant.getByText(spaced(tutor.phone))).toBeVisible();
   await expect(applicant.getByRole('link', { name: /^致電/ })).toHaveAttribute('href', `tel:+852${tutor.phone}`);
   await expect(applicant.getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute(
     'href',
     `https://wa.me/852${tutor.phone}`,
   );
+  await expect(applicant.getByText(/第一堂：.+ 19:00/)).toBeVisible();
   await expect(card.getByText('已配對')).toBeVisible();
+  expect(smsTo(demoParent.phone).some((body) => body.includes(caseId) && body.includes('導師已確認'))).toBe(true);
   await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await logOutThroughUi(page);
-
-  // The tutor sees the selection and the parent's phone.
-  await logInThroughUi(page, tutor);
-  await page.goto('/my-applications');
-  const application = page.getByTestId('my-application').filter({ hasText: caseId });
-  await expect(application.getByText('已獲選', { exact: true })).toBeVisible();
-  await expect(application.getByText(spaced(demoParent.phone))).toBeVisible();
 });
 
 test('a parent books a tutor with subject, place and message; the tutor weighs them and accepts; the parent sees accepted', async ({

@@ -24,6 +24,8 @@ import type {
   CaseDetail,
   CaseFormBody,
   CasePage,
+  ChooseBody,
+  ConfirmOfferBody,
   ErrorBody,
   FeeGuideBody,
   GetFeeGuideParams,
@@ -33,6 +35,7 @@ import type {
   LinkedSearch,
   ListMyCasesParams,
   ListPublicCasesParams,
+  OfferBody,
   RecommendedCaseList,
   SavedSearchBody,
   SavedSearchList,
@@ -514,7 +517,7 @@ export const useApplyToCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
   }
 }
 /**
- * Each with its case; once the tutor is selected, the owner's name and phone.
+ * Each with its case and any offer; once the tutor confirmed, the owner's name and phone.
  * @summary The caller's applications, newest first
  */
 export const getListAppliedCasesUrl = () => {
@@ -615,7 +618,8 @@ export const useListRecommendedCases = <TError = ErrorType<ErrorBody | ErrorBody
   }
 }
 /**
- * The owner only. The selected applicant carries their phone.
+ * The owner only. Each applicant carries any offer made; the tutor who confirmed, their
+phone.
  * @summary The applicants of one's own case
  */
 export const getListCaseApplicationsUrl = (caseId: number,) => {
@@ -665,9 +669,12 @@ export const useListCaseApplications = <TError = ErrorType<ErrorBody | ErrorBody
   }
 }
 /**
- * The owner only. The case becomes matched, this application selected and the others
-declined; answers the applicant with their phone. A case already matched answers 409.
- * @summary Choose one applicant
+ * The owner only, while the case is open. The tutor is texted and has `OFFER_HOURS` (24)
+to confirm; meanwhile the case is `offered` (off the board, no second offer: 409) and the
+other applicants keep their place. No phone is exchanged until the tutor confirms.
+`feePerLesson` is the case's fee unless named; a named one lies between the case's and
+the tutor's asking fee (else 400).
+ * @summary Choose one applicant: offer them the case
  */
 export const getSelectApplicantUrl = (caseId: number,
     applicationId: string,) => {
@@ -679,9 +686,129 @@ export const getSelectApplicantUrl = (caseId: number,
 }
 
 export const selectApplicant = async (caseId: number,
-    applicationId: string, options?: RequestInit): Promise<ApplicantBody> => {
+    applicationId: string,
+    chooseBody: ChooseBody, options?: RequestInit): Promise<ApplicantBody> => {
   
   return apiFetch<ApplicantBody>(getSelectApplicantUrl(caseId,applicationId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      chooseBody,)
+  }
+);}
+
+
+
+
+export const getSelectApplicantMutationFetcher = (caseId: number,
+    applicationId: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ChooseBody }) => {
+    return selectApplicant(caseId, applicationId, arg, options);
+  }
+}
+export const getSelectApplicantMutationKey = (caseId: number,
+    applicationId: string,) => [`/cases/${caseId}/applications/${applicationId}/select`] as const;
+
+export type SelectApplicantMutationResult = NonNullable<Awaited<ReturnType<typeof selectApplicant>>>
+export type SelectApplicantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Choose one applicant: offer them the case
+ */
+export const useSelectApplicant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  caseId: number,
+    applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof selectApplicant>>, TError, Key, ChooseBody, Awaited<ReturnType<typeof selectApplicant>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getSelectApplicantMutationKey(caseId,applicationId);
+  const swrFn = getSelectApplicantMutationFetcher(caseId,applicationId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The chosen tutor only, before the offer's deadline (after it, or once answered: 409).
+The case is matched; the two now see each other's phone, the owner is texted, and the
+other applicants see that another tutor was chosen.
+ * @summary Confirm an offer, proposing the first lesson
+ */
+export const getConfirmOfferUrl = (applicationId: string,) => {
+
+
+  
+
+  return `/cases/applied/${applicationId}/confirm`
+}
+
+export const confirmOffer = async (applicationId: string,
+    confirmOfferBody: ConfirmOfferBody, options?: RequestInit): Promise<OfferBody> => {
+  
+  return apiFetch<OfferBody>(getConfirmOfferUrl(applicationId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      confirmOfferBody,)
+  }
+);}
+
+
+
+
+export const getConfirmOfferMutationFetcher = (applicationId: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: ConfirmOfferBody }) => {
+    return confirmOffer(applicationId, arg, options);
+  }
+}
+export const getConfirmOfferMutationKey = (applicationId: string,) => [`/cases/applied/${applicationId}/confirm`] as const;
+
+export type ConfirmOfferMutationResult = NonNullable<Awaited<ReturnType<typeof confirmOffer>>>
+export type ConfirmOfferMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Confirm an offer, proposing the first lesson
+ */
+export const useConfirmOffer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof confirmOffer>>, TError, Key, ConfirmOfferBody, Awaited<ReturnType<typeof confirmOffer>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getConfirmOfferMutationKey(applicationId);
+  const swrFn = getConfirmOfferMutationFetcher(applicationId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The chosen tutor only, before the offer's deadline. The case is open again and its
+owner, texted, may choose another applicant.
+ * @summary Decline an offer
+ */
+export const getDeclineOfferUrl = (applicationId: string,) => {
+
+
+  
+
+  return `/cases/applied/${applicationId}/decline`
+}
+
+export const declineOffer = async (applicationId: string, options?: RequestInit): Promise<OfferBody> => {
+  
+  return apiFetch<OfferBody>(getDeclineOfferUrl(applicationId),
   {      
     ...options,
     method: 'POST'
@@ -693,30 +820,27 @@ export const selectApplicant = async (caseId: number,
 
 
 
-export const getSelectApplicantMutationFetcher = (caseId: number,
-    applicationId: string, options?: SecondParameter<typeof apiFetch>) => {
+export const getDeclineOfferMutationFetcher = (applicationId: string, options?: SecondParameter<typeof apiFetch>) => {
   return (_: Key, __: { arg: Arguments }) => {
-    return selectApplicant(caseId, applicationId, options);
+    return declineOffer(applicationId, options);
   }
 }
-export const getSelectApplicantMutationKey = (caseId: number,
-    applicationId: string,) => [`/cases/${caseId}/applications/${applicationId}/select`] as const;
+export const getDeclineOfferMutationKey = (applicationId: string,) => [`/cases/applied/${applicationId}/decline`] as const;
 
-export type SelectApplicantMutationResult = NonNullable<Awaited<ReturnType<typeof selectApplicant>>>
-export type SelectApplicantMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type DeclineOfferMutationResult = NonNullable<Awaited<ReturnType<typeof declineOffer>>>
+export type DeclineOfferMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
- * @summary Choose one applicant
+ * @summary Decline an offer
  */
-export const useSelectApplicant = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
-  caseId: number,
-    applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof selectApplicant>>, TError, Key, Arguments, Awaited<ReturnType<typeof selectApplicant>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+export const useDeclineOffer = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  applicationId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof declineOffer>>, TError, Key, Arguments, Awaited<ReturnType<typeof declineOffer>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
   const {swr: swrOptions, request: requestOptions} = options ?? {}
 
-  const swrKey = swrOptions?.swrKey ?? getSelectApplicantMutationKey(caseId,applicationId);
-  const swrFn = getSelectApplicantMutationFetcher(caseId,applicationId, requestOptions);
+  const swrKey = swrOptions?.swrKey ?? getDeclineOfferMutationKey(applicationId);
+  const swrFn = getDeclineOfferMutationFetcher(applicationId, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

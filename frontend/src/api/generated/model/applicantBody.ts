@@ -5,10 +5,12 @@
  */
 import type { CaseApplicationStatus } from './caseApplicationStatus';
 import type { TutorCardBody } from './tutorCardBody';
+import type { OfferBody } from './offerBody';
 import type { ContactBody } from './contactBody';
 
 /**
- * An applicant as the case's owner sees them; the phone only once selected.
+ * An applicant as the case's owner sees them, with any offer made; the phone only once the
+tutor confirmed.
  */
 export interface ApplicantBody {
   /** Opaque application id. */
@@ -19,5 +21,6 @@ export interface ApplicantBody {
   status: CaseApplicationStatus;
   createdAt: string;
   tutor: TutorCardBody;
+  offer?: OfferBody;
   contact?: ContactBody;
 }

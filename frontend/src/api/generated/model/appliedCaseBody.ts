@@ -5,10 +5,12 @@
  */
 import type { CaseApplicationStatus } from './caseApplicationStatus';
 import type { CaseSummary } from './caseSummary';
+import type { OfferBody } from './offerBody';
 import type { ContactBody } from './contactBody';
 
 /**
- * One of the caller's applications, with its case; the owner's contact once selected.
+ * One of the caller's applications, with its case and any offer; the owner's contact once
+the tutor confirmed.
  */
 export interface AppliedCaseBody {
   /** Opaque application id. */
@@ -19,5 +21,6 @@ export interface AppliedCaseBody {
   status: CaseApplicationStatus;
   createdAt: string;
   case: CaseSummary;
+  offer?: OfferBody;
   ownerContact?: ContactBody;
 }

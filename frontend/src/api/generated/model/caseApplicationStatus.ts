@@ -10,7 +10,10 @@ export type CaseApplicationStatus = typeof CaseApplicationStatus[keyof typeof Ca
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const CaseApplicationStatus = {
   applied: 'applied',
+  offered: 'offered',
   selected: 'selected',
   declined: 'declined',
   withdrawn: 'withdrawn',
+  refused: 'refused',
+  lapsed: 'lapsed',
 } as const;

@@ -12,6 +12,7 @@ export const CaseStatus = {
   pending: 'pending',
   approved: 'approved',
   rejected: 'rejected',
+  offered: 'offered',
   matched: 'matched',
   closed: 'closed',
 } as const;

@@ -11,6 +11,10 @@ import {
   DialogSurface,
   DialogTitle,
   DialogTrigger,
+  Field,
+  Input,
+  Radio,
+  RadioGroup,
   Text,
   makeStyles,
   tokens,
@@ -23,7 +27,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { ContactLinks } from '@/components/ContactLinks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
-import { formatHkd, formatRatePerLesson } from '@/i18n/format';
+import { formatDateTime, formatHkd, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
 
@@ -52,7 +56,10 @@ const useStyles = makeStyles({
   confirm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-/** The applicants of one of the owner's cases, side by side; choosing one matches the case (spec §4). */
+/**
+ * The applicants of one of the owner's cases, side by side; choosing one offers the case to that
+ * tutor at one agreed fee, and the tutor confirms it (spec §4, issue 32).
+ */
 export function ApplicantList({
   caseId,
   canChoose,
@@ -72,11 +79,12 @@ export function ApplicantList({
   if (!list.data) return <LoadingState />;
   if (list.data.items.length === 0) return <Text className={styles.muted}>{text.noApplicants}</Text>;
 
-  const choose = async (applicant: ApplicantBody) => {
+  const caseRate = list.data.case.rate;
+  const choose = async (applicant: ApplicantBody, feePerLesson: number) => {
     setBusy(applicant.id);
     setFailure(undefined);
     try {
-      await selectApplicant(caseId, applicant.id);
+      await selectApplicant(caseId, applicant.id, { feePerLesson });
       await list.mutate();
       onChosen();
     } catch (error) {
@@ -95,8 +103,9 @@ export function ApplicantList({
             <ApplicantCard
               applicant={applicant}
               canChoose={canChoose && applicant.status === 'applied'}
+              caseRate={caseRate}
               busy={busy}
-              onChoose={() => choose(applicant)}
+              onChoose={(fee) => choose(applicant, fee)}
             />
           </li>
         ))}
@@ -108,22 +117,34 @@ export function ApplicantList({
 interface ApplicantCardProps {
   applicant: ApplicantBody;
   canChoose: boolean;
+  /** The case's fee per lesson, HKD: the offer's default. */
+  caseRate: number;
   /** The application being chosen, if any: every choose button waits for it. */
   busy: string | undefined;
-  onChoose: () => Promise<void>;
+  onChoose: (feePerLesson: number) => Promise<void>;
 }
+
+type FeeChoice = 'case' | 'tutor' | 'other';
 
 /**
  * One applicant with what an owner compares: fee, education, subjects, areas and mode from the
- * tutor's public profile, beside the times they offered. Choosing asks first, with the fee and
- * what happens next, because it cannot be undone; once chosen, the contact is one tap away.
+ * tutor's public profile, beside the times they offered. Choosing asks first, with the one fee
+ * to offer (the case's, the tutor's, or one between) and what happens next; once the tutor
+ * confirms, the contact is one tap away.
  */
-function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardProps) {
+function ApplicantCard({ applicant, canChoose, caseRate, busy, onChoose }: ApplicantCardProps) {
   const styles = useStyles();
   const text = t.cases.myCases;
   const profile = useGetTutor(applicant.tutor.id).data;
-  const rate = formatHkd(profile?.rate);
-  const perLesson = formatRatePerLesson(profile?.rate);
+  const asked = profile?.rate;
+  const perLesson = formatRatePerLesson(asked);
+  const [choice, setChoice] = useState<FeeChoice>('case');
+  const [other, setOther] = useState('');
+  const differs = asked !== undefined && asked !== caseRate;
+  const [low, high] = [Math.min(caseRate, asked ?? caseRate), Math.max(caseRate, asked ?? caseRate)];
+  const fee = choice === 'case' ? caseRate : choice === 'tutor' && asked !== undefined ? asked : Number(other);
+  const feeOk = Number.isFinite(fee) && fee >= low && fee <= high && Math.round(fee * 100) === fee * 100;
+  const offer = applicant.offer;
   const facts: [string, string | undefined][] = [
     [text.facts.rate, perLesson],
     [text.facts.education, profile?.education],
@@ -157,6 +178,20 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
             </Fragment>
           ))}
       </dl>
+      {applicant.status === 'offered' && offer && (
+        <Text>{text.offerWaiting(formatDateTime(offer.expiresAt) ?? '')}</Text>
+      )}
+      {text.offerEnded[applicant.status] && <Text className={styles.muted}>{text.offerEnded[applicant.status]}</Text>}
+      {applicant.status === 'selected' && offer && (
+        <Text>
+          {t.common.factsLine(
+            [
+              text.agreedFee(formatHkd(offer.feePerLesson) ?? ''),
+              offer.firstLessonAt && text.firstLesson(formatDateTime(offer.firstLessonAt) ?? ''),
+            ].filter((part): part is string => Boolean(part)),
+          )}
+        </Text>
+      )}
       {applicant.contact && (
         <>
           <Text>{text.chosen}</Text>
@@ -168,7 +203,7 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
           {text.viewProfile}
         </ButtonLink>
         {applicant.status === 'selected' && (
-          // The server decides when a review is possible (a week after the match); the profile says so.
+          // The server decides when a review is possible; the profile says so.
           <ButtonLink to={`/tutor/${applicant.tutor.id}#reviews`} appearance="secondary" size="small">
             {t.reviews.rateTutor}
           </ButtonLink>
@@ -184,7 +219,35 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
               <DialogBody>
                 <DialogTitle>{text.confirmTitle(name)}</DialogTitle>
                 <DialogContent className={styles.confirm}>
-                  <Text weight="semibold">{text.confirmBody(name, rate)}</Text>
+                  {differs && (
+                    <RadioGroup
+                      aria-label={text.fee.legend}
+                      value={choice}
+                      onChange={(_, data) => setChoice(data.value as FeeChoice)}
+                    >
+                      <Radio value="case" label={text.fee.ofCase(formatHkd(caseRate) ?? '')} />
+                      <Radio value="tutor" label={text.fee.ofTutor(formatHkd(asked) ?? '')} />
+                      <Radio value="other" label={text.fee.other} />
+                    </RadioGroup>
+                  )}
+                  {differs && choice === 'other' && (
+                    <Field
+                      label={text.fee.amount}
+                      validationMessage={
+                        other !== '' && !feeOk ? text.fee.range(formatHkd(low) ?? '', formatHkd(high) ?? '') : undefined
+                      }
+                    >
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min={low}
+                        max={high}
+                        value={other}
+                        onChange={(_, data) => setOther(data.value)}
+                      />
+                    </Field>
+                  )}
+                  {feeOk && <Text weight="semibold">{text.confirmBody(name, formatHkd(fee) ?? '')}</Text>}
                   <Text>{text.confirmNext}</Text>
                 </DialogContent>
                 <DialogActions>
@@ -195,8 +258,8 @@ function ApplicantCard({ applicant, canChoose, busy, onChoose }: ApplicantCardPr
                   </DialogTrigger>
                   <Button
                     appearance="primary"
-                    disabled={busy !== undefined}
-                    onClick={() => void onChoose().finally(() => setConfirming(false))}
+                    disabled={busy !== undefined || !feeOk}
+                    onClick={() => void onChoose(fee).finally(() => setConfirming(false))}
                   >
                     {busy === applicant.id ? text.choosing : text.confirm}
                   </Button>

@@ -46,7 +46,7 @@ export function caseDisplay(item: CaseSummary): CaseDisplay {
 }
 
 /** Where a case stands, as its page says it: open, full, or one of the statuses. */
-export type CaseState = 'open' | 'full' | 'matched' | 'closed' | 'pending' | 'rejected';
+export type CaseState = 'open' | 'full' | 'offered' | 'matched' | 'closed' | 'pending' | 'rejected';
 
 export function caseState(item: CaseSummary): CaseState {
   if (item.status === 'approved') return item.full ? 'full' : 'open';

@@ -98,4 +98,53 @@ describe('/my-applications', () => {
     await user.click(await confirmationButton('確定撤回'));
     expect(await screen.findByRole('alert')).toHaveTextContent('申請狀態為「已獲選」，不能撤回');
   });
+
+  it('shows an offer’s terms and deadline; confirming needs the first lesson and then shows the owner’s phone', async () => {
+    loggedInAs(tutor);
+    const offer = {
+      feePerLesson: 350,
+      status: 'open',
+      createdAt: '2026-11-27T10:00:00Z',
+      expiresAt: '2026-11-28T10:00:00Z',
+    } as const;
+    let confirmed: unknown;
+    serveApplications(() =>
+      confirmed
+        ? [
+            {
+              ...application('a1', 10234, 'selected'),
+              offer: { ...offer, status: 'confirmed', firstLessonAt: '2026-12-01T11:00:00Z' },
+              ownerContact: { name: '陳太', phone: '+85291234567' },
+            },
+          ]
+        : [{ ...application('a1', 10234, 'offered'), offer }],
+    );
+    server.use(
+      http.post('*/cases/applied/a1/confirm', async ({ request }) => {
+        confirmed = await request.json();
+        return HttpResponse.json({ ...offer, status: 'confirmed' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/my-applications');
+    const card = (await screen.findByTestId('my-application')) as HTMLElement;
+    const answer = within(card).getByRole('region', { name: '家長選擇了你！請確認是否接受這個個案' });
+    expect(within(answer).getByText('HK$350')).toBeInTheDocument();
+    expect(within(answer).getByText(/請於 28\/11\/2026 18:00 前回覆/)).toBeInTheDocument();
+    expect(within(card).queryByText(/9123 4567/)).not.toBeInTheDocument();
+    // Without a date it asks for one, and sends nothing.
+    await user.click(within(answer).getByRole('button', { name: '確認接受' }));
+    expect(within(answer).getByText('請填寫第一堂日期及時間')).toBeInTheDocument();
+    expect(confirmed).toBeUndefined();
+    const date = within(answer).getByRole('group', { name: '第一堂日期' });
+    const next = String(new Date().getFullYear() + 1);
+    await user.selectOptions(within(date).getByRole('combobox', { name: '年' }), next);
+    await user.selectOptions(within(date).getByRole('combobox', { name: '月' }), '01');
+    await user.selectOptions(within(date).getByRole('combobox', { name: '日' }), '15');
+    await user.selectOptions(within(answer).getByRole('combobox', { name: '第一堂時間' }), '18:30');
+    await user.click(within(answer).getByRole('button', { name: '確認接受' }));
+    await waitFor(() => expect(confirmed).toEqual({ firstLessonAt: `${next}-01-15T18:30:00+08:00` }));
+    expect(await within(card).findByText('陳太：9123 4567')).toBeInTheDocument();
+    expect(within(card).getByText('議定學費：每堂 HK$350・第一堂：1/12/2026 19:00')).toBeInTheDocument();
+  });
 });

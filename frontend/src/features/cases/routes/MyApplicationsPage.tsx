@@ -8,9 +8,11 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
+import { formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
 import { caseDisplay } from '../components/case-display';
+import { OfferAnswer } from '../components/OfferAnswer';
 import { WithdrawApplicationButton } from '../components/WithdrawApplicationButton';
 
 const useStyles = makeStyles({
@@ -28,9 +30,19 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-const statusColor = { selected: 'success', declined: 'subtle', withdrawn: 'subtle' } as const;
+const statusColor = {
+  offered: 'warning',
+  selected: 'success',
+  declined: 'subtle',
+  withdrawn: 'subtle',
+  refused: 'subtle',
+  lapsed: 'subtle',
+} as const;
 
-/** /my-applications: the tutor's applications and their states; the owner's phone once selected. */
+/**
+ * /my-applications: the tutor's applications and their states; an offer to answer (the terms,
+ * the deadline, the first lesson); the owner's phone once confirmed.
+ */
 export function MyApplicationsPage() {
   const styles = useStyles();
   const text = t.cases.myApplications;
@@ -77,6 +89,19 @@ export function MyApplicationsPage() {
                     <span className={styles.muted}>{t.common.labeled(text.availableTimes)}</span>
                     {item.availableTimes}
                   </Text>
+                  {item.status === 'offered' && item.offer && (
+                    <OfferAnswer item={{ ...item, offer: item.offer }} onAnswered={() => applied.mutate()} />
+                  )}
+                  {item.status === 'selected' && item.offer && (
+                    <Text>
+                      {t.common.factsLine(
+                        [
+                          text.agreedFee(formatHkd(item.offer.feePerLesson) ?? ''),
+                          item.offer.firstLessonAt && text.firstLesson(formatDateTime(item.offer.firstLessonAt) ?? ''),
+                        ].filter((part): part is string => Boolean(part)),
+                      )}
+                    </Text>
+                  )}
                   {item.ownerContact && (
                     <>
                       <Text>{text.selectedNote}</Text>
@@ -84,6 +109,9 @@ export function MyApplicationsPage() {
                     </>
                   )}
                   {item.status === 'withdrawn' && <Text className={styles.muted}>{text.withdrawnNote}</Text>}
+                  {item.status === 'declined' && <Text className={styles.muted}>{text.declinedNote}</Text>}
+                  {item.status === 'refused' && <Text className={styles.muted}>{text.refusedNote}</Text>}
+                  {item.status === 'lapsed' && <Text className={styles.muted}>{text.lapsedNote}</Text>}
                   {item.status === 'applied' && (
                     <div className={styles.actions}>
                       <WithdrawApplicationButton

@@ -1,0 +1,175 @@
+import { Fragment, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  Select,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { errorMessage, fieldErrors } from '@/api/api-error';
+import { confirmOffer, declineOffer } from '@/api/generated/cases/cases';
+import type { AppliedCaseBody, OfferBody } from '@/api/generated/model';
+import { DateSelect } from '@/components/DateSelect';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+import { caseDisplay } from './case-display';
+
+const useStyles = makeStyles({
+  box: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+  terms: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+/** Lesson start times offered: every quarter hour from 07:00 to 22:00. */
+const TIMES = Array.from({ length: (22 - 7) * 4 + 1 }, (_, i) => {
+  const minutes = 7 * 60 + i * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+});
+
+/** A date and time picked in Hong Kong, as the instant the server reads. */
+function hongKongInstant(date: string, time: string): string {
+  return `${date}T${time}:00+08:00`;
+}
+
+/**
+ * The offer a tutor answers on /my-applications: the terms to confirm (one agreed fee, the
+ * lessons, the start, the place), the deadline, and the first lesson the tutor proposes.
+ * Confirming shows both phones; declining opens the case to the others again.
+ */
+export function OfferAnswer({
+  item,
+  onAnswered,
+}: {
+  item: AppliedCaseBody & { offer: OfferBody };
+  onAnswered: () => Promise<unknown> | void;
+}) {
+  const styles = useStyles();
+  const text = t.cases.myApplications.offer;
+  const view = caseDisplay(item.case);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('19:00');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState<'confirm' | 'decline'>();
+  const [declining, setDeclining] = useState(false);
+
+  const terms: [string, string | undefined][] = [
+    [text.fee, formatHkd(item.offer.feePerLesson)],
+    [text.lessons, view.sessions],
+    [text.startDate, formatDate(item.case.startDate)],
+    [text.place, view.location],
+  ];
+
+  const answer = async (kind: 'confirm' | 'decline') => {
+    setBusy(kind);
+    setFailure(undefined);
+    try {
+      if (kind === 'confirm') await confirmOffer(item.id, { firstLessonAt: hongKongInstant(date, time) });
+      else await declineOffer(item.id);
+      await onAnswered();
+    } catch (caught) {
+      const fields = fieldErrors(caught);
+      if (fields?.firstLessonAt) setError(fields.firstLessonAt);
+      else setFailure(errorMessage(caught, text.failed));
+    } finally {
+      setBusy(undefined);
+      setDeclining(false);
+    }
+  };
+
+  const confirm = () => {
+    if (!date) {
+      setError(text.firstLessonRequired);
+      return;
+    }
+    setError(undefined);
+    void answer('confirm');
+  };
+
+  return (
+    <section className={styles.box} aria-label={text.title}>
+      <Text weight="semibold">{text.title}</Text>
+      <Text>{text.deadline(formatDateTime(item.offer.expiresAt) ?? '')}</Text>
+      <dl className={styles.terms}>
+        {terms
+          .filter((term): term is [string, string] => Boolean(term[1]))
+          .map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className={styles.muted}>{label}</dt>
+              <dd className={styles.value}>{value}</dd>
+            </Fragment>
+          ))}
+      </dl>
+      <DateSelect
+        label={text.firstLesson}
+        value={date}
+        onChange={setDate}
+        hint={text.firstLessonHint}
+        validationMessage={error}
+        required
+      />
+      <Field label={text.time}>
+        <Select value={time} onChange={(_, data) => setTime(data.value)}>
+          {TIMES.map((each) => (
+            <option key={each} value={each}>
+              {each}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {failure && <ErrorBanner message={failure} />}
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={busy !== undefined} onClick={confirm}>
+          {busy === 'confirm' ? text.confirming : text.confirm}
+        </Button>
+        <Dialog open={declining} onOpenChange={(_, data) => busy === undefined && setDeclining(data.open)}>
+          <DialogTrigger disableButtonEnhancement>
+            <Button appearance="secondary" disabled={busy !== undefined}>
+              {text.decline}
+            </Button>
+          </DialogTrigger>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>{text.declineTitle}</DialogTitle>
+              <DialogContent>{text.declineBody}</DialogContent>
+              <DialogActions>
+                <DialogTrigger disableButtonEnhancement>
+                  <Button appearance="secondary" disabled={busy !== undefined}>
+                    {text.declineCancel}
+                  </Button>
+                </DialogTrigger>
+                <Button appearance="primary" disabled={busy !== undefined} onClick={() => void answer('decline')}>
+                  {busy === 'decline' ? text.declining : text.declineConfirm}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      </div>
+    </section>
+  );
+}
