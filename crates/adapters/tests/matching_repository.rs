@@ -244,6 +244,36 @@ async fn lapse_jobs_of_two_servers_and_a_confirmation_at_once_end_each_offer_onc
     }
 }
 
+async fn each_first_lesson_is_reminded_once_of_two_servers_asking_at_once(db: Database) {
+    let repo = Arc::new(SqlApplicationRepository::new(db.pool().clone()));
+    let tomorrow = now() + Duration::days(1);
+    let mut confirmed = Vec::new();
+    for lesson in [tomorrow, tomorrow + Duration::hours(1), tomorrow + Duration::days(3)] {
+        let number = approved_case(&db).await;
+        let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+        let offer = offer_of(&a, now());
+        repo.offer(&offer).await.unwrap();
+        repo.confirm(offer.id, lesson, now()).await.unwrap();
+        confirmed.push(offer.id);
+    }
+    let (from, to) = (tomorrow - Duration::hours(1), tomorrow + Duration::hours(2));
+    let tasks: Vec<_> = (0..2)
+        .map(|_| {
+            let repo = repo.clone();
+            tokio::spawn(async move { repo.claim_reminders(from, to, now()).await.unwrap() })
+        })
+        .collect();
+    let mut reminded = Vec::new();
+    for task in tasks {
+        reminded.extend(task.await.unwrap().into_iter().map(|o| o.id));
+    }
+    reminded.sort();
+    let mut want = confirmed[..2].to_vec();
+    want.sort();
+    assert_eq!(reminded, want, "the two lessons in the window, once each");
+    assert!(repo.claim_reminders(from, to, now()).await.unwrap().is_empty());
+}
+
 async fn bookings_move_only_from_the_states_given(db: Database) {
     let repo = SqlBookingRepository::new(db.pool().clone());
     let (tutor, booker) = (Uuid::new_v4(), Uuid::new_v4());
@@ -410,6 +440,7 @@ on_both_engines!(
     a_declined_offer_reopens_the_case_with_its_other_applicants,
     a_confirmation_after_the_deadline_loses_to_the_lapse,
     lapse_jobs_of_two_servers_and_a_confirmation_at_once_end_each_offer_once,
+    each_first_lesson_is_reminded_once_of_two_servers_asking_at_once,
     withdrawing_frees_a_place_and_the_tutor_may_apply_again,
     a_decided_application_is_not_withdrawn_nor_reopened,
     a_withdrawal_racing_an_offer_has_exactly_one_winner,

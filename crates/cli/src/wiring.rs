@@ -41,7 +41,7 @@ use tutorhub_domain::jobs::ports::JobLedger;
 use tutorhub_domain::jobs::scheduler::{Scheduled, Scheduler};
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::matching::invitations::Invitations;
-use tutorhub_domain::matching::offers::{OfferPorts, Offers};
+use tutorhub_domain::matching::offers::{FirstLessonReminders, OfferLapse, OfferPorts, Offers};
 use tutorhub_domain::matching::ports::ApplicationRepository;
 use tutorhub_domain::matching::recommendations::Recommendations;
 use tutorhub_domain::notices::notifier::Notifier;
@@ -420,7 +420,7 @@ impl Wiring {
     }
 
     /// This server's scheduler of the site's periodic jobs: alert delivery every
-    /// `alert_round`, the sweep every ten minutes, lapsing offers every minute. `owner` names the server in `jobs list`.
+    /// `alert_round`, the sweep and first-lesson reminders every ten minutes, lapsing offers every minute. `owner` names the server in `jobs list`.
     ///
     /// # Errors
     /// As [`Wiring::alert_delivery`].
@@ -434,7 +434,8 @@ impl Wiring {
         let jobs = vec![
             Scheduled { job: Job::AlertDelivery, every: alert_round, work: Arc::new(AlertRound(self.alert_delivery()?)) },
             Scheduled { job: Job::Sweep, every: SWEEP_EVERY, work: Arc::new(sweep) },
-            Scheduled { job: Job::OfferLapse, every: OFFER_LAPSE_EVERY, work: Arc::new(self.offers()) },
+            Scheduled { job: Job::OfferLapse, every: OFFER_LAPSE_EVERY, work: Arc::new(OfferLapse(self.offers())) },
+            Scheduled { job: Job::FirstLessonReminders, every: REMINDERS_EVERY, work: Arc::new(FirstLessonReminders(self.offers())) },
         ];
         Ok(Scheduler::new(ledger, owner, jobs))
     }
@@ -443,6 +444,8 @@ impl Wiring {
 const SWEEP_EVERY: Duration = Duration::from_secs(600);
 /// An offer lapses within a minute of its deadline.
 const OFFER_LAPSE_EVERY: Duration = Duration::from_secs(60);
+/// Reminders go out within ten minutes of six in the evening.
+const REMINDERS_EVERY: Duration = Duration::from_secs(600);
 
 /// The senders of a command wired `Reach::ReadOnly`. Such a command has no use case that
 /// sends, so reaching one is a wiring mistake: it fails loudly rather than dropping a message.

@@ -12,10 +12,13 @@ CREATE TABLE offers (
     created_at      INTEGER NOT NULL,
     expires_at      INTEGER NOT NULL,
     decided_at      INTEGER,
-    first_lesson_at INTEGER
+    first_lesson_at INTEGER,
+    reminded_at     INTEGER  -- the evening-before reminder went out
 );
 -- One open offer per case: a second could only come from a bug, and the index says so.
 CREATE UNIQUE INDEX offers_one_open_per_case ON offers (case_number) WHERE status = 'open';
 CREATE INDEX offers_by_application ON offers (application_id, created_at DESC);
--- The lapse job reads the open offers by deadline.
+-- The lapse job reads the open offers by deadline; the reminder job the confirmed, unreminded
+-- ones by first lesson.
+CREATE INDEX offers_to_remind ON offers (first_lesson_at) WHERE status = 'confirmed' AND reminded_at IS NULL;
 CREATE INDEX offers_open_by_deadline ON offers (expires_at) WHERE status = 'open';

@@ -344,6 +344,18 @@ impl ApplicationRepository for SqlApplicationRepository {
         self.list_offers("status = $1 AND expires_at <= $2 ORDER BY expires_at, id LIMIT $3", &values).await
     }
 
+    async fn claim_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, at: DateTime<Utc>) -> Result<Vec<Offer>, RepositoryError> {
+        // One conditional update: of several servers asking at once, each offer goes to one.
+        let sql = format!(
+            "UPDATE offers SET reminded_at = $1 WHERE status = $2 AND reminded_at IS NULL \
+             AND first_lesson_at >= $3 AND first_lesson_at < $4 RETURNING {OFFER_COLUMNS}"
+        );
+        let values =
+            [Value::Int(millis(at)), Value::Text(OfferStatus::Confirmed.key().into()), Value::Int(millis(from)), Value::Int(millis(to))];
+        let rows = bind_all(&sql, &values).fetch_all(&self.pool).await.map_err(repository_error)?;
+        rows.iter().map(|row| OfferRow::from_row(row).map_err(repository_error)?.into_offer()).collect()
+    }
+
     async fn matched_tutor(&self, case_number: i64) -> Result<Option<Uuid>, RepositoryError> {
         let tutor: Option<String> = sqlx::query_scalar("SELECT tutor_id FROM case_applications WHERE case_number = $1 AND status = $2")
             .bind(case_number)

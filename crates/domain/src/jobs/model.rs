@@ -12,6 +12,8 @@ crate::keyed_enum! {
         Sweep => "sweep",
         /// Lapses the offers their tutors did not answer in time, opening the cases again.
         OfferLapse => "offer-lapse",
+        /// Texts both sides the evening before a first lesson.
+        FirstLessonReminders => "first-lesson-reminders",
     }
 }
 

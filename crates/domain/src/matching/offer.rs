@@ -5,10 +5,11 @@
 //! open -> confirmed | declined | lapsed; each only once (the store's conditional update
 //! decides between a confirmation and the lapse job racing at the deadline).
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveTime, Timelike, Utc};
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::shared::hong_kong;
 use crate::shared::money::Rate;
 
 /// How long a tutor has to answer unless configured otherwise (`OFFER_HOURS`).
@@ -66,6 +67,21 @@ impl Offer {
     pub fn is_answerable(&self, now: DateTime<Utc>) -> bool {
         self.status == OfferStatus::Open && now < self.expires_at
     }
+}
+
+/// The evening before a first lesson, in Hong Kong hours: reminders go out from 18:00, and
+/// not from 22:00 on, when people sleep (a lesson confirmed later is fresh in mind anyway).
+pub const REMINDER_EVENING: std::ops::Range<u32> = 18..22;
+
+/// When it is the reminder evening at `now`, the first lessons it reminds of: those on the
+/// next Hong Kong day, `[start, end)`.
+pub fn lessons_to_remind(now: DateTime<Utc>) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let local = hong_kong::local(now);
+    if !REMINDER_EVENING.contains(&local.hour()) {
+        return None;
+    }
+    let tomorrow = local.date_naive().succ_opt()?.and_time(NaiveTime::MIN).and_local_timezone(hong_kong::offset()).single()?;
+    Some((tomorrow.with_timezone(&Utc), (tomorrow + Duration::days(1)).with_timezone(&Utc)))
 }
 
 /// The fee per lesson the owner offers: the case's when none is named; otherwise the case's,
@@ -131,6 +147,17 @@ mod tests {
         assert!(offer.is_answerable(now + Duration::hours(24) - Duration::seconds(1)));
         assert!(!offer.is_answerable(now + Duration::hours(24)));
         assert!(!Offer { status: OfferStatus::Declined, ..offer }.is_answerable(now));
+    }
+
+    #[test]
+    fn reminders_go_out_the_evening_before_and_not_at_night() {
+        use crate::shared::hong_kong::at;
+        assert_eq!(lessons_to_remind(at("2026-11-30T17:59")), None, "not before six");
+        let window = Some((at("2026-12-01T00:00"), at("2026-12-02T00:00")));
+        assert_eq!(lessons_to_remind(at("2026-11-30T18:00")), window);
+        assert_eq!(lessons_to_remind(at("2026-11-30T21:59")), window);
+        assert_eq!(lessons_to_remind(at("2026-11-30T22:00")), None, "quiet from ten");
+        assert_eq!(lessons_to_remind(at("2026-12-31T19:00")), Some((at("2027-01-01T00:00"), at("2027-01-02T00:00"))));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::cases::ports::CaseRepository;
 use crate::jobs::scheduler::Work;
 use crate::matching::applications::{Applicant, ApplicantsError, owned_case};
 use crate::matching::model::{CaseApplication, CaseApplicationStatus, IllegalApplicationTransition};
-use crate::matching::offer::{Offer, OfferStatus, agreed_fee, first_lesson};
+use crate::matching::offer::{Offer, OfferStatus, agreed_fee, first_lesson, lessons_to_remind};
 use crate::matching::ports::{ApplicationRepository, ConfirmOutcome, OfferOutcome};
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::clock::Clock;
@@ -174,6 +174,22 @@ impl Offers {
         Ok(lapsed)
     }
 
+    /// The evening before first lessons, texts both sides of each once (on several servers
+    /// too: the store hands each lesson to one of them). Outside the evening, nothing.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn remind_first_lessons(&self) -> Result<usize, RepositoryError> {
+        let now = self.clock.now();
+        let Some((from, to)) = lessons_to_remind(now) else { return Ok(0) };
+        let due = self.applications.claim_reminders(from, to, now).await?;
+        for offer in &due {
+            self.notifier.tell_id(offer.tutor_id, &Notice::FirstLessonTomorrow { case: offer.case_number, tutor: true }).await;
+            self.tell_owner(offer.case_number, &Notice::FirstLessonTomorrow { case: offer.case_number, tutor: false }).await;
+        }
+        Ok(due.len())
+    }
+
     /// The tutor's open offer on their application, still within its deadline.
     async fn answerable(&self, tutor: Uuid, application_id: Uuid, now: DateTime<Utc>) -> Result<Offer, AnswerError> {
         let application = self.applications.find(application_id).await?.ok_or(AnswerError::NotFound)?;
@@ -205,10 +221,22 @@ impl Offers {
 }
 
 /// The lapse job: every minute, on whichever server takes the lease.
+pub struct OfferLapse(pub Offers);
+
 #[async_trait]
-impl Work for Offers {
+impl Work for OfferLapse {
     async fn run(&self, _now: DateTime<Utc>) -> Result<String, String> {
-        self.lapse_due().await.map(|n| format!("{n} offers lapsed")).map_err(|e| e.to_string())
+        self.0.lapse_due().await.map(|n| format!("{n} offers lapsed")).map_err(|e| e.to_string())
+    }
+}
+
+/// The reminder job: every ten minutes, on whichever server takes the lease.
+pub struct FirstLessonReminders(pub Offers);
+
+#[async_trait]
+impl Work for FirstLessonReminders {
+    async fn run(&self, _now: DateTime<Utc>) -> Result<String, String> {
+        self.0.remind_first_lessons().await.map(|n| format!("{n} first lessons reminded")).map_err(|e| e.to_string())
     }
 }
 
@@ -374,6 +402,33 @@ mod tests {
         assert_eq!(offers.lapse_due().await.unwrap(), 0, "a confirmed offer never lapses");
         let error = offers.decline(world.tutor, world.application.id).await.unwrap_err();
         assert_eq!(error.to_string(), "你已確認這個邀約");
+    }
+
+    #[tokio::test]
+    async fn both_sides_are_reminded_the_evening_before_the_first_lesson() {
+        use crate::shared::hong_kong::at;
+        let world = World::new();
+        let mut offers = world.offers();
+        let offer = Offer {
+            status: OfferStatus::Confirmed,
+            first_lesson_at: Some(at("2026-12-01T19:00")),
+            ..Offer::open(10234, world.application.id, world.tutor, Rate::from_cents(30000), start(), 24)
+        };
+        let mut applications = MockApplicationRepository::new();
+        applications
+            .expect_claim_reminders()
+            .withf(|from, to, _| (*from, *to) == (at("2026-12-01T00:00"), at("2026-12-02T00:00")))
+            .times(1)
+            .returning(move |_, _, _| Ok(vec![offer.clone()]));
+        offers.applications = Arc::new(applications);
+        offers.clock = Arc::new(ManualClock::at(at("2026-11-30T17:50")));
+        assert_eq!(offers.remind_first_lessons().await.unwrap(), 0, "not yet evening: the store is not asked");
+        offers.clock = Arc::new(ManualClock::at(at("2026-11-30T18:00")));
+        assert_eq!(offers.remind_first_lessons().await.unwrap(), 1);
+        let texts = world.sent.lock().unwrap().clone();
+        assert_eq!(texts.len(), 2, "{texts:?}");
+        assert!(texts[0].contains("第一堂在明天") && texts[0].ends_with("/my-applications"), "{texts:?}");
+        assert!(texts[1].ends_with("/my-cases"), "{texts:?}");
     }
 
     #[tokio::test]

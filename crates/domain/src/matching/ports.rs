@@ -107,6 +107,14 @@ pub trait ApplicationRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn due_offers(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Offer>, RepositoryError>;
 
+    /// Marks, at `at`, the confirmed offers whose first lesson is in `[from, to)` and that were
+    /// not reminded yet, and answers them: each is answered to one caller only, however many
+    /// servers ask at once.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn claim_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, at: DateTime<Utc>) -> Result<Vec<Offer>, RepositoryError>;
+
     /// The tutor of the case's confirmed match, if any.
     ///
     /// # Errors

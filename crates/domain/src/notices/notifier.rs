@@ -42,6 +42,8 @@ pub enum Notice {
     OfferDeclined { case: i64 },
     /// To the owner: the tutor did not answer in time; the case is open again.
     OfferLapsed { case: i64 },
+    /// To both sides, the evening before: the first lesson of the case is tomorrow.
+    FirstLessonTomorrow { case: i64, tutor: bool },
     /// Back office, to the case's owner.
     CaseApproved { case: i64 },
     /// Back office, to the case's owner; the reason is staff's, the only place the owner reads it.
@@ -81,6 +83,10 @@ impl Notice {
             Self::OfferConfirmed { case } => format!("導師已確認補習個案 {case}，請登入查看聯絡資料及第一堂時間：{site}/my-cases"),
             Self::OfferDeclined { case } => format!("導師未能接受補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
             Self::OfferLapsed { case } => format!("導師未有在限期內確認補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
+            Self::FirstLessonTomorrow { case, tutor } => {
+                let page = if *tutor { "my-applications" } else { "my-cases" };
+                format!("提提你：補習個案 {case} 的第一堂在明天，時間及聯絡資料：{site}/{page}")
+            }
             Self::CaseApproved { case } => format!("你的補習個案 {case} 已獲批核，現已公開：{site}/my-cases"),
             Self::CaseRejected { case, reason } => {
                 format!("你的補習個案 {case} 未獲批核。原因：{reason}。你可修改個案後重新提交：{site}/my-cases")
