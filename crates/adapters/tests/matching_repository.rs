@@ -131,7 +131,8 @@ async fn two_racing_offers_have_one_winner_and_the_confirmation_declines_the_res
     assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Applied).count(), 2);
     assert_eq!(case_of(&db, number).await.status, CaseStatus::Offered);
     assert_eq!(repo.offer(&offer_of(&applications[2], now())).await.unwrap(), OfferOutcome::CaseNotOpen);
-    assert_eq!(repo.matched_tutor(number).await.unwrap(), None);
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    assert_eq!(cases.matched_tutor(number).await.unwrap(), None);
 
     let first = now() + Duration::days(3);
     let ConfirmOutcome::Confirmed { declined_tutors } = repo.confirm(offer.id, first, now()).await.unwrap() else { panic!() };
@@ -143,7 +144,7 @@ async fn two_racing_offers_have_one_winner_and_the_confirmation_declines_the_res
     assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Selected).count(), 1);
     assert_eq!(statuses.iter().filter(|s| **s == CaseApplicationStatus::Declined).count(), 2);
     assert_eq!(case_of(&db, number).await.status, CaseStatus::Matched);
-    assert_eq!(repo.matched_tutor(number).await.unwrap(), Some(offer.tutor_id));
+    assert_eq!(cases.matched_tutor(number).await.unwrap(), Some(offer.tutor_id));
 }
 
 async fn a_declined_offer_reopens_the_case_with_its_other_applicants(db: Database) {

@@ -314,14 +314,14 @@ impl Wiring {
             ),
             page_heads: PageHeads::new(
                 tutor_directory.clone(),
-                CasePosting::new(self.cases.clone(), users.clone(), self.applications(), settings.cases_auto_approve),
+                CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             ),
             sitemaps: Sitemaps::new(tutor_directory.clone(), case_board.clone()),
             search_version: SearchVersion::new(self.feed.clone()),
             public_base_url: settings.public_base_url.clone(),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),
-            case_posting: CasePosting::new(self.cases.clone(), users.clone(), self.applications(), settings.cases_auto_approve),
+            case_posting: CasePosting::new(self.cases.clone(), users.clone(), settings.cases_auto_approve),
             matching: Matching::new(
                 self.cases.clone(),
                 self.applications(),

@@ -24,6 +24,7 @@ use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
+use uuid::Uuid;
 
 use crate::search::kept_rows::Row;
 
@@ -185,6 +186,10 @@ impl CaseRepository for BoardCache {
         self.inner.find_by_numbers(numbers).await
     }
 
+    async fn matched_tutor(&self, number: i64) -> Result<Option<Uuid>, RepositoryError> {
+        self.inner.matched_tutor(number).await
+    }
+
     async fn board_version(&self) -> Result<i64, RepositoryError> {
         self.inner.board_version().await
     }
@@ -238,6 +243,9 @@ mod tests {
             unreachable!()
         }
         async fn find_by_numbers(&self, _: &[i64]) -> Result<Vec<Case>, RepositoryError> {
+            unreachable!()
+        }
+        async fn matched_tutor(&self, _: i64) -> Result<Option<Uuid>, RepositoryError> {
             unreachable!()
         }
         async fn board_version(&self) -> Result<i64, RepositoryError> {

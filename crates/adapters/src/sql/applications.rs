@@ -356,16 +356,6 @@ impl ApplicationRepository for SqlApplicationRepository {
         rows.iter().map(|row| OfferRow::from_row(row).map_err(repository_error)?.into_offer()).collect()
     }
 
-    async fn matched_tutor(&self, case_number: i64) -> Result<Option<Uuid>, RepositoryError> {
-        let tutor: Option<String> = sqlx::query_scalar("SELECT tutor_id FROM case_applications WHERE case_number = $1 AND status = $2")
-            .bind(case_number)
-            .bind(CaseApplicationStatus::Selected.key())
-            .fetch_optional(&self.pool)
-            .await
-            .map_err(repository_error)?;
-        tutor.as_deref().map(parse_uuid).transpose()
-    }
-
     async fn withdraw(&self, case_number: i64, application_id: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let at = millis(at);
         let mut tx = self.pool.begin().await.map_err(repository_error)?;

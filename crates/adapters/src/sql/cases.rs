@@ -7,6 +7,7 @@ use tutorhub_domain::cases::fees::{FeeSample, Quartiles, rank};
 use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase, PostType, PreferredGender};
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
+use tutorhub_domain::matching::model::CaseApplicationStatus;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
@@ -229,6 +230,16 @@ impl CaseRepository for SqlCaseRepository {
         let sql = format!("SELECT {COLUMNS} FROM cases c WHERE c.number = $1");
         let row = sqlx::query(&sql).bind(number).fetch_optional(&self.pool).await.map_err(repository_error)?;
         row.map(|row| CaseRow::from_row(&row).map_err(repository_error)?.into_case()).transpose()
+    }
+
+    async fn matched_tutor(&self, number: i64) -> Result<Option<Uuid>, RepositoryError> {
+        let tutor: Option<String> = sqlx::query_scalar("SELECT tutor_id FROM case_applications WHERE case_number = $1 AND status = $2")
+            .bind(number)
+            .bind(CaseApplicationStatus::Selected.key())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        tutor.as_deref().map(parse_uuid).transpose()
     }
 
     async fn find_by_numbers(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError> {

@@ -1,6 +1,7 @@
 //! Where cases live.
 
 use async_trait::async_trait;
+use uuid::Uuid;
 
 use chrono::{DateTime, Utc};
 
@@ -38,6 +39,13 @@ pub trait CaseRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn find_by_numbers(&self, numbers: &[i64]) -> Result<Vec<Case>, RepositoryError>;
+
+    /// The tutor who confirmed the case's offer (the match), if any: besides the owner, the
+    /// one member who keeps reading a matched case.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn matched_tutor(&self, number: i64) -> Result<Option<Uuid>, RepositoryError>;
 
     /// A number that changes whenever any case is written, by any process sharing the store.
     /// Readers cache search answers under it.

@@ -11,7 +11,6 @@ use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
 use crate::cases::model::{Case, CaseDetails, CaseForm, CaseStatus, NewCase, PostType};
 use crate::cases::ports::CaseRepository;
 use crate::cases::search::CaseFilter;
-use crate::matching::ports::ApplicationRepository;
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
@@ -49,20 +48,13 @@ pub enum ViewCaseError {
 pub struct CasePosting {
     cases: Arc<dyn CaseRepository>,
     users: Arc<dyn UserRepository>,
-    /// Who was matched with a case: that tutor keeps reading it.
-    applications: Arc<dyn ApplicationRepository>,
     /// `CASES_AUTO_APPROVE=true`: new and edited cases skip moderation.
     auto_approve: bool,
 }
 
 impl CasePosting {
-    pub fn new(
-        cases: Arc<dyn CaseRepository>,
-        users: Arc<dyn UserRepository>,
-        applications: Arc<dyn ApplicationRepository>,
-        auto_approve: bool,
-    ) -> Self {
-        Self { cases, users, applications, auto_approve }
+    pub fn new(cases: Arc<dyn CaseRepository>, users: Arc<dyn UserRepository>, auto_approve: bool) -> Self {
+        Self { cases, users, auto_approve }
     }
 
     /// Checks the form and who may post it; answers the details to store.
@@ -128,9 +120,7 @@ impl CasePosting {
             return Ok(case);
         }
         match viewer {
-            Some(viewer) if case.status == CaseStatus::Matched && self.applications.matched_tutor(number).await? == Some(viewer) => {
-                Ok(case)
-            }
+            Some(viewer) if case.status == CaseStatus::Matched && self.cases.matched_tutor(number).await? == Some(viewer) => Ok(case),
             _ => Err(ViewCaseError::NotFound),
         }
     }
@@ -151,7 +141,6 @@ mod tests {
     use crate::accounts::ports::MockUserRepository;
     use crate::cases::model::tests::valid_form;
     use crate::cases::ports::MockCaseRepository;
-    use crate::matching::ports::MockApplicationRepository;
 
     fn stored(owner: Uuid, status: CaseStatus) -> Case {
         Case {
@@ -174,8 +163,7 @@ mod tests {
                 .expect_insert()
                 .withf(move |new| new[0].status == want)
                 .returning(|new| Ok(new.into_iter().map(|n| Case { number: 1, ..stored(n.owner_id.unwrap(), n.status) }).collect()));
-            let posting =
-                CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), Arc::new(MockApplicationRepository::new()), auto);
+            let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), auto);
             assert_eq!(posting.post(Uuid::new_v4(), &valid_form()).await.unwrap().status, want);
         }
     }
@@ -185,8 +173,7 @@ mod tests {
         let owner = Uuid::new_v4();
         let mut cases = MockCaseRepository::new();
         cases.expect_find_by_number().returning(move |_| Ok(Some(stored(owner, CaseStatus::Matched))));
-        let posting =
-            CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), Arc::new(MockApplicationRepository::new()), false);
+        let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), false);
         assert!(matches!(posting.update(Uuid::new_v4(), 10001, &valid_form()).await, Err(PostCaseError::NotOwner)));
         assert!(matches!(posting.update(owner, 10001, &valid_form()).await, Err(PostCaseError::Illegal(_))));
     }
@@ -196,8 +183,7 @@ mod tests {
         let owner = Uuid::new_v4();
         let mut cases = MockCaseRepository::new();
         cases.expect_find_by_number().returning(move |_| Ok(Some(stored(owner, CaseStatus::Pending))));
-        let posting =
-            CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), Arc::new(MockApplicationRepository::new()), false);
+        let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), false);
         assert!(posting.view(Some(owner), 10001).await.is_ok());
         assert!(matches!(posting.view(Some(Uuid::new_v4()), 10001).await, Err(ViewCaseError::NotFound)));
         assert!(matches!(posting.view(None, 10001).await, Err(ViewCaseError::NotFound)));

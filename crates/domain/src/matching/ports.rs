@@ -115,12 +115,6 @@ pub trait ApplicationRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn claim_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, at: DateTime<Utc>) -> Result<Vec<Offer>, RepositoryError>;
 
-    /// The tutor of the case's confirmed match, if any.
-    ///
-    /// # Errors
-    /// `Unavailable` when the store fails.
-    async fn matched_tutor(&self, case_number: i64) -> Result<Option<Uuid>, RepositoryError>;
-
     /// In one transaction: the application applied -> withdrawn and the case's applicant
     /// count down by one, freeing a place under the cap. Takes the case row first, like
     /// `apply` and `offer`, so a withdrawal racing an offer either wins (the offer then finds
