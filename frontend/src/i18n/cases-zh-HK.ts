@@ -183,6 +183,12 @@ export const casesZhHK = {
     inviteFailed: '邀請失敗，請稍後再試。',
   },
 
+  /** What both sides of a match read about it, once the tutor confirmed. */
+  match: {
+    agreedFee: (fee: string) => `議定學費：每堂 ${fee}`,
+    firstLesson: (time: string) => `第一堂：${time}`,
+  },
+
   myCases: {
     title: '我的個案',
     intro: '你刊登的補習個案、審批狀態及申請的導師。',
@@ -205,8 +211,6 @@ export const casesZhHK = {
       refused: '這位導師婉拒了邀約，你可選擇其他導師。',
       lapsed: '這位導師未有在限期前確認，你可選擇其他導師。',
     } as Record<string, string>,
-    agreedFee: (fee: string) => `議定學費：每堂 ${fee}`,
-    firstLesson: (time: string) => `第一堂：${time}`,
     applicationStatus: {
       applied: '已申請',
       offered: '待導師確認',
@@ -279,8 +283,6 @@ export const casesZhHK = {
       failed: '未能回覆邀約，請稍後再試。',
       confirmed: '已確認！請聯絡家長安排第一堂。',
     },
-    agreedFee: (fee: string) => `議定學費：每堂 ${fee}`,
-    firstLesson: (time: string) => `第一堂：${time}`,
     loadFailed: '無法載入已申請的個案資料。',
     withdraw: '撤回申請',
     withdrawTitle: '撤回申請？',

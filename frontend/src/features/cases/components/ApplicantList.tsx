@@ -30,6 +30,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { formatDateTime, formatHkd, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
+import { matchTerms } from './case-display';
 
 const useStyles = makeStyles({
   list: {
@@ -182,16 +183,7 @@ function ApplicantCard({ applicant, canChoose, caseRate, busy, onChoose }: Appli
         <Text>{text.offerWaiting(formatDateTime(offer.expiresAt) ?? '')}</Text>
       )}
       {text.offerEnded[applicant.status] && <Text className={styles.muted}>{text.offerEnded[applicant.status]}</Text>}
-      {applicant.status === 'selected' && offer && (
-        <Text>
-          {t.common.factsLine(
-            [
-              text.agreedFee(formatHkd(offer.feePerLesson) ?? ''),
-              offer.firstLessonAt && text.firstLesson(formatDateTime(offer.firstLessonAt) ?? ''),
-            ].filter((part): part is string => Boolean(part)),
-          )}
-        </Text>
-      )}
+      {applicant.status === 'selected' && offer && <Text>{matchTerms(offer)}</Text>}
       {applicant.contact && (
         <>
           <Text>{text.chosen}</Text>

@@ -1,5 +1,5 @@
-import type { CaseSummary } from '@/api/generated/model';
-import { formatDate, formatHkd } from '@/i18n/format';
+import type { CaseSummary, OfferBody } from '@/api/generated/model';
+import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 
 /** The texts a case shows in a card or a table row; each missing value reads "not filled". */
@@ -57,4 +57,13 @@ export function caseState(item: CaseSummary): CaseState {
  * applications (the server refuses the rest; a tutor's own post does not text other tutors). */
 export function invitesTutors(item: CaseSummary): boolean {
   return caseState(item) === 'open' && item.postType === 'student-seeking-tutor';
+}
+
+/** A confirmed match in one line, as both sides read it: "議定學費：每堂 HK$350・第一堂：1/12/2026 19:00". */
+export function matchTerms(offer: OfferBody): string {
+  const text = t.cases.match;
+  const parts = [text.agreedFee(formatHkd(offer.feePerLesson) ?? t.common.notFilled)];
+  const first = formatDateTime(offer.firstLessonAt);
+  if (first) parts.push(text.firstLesson(first));
+  return t.common.factsLine(parts);
 }

@@ -8,10 +8,9 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
-import { formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
-import { caseDisplay } from '../components/case-display';
+import { caseDisplay, matchTerms } from '../components/case-display';
 import { OfferAnswer } from '../components/OfferAnswer';
 import { WithdrawApplicationButton } from '../components/WithdrawApplicationButton';
 
@@ -92,16 +91,7 @@ export function MyApplicationsPage() {
                   {item.status === 'offered' && item.offer && (
                     <OfferAnswer item={{ ...item, offer: item.offer }} onAnswered={() => applied.mutate()} />
                   )}
-                  {item.status === 'selected' && item.offer && (
-                    <Text>
-                      {t.common.factsLine(
-                        [
-                          text.agreedFee(formatHkd(item.offer.feePerLesson) ?? ''),
-                          item.offer.firstLessonAt && text.firstLesson(formatDateTime(item.offer.firstLessonAt) ?? ''),
-                        ].filter((part): part is string => Boolean(part)),
-                      )}
-                    </Text>
-                  )}
+                  {item.status === 'selected' && item.offer && <Text>{matchTerms(item.offer)}</Text>}
                   {item.ownerContact && (
                     <>
                       <Text>{text.selectedNote}</Text>
