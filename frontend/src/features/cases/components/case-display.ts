@@ -59,7 +59,7 @@ export function invitesTutors(item: CaseSummary): boolean {
   return caseState(item) === 'open' && item.postType === 'student-seeking-tutor';
 }
 
-/** A confirmed match in one line, as both sides read it: "議定學費：每堂 HK$350・第一堂：1/12/2026 19:00". */
+/** A confirmed match in one line, as both sides read it: the agreed fee, then the first lesson once proposed. */
 export function matchTerms(offer: OfferBody): string {
   const text = t.cases.match;
   const parts = [text.agreedFee(formatHkd(offer.feePerLesson) ?? t.common.notFilled)];
