@@ -291,17 +291,12 @@ impl Wiring {
         Ok(Services {
             case_board: case_board.clone(),
             fee_guidance: FeeGuidance::new(board.clone()),
-            recommendations: Recommendations::new(
-                board,
-                self.tutors.clone(),
-                Arc::new(SqlApplicationRepository::new(pool.clone())),
-                settings.case_applicant_cap,
-            ),
+            recommendations: Recommendations::new(board, self.tutors.clone(), self.applications(), settings.case_applicant_cap),
             invitations: Invitations::new(
                 self.cases.clone(),
                 users.clone(),
                 self.tutors.clone(),
-                Arc::new(SqlApplicationRepository::new(pool.clone())),
+                self.applications(),
                 Arc::new(SqlInvitationRepository::new(&self.database)),
                 notifier.clone(),
                 settings.case_applicant_cap,

@@ -140,7 +140,7 @@ async fn authorization_matrix_of_every_case_write() {
     // Answering the offer: the chosen tutor only.
     let confirm = format!("/cases/applied/{}/confirm", application["id"].as_str().unwrap());
     let decline = format!("/cases/applied/{}/decline", application["id"].as_str().unwrap());
-    let first = json!({"firstLessonAt": (chrono::Utc::now() + chrono::Duration::days(2)).to_rfc3339()});
+    let first = in_two_days();
     assert_eq!(call(&app, "POST", &confirm, None, Some(first.clone())).await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(call(&app, "POST", &decline, None, None).await.0, StatusCode::UNAUTHORIZED);
     for token in [&c.owner, &c.other, &c.tutor2] {
@@ -208,8 +208,15 @@ fn id_of(list: &Value, name: &str) -> String {
     list["items"].as_array().unwrap().iter().find(|a| a["tutor"]["name"] == name).unwrap()["id"].as_str().unwrap().to_string()
 }
 
+/// A first lesson at 19:00 Hong Kong time, `days` from `now` (a quarter hour of the day, as
+/// the rule wants).
+fn first_lesson(now: chrono::DateTime<chrono::Utc>, days: i64) -> Value {
+    let day = (now + chrono::Duration::hours(8) + chrono::Duration::days(days)).date_naive();
+    json!({"firstLessonAt": format!("{day}T19:00:00+08:00")})
+}
+
 fn in_two_days() -> Value {
-    json!({"firstLessonAt": (chrono::Utc::now() + chrono::Duration::days(2)).to_rfc3339()})
+    first_lesson(chrono::Utc::now(), 2)
 }
 
 #[tokio::test]
@@ -250,9 +257,11 @@ async fn an_offer_discloses_contacts_only_once_the_tutor_confirms_and_declines_t
 
     // A first lesson in the past is refused in zh-HK and changes nothing.
     let confirm = format!("/cases/applied/{chosen}/confirm");
-    let past = json!({"firstLessonAt": (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339()});
-    let (status, body) = call(&app, "POST", &confirm, Some(&c.tutor), Some(past)).await;
+    let (status, body) = call(&app, "POST", &confirm, Some(&c.tutor), Some(first_lesson(chrono::Utc::now(), -1))).await;
     assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("第一堂的時間必須在現在之後")));
+    let odd = json!({"firstLessonAt": (chrono::Utc::now() + chrono::Duration::days(2)).format("%Y-%m-%dT03:10:00+08:00").to_string()});
+    let (status, body) = call(&app, "POST", &confirm, Some(&c.tutor), Some(odd)).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("firstLessonAt")));
     let (status, _) = call(&app, "POST", &confirm, Some(&c.tutor), Some(json!({"firstLessonAt": "next tuesday"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(applicants(&app, &c.owner, n).await["case"]["status"], "offered");

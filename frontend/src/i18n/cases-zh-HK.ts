@@ -20,7 +20,7 @@ export const casesZhHK = {
 
   page: {
     notFound: '找不到這個補習個案',
-    notFoundHint: '個案可能已關閉、已配對或尚未通過審批。',
+    notFoundHint: '個案可能已關閉、已配對、正等待導師確認或尚未通過審批。',
     backToCases: '返回所有個案',
     loadFailed: (reason: string) => `未能載入個案：${reason}`,
     factsLabel: '個案資料',
@@ -150,7 +150,7 @@ export const casesZhHK = {
     full: '申請人數已滿',
     prefersGender: (gender: 'male' | 'female') =>
       `這個個案希望由${gender === 'male' ? '男' : '女'}導師任教。你仍可申請，由家長決定。`,
-    successWithNext: '申請成功！個案主人會收到通知；如獲選中，你會收到短訊，並可在「我的申請」看到聯絡資料。',
+    successWithNext: '申請成功！個案主人會收到通知；如獲選中，你會收到短訊，在「我的申請」確認後便可看到聯絡資料。',
     failed: '申請失敗，請稍後再試。',
     formLabel: (caseId: number) => `申請個案編號 ${caseId}`,
   },
@@ -237,8 +237,8 @@ export const casesZhHK = {
     },
     confirmTitle: (name: string) => `選擇${name}？`,
     confirmBody: (name: string, fee: string) => `你會以每堂 ${fee} 邀請${name}任教。`,
-    confirmNext:
-      '我們會以短訊通知導師，導師須於 24 小時內確認並提出第一堂時間。其間個案暫停接受申請，其他申請的導師會保留；導師確認後，你們才會看到對方的電話。如導師婉拒或逾時未回覆，個案會重新開放，你可再選擇其他導師。',
+    confirmNext: (hours: number) =>
+      `我們會以短訊通知導師，導師須於 ${hours} 小時內確認並提出第一堂時間。其間個案暫停接受申請，其他申請的導師會保留；導師確認後，你們才會看到對方的電話。如導師婉拒或逾時未回覆，個案會重新開放，你可再選擇其他導師。`,
     fee: {
       legend: '每堂學費',
       ofCase: (fee: string) => `個案學費 ${fee}`,

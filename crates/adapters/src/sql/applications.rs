@@ -116,8 +116,9 @@ async fn move_application(
     Ok(moved == 1)
 }
 
-/// Moves the case from `from` to `to`; false when it is not in `from`. Every transaction that
-/// changes a case's applications takes the case row first: one lock order, no deadlock.
+/// Moves the case from `from` to `to`; false when it is not in `from`. Applying, offering and
+/// withdrawing take the case row first; answering an offer takes the offer row, then the case
+/// row: no transaction takes them the other way round, so none deadlocks.
 async fn move_case(
     tx: &mut Transaction<'_, Any>,
     case_number: i64,
@@ -289,33 +290,30 @@ impl ApplicationRepository for SqlApplicationRepository {
             tx.rollback().await.map_err(repository_error)?;
             return Ok(ConfirmOutcome::NotOpen);
         };
-        let (from, to) = (CaseApplicationStatus::Offered, CaseApplicationStatus::Selected);
+        let to = OfferStatus::Confirmed.application_status().ok_or_else(|| corrupt("a confirmed offer selects"))?;
+        let from = CaseApplicationStatus::Offered;
         let matched = move_case(&mut tx, case_number, CaseStatus::Offered, CaseStatus::Matched, at).await?
             && move_application(&mut tx, case_number, &application_id, from, to, at).await?;
         if !matched {
             tx.rollback().await.map_err(repository_error)?;
             return Err(corrupt(format!("offer {offer_id}: its case or application was not waiting for it")));
         }
-        let declined: Vec<String> = sqlx::query_scalar(
-            "UPDATE case_applications SET status = $1, updated_at = $2 WHERE case_number = $3 AND status = $4 RETURNING tutor_id",
-        )
-        .bind(CaseApplicationStatus::Declined.key())
-        .bind(at)
-        .bind(case_number)
-        .bind(CaseApplicationStatus::Applied.key())
-        .fetch_all(&mut *tx)
-        .await
-        .map_err(repository_error)?;
+        sqlx::query("UPDATE case_applications SET status = $1, updated_at = $2 WHERE case_number = $3 AND status = $4")
+            .bind(CaseApplicationStatus::Declined.key())
+            .bind(at)
+            .bind(case_number)
+            .bind(CaseApplicationStatus::Applied.key())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
         tx.commit().await.map_err(repository_error)?;
-        let declined_tutors = declined.iter().map(|id| parse_uuid(id)).collect::<Result<_, _>>()?;
-        Ok(ConfirmOutcome::Confirmed { declined_tutors })
+        Ok(ConfirmOutcome::Confirmed)
     }
 
     async fn end_offer(&self, offer_id: Uuid, to: OfferStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
-        let application_to = match to {
-            OfferStatus::Declined => CaseApplicationStatus::Refused,
-            OfferStatus::Lapsed => CaseApplicationStatus::Lapsed,
-            OfferStatus::Open | OfferStatus::Confirmed => return Err(corrupt(format!("an offer is not ended as {to}"))),
+        let application_to = match (to, to.application_status()) {
+            (OfferStatus::Declined | OfferStatus::Lapsed, Some(status)) => status,
+            _ => return Err(corrupt(format!("an offer is not ended as {to}"))),
         };
         let at = millis(at);
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
@@ -329,12 +327,8 @@ impl ApplicationRepository for SqlApplicationRepository {
             tx.rollback().await.map_err(repository_error)?;
             return Err(corrupt(format!("offer {offer_id}: its case or application was not waiting for it")));
         }
-        // The tutor said no (or nothing): their place under the cap is free for another.
-        sqlx::query("UPDATE cases SET applicant_count = applicant_count - 1 WHERE number = $1 AND applicant_count > 0")
-            .bind(case_number)
-            .execute(&mut *tx)
-            .await
-            .map_err(repository_error)?;
+        // The tutor stays among the applicants, marked, and keeps counting: the owner's list
+        // and the case's count agree.
         tx.commit().await.map_err(repository_error)?;
         Ok(true)
     }

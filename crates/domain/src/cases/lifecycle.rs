@@ -3,7 +3,7 @@
 //! pending -> approved | rejected; approved -> offered | closed; pending and rejected may
 //! also be closed. An offer waits for the chosen tutor: confirmed it is matched, declined or
 //! lapsed the case is approved (open) again. An edit sends a pending, approved or rejected case
-//! back to moderation; an offered case waits for the tutor's answer (at most a day) instead.
+//! back to moderation; an offered case waits for the tutor's answer (`OFFER_HOURS`) instead.
 //! Matched and closed are final.
 
 use thiserror::Error;

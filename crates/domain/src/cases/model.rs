@@ -25,8 +25,8 @@ keyed_enum! {
 }
 
 keyed_enum! {
-    /// pending -> approved | rejected; approved -> offered (a tutor was chosen and has 24 hours
-    /// to confirm) -> matched, or back to approved; approved -> closed. Only approved cases are
+    /// pending -> approved | rejected; approved -> offered (a tutor was chosen and has the
+    /// offer's hours to confirm) -> matched, or back to approved; approved -> closed. Only approved cases are
     /// public.
     pub enum CaseStatus {
         Pending => "pending",

@@ -9,6 +9,7 @@ use chrono::{DateTime, Duration, NaiveTime, Timelike, Utc};
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::matching::model::CaseApplicationStatus;
 use crate::shared::hong_kong;
 use crate::shared::money::Rate;
 
@@ -26,6 +27,19 @@ keyed_enum! {
         Confirmed => "confirmed",
         Declined => "declined",
         Lapsed => "lapsed",
+    }
+}
+
+impl OfferStatus {
+    /// What the application becomes when the offer ends in `self`: confirmed is the match,
+    /// declined is the tutor's refusal, lapsed is silence. An open offer changes nothing.
+    pub fn application_status(self) -> Option<CaseApplicationStatus> {
+        match self {
+            Self::Open => None,
+            Self::Confirmed => Some(CaseApplicationStatus::Selected),
+            Self::Declined => Some(CaseApplicationStatus::Refused),
+            Self::Lapsed => Some(CaseApplicationStatus::Lapsed),
+        }
     }
 }
 
@@ -102,11 +116,21 @@ pub fn agreed_fee(case_fee: Rate, asked: Option<Rate>, chosen: Option<Rate>) -> 
     }
 }
 
+/// The first lesson starts on a quarter hour within these Hong Kong hours (22:00 the latest).
+pub const FIRST_LESSON_HOURS: std::ops::RangeInclusive<u32> = 7..=22;
+
 /// The first lesson's time as the tutor proposes it on confirming.
 ///
 /// # Errors
-/// A zh-HK message when it is not after `now` or more than [`FIRST_LESSON_WITHIN_DAYS`] away.
+/// A zh-HK message when it is not after `now`, more than [`FIRST_LESSON_WITHIN_DAYS`] away,
+/// or not on a quarter hour between 07:00 and 22:00 Hong Kong time.
 pub fn first_lesson(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, String> {
+    let local = hong_kong::local(at);
+    let quarter = local.minute().is_multiple_of(15) && local.second() == 0 && local.nanosecond() == 0;
+    let hours = FIRST_LESSON_HOURS.contains(&local.hour()) && (local.hour() < 22 || local.minute() == 0);
+    if !quarter || !hours {
+        return Err("第一堂時間須為早上 7 時至晚上 10 時之間的整刻鐘".into());
+    }
     if at <= now {
         return Err("第一堂的時間必須在現在之後".into());
     }
@@ -161,11 +185,17 @@ mod tests {
     }
 
     #[test]
-    fn the_first_lesson_is_after_now_and_within_sixty_days() {
+    fn the_first_lesson_is_after_now_within_sixty_days_on_a_quarter_hour_of_the_day() {
+        use crate::shared::hong_kong::at;
         let now = Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap();
         assert_eq!(first_lesson(now, now).unwrap_err(), "第一堂的時間必須在現在之後");
-        assert!(first_lesson(now + Duration::minutes(1), now).is_ok());
+        assert!(first_lesson(now + Duration::minutes(15), now).is_ok());
+        assert!(first_lesson(at("2026-12-01T07:00"), now).is_ok());
+        assert!(first_lesson(at("2026-12-01T22:00"), now).is_ok());
+        for odd in ["2026-12-01T06:45", "2026-12-01T22:15", "2026-12-01T19:10", "2026-12-01T03:00"] {
+            assert_eq!(first_lesson(at(odd), now).unwrap_err(), "第一堂時間須為早上 7 時至晚上 10 時之間的整刻鐘", "{odd}");
+        }
         assert!(first_lesson(now + Duration::days(60), now).is_ok());
-        assert_eq!(first_lesson(now + Duration::days(60) + Duration::minutes(1), now).unwrap_err(), "第一堂須在 60 日內");
+        assert_eq!(first_lesson(now + Duration::days(60) + Duration::minutes(15), now).unwrap_err(), "第一堂須在 60 日內");
     }
 }

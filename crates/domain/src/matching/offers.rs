@@ -80,6 +80,11 @@ impl Offers {
         Self { cases, applications, users, tutors, notifier, clock, hours: hours.max(1) }
     }
 
+    /// Hours a tutor has to answer an offer.
+    pub fn hours(&self) -> u32 {
+        self.hours
+    }
+
     /// The owner offers the case to one applicant at `fee` per lesson (the case's when `None`;
     /// else the case's, the tutor's asking fee or one between). The case waits for the tutor,
     /// who is texted; the other applicants keep their place. Of two racing offers one wins.
@@ -136,7 +141,7 @@ impl Offers {
         let first = first_lesson(first_lesson_at, now)
             .map_err(|message| AnswerError::Invalid(ValidationErrors::single("firstLessonAt", message)))?;
         match self.applications.confirm(offer.id, first, now).await? {
-            ConfirmOutcome::Confirmed { .. } => {}
+            ConfirmOutcome::Confirmed => {}
             ConfirmOutcome::NotOpen => return Err(self.now_closed(application_id).await),
         }
         self.tell_owner(offer.case_number, &Notice::OfferConfirmed { case: offer.case_number }).await;
@@ -161,17 +166,23 @@ impl Offers {
     /// texted. Safe on several servers at once: each offer lapses (and is told) once.
     ///
     /// # Errors
-    /// `Repository` when storage fails; what lapsed before stays lapsed.
+    /// `Repository` when storage fails (the first failure, after trying every due offer); what
+    /// lapsed stays lapsed.
     pub async fn lapse_due(&self) -> Result<usize, RepositoryError> {
         let now = self.clock.now();
-        let mut lapsed = 0;
+        let (mut lapsed, mut failed) = (0, None);
         for offer in self.applications.due_offers(now, LAPSES_PER_RUN).await? {
-            if self.applications.end_offer(offer.id, OfferStatus::Lapsed, now).await? {
-                lapsed += 1;
-                self.tell_owner(offer.case_number, &Notice::OfferLapsed { case: offer.case_number }).await;
+            // One offer the store cannot end must not hold up the others behind it.
+            match self.applications.end_offer(offer.id, OfferStatus::Lapsed, now).await {
+                Ok(true) => {
+                    lapsed += 1;
+                    self.tell_owner(offer.case_number, &Notice::OfferLapsed { case: offer.case_number }).await;
+                }
+                Ok(false) => {}
+                Err(e) => failed = failed.or(Some(e)),
             }
         }
-        Ok(lapsed)
+        failed.map_or(Ok(lapsed), Err)
     }
 
     /// The evening before first lessons, texts both sides of each once (on several servers
@@ -325,7 +336,7 @@ mod tests {
                     return Ok(ConfirmOutcome::NotOpen);
                 }
                 (offer.status, offer.first_lesson_at) = (OfferStatus::Confirmed, Some(first));
-                Ok(ConfirmOutcome::Confirmed { declined_tutors: vec![] })
+                Ok(ConfirmOutcome::Confirmed)
             });
             let kept = self.offer.clone();
             applications.expect_end_offer().returning(move |_, to, _| {
@@ -393,7 +404,7 @@ mod tests {
         let offers = world.offers();
         offers.offer(world.owner, 10234, world.application.id, None).await.unwrap();
         world.clock.advance(Duration::hours(23));
-        let error = offers.confirm(world.tutor, world.application.id, world.clock.now() - Duration::minutes(5)).await.unwrap_err();
+        let error = offers.confirm(world.tutor, world.application.id, world.clock.now() - Duration::minutes(15)).await.unwrap_err();
         assert_eq!(error.to_string(), "第一堂的時間必須在現在之後");
         assert!(matches!(offers.confirm(Uuid::new_v4(), world.application.id, start()).await, Err(AnswerError::NotYours)));
         let first = world.clock.now() + Duration::days(3);
@@ -429,6 +440,25 @@ mod tests {
         assert_eq!(texts.len(), 2, "{texts:?}");
         assert!(texts[0].contains("第一堂在明天") && texts[0].ends_with("/my-applications"), "{texts:?}");
         assert!(texts[1].ends_with("/my-cases"), "{texts:?}");
+    }
+
+    #[tokio::test]
+    async fn an_offer_the_store_cannot_end_does_not_hold_up_the_others() {
+        let world = World::new();
+        let mut offers = world.offers();
+        let due = |n| Offer { expires_at: start(), ..Offer::open(n, Uuid::new_v4(), world.tutor, Rate::from_cents(30000), start(), 1) };
+        let (broken, fine) = (due(10234), due(10235));
+        let broken_id = broken.id;
+        let mut applications = MockApplicationRepository::new();
+        applications.expect_due_offers().returning(move |_, _| Ok(vec![broken.clone(), fine.clone()]));
+        applications
+            .expect_end_offer()
+            .returning(move |id, _, _| if id == broken_id { Err(RepositoryError::Unavailable("corrupt row".into())) } else { Ok(true) });
+        offers.applications = Arc::new(applications);
+        world.clock.advance(Duration::hours(1));
+        assert!(offers.lapse_due().await.is_err(), "the failure is reported");
+        let texts = world.sent.lock().unwrap().clone();
+        assert!(texts.iter().any(|t| t.contains("10235") && t.contains("重新開放")), "the next offer lapsed: {texts:?}");
     }
 
     #[tokio::test]

@@ -32,8 +32,9 @@ pub enum OfferOutcome {
 /// What became of a confirmation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ConfirmOutcome {
-    /// The case is matched, the application selected; these tutors' applications were declined.
-    Confirmed { declined_tutors: Vec<Uuid> },
+    /// The case is matched, the application selected, the case's other open applications
+    /// declined.
+    Confirmed,
     /// The offer was not open any more (declined, lapsed, or past its deadline).
     NotOpen,
 }
@@ -93,7 +94,7 @@ pub trait ApplicationRepository: Send + Sync {
     async fn confirm(&self, offer_id: Uuid, first_lesson_at: DateTime<Utc>, at: DateTime<Utc>) -> Result<ConfirmOutcome, RepositoryError>;
 
     /// In one transaction, when the offer is open: the offer -> `to` (declined or lapsed), its
-    /// application -> refused or lapsed (its place under the cap freed), and the case offered
+    /// application -> refused or lapsed (still listed and counted), and the case offered
     /// -> approved, open again with its other applicants. Answers whether this call ended it:
     /// of a confirmation, a decline and lapse jobs on several servers, exactly one wins.
     ///

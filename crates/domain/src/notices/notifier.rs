@@ -15,7 +15,9 @@ use crate::accounts::ports::UserRepository;
 use crate::accounts::user::User;
 use crate::shared::messaging::SmsSender;
 use crate::shared::rate_limiter::Limit;
-use crate::shared::rate_limits::{APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, MEMBER_NOTICES_PER_RECIPIENT, Throttle};
+use crate::shared::rate_limits::{
+    APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, LESSON_NOTICES_PER_ARRANGEMENT, MEMBER_NOTICES_PER_RECIPIENT, Throttle,
+};
 
 /// Something to tell one person. Only numbers and ids: nothing a member wrote fits in here.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +44,8 @@ pub enum Notice {
     OfferDeclined { case: i64 },
     /// To the owner: the tutor did not answer in time; the case is open again.
     OfferLapsed { case: i64 },
+    /// To the family: the tutor recorded a lesson to confirm within 72 hours.
+    LessonToConfirm { arrangement: Uuid },
     /// To both sides, the evening before: the first lesson of the case is tomorrow.
     FirstLessonTomorrow { case: i64, tutor: bool },
     /// Back office, to the case's owner.
@@ -83,6 +87,9 @@ impl Notice {
             Self::OfferConfirmed { case } => format!("導師已確認補習個案 {case}，請登入查看聯絡資料及第一堂時間：{site}/my-cases"),
             Self::OfferDeclined { case } => format!("導師未能接受補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
             Self::OfferLapsed { case } => format!("導師未有在限期內確認補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
+            Self::LessonToConfirm { arrangement } => {
+                format!("導師記錄了一堂課，請於 72 小時內確認或提出異議（逾時當作確認）：{site}/arrangements/{arrangement}")
+            }
             Self::FirstLessonTomorrow { case, tutor } => {
                 let page = if *tutor { "my-applications" } else { "my-cases" };
                 format!("提提你：補習個案 {case} 的第一堂在明天，時間及聯絡資料：{site}/{page}")
@@ -106,12 +113,15 @@ impl Notice {
             | Self::BookingAccepted { tutor: other }
             | Self::BookingDeclined { tutor: other } => Some(("notice-bookings", other.to_string(), BOOKING_NOTICES_PER_PAIR)),
             Self::NewApplicant { case } => Some(("notice-applicants", case.to_string(), APPLICANT_NOTICES_PER_CASE)),
+            Self::LessonToConfirm { arrangement } => Some(("notice-lessons", arrangement.to_string(), LESSON_NOTICES_PER_ARRANGEMENT)),
             _ => None,
         }
     }
 
     /// Caused by another member, so counted towards the recipient's daily cap. The back
-    /// office's outcomes are not: staff cannot flood anyone, and the outcome must arrive.
+    /// office's outcomes are not: staff cannot flood anyone, and the outcome must arrive. Nor
+    /// are an offer and its answer: one of each per application, and a tutor who never heard
+    /// of an offer would let it lapse.
     fn is_prompted_by_a_member(&self) -> bool {
         matches!(
             self,
@@ -122,9 +132,7 @@ impl Notice {
                 | Self::NewApplicant { .. }
                 | Self::Invited { .. }
                 | Self::NewReview { .. }
-                | Self::Offered { .. }
-                | Self::OfferConfirmed { .. }
-                | Self::OfferDeclined { .. }
+                | Self::LessonToConfirm { .. }
         )
     }
 }
@@ -287,5 +295,7 @@ mod tests {
         }
         assert_eq!(sent.lock().unwrap().len(), MEMBER_NOTICES_PER_RECIPIENT.max as usize);
         assert!(n.tell(&tutor, &Notice::CaseApproved { case: 10001 }).await);
+        // An offer gets through too: a tutor who never heard of it would let it lapse.
+        assert!(n.tell(&tutor, &Notice::Offered { case: 10002, hours: 24 }).await);
     }
 }

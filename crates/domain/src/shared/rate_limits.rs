@@ -42,6 +42,11 @@ pub const CODE_CHECKS_PER_IP: Limit = Limit { max: 30, window_seconds: 600 };
 pub const BOOKINGS_PER_MEMBER: Limit = Limit { max: 20, window_seconds: 86_400 };
 /// Apply calls of one tutor: a withdraw/re-apply loop would text the case's owner each time.
 pub const APPLIES_PER_TUTOR: Limit = Limit { max: 30, window_seconds: 86_400 };
+/// Lessons recorded or cancelled in one arrangement a day: a few lessons a week, with room
+/// for corrections; a script filling a family's record stops here.
+pub const LESSON_ENTRIES_PER_ARRANGEMENT: Limit = Limit { max: 20, window_seconds: 86_400 };
+/// SMS to a family about lessons to confirm in one arrangement: one a day says "look".
+pub const LESSON_NOTICES_PER_ARRANGEMENT: Limit = Limit { max: 1, window_seconds: 86_400 };
 /// SMS to one person about bookings with one other member (requests, answers,
 /// cancellations): the first says "look in the app", further ones would add nothing.
 pub const BOOKING_NOTICES_PER_PAIR: Limit = Limit { max: 1, window_seconds: 3600 };

@@ -330,8 +330,9 @@ impl CasesApi {
 
     /// One case by its number
     ///
-    /// An approved case for anyone; a pending, rejected, matched or closed one only for its
-    /// owner (send the bearer token), else 404.
+    /// An approved case for anyone; a pending, rejected, offered, matched or closed one only
+    /// for its owner (send the bearer token), and a matched one also for the tutor who
+    /// confirmed it; else 404.
     #[oai(path = "/cases/:caseId", method = "get", operation_id = "getCase")]
     async fn get(
         &self,
@@ -361,7 +362,7 @@ impl CasesApi {
 
     /// Update one's own case
     ///
-    /// The owner only (403 otherwise); a matched or closed case cannot change (409). The
+    /// The owner only (403 otherwise); an offered, matched or closed case cannot change (409). The
     /// changed case goes back to moderation.
     #[oai(path = "/cases/:caseId", method = "put", operation_id = "updateCase")]
     async fn update(

@@ -172,9 +172,12 @@ impl From<&Applicant> for ApplicantBody {
 
 /// A case with its applicants, for its owner.
 #[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
 pub struct ApplicantList {
     pub case: CaseSummary,
     pub items: Vec<ApplicantBody>,
+    /// Hours a chosen tutor has to confirm an offer (`OFFER_HOURS`), for the choose dialog.
+    pub offer_hours: u32,
 }
 
 /// An open case recommended to a tutor, with how well it fits and why.
@@ -289,7 +292,11 @@ impl MatchingApi {
         case_id: Path<i64>,
     ) -> Answer<Json<ApplicantList>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND }> {
         let (case, applicants) = self.matching.applicants(auth.user_id(), case_id.0).await?;
-        Ok(Json(ApplicantList { case: CaseSummary::of(&case, self.matching.cap()), items: applicants.iter().map(Into::into).collect() }))
+        Ok(Json(ApplicantList {
+            case: CaseSummary::of(&case, self.matching.cap()),
+            items: applicants.iter().map(Into::into).collect(),
+            offer_hours: self.offers.hours(),
+        }))
     }
 
     /// Choose one applicant: offer them the case
@@ -356,8 +363,8 @@ impl MatchingApi {
 
     /// Withdraw one's application
     ///
-    /// The applying tutor only, while the application is still `applied` (selected, declined
-    /// or withdrawn ones answer 409). The owner no longer sees it, its place under the cap is
+    /// The applying tutor only, while the application is still `applied` (any other state,
+    /// an offer waiting for the tutor's answer too, answers 409: the tutor declines it instead). The owner no longer sees it, its place under the cap is
     /// free, and the tutor may apply to the case again.
     #[oai(path = "/cases/applied/:applicationId/withdraw", method = "post", operation_id = "withdrawApplication")]
     async fn withdraw(

@@ -295,8 +295,9 @@ export const useGetFeeGuide = <TError = ErrorType<ErrorBody | ErrorBody>>(
   }
 }
 /**
- * An approved case for anyone; a pending, rejected, matched or closed one only for its
-owner (send the bearer token), else 404.
+ * An approved case for anyone; a pending, rejected, offered, matched or closed one only
+for its owner (send the bearer token), and a matched one also for the tutor who
+confirmed it; else 404.
  * @summary One case by its number
  */
 export const getGetCaseUrl = (caseId: number,) => {
@@ -346,7 +347,7 @@ export const useGetCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
   }
 }
 /**
- * The owner only (403 otherwise); a matched or closed case cannot change (409). The
+ * The owner only (403 otherwise); an offered, matched or closed case cannot change (409). The
 changed case goes back to moderation.
  * @summary Update one's own case
  */
@@ -850,8 +851,8 @@ export const useDeclineOffer = <TError = ErrorType<ErrorBody | ErrorBody | Error
   }
 }
 /**
- * The applying tutor only, while the application is still `applied` (selected, declined
-or withdrawn ones answer 409). The owner no longer sees it, its place under the cap is
+ * The applying tutor only, while the application is still `applied` (any other state,
+an offer waiting for the tutor's answer too, answers 409: the tutor declines it instead). The owner no longer sees it, its place under the cap is
 free, and the tutor may apply to the case again.
  * @summary Withdraw one's application
  */

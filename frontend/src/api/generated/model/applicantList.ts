@@ -12,4 +12,6 @@ import type { ApplicantBody } from './applicantBody';
 export interface ApplicantList {
   case: CaseSummary;
   items: ApplicantBody[];
+  /** Hours a chosen tutor has to confirm an offer (`OFFER_HOURS`), for the choose dialog. */
+  offerHours: number;
 }

@@ -80,7 +80,8 @@ export function ApplicantList({
   if (!list.data) return <LoadingState />;
   if (list.data.items.length === 0) return <Text className={styles.muted}>{text.noApplicants}</Text>;
 
-  const caseRate = list.data.case.rate;
+  const { rate: caseRate } = list.data.case;
+  const { offerHours } = list.data;
   const choose = async (applicant: ApplicantBody, feePerLesson: number) => {
     setBusy(applicant.id);
     setFailure(undefined);
@@ -105,6 +106,7 @@ export function ApplicantList({
               applicant={applicant}
               canChoose={canChoose && applicant.status === 'applied'}
               caseRate={caseRate}
+              offerHours={offerHours}
               busy={busy}
               onChoose={(fee) => choose(applicant, fee)}
             />
@@ -120,6 +122,8 @@ interface ApplicantCardProps {
   canChoose: boolean;
   /** The case's fee per lesson, HKD: the offer's default. */
   caseRate: number;
+  /** Hours the tutor has to confirm. */
+  offerHours: number;
   /** The application being chosen, if any: every choose button waits for it. */
   busy: string | undefined;
   onChoose: (feePerLesson: number) => Promise<void>;
@@ -133,7 +137,7 @@ type FeeChoice = 'case' | 'tutor' | 'other';
  * to offer (the case's, the tutor's, or one between) and what happens next; once the tutor
  * confirms, the contact is one tap away.
  */
-function ApplicantCard({ applicant, canChoose, caseRate, busy, onChoose }: ApplicantCardProps) {
+function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onChoose }: ApplicantCardProps) {
   const styles = useStyles();
   const text = t.cases.myCases;
   const profile = useGetTutor(applicant.tutor.id).data;
@@ -240,7 +244,7 @@ function ApplicantCard({ applicant, canChoose, caseRate, busy, onChoose }: Appli
                     </Field>
                   )}
                   {feeOk && <Text weight="semibold">{text.confirmBody(name, formatHkd(fee) ?? '')}</Text>}
-                  <Text>{text.confirmNext}</Text>
+                  <Text>{text.confirmNext(offerHours)}</Text>
                 </DialogContent>
                 <DialogActions>
                   <DialogTrigger disableButtonEnhancement>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCase } from '@/testing/fixtures';
-import { invitesTutors } from './case-display';
+import { invitesTutors, isEditable, matchTerms } from './case-display';
 
 describe('invitesTutors', () => {
   it('is a student’s or parent’s case open to applications', () => {
@@ -12,5 +12,25 @@ describe('invitesTutors', () => {
     expect(invitesTutors(makeCase({ full: true }))).toBe(false);
     expect(invitesTutors(makeCase({ status: 'matched' }))).toBe(false);
     expect(invitesTutors(makeCase({ status: 'pending' }))).toBe(false);
+  });
+});
+
+describe('isEditable', () => {
+  it('is a case before its match, but not while a chosen tutor decides', () => {
+    for (const status of ['pending', 'approved', 'rejected'] as const)
+      expect(isEditable(makeCase({ status }))).toBe(true);
+    for (const status of ['offered', 'matched', 'closed'] as const)
+      expect(isEditable(makeCase({ status }))).toBe(false);
+  });
+});
+
+describe('matchTerms', () => {
+  it('reads the agreed fee, then the first lesson in Hong Kong time once proposed', () => {
+    const offer = { feePerLesson: 350, status: 'confirmed', createdAt: '', expiresAt: '' } as const;
+    expect(matchTerms(offer)).toBe('議定學費：每堂 HK$350');
+    // Intl may space the time with a narrow no-break space; a screen shows it as a space.
+    expect(matchTerms({ ...offer, firstLessonAt: '2026-12-01T11:00:00Z' }).replace(/\s/g, ' ')).toBe(
+      '議定學費：每堂 HK$350・第一堂：1/12/2026 19:00',
+    );
   });
 });

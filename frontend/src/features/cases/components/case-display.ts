@@ -53,6 +53,11 @@ export function caseState(item: CaseSummary): CaseState {
   return item.status;
 }
 
+/** Whether the owner may still edit the case: not while a chosen tutor decides, nor once it is matched or closed. */
+export function isEditable(item: CaseSummary): boolean {
+  return item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
+}
+
 /** Whether the owner may invite tutors to the case: a student's or parent's case open to
  * applications (the server refuses the rest; a tutor's own post does not text other tutors). */
 export function invitesTutors(item: CaseSummary): boolean {

@@ -69,6 +69,7 @@ describe('/case/{caseId}', () => {
       http.get('*/cases/10234/applications', () =>
         HttpResponse.json({
           case: makeCase({ caseId: 10234 }),
+          offerHours: 24,
           items: [
             {
               id: 'a1',

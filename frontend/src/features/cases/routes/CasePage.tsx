@@ -16,7 +16,7 @@ import { ApplicantList } from '../components/ApplicantList';
 import { CaseApplyAction } from '../components/CaseApplyAction';
 import { CaseShare } from '../components/CaseShare';
 import { SuggestedTutors } from '../components/SuggestedTutors';
-import { caseDisplay, caseState, invitesTutors } from '../components/case-display';
+import { caseDisplay, caseState, invitesTutors, isEditable } from '../components/case-display';
 
 const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -80,7 +80,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
     [text.applicants, text.applicantCount(item.applicantCount)],
     [text.state, text.states[state]],
   ];
-  const editable = state !== 'matched' && state !== 'closed';
+  const editable = isEditable(item);
   return (
     <DetailPage>
       <title>{t.pageTitle(item.postTitle)}</title>

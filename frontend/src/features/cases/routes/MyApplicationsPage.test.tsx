@@ -147,4 +147,42 @@ describe('/my-applications', () => {
     expect(await within(card).findByText('陳太：9123 4567')).toBeInTheDocument();
     expect(within(card).getByText('議定學費：每堂 HK$350・第一堂：1/12/2026 19:00')).toBeInTheDocument();
   });
+
+  it('declines an offer after asking, and says what became of each ended application', async () => {
+    loggedInAs(tutor);
+    const offer = {
+      feePerLesson: 350,
+      status: 'open',
+      createdAt: '2026-11-27T10:00:00Z',
+      expiresAt: '2026-11-28T10:00:00Z',
+    } as const;
+    let declined = false;
+    serveApplications(() => [
+      declined
+        ? { ...application('a1', 10234, 'refused'), offer: { ...offer, status: 'declined' } }
+        : { ...application('a1', 10234, 'offered'), offer },
+      application('a2', 10235, 'declined'),
+      { ...application('a3', 10236, 'lapsed'), offer: { ...offer, status: 'lapsed' } },
+    ]);
+    server.use(
+      http.post('*/cases/applied/a1/decline', () => {
+        declined = true;
+        return HttpResponse.json({ ...offer, status: 'declined' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/my-applications');
+    const [first, second, third] = (await screen.findAllByTestId('my-application')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(second).getByText('家長已選擇其他導師，多謝你的申請。')).toBeInTheDocument();
+    expect(within(third).getByText('邀約已逾時，個案已重新開放給其他導師。')).toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: '婉拒' }));
+    const dialog = (await screen.findByText('婉拒這個邀約？')).closest('[role="dialog"]') as HTMLElement;
+    await user.click(within(dialog).getByRole('button', { name: '確定婉拒' }));
+    expect(await within(first).findByText('你已婉拒這個邀約。')).toBeInTheDocument();
+    expect(declined).toBe(true);
+  });
 });

@@ -55,6 +55,7 @@ describe('/my-cases', () => {
       http.get('*/cases/10234/applications', () =>
         HttpResponse.json({
           case: makeCase({ caseId: 10234 }),
+          offerHours: 24,
           items: matched
             ? [applicant('a1', '黃老師', { status: 'offered', offer }), applicant('a2', '何老師')]
             : [applicant('a1', '黃老師'), applicant('a2', '何老師')],
@@ -148,6 +149,7 @@ describe('/my-cases', () => {
       http.get('*/cases/10234/applications', () =>
         HttpResponse.json({
           case: makeCase({ caseId: 10234, status: 'matched' }),
+          offerHours: 24,
           items: [
             applicant('a1', '黃老師', {
               status: 'selected',

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
 import { PageShell } from '@/components/PageShell';
-import { caseDisplay, invitesTutors } from '../components/case-display';
+import { caseDisplay, invitesTutors, isEditable } from '../components/case-display';
 import { SuggestedTutors } from '../components/SuggestedTutors';
 import type { CaseSavedState } from './PostCasePage';
 
@@ -97,7 +97,7 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
   const view = caseDisplay(item);
   const [open, setOpen] = useState(item.status === 'matched');
   const [suggesting, setSuggesting] = useState(false);
-  const editable = item.status === 'pending' || item.status === 'approved' || item.status === 'rejected';
+  const editable = isEditable(item);
   return (
     <Card
       className={mergeClasses(styles.card, justSaved && styles.justSaved)}
