@@ -36,6 +36,7 @@ pub use sql::cases::SqlCaseRepository;
 pub use sql::database::{Database, DatabaseError, Engine};
 pub use sql::invitations::SqlInvitationRepository;
 pub use sql::jobs::SqlJobLedger;
+pub use sql::lessons::SqlLessonRepository;
 pub use sql::rate_limits::SqlRateLimiter;
 pub use sql::refresh_tokens::SqlRefreshTokenRepository;
 pub use sql::reviews::SqlReviewRepository;

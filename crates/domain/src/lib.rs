@@ -11,6 +11,7 @@ pub mod alerts;
 pub mod bookings;
 pub mod cases;
 pub mod jobs;
+pub mod lessons;
 pub mod matching;
 pub mod notices;
 pub mod organizations;

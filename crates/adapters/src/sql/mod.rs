@@ -9,6 +9,7 @@ pub mod cases;
 pub mod database;
 pub mod invitations;
 pub mod jobs;
+pub mod lessons;
 pub mod rate_limits;
 pub mod refresh_tokens;
 pub mod reviews;

@@ -144,6 +144,7 @@ fn broken_constraint(db: &dyn sqlx::error::DatabaseError) -> Option<Constraint> 
         }
         "bookings_one_pending" | "bookings.tutor_id, bookings.user_id" => Constraint::PendingBooking,
         "reviews_one_per_author_and_tutor" | "reviews.tutor_id, reviews.author_id" => Constraint::ReviewPerAuthorAndTutor,
+        "lessons_one_per_start" | "lessons.arrangement_id, lessons.starts_at" => Constraint::LessonPerStart,
         _ => return None,
     })
 }

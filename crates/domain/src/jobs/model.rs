@@ -14,6 +14,8 @@ crate::keyed_enum! {
         OfferLapse => "offer-lapse",
         /// Texts both sides the evening before a first lesson.
         FirstLessonReminders => "first-lesson-reminders",
+        /// Confirms the lessons families did not answer within 72 hours.
+        LessonAutoConfirm => "lesson-auto-confirm",
     }
 }
 

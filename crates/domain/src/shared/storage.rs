@@ -20,6 +20,8 @@ pub enum Constraint {
     PendingBooking,
     /// A member reviews a tutor once.
     ReviewPerAuthorAndTutor,
+    /// One lesson per arrangement and start time.
+    LessonPerStart,
 }
 
 /// A storage failure, translated by the adapter from its driver's error.

@@ -1,0 +1,21 @@
+-- The lesson record (issue 32): each lesson held or cancelled in a confirmed match (the offer's
+-- id) or an accepted booking (the booking's id), answered by the family within 72 hours.
+
+CREATE TABLE lessons (
+    number          INTEGER PRIMARY KEY AUTOINCREMENT,
+    arrangement_id  TEXT    NOT NULL, -- offers.id or bookings.id
+    starts_at       INTEGER NOT NULL,
+    minutes         INTEGER NOT NULL,
+    status          TEXT    NOT NULL, -- recorded | confirmed | disputed | not-held | cancelled
+    recorded_by     TEXT    NOT NULL, -- tutor | family
+    recorded_at     INTEGER NOT NULL,
+    reason          TEXT,             -- the dispute's or the cancellation's
+    confirmed_by    TEXT,             -- family | timeout | back-office
+    late            INTEGER NOT NULL DEFAULT 0,
+    resolution      TEXT,             -- the back office's reason
+    -- One lesson per start: the index decides two recordings racing, not a read-then-write.
+    CONSTRAINT lessons_one_per_start UNIQUE (arrangement_id, starts_at)
+);
+-- The auto-confirm job reads what is still unanswered, by age; the back office, the disputes.
+CREATE INDEX lessons_unanswered ON lessons (recorded_at) WHERE status = 'recorded';
+CREATE INDEX lessons_disputed ON lessons (recorded_at) WHERE status = 'disputed';

@@ -1,0 +1,306 @@
+//! The lesson record both sides trust: the tutor records each lesson held, the family confirms
+//! or disputes it within 72 hours (silence confirms it), either side records a lesson cancelled
+//! ahead of time, and the back office settles disputes.
+//!
+//! recorded -> confirmed | disputed; disputed -> confirmed | not-held (the back office);
+//! a cancellation is stored as `cancelled` and never moves.
+
+use chrono::{DateTime, Duration, Utc};
+use uuid::Uuid;
+
+use crate::cases::model::{in_range, required_text};
+use crate::keyed_enum;
+use crate::shared::money::Rate;
+use crate::shared::validation::{Lines, ValidationErrors};
+
+/// A lesson is recorded at most this long after it started.
+pub const RECORD_WITHIN_DAYS: i64 = 14;
+/// The family answers a recorded lesson within this; after it, a job confirms it.
+pub const ANSWER_WITHIN_HOURS: i64 = 72;
+/// A cancellation with less notice than this is marked late.
+pub const LATE_NOTICE_HOURS: i64 = 24;
+/// A cancellation is for a lesson at most this far ahead.
+pub const CANCEL_AHEAD_DAYS: i64 = 60;
+/// Minutes a lesson may last.
+pub const MINUTES: std::ops::RangeInclusive<i64> = 15..=300;
+/// Characters of a dispute's, a cancellation's or a resolution's reason.
+pub const REASON_MAX_CHARS: usize = 200;
+
+keyed_enum! {
+    pub enum LessonStatus {
+        /// Recorded by the tutor, waiting for the family's answer.
+        Recorded => "recorded",
+        Confirmed => "confirmed",
+        Disputed => "disputed",
+        /// The back office found it did not happen.
+        NotHeld => "not-held",
+        /// Cancelled ahead of time by either side.
+        Cancelled => "cancelled",
+    }
+}
+
+impl LessonStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Recorded => "待確認",
+            Self::Confirmed => "已確認",
+            Self::Disputed => "有異議",
+            Self::NotHeld => "未有上堂",
+            Self::Cancelled => "已取消",
+        }
+    }
+}
+
+keyed_enum! {
+    /// The two sides of an arrangement.
+    pub enum Side {
+        Tutor => "tutor",
+        Family => "family",
+    }
+}
+
+keyed_enum! {
+    /// Who confirmed a lesson.
+    pub enum ConfirmedBy {
+        Family => "family",
+        /// Nobody answered within 72 hours.
+        Timeout => "timeout",
+        BackOffice => "back-office",
+    }
+}
+
+keyed_enum! {
+    /// What a lesson record hangs on: a confirmed match of a case or an accepted booking.
+    pub enum ArrangementKind {
+        Match => "match",
+        Booking => "booking",
+    }
+}
+
+/// A confirmed match or an accepted booking, as the lesson record sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Arrangement {
+    /// The offer's id for a match, the booking's for a booking.
+    pub id: Uuid,
+    pub kind: ArrangementKind,
+    pub case_number: Option<i64>,
+    pub tutor_id: Uuid,
+    /// The case's owner or the booker.
+    pub family_id: Uuid,
+    /// The agreed fee per lesson (a match's); a booking has none on record.
+    pub fee: Option<Rate>,
+    /// When the tutor confirmed (or accepted): no lesson is recorded before it.
+    pub since: DateTime<Utc>,
+}
+
+impl Arrangement {
+    /// The side `member` is on, if any.
+    pub fn side_of(&self, member: Uuid) -> Option<Side> {
+        if member == self.tutor_id {
+            Some(Side::Tutor)
+        } else if member == self.family_id {
+            Some(Side::Family)
+        } else {
+            None
+        }
+    }
+}
+
+/// A stored lesson.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    /// The back office's handle: `tutorhub lessons resolve N`.
+    pub number: i64,
+    pub arrangement_id: Uuid,
+    pub starts_at: DateTime<Utc>,
+    pub minutes: u32,
+    pub status: LessonStatus,
+    pub recorded_by: Side,
+    pub recorded_at: DateTime<Utc>,
+    /// The dispute's or the cancellation's reason.
+    pub reason: Option<String>,
+    pub confirmed_by: Option<ConfirmedBy>,
+    /// A cancellation with less than a day's notice.
+    pub late: bool,
+    /// The back office's reason when it settled a dispute.
+    pub resolution: Option<String>,
+}
+
+impl Lesson {
+    /// The family may still confirm or dispute it at `now`.
+    pub fn is_answerable(&self, now: DateTime<Utc>) -> bool {
+        self.status == LessonStatus::Recorded && now < answer_deadline(self.recorded_at)
+    }
+}
+
+/// A lesson about to be stored; the store numbers it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewLesson {
+    pub arrangement_id: Uuid,
+    pub starts_at: DateTime<Utc>,
+    pub minutes: u32,
+    pub status: LessonStatus,
+    pub recorded_by: Side,
+    pub recorded_at: DateTime<Utc>,
+    pub reason: Option<String>,
+    pub late: bool,
+}
+
+/// The last moment the family may answer a lesson recorded at `recorded_at`.
+pub fn answer_deadline(recorded_at: DateTime<Utc>) -> DateTime<Utc> {
+    recorded_at + Duration::hours(ANSWER_WITHIN_HOURS)
+}
+
+/// A lesson held, as the tutor records it: not in the future, not more than 14 days back, not
+/// before the arrangement began, of a sensible length.
+///
+/// # Errors
+/// Every failing field, in zh-HK.
+pub fn held(
+    arrangement: &Arrangement,
+    starts_at: DateTime<Utc>,
+    minutes: Option<i64>,
+    now: DateTime<Utc>,
+) -> Result<u32, ValidationErrors> {
+    let mut errors = ValidationErrors::new();
+    let when = if starts_at > now {
+        Err("上堂時間不可在將來".to_string())
+    } else if starts_at < now - Duration::days(RECORD_WITHIN_DAYS) {
+        Err(format!("只可記錄 {RECORD_WITHIN_DAYS} 日內的課堂"))
+    } else if starts_at < arrangement.since {
+        Err("課堂時間不可早於配對確認".to_string())
+    } else {
+        Ok(())
+    };
+    errors.check("startsAt", when);
+    let minutes = errors.check("minutes", in_range(minutes, MINUTES, "每堂時長", "分鐘"));
+    match minutes {
+        Some(minutes) if errors.is_empty() => Ok(minutes),
+        _ => Err(errors),
+    }
+}
+
+/// A lesson cancelled ahead of time: still to come, within 60 days, with a reason. Answers the
+/// reason and whether the notice was late (under a day).
+///
+/// # Errors
+/// Every failing field, in zh-HK.
+pub fn cancelled(starts_at: DateTime<Utc>, reason: &str, now: DateTime<Utc>) -> Result<(String, bool), ValidationErrors> {
+    let mut errors = ValidationErrors::new();
+    let when = if starts_at <= now {
+        Err("只可取消尚未開始的課堂".to_string())
+    } else if starts_at > now + Duration::days(CANCEL_AHEAD_DAYS) {
+        Err(format!("只可取消 {CANCEL_AHEAD_DAYS} 日內的課堂"))
+    } else {
+        Ok(())
+    };
+    errors.check("startsAt", when);
+    let reason = errors.check("reason", reason_text(reason, "取消原因"));
+    match reason {
+        Some(reason) if errors.is_empty() => Ok((reason, starts_at - now < Duration::hours(LATE_NOTICE_HOURS))),
+        _ => Err(errors),
+    }
+}
+
+/// A required reason of at most [`REASON_MAX_CHARS`] on one line, named `label` in messages.
+///
+/// # Errors
+/// A zh-HK message when empty, too long or holding a control character.
+pub fn reason_text(raw: &str, label: &str) -> Result<String, String> {
+    required_text(raw, label, REASON_MAX_CHARS, Lines::Single)
+}
+
+/// What the arrangement's page adds up: lessons confirmed, their minutes and tuition at the
+/// agreed fee (for the family's budgeting; tuition is paid to the tutor directly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Totals {
+    pub held: u32,
+    pub minutes: u32,
+    pub tuition: Option<Rate>,
+}
+
+pub fn totals(lessons: &[Lesson], fee: Option<Rate>) -> Totals {
+    let confirmed = lessons.iter().filter(|l| l.status == LessonStatus::Confirmed);
+    let (held, minutes) = confirmed.fold((0, 0), |(n, m), l| (n + 1, m + l.minutes));
+    Totals { held, minutes, tuition: fee.map(|fee| Rate::from_cents(fee.cents() * i64::from(held))) }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use crate::shared::hong_kong::at;
+
+    use super::*;
+
+    pub fn arrangement() -> Arrangement {
+        Arrangement {
+            id: Uuid::new_v4(),
+            kind: ArrangementKind::Match,
+            case_number: Some(10234),
+            tutor_id: Uuid::new_v4(),
+            family_id: Uuid::new_v4(),
+            fee: Some(Rate::from_cents(35000)),
+            since: at("2026-11-20T12:00"),
+        }
+    }
+
+    fn messages(errors: ValidationErrors) -> Vec<String> {
+        errors.fields().iter().map(|e| e.message.clone()).collect()
+    }
+
+    #[test]
+    fn a_lesson_held_is_in_the_past_14_days_after_the_match() {
+        let a = arrangement();
+        let now = at("2026-12-01T21:00");
+        assert_eq!(held(&a, at("2026-12-01T19:00"), Some(90), now), Ok(90));
+        assert_eq!(messages(held(&a, at("2026-12-01T21:01"), Some(90), now).unwrap_err()), ["上堂時間不可在將來"]);
+        assert_eq!(messages(held(&a, at("2026-11-20T11:59"), Some(90), now).unwrap_err()), ["課堂時間不可早於配對確認"]);
+        let late = Arrangement { since: at("2026-11-01T00:00"), ..a.clone() };
+        assert_eq!(held(&late, at("2026-11-17T21:00"), Some(60), now), Ok(60), "exactly 14 days back");
+        assert_eq!(messages(held(&late, at("2026-11-17T20:59"), Some(60), now).unwrap_err()), ["只可記錄 14 日內的課堂"]);
+        assert_eq!(messages(held(&a, now, Some(10), now).unwrap_err()), ["每堂時長須介乎 15 至 300 分鐘"]);
+        assert_eq!(messages(held(&a, now + Duration::hours(1), None, now).unwrap_err()).len(), 2, "every field at once");
+    }
+
+    #[test]
+    fn a_cancellation_is_ahead_of_time_and_late_under_a_day() {
+        let now = at("2026-12-01T12:00");
+        assert_eq!(cancelled(at("2026-12-02T12:00"), " 學生發燒 ", now), Ok(("學生發燒".into(), false)));
+        assert_eq!(cancelled(at("2026-12-02T11:59"), "學生發燒", now), Ok(("學生發燒".into(), true)));
+        assert_eq!(messages(cancelled(now, "學生發燒", now).unwrap_err()), ["只可取消尚未開始的課堂"]);
+        assert_eq!(messages(cancelled(at("2026-12-02T12:00"), " ", now).unwrap_err()), ["請填寫取消原因"]);
+        assert_eq!(messages(cancelled(now + Duration::days(61), "x", now).unwrap_err()), ["只可取消 60 日內的課堂"]);
+    }
+
+    #[test]
+    fn the_family_answers_within_72_hours() {
+        let recorded_at = at("2026-12-01T21:00");
+        assert_eq!(answer_deadline(recorded_at), at("2026-12-04T21:00"));
+    }
+
+    #[test]
+    fn totals_count_confirmed_lessons_at_the_agreed_fee() {
+        let lesson = |status, minutes| Lesson {
+            number: 1,
+            arrangement_id: Uuid::nil(),
+            starts_at: at("2026-12-01T19:00"),
+            minutes,
+            status,
+            recorded_by: Side::Tutor,
+            recorded_at: at("2026-12-01T21:00"),
+            reason: None,
+            confirmed_by: None,
+            late: false,
+            resolution: None,
+        };
+        let lessons = [
+            lesson(LessonStatus::Confirmed, 90),
+            lesson(LessonStatus::Confirmed, 60),
+            lesson(LessonStatus::Disputed, 90),
+            lesson(LessonStatus::Recorded, 90),
+            lesson(LessonStatus::Cancelled, 90),
+        ];
+        let fee = Some(Rate::from_cents(35000));
+        assert_eq!(totals(&lessons, fee), Totals { held: 2, minutes: 150, tuition: Some(Rate::from_cents(70000)) });
+        assert_eq!(totals(&lessons, None).tuition, None);
+    }
+}
