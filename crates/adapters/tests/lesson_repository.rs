@@ -12,7 +12,7 @@ use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository
 use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
-use tutorhub_domain::lessons::model::{ArrangementKind, ConfirmedBy, LessonStatus, NewLesson, Side};
+use tutorhub_domain::lessons::model::{ArrangementKind, ArrangementSide, LessonConfirmedBy, LessonStatus, NewLesson};
 use tutorhub_domain::lessons::ports::LessonRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::offer::Offer;
@@ -53,7 +53,7 @@ fn recorded(arrangement: Uuid, starts_at: DateTime<Utc>, recorded_at: DateTime<U
         starts_at,
         minutes: 90,
         status: LessonStatus::Recorded,
-        recorded_by: Side::Tutor,
+        recorded_by: ArrangementSide::Tutor,
         recorded_at,
         reason: None,
         late: false,
@@ -149,7 +149,7 @@ async fn the_auto_confirm_jobs_of_two_servers_confirm_each_lesson_once(db: Datab
     assert_eq!(confirmed.len() + usize::from(disputed), 3, "each old lesson ends once: confirmed or disputed");
     for number in &confirmed {
         let lesson = servers[0].find(*number).await.unwrap().unwrap();
-        assert_eq!((lesson.status, lesson.confirmed_by), (LessonStatus::Confirmed, Some(ConfirmedBy::Timeout)));
+        assert_eq!((lesson.status, lesson.confirmed_by), (LessonStatus::Confirmed, Some(LessonConfirmedBy::Timeout)));
     }
     assert_eq!(servers[0].find(fresh.number).await.unwrap().unwrap().status, LessonStatus::Recorded, "within its 72 hours");
 }
@@ -171,9 +171,9 @@ async fn answers_and_resolutions_move_only_from_the_expected_state(db: Database)
     // A cancellation keeps its side, reason and lateness.
     let mut cancellation = recorded(offer, now() + Duration::hours(5), now());
     (cancellation.status, cancellation.recorded_by, cancellation.reason, cancellation.late, cancellation.minutes) =
-        (LessonStatus::Cancelled, Side::Family, Some("學生發燒".into()), true, 0);
+        (LessonStatus::Cancelled, ArrangementSide::Family, Some("學生發燒".into()), true, 0);
     let stored = repo.insert(cancellation).await.unwrap();
-    assert_eq!((stored.status, stored.recorded_by, stored.late), (LessonStatus::Cancelled, Side::Family, true));
+    assert_eq!((stored.status, stored.recorded_by, stored.late), (LessonStatus::Cancelled, ArrangementSide::Family, true));
     assert_eq!(repo.for_arrangement(offer).await.unwrap().first().map(|l| l.number), Some(stored.number), "latest start first");
 }
 

@@ -54,6 +54,8 @@ enum Command {
     Documents(commands::documents::DocumentsOpts),
     /// Moderate reviews of tutors: list, show, hide, restore (back office).
     Reviews(commands::reviews::ReviewsOpts),
+    /// Settle disputed lessons of the lesson record: list, resolve (back office).
+    Lessons(commands::lessons::LessonsOpts),
     /// The site's periodic jobs (alert delivery, clean-ups): which server runs them, their runs.
     Jobs(commands::jobs::JobsOpts),
     /// Move uploads from the data folder into an S3-compatible bucket.
@@ -84,6 +86,7 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Orgs(opts) => commands::orgs::run(global, opts).await,
         Command::Documents(opts) => commands::documents::run(global, opts).await,
         Command::Reviews(opts) => commands::reviews::run(global, opts).await,
+        Command::Lessons(opts) => commands::lessons::run(global, opts).await,
         Command::Jobs(opts) => commands::jobs::run(global, opts).await,
         Command::Storage(opts) => commands::storage::run(global, opts).await,
     }

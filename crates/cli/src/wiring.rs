@@ -17,8 +17,9 @@ use tutorhub_adapters::security::rate_limiter::DEFAULT_MAX_KEYS;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, Engine, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
     RandomSecretTokens, S3FileStore, S3Settings, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository,
-    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlJobLedger, SqlRateLimiter, SqlRefreshTokenRepository,
-    SqlReviewRepository, SqlSearchSource, SqlTutorRepository, SqlUserDirectory, SqlUserRepository, TantivySearch,
+    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlJobLedger, SqlLessonRepository, SqlRateLimiter,
+    SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
+    TantivySearch,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -39,6 +40,7 @@ use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::jobs::model::Job;
 use tutorhub_domain::jobs::ports::JobLedger;
 use tutorhub_domain::jobs::scheduler::{Scheduled, Scheduler};
+use tutorhub_domain::lessons::record::{LessonAutoConfirm, LessonRecord};
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::matching::invitations::Invitations;
 use tutorhub_domain::matching::offers::{FirstLessonReminders, OfferLapse, OfferPorts, Offers};
@@ -326,6 +328,7 @@ impl Wiring {
                 settings.case_applicant_cap,
             ),
             offers: self.offers(),
+            lesson_record: self.lesson_record(),
             bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), self.tutors.clone(), notifier),
             tutor_applications: self.tutor_applications(),
             tutor_directory: tutor_directory.clone(),
@@ -409,13 +412,25 @@ impl Wiring {
         Offers::new(ports, self.settings.offer_hours)
     }
 
+    /// The lesson record of matches and bookings: the API's, the back office's and the
+    /// auto-confirm job's.
+    pub fn lesson_record(&self) -> LessonRecord {
+        LessonRecord::new(
+            Arc::new(SqlLessonRepository::new(self.database.pool().clone())),
+            self.users.clone(),
+            self.notifier(),
+            self.settings.clock.clone(),
+        )
+    }
+
     /// The record of periodic jobs every server of the site shares.
     pub fn job_ledger(&self) -> Arc<dyn JobLedger> {
         Arc::new(SqlJobLedger::new(self.database.pool().clone()))
     }
 
     /// This server's scheduler of the site's periodic jobs: alert delivery every
-    /// `alert_round`, the sweep and first-lesson reminders every ten minutes, lapsing offers every minute. `owner` names the server in `jobs list`.
+    /// `alert_round`, the sweep, first-lesson reminders and lesson auto-confirmation every ten minutes, lapsing
+    /// offers every minute. `owner` names the server in `jobs list`.
     ///
     /// # Errors
     /// As [`Wiring::alert_delivery`].
@@ -431,6 +446,7 @@ impl Wiring {
             Scheduled { job: Job::Sweep, every: SWEEP_EVERY, work: Arc::new(sweep) },
             Scheduled { job: Job::OfferLapse, every: OFFER_LAPSE_EVERY, work: Arc::new(OfferLapse(self.offers())) },
             Scheduled { job: Job::FirstLessonReminders, every: REMINDERS_EVERY, work: Arc::new(FirstLessonReminders(self.offers())) },
+            Scheduled { job: Job::LessonAutoConfirm, every: REMINDERS_EVERY, work: Arc::new(LessonAutoConfirm(self.lesson_record())) },
         ];
         Ok(Scheduler::new(ledger, owner, jobs))
     }
@@ -439,7 +455,8 @@ impl Wiring {
 const SWEEP_EVERY: Duration = Duration::from_secs(600);
 /// An offer lapses within a minute of its deadline.
 const OFFER_LAPSE_EVERY: Duration = Duration::from_secs(60);
-/// Reminders go out within ten minutes of six in the evening.
+/// Reminders go out within ten minutes of six in the evening; unanswered lessons are confirmed
+/// within ten minutes of their 72 hours.
 const REMINDERS_EVERY: Duration = Duration::from_secs(600);
 
 /// The senders of a command wired `Reach::ReadOnly`. Such a command has no use case that

@@ -7,6 +7,7 @@ pub mod bookings;
 pub mod cases;
 pub mod common;
 pub mod error;
+pub mod lessons;
 pub mod matching;
 pub mod organizations;
 pub mod reviews;
@@ -30,6 +31,7 @@ use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::posting::CasePosting;
+use tutorhub_domain::lessons::record::LessonRecord;
 use tutorhub_domain::matching::applications::Matching;
 use tutorhub_domain::matching::invitations::Invitations;
 use tutorhub_domain::matching::offers::Offers;
@@ -60,6 +62,8 @@ enum Tag {
     Accounts,
     /// Tutor applications, the tutor directory and public profiles
     Tutors,
+    /// The lesson record after a match or a booking
+    Lessons,
     /// Operations
     System,
 }
@@ -73,6 +77,7 @@ pub struct Services {
     pub case_posting: CasePosting,
     pub matching: Matching,
     pub offers: Offers,
+    pub lesson_record: LessonRecord,
     pub recommendations: Recommendations,
     pub invitations: Invitations,
     pub reviews: Reviews,
@@ -124,6 +129,7 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 recommendations: services.recommendations.clone(),
             },
             matching::invitations::InvitationsApi { invitations: services.invitations.clone() },
+            lessons::api::LessonsApi { record: services.lesson_record.clone() },
             reviews::api::ReviewsApi { reviews: services.reviews.clone() },
             alerts::api::AlertsApi { saved_searches: services.saved_searches.clone(), cap: services.matching.cap() },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::bookings::model::BookingStatus;
-use tutorhub_domain::lessons::model::{Arrangement, ArrangementKind, ConfirmedBy, Lesson, LessonStatus, NewLesson, Side};
+use tutorhub_domain::lessons::model::{Arrangement, ArrangementKind, ArrangementSide, Lesson, LessonConfirmedBy, LessonStatus, NewLesson};
 use tutorhub_domain::lessons::ports::LessonRepository;
 use tutorhub_domain::matching::offer::OfferStatus;
 use tutorhub_domain::shared::money::Rate;
@@ -57,9 +57,13 @@ impl LessonRow {
             starts_at: from_millis(self.starts_at)?,
             minutes: u32::try_from(self.minutes).map_err(|_| bad("minutes"))?,
             status: LessonStatus::parse(&self.status).ok_or_else(|| bad("status"))?,
-            recorded_by: Side::parse(&self.recorded_by).ok_or_else(|| bad("side"))?,
+            recorded_by: ArrangementSide::parse(&self.recorded_by).ok_or_else(|| bad("side"))?,
             recorded_at: from_millis(self.recorded_at)?,
-            confirmed_by: self.confirmed_by.as_deref().map(|c| ConfirmedBy::parse(c).ok_or_else(|| bad("confirmation"))).transpose()?,
+            confirmed_by: self
+                .confirmed_by
+                .as_deref()
+                .map(|c| LessonConfirmedBy::parse(c).ok_or_else(|| bad("confirmation")))
+                .transpose()?,
             reason: self.reason,
             late: self.late != 0,
             resolution: self.resolution,
@@ -153,7 +157,7 @@ impl LessonRepository for SqlLessonRepository {
         reason: Option<String>,
         recorded_after: DateTime<Utc>,
     ) -> Result<bool, RepositoryError> {
-        let confirmed_by = (to == LessonStatus::Confirmed).then_some(ConfirmedBy::Family.key());
+        let confirmed_by = (to == LessonStatus::Confirmed).then_some(LessonConfirmedBy::Family.key());
         let moved = sqlx::query(
             "UPDATE lessons SET status = $1, reason = $2, confirmed_by = $3 WHERE number = $4 AND status = $5 AND recorded_at > $6",
         )
@@ -174,7 +178,7 @@ impl LessonRepository for SqlLessonRepository {
         let sql = format!("UPDATE lessons SET status = $1, confirmed_by = $2 WHERE status = $3 AND recorded_at <= $4 RETURNING {COLUMNS}");
         let values = [
             Value::Text(LessonStatus::Confirmed.key().into()),
-            Value::Text(ConfirmedBy::Timeout.key().into()),
+            Value::Text(LessonConfirmedBy::Timeout.key().into()),
             Value::Text(LessonStatus::Recorded.key().into()),
             Value::Int(millis(recorded_before)),
         ];
@@ -187,7 +191,8 @@ impl LessonRepository for SqlLessonRepository {
     }
 
     async fn resolve(&self, number: i64, held: bool, reason: &str) -> Result<bool, RepositoryError> {
-        let (to, by) = if held { (LessonStatus::Confirmed, Some(ConfirmedBy::BackOffice.key())) } else { (LessonStatus::NotHeld, None) };
+        let (to, by) =
+            if held { (LessonStatus::Confirmed, Some(LessonConfirmedBy::BackOffice.key())) } else { (LessonStatus::NotHeld, None) };
         let moved = sqlx::query("UPDATE lessons SET status = $1, confirmed_by = $2, resolution = $3 WHERE number = $4 AND status = $5")
             .bind(to.key())
             .bind(by)

@@ -3,6 +3,7 @@ pub mod cases;
 pub mod confirm;
 pub mod documents;
 pub mod jobs;
+pub mod lessons;
 pub mod listing;
 pub mod openapi;
 pub mod orgs;

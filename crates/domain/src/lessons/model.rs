@@ -53,7 +53,7 @@ impl LessonStatus {
 
 keyed_enum! {
     /// The two sides of an arrangement.
-    pub enum Side {
+    pub enum ArrangementSide {
         Tutor => "tutor",
         Family => "family",
     }
@@ -61,7 +61,7 @@ keyed_enum! {
 
 keyed_enum! {
     /// Who confirmed a lesson.
-    pub enum ConfirmedBy {
+    pub enum LessonConfirmedBy {
         Family => "family",
         /// Nobody answered within 72 hours.
         Timeout => "timeout",
@@ -95,11 +95,11 @@ pub struct Arrangement {
 
 impl Arrangement {
     /// The side `member` is on, if any.
-    pub fn side_of(&self, member: Uuid) -> Option<Side> {
+    pub fn side_of(&self, member: Uuid) -> Option<ArrangementSide> {
         if member == self.tutor_id {
-            Some(Side::Tutor)
+            Some(ArrangementSide::Tutor)
         } else if member == self.family_id {
-            Some(Side::Family)
+            Some(ArrangementSide::Family)
         } else {
             None
         }
@@ -115,11 +115,11 @@ pub struct Lesson {
     pub starts_at: DateTime<Utc>,
     pub minutes: u32,
     pub status: LessonStatus,
-    pub recorded_by: Side,
+    pub recorded_by: ArrangementSide,
     pub recorded_at: DateTime<Utc>,
     /// The dispute's or the cancellation's reason.
     pub reason: Option<String>,
-    pub confirmed_by: Option<ConfirmedBy>,
+    pub confirmed_by: Option<LessonConfirmedBy>,
     /// A cancellation with less than a day's notice.
     pub late: bool,
     /// The back office's reason when it settled a dispute.
@@ -140,7 +140,7 @@ pub struct NewLesson {
     pub starts_at: DateTime<Utc>,
     pub minutes: u32,
     pub status: LessonStatus,
-    pub recorded_by: Side,
+    pub recorded_by: ArrangementSide,
     pub recorded_at: DateTime<Utc>,
     pub reason: Option<String>,
     pub late: bool,
@@ -285,7 +285,7 @@ pub(crate) mod tests {
             starts_at: at("2026-12-01T19:00"),
             minutes,
             status,
-            recorded_by: Side::Tutor,
+            recorded_by: ArrangementSide::Tutor,
             recorded_at: at("2026-12-01T21:00"),
             reason: None,
             confirmed_by: None,

@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::accounts::ports::UserRepository;
 use crate::jobs::scheduler::Work;
 use crate::lessons::model::{
-    ANSWER_WITHIN_HOURS, Arrangement, Lesson, LessonStatus, NewLesson, Side, Totals, cancelled, held, reason_text, totals,
+    ANSWER_WITHIN_HOURS, Arrangement, ArrangementSide, Lesson, LessonStatus, NewLesson, Totals, cancelled, held, reason_text, totals,
 };
 use crate::lessons::ports::LessonRepository;
 use crate::notices::notifier::{Notice, Notifier};
@@ -54,7 +54,7 @@ pub enum LessonError {
 pub struct ArrangementPage {
     pub arrangement: Arrangement,
     /// The reader's side.
-    pub side: Side,
+    pub side: ArrangementSide,
     pub tutor_name: String,
     pub family_name: String,
     /// Latest start first.
@@ -102,7 +102,7 @@ impl LessonRecord {
     /// (also when two requests race).
     pub async fn record(&self, tutor: Uuid, id: Uuid, starts_at: DateTime<Utc>, minutes: Option<i64>) -> Result<Lesson, LessonError> {
         let (arrangement, side) = self.joined(tutor, id).await?;
-        if side != Side::Tutor {
+        if side != ArrangementSide::Tutor {
             return Err(LessonError::NotTheTutor);
         }
         self.count_entry(id).await?;
@@ -114,7 +114,7 @@ impl LessonRecord {
                 starts_at,
                 minutes,
                 status: LessonStatus::Recorded,
-                recorded_by: Side::Tutor,
+                recorded_by: ArrangementSide::Tutor,
                 recorded_at: now,
                 reason: None,
                 late: false,
@@ -198,7 +198,7 @@ impl LessonRecord {
     async fn answer(&self, family: Uuid, number: i64, to: LessonStatus, reason: Option<String>) -> Result<Lesson, LessonError> {
         let lesson = self.lessons.find(number).await?.ok_or(LessonError::NotFound)?;
         let (_, side) = self.joined(family, lesson.arrangement_id).await?;
-        if side != Side::Family {
+        if side != ArrangementSide::Family {
             return Err(LessonError::NotTheFamily);
         }
         let now = self.clock.now();
@@ -211,7 +211,7 @@ impl LessonRecord {
     }
 
     /// The arrangement and the member's side of it; `NotFound` when they are on neither.
-    async fn joined(&self, member: Uuid, id: Uuid) -> Result<(Arrangement, Side), LessonError> {
+    async fn joined(&self, member: Uuid, id: Uuid) -> Result<(Arrangement, ArrangementSide), LessonError> {
         let arrangement = self.lessons.arrangement(id).await?.ok_or(LessonError::NotFound)?;
         let side = arrangement.side_of(member).ok_or(LessonError::NotFound)?;
         Ok((arrangement, side))
@@ -354,9 +354,9 @@ mod tests {
         let clock = Arc::new(ManualClock::at(at("2026-12-01T12:00")));
         let (lessons, _) = record(&a, clock);
         let late = lessons.cancel(a.family_id, a.id, at("2026-12-02T10:00"), "學生發燒").await.unwrap();
-        assert_eq!((late.status, late.recorded_by, late.late), (LessonStatus::Cancelled, Side::Family, true));
+        assert_eq!((late.status, late.recorded_by, late.late), (LessonStatus::Cancelled, ArrangementSide::Family, true));
         let early = lessons.cancel(a.tutor_id, a.id, at("2026-12-05T10:00"), "導師考試").await.unwrap();
-        assert_eq!((early.recorded_by, early.late), (Side::Tutor, false));
+        assert_eq!((early.recorded_by, early.late), (ArrangementSide::Tutor, false));
         let error = lessons.cancel(a.tutor_id, a.id, at("2026-12-06T10:00"), "").await.unwrap_err();
         assert_eq!(error.to_string(), "請填寫取消原因");
     }

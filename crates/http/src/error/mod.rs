@@ -9,6 +9,7 @@ mod alerts;
 mod bookings;
 mod cases;
 pub mod documented;
+mod lessons;
 mod matching;
 mod organizations;
 mod reviews;
@@ -48,6 +49,7 @@ pub enum ErrorCode {
     InvitationLimit,
     InvitationsOff,
     Internal,
+    LessonAlreadyRecorded,
     LoginFailed,
     MailUnavailable,
     MethodNotAllowed,
@@ -59,6 +61,7 @@ pub enum ErrorCode {
     NotOwner,
     NotRejected,
     NotTheBooker,
+    NotTheFamily,
     NotTheTutor,
     NotYourApplication,
     OwnCase,

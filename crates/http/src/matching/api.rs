@@ -67,6 +67,8 @@ impl From<&CaseApplication> for ApplicationBody {
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct OfferBody {
+    /// Opaque offer id; once confirmed, the arrangement's (`/arrangements/{id}`).
+    pub id: String,
     /// The one agreed fee per lesson, HKD: every later page and total uses it.
     pub fee_per_lesson: f64,
     pub status: Key<OfferStatus>,
@@ -81,6 +83,7 @@ pub struct OfferBody {
 impl From<&Offer> for OfferBody {
     fn from(o: &Offer) -> Self {
         Self {
+            id: o.id.to_string(),
             fee_per_lesson: o.fee.dollars(),
             status: o.status.into(),
             created_at: o.created_at,

@@ -36,6 +36,8 @@ pub struct TestApp {
     pub alerts: tutorhub_domain::alerts::delivery::AlertDelivery,
     /// Offers, as the lapse job runs them.
     pub offers: tutorhub_domain::matching::offers::Offers,
+    /// The lesson record, as the auto-confirm job runs it.
+    pub lesson_record: tutorhub_domain::lessons::record::LessonRecord,
     pub dir: tempfile::TempDir,
 }
 
@@ -89,6 +91,7 @@ async fn spawn_app(
         hasher: wiring.hasher.clone(),
         alerts: wiring.alert_delivery().unwrap(),
         offers: services.offers.clone(),
+        lesson_record: services.lesson_record.clone(),
         database,
         dir,
     }

@@ -1,0 +1,21 @@
+//! How the lesson record's failures answer.
+
+use tutorhub_domain::lessons::record::LessonError;
+
+use super::{ApiError, ErrorCode};
+
+impl From<LessonError> for ApiError {
+    fn from(e: LessonError) -> Self {
+        let message = e.to_string();
+        match e {
+            LessonError::NotFound => ApiError::not_found(message),
+            LessonError::NotTheTutor => ApiError::forbidden(ErrorCode::NotTheTutor, message),
+            LessonError::NotTheFamily => ApiError::forbidden(ErrorCode::NotTheFamily, message),
+            LessonError::Invalid(errors) => ApiError::invalid(&errors),
+            LessonError::AlreadyRecorded => ApiError::conflict(ErrorCode::LessonAlreadyRecorded, message),
+            LessonError::NotAnswerable(_) | LessonError::NotDisputed(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
+            LessonError::TooMany => ApiError::too_many_requests(ErrorCode::RateLimited, message),
+            LessonError::Repository(e) => e.into(),
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The lesson record over HTTP: only the two sides of an arrangement see it (404 for others),
+//! the tutor records, the family answers, bad input gets a zh-HK error and changes nothing,
+//! recording is limited per arrangement, and a fixed clock runs the 72 hours.
+
+mod support;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use poem::http::StatusCode;
+use serde_json::{Value, json};
+use support::{TestApp, make_active_tutor, member};
+use tutorhub_domain::shared::clock::{Clock, ManualClock};
+
+fn case_form() -> Value {
+    json!({
+        "postType": "student-seeking-tutor",
+        "postTitle": "中三數學補習",
+        "level": "secondary",
+        "grade": "中三",
+        "subjects": ["數學"],
+        "location": "藍田",
+        "rate": 300,
+        "sessionLength": 90,
+        "sessionsPerWeek": 2,
+        "description": "希望提升代數",
+        "preferredGender": "no limit",
+        "startDate": "2026-12-01"
+    })
+}
+
+async fn call(app: &TestApp, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    let mut request = match method {
+        "GET" => app.client.get(uri),
+        "POST" => app.client.post(uri),
+        "PUT" => app.client.put(uri),
+        _ => unreachable!(),
+    }
+    .header("Accept", "application/json");
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    if let Some(body) = body {
+        request = request.body_json(&body);
+    }
+    let response = request.send().await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+async fn posted_case(app: &TestApp, owner: &str) -> i64 {
+    let (status, body) = call(app, "POST", "/cases", Some(owner), Some(case_form())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["caseId"].as_i64().unwrap()
+}
+
+async fn approve(app: &TestApp, number: i64) {
+    use tutorhub_domain::cases::model::CaseStatus;
+    assert!(app.cases.transition(number, CaseStatus::Pending, CaseStatus::Approved, chrono::Utc::now()).await.unwrap());
+}
+
+/// 19:00 Hong Kong time, `days` after `now`'s Hong Kong date.
+fn at_seven_pm(now: DateTime<Utc>, days: i64) -> String {
+    let day = (now + Duration::hours(8) + Duration::days(days)).date_naive();
+    format!("{day}T19:00:00+08:00")
+}
+
+/// A matched case: the owner, the tutor, a third member, the arrangement's id.
+async fn matched(app: &TestApp, clock: &ManualClock) -> (String, String, String, String) {
+    let (_, owner) = member(app, "陳大文", "91234567").await;
+    let (_, other) = member(app, "李小明", "92345678").await;
+    let (tutor_id, tutor) = member(app, "黃老師", "63456789").await;
+    make_active_tutor(app, tutor_id).await;
+    let n = posted_case(app, &owner).await;
+    approve(app, n).await;
+    let (_, application) = call(app, "POST", "/cases/apply", Some(&tutor), Some(json!({"caseId": n, "availableTimes": "週末"}))).await;
+    let id = application["id"].as_str().unwrap();
+    let (status, _) = call(app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&owner), Some(json!({}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, offer) = call(
+        app,
+        "POST",
+        &format!("/cases/applied/{id}/confirm"),
+        Some(&tutor),
+        Some(json!({"firstLessonAt": at_seven_pm(clock.now(), 1)})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{offer}");
+    (owner, tutor, other, offer["id"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn the_tutor_records_the_family_answers_and_only_the_two_sides_see_it() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (owner, tutor, other, arrangement) = matched(&app, &clock).await;
+    clock.advance(Duration::days(2));
+    let page = format!("/arrangements/{arrangement}");
+    let lessons = format!("{page}/lessons");
+    // Nobody else, not even as a guess, learns it exists.
+    assert_eq!(call(&app, "GET", &page, None, None).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(call(&app, "GET", &page, Some(&other), None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(call(&app, "GET", &format!("/arrangements/{}", uuid::Uuid::new_v4()), Some(&owner), None).await.0, StatusCode::NOT_FOUND);
+    let first = json!({"startsAt": at_seven_pm(clock.now(), -1), "minutes": 90});
+    assert_eq!(call(&app, "POST", &lessons, Some(&other), Some(first.clone())).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = call(&app, "POST", &lessons, Some(&owner), Some(first.clone())).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NOT_THE_TUTOR")));
+
+    // Bad input: a clear zh-HK error per field, and nothing recorded.
+    let (status, body) =
+        call(&app, "POST", &lessons, Some(&tutor), Some(json!({"startsAt": at_seven_pm(clock.now(), 1), "minutes": 5}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let messages: Vec<_> = body["errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap().to_string()).collect();
+    assert_eq!(messages, ["上堂時間不可在將來", "每堂時長須介乎 15 至 300 分鐘"]);
+    let (status, body) =
+        call(&app, "POST", &lessons, Some(&tutor), Some(json!({"startsAt": at_seven_pm(clock.now(), -3), "minutes": 60}))).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("課堂時間不可早於配對確認")));
+    assert_eq!(call(&app, "GET", &page, Some(&tutor), None).await.1["lessons"], json!([]));
+
+    let (status, lesson) = call(&app, "POST", &lessons, Some(&tutor), Some(first.clone())).await;
+    assert_eq!((status, lesson["status"].as_str()), (StatusCode::OK, Some("recorded")), "{lesson}");
+    let (status, body) = call(&app, "POST", &lessons, Some(&tutor), Some(first)).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("LESSON_ALREADY_RECORDED")));
+    assert!(support::sms_outbox(&app).iter().any(|(to, body)| to == "+85291234567" && body.contains(&arrangement)));
+
+    // The family answers: the tutor may not, nor anyone else.
+    let number = lesson["number"].as_i64().unwrap();
+    let confirm = format!("/lessons/{number}/confirm");
+    let (status, body) = call(&app, "POST", &confirm, Some(&tutor), None).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NOT_THE_FAMILY")));
+    assert_eq!(call(&app, "POST", &confirm, Some(&other), None).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = call(&app, "POST", &format!("/lessons/{number}/dispute"), Some(&owner), Some(json!({"reason": " "}))).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("請填寫異議原因")));
+    let (status, body) = call(&app, "POST", &confirm, Some(&owner), None).await;
+    assert_eq!((status, body["status"].as_str(), body["confirmedBy"].as_str()), (StatusCode::OK, Some("confirmed"), Some("family")));
+
+    // Both sides read one page: the lessons and what they come to at the agreed fee.
+    for (token, side) in [(&owner, "family"), (&tutor, "tutor")] {
+        let (status, body) = call(&app, "GET", &page, Some(token), None).await;
+        assert_eq!((status, body["side"].as_str()), (StatusCode::OK, Some(side)));
+        assert_eq!(body["totals"], json!({"held": 1, "minutes": 90, "tuition": 300.0}));
+        assert_eq!((body["tutorName"].as_str(), body["familyName"].as_str()), (Some("黃老師"), Some("陳大文")));
+        assert!(!body.to_string().contains("+852"), "no phone on the record: {body}");
+    }
+}
+
+#[tokio::test]
+async fn an_unanswered_lesson_is_confirmed_after_72_hours_and_a_cancellation_is_late_under_a_day() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (owner, tutor, _, arrangement) = matched(&app, &clock).await;
+    clock.advance(Duration::days(2));
+    let lessons = format!("/arrangements/{arrangement}/lessons");
+    let (_, lesson) =
+        call(&app, "POST", &lessons, Some(&tutor), Some(json!({"startsAt": at_seven_pm(clock.now(), -1), "minutes": 60}))).await;
+    let number = lesson["number"].as_i64().unwrap();
+    let record = &app.lesson_record;
+    clock.advance(Duration::hours(71));
+    assert_eq!(record.confirm_unanswered().await.unwrap(), 0);
+    clock.advance(Duration::hours(1));
+    let (status, body) = call(&app, "POST", &format!("/lessons/{number}/dispute"), Some(&owner), Some(json!({"reason": "沒有上堂"}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "past the 72 hours: {body}");
+    assert_eq!(record.confirm_unanswered().await.unwrap(), 1);
+    let (_, page) = call(&app, "GET", &format!("/arrangements/{arrangement}"), Some(&owner), None).await;
+    assert_eq!((page["lessons"][0]["status"].as_str(), page["lessons"][0]["confirmedBy"].as_str()), (Some("confirmed"), Some("timeout")));
+
+    let cancellations = format!("/arrangements/{arrangement}/cancellations");
+    let soon = clock.now() + Duration::hours(20);
+    let (status, body) =
+        call(&app, "POST", &cancellations, Some(&owner), Some(json!({"startsAt": soon.to_rfc3339(), "reason": "學生發燒"}))).await;
+    assert_eq!((status, body["late"].as_bool(), body["recordedBy"].as_str()), (StatusCode::OK, Some(true), Some("family")), "{body}");
+    let (status, body) = call(&app, "POST", &cancellations, Some(&tutor), Some(json!({"startsAt": soon.to_rfc3339(), "reason": ""}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test]
+async fn entries_are_limited_per_arrangement_refused_ones_too() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (_, tutor, _, arrangement) = matched(&app, &clock).await;
+    let lessons = format!("/arrangements/{arrangement}/lessons");
+    let future = json!({"startsAt": at_seven_pm(clock.now(), 5), "minutes": 60});
+    for _ in 0..tutorhub_domain::shared::rate_limits::LESSON_ENTRIES_PER_ARRANGEMENT.max {
+        assert_eq!(call(&app, "POST", &lessons, Some(&tutor), Some(future.clone())).await.0, StatusCode::BAD_REQUEST);
+    }
+    let (status, body) = call(&app, "POST", &lessons, Some(&tutor), Some(future)).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")));
+}
