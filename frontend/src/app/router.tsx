@@ -29,6 +29,9 @@ const MyApplicationsPage = lazyPage(
 const MyAlertsPage = lazyPage(async () => (await import('@/features/cases/routes/MyAlertsPage')).MyAlertsPage);
 const UnsubscribePage = lazyPage(async () => (await import('@/features/cases/routes/UnsubscribePage')).UnsubscribePage);
 const MyBookingsPage = lazyPage(async () => (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage);
+const LessonRecordPage = lazyPage(
+  async () => (await import('@/features/lessons/routes/LessonRecordPage')).LessonRecordPage,
+);
 const ChangePasswordPage = lazyPage(
   async () => (await import('@/features/auth/routes/ChangePasswordPage')).ChangePasswordPage,
 );
@@ -65,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: paths.myCases, element: loginRequired(<MyCasesPage />) },
       { path: paths.myApplications, element: loginRequired(<MyApplicationsPage />) },
       { path: paths.myBookings, element: loginRequired(<MyBookingsPage />) },
+      { path: paths.arrangement, element: loginRequired(<LessonRecordPage />) },
       { path: paths.myAlerts, element: loginRequired(<MyAlertsPage />) },
       { path: paths.unsubscribe, element: <UnsubscribePage /> },
       { path: paths.changePassword, element: loginRequired(<ChangePasswordPage />) },

@@ -19,11 +19,17 @@ export const paths = {
   casePage: '/case/:caseId',
   tutorApplication: '/tutor-application',
   profile: '/profile',
+  arrangement: '/lesson-record/:id',
 } as const;
 
 /** The page of one case, as shared and linked from cards. */
 export function casePath(caseId: number): string {
   return `/case/${caseId}`;
+}
+
+/** The lesson record of a confirmed match (its offer's id) or an accepted booking. */
+export function arrangementPath(id: string): string {
+  return `/lesson-record/${id}`;
 }
 
 /** Home's search tabs as the URL names them (`/?tab=cases`); the first has no `tab`. */

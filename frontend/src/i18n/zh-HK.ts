@@ -8,6 +8,7 @@ import { accountsZhHK } from './accounts-zh-HK';
 import { alertsZhHK } from './alerts-zh-HK';
 import { bookingsZhHK } from './bookings-zh-HK';
 import { casesZhHK } from './cases-zh-HK';
+import { lessonsZhHK } from './lessons-zh-HK';
 import { profileZhHK } from './profile-zh-HK';
 import { pwaZhHK } from './pwa-zh-HK';
 import { reviewsZhHK } from './reviews-zh-HK';
@@ -171,6 +172,7 @@ export const zhHK = {
   accounts: accountsZhHK,
   alerts: alertsZhHK,
   bookings: bookingsZhHK,
+  lessons: lessonsZhHK,
   cases: casesZhHK,
   profile: profileZhHK,
   reviews: reviewsZhHK,

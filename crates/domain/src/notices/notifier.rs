@@ -88,7 +88,7 @@ impl Notice {
             Self::OfferDeclined { case } => format!("導師未能接受補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
             Self::OfferLapsed { case } => format!("導師未有在限期內確認補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
             Self::LessonToConfirm { arrangement } => {
-                format!("導師記錄了一堂課，請於 72 小時內確認或提出異議（逾時當作確認）：{site}/arrangements/{arrangement}")
+                format!("導師記錄了一堂課，請於 72 小時內確認或提出異議（逾時當作確認）：{site}/lesson-record/{arrangement}")
             }
             Self::FirstLessonTomorrow { case, tutor } => {
                 let page = if *tutor { "my-applications" } else { "my-cases" };

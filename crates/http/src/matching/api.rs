@@ -67,7 +67,7 @@ impl From<&CaseApplication> for ApplicationBody {
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct OfferBody {
-    /// Opaque offer id; once confirmed, the arrangement's (`/arrangements/{id}`).
+    /// Opaque offer id; once confirmed, the arrangement's (`GET /arrangements/{id}`, the page `/lesson-record/{id}`).
     pub id: String,
     /// The one agreed fee per lesson, HKD: every later page and total uses it.
     pub fee_per_lesson: f64,

@@ -24,6 +24,7 @@ const APP_ROUTES: &[&str] = &[
     "/tutor/:id",
     "/tutor-application",
     "/profile",
+    "/lesson-record/:id",
 ];
 
 /// Whether `path` (with its leading `/`, without the query) is a page of the app.

@@ -9,7 +9,7 @@ import type { OfferStatus } from './offerStatus';
  * An offer of a case to a chosen applicant, and what became of it.
  */
 export interface OfferBody {
-  /** Opaque offer id; once confirmed, the arrangement's (`/arrangements/{id}`). */
+  /** Opaque offer id; once confirmed, the arrangement's (`GET /arrangements/{id}`, the page `/lesson-record/{id}`). */
   id: string;
   /** The one agreed fee per lesson, HKD: every later page and total uses it. */
   feePerLesson: number;

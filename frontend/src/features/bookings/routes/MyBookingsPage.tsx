@@ -3,7 +3,9 @@ import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-c
 import { errorMessage } from '@/api/api-error';
 import { acceptBooking, cancelBooking, declineBooking, useListMyBookings } from '@/api/generated/bookings/bookings';
 import type { BookingBody } from '@/api/generated/model';
+import { ButtonLink } from '@/components/ButtonLink';
 import { EmptyState } from '@/components/EmptyState';
+import { arrangementPath } from '@/config/paths';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
@@ -127,6 +129,11 @@ export function MyBookingsPage() {
               {nextStep(b) && <Text className={styles.next}>{nextStep(b)}</Text>}
               {b.contact && <ContactLinks name={b.contact.name} phone={b.contact.phone} />}
               <div className={styles.actions}>
+                {b.status === 'accepted' && (
+                  <ButtonLink to={arrangementPath(b.id)} appearance="secondary" className={styles.action}>
+                    {t.lessons.open}
+                  </ButtonLink>
+                )}
                 {b.forMe && b.status === 'pending' && (
                   <>
                     <Button

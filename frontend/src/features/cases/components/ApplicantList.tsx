@@ -24,6 +24,7 @@ import { selectApplicant, useListCaseApplications } from '@/api/generated/cases/
 import type { ApplicantBody } from '@/api/generated/model';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
+import { arrangementPath } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
@@ -198,6 +199,11 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
         <ButtonLink to={`/tutor/${applicant.tutor.id}`} appearance="secondary" size="small">
           {text.viewProfile}
         </ButtonLink>
+        {applicant.status === 'selected' && offer && (
+          <ButtonLink to={arrangementPath(offer.id)} appearance="primary" size="small">
+            {t.lessons.open}
+          </ButtonLink>
+        )}
         {applicant.status === 'selected' && (
           // The server decides when a review is possible; the profile says so.
           <ButtonLink to={`/tutor/${applicant.tutor.id}#reviews`} appearance="secondary" size="small">

@@ -8,8 +8,6 @@ import {
   DialogSurface,
   DialogTitle,
   DialogTrigger,
-  Field,
-  Select,
   Text,
   makeStyles,
   tokens,
@@ -17,7 +15,7 @@ import {
 import { errorMessage, fieldErrors } from '@/api/api-error';
 import { confirmOffer, declineOffer } from '@/api/generated/cases/cases';
 import type { AppliedCaseBody, OfferBody } from '@/api/generated/model';
-import { DateSelect } from '@/components/DateSelect';
+import { DateTimeSelect, hongKongInstant } from '@/components/DateTimeSelect';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
@@ -43,17 +41,6 @@ const useStyles = makeStyles({
   value: { margin: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
-
-/** Lesson start times offered: every quarter hour from 07:00 to 22:00. */
-const TIMES = Array.from({ length: (22 - 7) * 4 + 1 }, (_, i) => {
-  const minutes = 7 * 60 + i * 15;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-});
-
-/** A date and time picked in Hong Kong, as the instant the server reads. */
-function hongKongInstant(date: string, time: string): string {
-  return `${date}T${time}:00+08:00`;
-}
 
 /**
  * The offer a tutor answers on /my-applications: the terms to confirm (one agreed fee, the
@@ -124,23 +111,16 @@ export function OfferAnswer({
             </Fragment>
           ))}
       </dl>
-      <DateSelect
-        label={text.firstLesson}
-        value={date}
-        onChange={setDate}
+      <DateTimeSelect
+        dateLabel={text.firstLesson}
+        timeLabel={text.time}
+        date={date}
+        time={time}
+        onDate={setDate}
+        onTime={setTime}
         hint={text.firstLessonHint}
         validationMessage={error}
-        required
       />
-      <Field label={text.time}>
-        <Select value={time} onChange={(_, data) => setTime(data.value)}>
-          {TIMES.map((each) => (
-            <option key={each} value={each}>
-              {each}
-            </option>
-          ))}
-        </Select>
-      </Field>
       {failure && <ErrorBanner message={failure} />}
       <div className={styles.actions}>
         <Button appearance="primary" disabled={busy !== undefined} onClick={confirm}>

@@ -26,7 +26,7 @@ describe('isEditable', () => {
 
 describe('matchTerms', () => {
   it('reads the agreed fee, then the first lesson in Hong Kong time once proposed', () => {
-    const offer = { feePerLesson: 350, status: 'confirmed', createdAt: '', expiresAt: '' } as const;
+    const offer = { id: 'o1', feePerLesson: 350, status: 'confirmed', createdAt: '', expiresAt: '' } as const;
     expect(matchTerms(offer)).toBe('議定學費：每堂 HK$350');
     // Intl may space the time with a narrow no-break space; a screen shows it as a space.
     expect(matchTerms({ ...offer, firstLessonAt: '2026-12-01T11:00:00Z' }).replace(/\s/g, ' ')).toBe(

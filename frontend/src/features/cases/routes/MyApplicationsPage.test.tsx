@@ -102,6 +102,7 @@ describe('/my-applications', () => {
   it('shows an offer’s terms and deadline; confirming needs the first lesson and then shows the owner’s phone', async () => {
     loggedInAs(tutor);
     const offer = {
+      id: 'o1',
       feePerLesson: 350,
       status: 'open',
       createdAt: '2026-11-27T10:00:00Z',
@@ -151,6 +152,7 @@ describe('/my-applications', () => {
   it('declines an offer after asking, and says what became of each ended application', async () => {
     loggedInAs(tutor);
     const offer = {
+      id: 'o1',
       feePerLesson: 350,
       status: 'open',
       createdAt: '2026-11-27T10:00:00Z',

@@ -6,7 +6,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
-import { paths } from '@/config/paths';
+import { arrangementPath, paths } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
@@ -91,7 +91,16 @@ export function MyApplicationsPage() {
                   {item.status === 'offered' && item.offer && (
                     <OfferAnswer item={{ ...item, offer: item.offer }} onAnswered={() => applied.mutate()} />
                   )}
-                  {item.status === 'selected' && item.offer && <Text>{matchTerms(item.offer)}</Text>}
+                  {item.status === 'selected' && item.offer && (
+                    <>
+                      <Text>{matchTerms(item.offer)}</Text>
+                      <div className={styles.actions}>
+                        <ButtonLink to={arrangementPath(item.offer.id)} appearance="primary" size="small">
+                          {t.lessons.open}
+                        </ButtonLink>
+                      </div>
+                    </>
+                  )}
                   {item.ownerContact && (
                     <>
                       <Text>{text.selectedNote}</Text>

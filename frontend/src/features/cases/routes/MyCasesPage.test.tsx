@@ -21,6 +21,7 @@ function applicant(id: string, name: string, overrides: Partial<ApplicantBody> =
 }
 
 const offer = {
+  id: 'o1',
   feePerLesson: 350,
   status: 'open',
   createdAt: '2026-11-27T10:00:00Z',

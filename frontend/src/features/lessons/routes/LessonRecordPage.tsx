@@ -1,0 +1,347 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Badge, Button, Card, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { ApiError, errorMessage, fieldErrors } from '@/api/api-error';
+import {
+  cancelLesson,
+  confirmLesson,
+  disputeLesson,
+  recordLesson,
+  useGetArrangement,
+} from '@/api/generated/lessons/lessons';
+import type { ArrangementBody, LessonBody } from '@/api/generated/model';
+import { DateTimeSelect, hongKongInstant } from '@/components/DateTimeSelect';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorBanner } from '@/components/ErrorBanner';
+import { LoadingState } from '@/components/LoadingState';
+import { PageShell } from '@/components/PageShell';
+import { formatDateTime, formatHkd } from '@/i18n/format';
+import { t } from '@/i18n/zh-HK';
+
+const useStyles = makeStyles({
+  summary: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingHorizontalL,
+  },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+  },
+  lesson: { padding: tokens.spacingHorizontalM, gap: tokens.spacingVerticalXS },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL },
+});
+
+const statusColor = {
+  recorded: 'warning',
+  confirmed: 'success',
+  disputed: 'danger',
+  'not-held': 'subtle',
+  cancelled: 'subtle',
+} as const;
+
+/** The years a lesson's date may fall in: this one, and the last one in early January. */
+function recentYears(): number[] {
+  const year = new Date().getFullYear();
+  return [year - 1, year, year + 1];
+}
+
+/**
+ * /lesson-record/:id: one confirmed match or accepted booking as its two sides read it. The
+ * tutor records lessons held; either side records a cancellation ahead; the family confirms
+ * or disputes within 72 hours. The server decides who may do what; the page only offers it.
+ */
+export function LessonRecordPage() {
+  const { id = '' } = useParams();
+  const text = t.lessons;
+  const arrangement = useGetArrangement(id);
+  const [failure, setFailure] = useState<string>();
+  const notFound = arrangement.error instanceof ApiError && arrangement.error.status === 404;
+  return (
+    <PageShell title={text.title} intro={text.intro}>
+      {notFound && <EmptyState title={text.notFound} />}
+      {arrangement.error && !notFound && <ErrorBanner message={errorMessage(arrangement.error, text.loadFailed)} />}
+      {failure && <ErrorBanner message={failure} />}
+      {!arrangement.data && !arrangement.error && <LoadingState />}
+      {arrangement.data && (
+        <Record
+          item={arrangement.data}
+          onChanged={() => arrangement.mutate()}
+          onFailed={(message) => setFailure(message)}
+        />
+      )}
+    </PageShell>
+  );
+}
+
+interface RecordProps {
+  item: ArrangementBody;
+  onChanged: () => Promise<unknown>;
+  onFailed: (message: string | undefined) => void;
+}
+
+function Record({ item, onChanged, onFailed }: RecordProps) {
+  const styles = useStyles();
+  const text = t.lessons;
+  const fee = formatHkd(item.feePerLesson);
+  const tuition = formatHkd(item.totals.tuition);
+  return (
+    <>
+      <Card className={styles.summary} data-testid="arrangement">
+        <Text as="h2" size={500} weight="semibold">
+          {item.caseId !== undefined ? text.heading.match(item.caseId) : text.heading.booking}
+        </Text>
+        <Text>{text.people(item.tutorName, item.familyName)}</Text>
+        <Text>{fee ? text.fee(fee) : text.noFee}</Text>
+        <Text weight="semibold">{text.totals(item.totals.held, item.totals.minutes)}</Text>
+        {tuition && <Text>{text.tuition(tuition)}</Text>}
+      </Card>
+      {item.side === 'tutor' && <RecordForm arrangementId={item.id} onDone={onChanged} />}
+      <CancelForm arrangementId={item.id} onDone={onChanged} />
+      {item.lessons.length === 0 ? (
+        <Text className={styles.muted}>{text.empty}</Text>
+      ) : (
+        <ul className={styles.list} aria-label={text.title}>
+          {item.lessons.map((lesson) => (
+            <li key={lesson.number}>
+              <LessonCard lesson={lesson} family={item.side === 'family'} onChanged={onChanged} onFailed={onFailed} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function LessonCard({
+  lesson,
+  family,
+  onChanged,
+  onFailed,
+}: {
+  lesson: LessonBody;
+  family: boolean;
+  onChanged: () => Promise<unknown>;
+  onFailed: (message: string | undefined) => void;
+}) {
+  const styles = useStyles();
+  const text = t.lessons;
+  const [disputing, setDisputing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const open = lesson.status === 'recorded' && new Date(lesson.answerBy) > new Date();
+  const answerBy = formatDateTime(lesson.answerBy) ?? '';
+
+  const answer = async (send: () => Promise<unknown>) => {
+    setBusy(true);
+    onFailed(undefined);
+    try {
+      await send();
+      await onChanged();
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields?.reason) setReasonError(fields.reason);
+      else onFailed(errorMessage(error, text.answerFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.lesson} data-testid="lesson">
+      <div className={styles.head}>
+        <Text weight="semibold">{formatDateTime(lesson.startsAt)}</Text>
+        {lesson.status !== 'cancelled' && <Text>{text.minutes(lesson.minutes)}</Text>}
+        <Badge appearance="tint" color={statusColor[lesson.status]}>
+          {text.status[lesson.status]}
+        </Badge>
+      </div>
+      {lesson.status === 'cancelled' && <Text>{text.cancelledBy(lesson.recordedBy, lesson.late)}</Text>}
+      {lesson.confirmedBy && <Text className={styles.muted}>{text.confirmedBy[lesson.confirmedBy]}</Text>}
+      {lesson.reason && <Text>{text.reason(lesson.reason)}</Text>}
+      {lesson.resolution && <Text>{text.resolution(lesson.resolution)}</Text>}
+      {open && !family && <Text className={styles.muted}>{text.waitingFamily(answerBy)}</Text>}
+      {open && family && (
+        <>
+          <Text>{text.answerBy(answerBy)}</Text>
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              disabled={busy}
+              onClick={() => void answer(() => confirmLesson(lesson.number))}
+            >
+              {text.confirm}
+            </Button>
+            <Button
+              appearance="secondary"
+              disabled={busy}
+              onClick={() => setDisputing(!disputing)}
+              aria-expanded={disputing}
+            >
+              {text.dispute}
+            </Button>
+          </div>
+          {disputing && (
+            <>
+              <Field label={text.disputeReason} hint={text.disputeHint} validationMessage={reasonError}>
+                <Textarea value={reason} maxLength={200} onChange={(_, data) => setReason(data.value)} />
+              </Field>
+              <div className={styles.actions}>
+                <Button
+                  appearance="primary"
+                  disabled={busy}
+                  onClick={() => void answer(() => disputeLesson(lesson.number, { reason }))}
+                >
+                  {text.disputeSend}
+                </Button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The tutor's form: a lesson held, its date, start and minutes. */
+function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
+  const styles = useStyles();
+  const text = t.lessons.record;
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('19:00');
+  const [minutes, setMinutes] = useState('90');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    setDone(false);
+    if (!date) {
+      setErrors({ startsAt: text.dateRequired });
+      return;
+    }
+    setBusy(true);
+    try {
+      await recordLesson(arrangementId, { startsAt: hongKongInstant(date, time), minutes: Number(minutes) });
+      setErrors({});
+      setDone(true);
+      await onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error) ?? { startsAt: errorMessage(error, t.lessons.failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.form}>
+      <Text as="h2" size={400} weight="semibold">
+        {text.heading}
+      </Text>
+      <DateTimeSelect
+        dateLabel={text.date}
+        timeLabel={text.time}
+        date={date}
+        time={time}
+        onDate={setDate}
+        onTime={setTime}
+        validationMessage={errors.startsAt}
+        years={recentYears()}
+      />
+      <Field label={text.minutes} validationMessage={errors.minutes}>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={15}
+          max={300}
+          step={15}
+          value={minutes}
+          onChange={(_, d) => setMinutes(d.value)}
+        />
+      </Field>
+      {done && <Text role="status">{text.done}</Text>}
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={busy} onClick={() => void send()}>
+          {busy ? text.sending : text.send}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Either side's form: a lesson cancelled ahead of time, with a reason. */
+function CancelForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
+  const styles = useStyles();
+  const text = t.lessons.cancel;
+  const [open, setOpen] = useState(false);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('19:00');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    setDone(false);
+    if (!date) {
+      setErrors({ startsAt: text.dateRequired });
+      return;
+    }
+    setBusy(true);
+    try {
+      await cancelLesson(arrangementId, { startsAt: hongKongInstant(date, time), reason });
+      setErrors({});
+      setDone(true);
+      setOpen(false);
+      await onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error) ?? { reason: errorMessage(error, t.lessons.failed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.form}>
+      <div className={styles.head}>
+        <Text as="h2" size={400} weight="semibold">
+          {text.heading}
+        </Text>
+        <Button appearance="subtle" size="small" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {t.lessons.cancelAction}
+        </Button>
+      </div>
+      {done && <Text role="status">{text.done}</Text>}
+      {open && (
+        <>
+          <DateTimeSelect
+            dateLabel={text.date}
+            timeLabel={text.time}
+            date={date}
+            time={time}
+            onDate={setDate}
+            onTime={setTime}
+            validationMessage={errors.startsAt}
+          />
+          <Field label={text.reason} validationMessage={errors.reason}>
+            <Input value={reason} maxLength={200} onChange={(_, d) => setReason(d.value)} />
+          </Field>
+          <div className={styles.actions}>
+            <Button appearance="primary" disabled={busy} onClick={() => void send()}>
+              {text.send}
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
