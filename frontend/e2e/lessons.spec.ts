@@ -4,7 +4,8 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { backOffice, smsTo } from './support/matching';
 import { DEMO_PASSWORD, demoParent, logInThroughUi, logOutThroughUi } from './support/session';
 
-// 陳太 matched demo tutor 2 ten days ago (the demo history): their lessons go on the record.
+// 陳太 matched demo tutor 2 ten days ago (the demo history, with two lessons of 60 minutes
+// confirmed a week ago): this journey adds two more, on a phone.
 const tutor = { name: 'demo tutor 2', phone: '50000002', password: DEMO_PASSWORD };
 
 /** The Hong Kong date `daysAgo` days back, as the date selects take it. */
@@ -40,7 +41,7 @@ test('the tutor records lessons on a phone; the parent confirms one and disputes
   await expect(page.getByRole('heading', { name: '課堂紀錄' })).toBeVisible();
   await recordLesson(page, 1, '90');
   await recordLesson(page, 3, '60');
-  await expect(page.getByTestId('lesson')).toHaveCount(2);
+  await expect(page.getByTestId('lesson')).toHaveCount(4);
   await expect(
     page
       .getByTestId('lesson')
@@ -56,11 +57,11 @@ test('the tutor records lessons on a phone; the parent confirms one and disputes
   expect(link, 'the parent was texted the record’s link').toBeDefined();
   await logInThroughUi(page, demoParent);
   await page.goto(arrangement);
-  await expect(page.getByTestId('lesson')).toHaveCount(2);
+  await expect(page.getByTestId('lesson')).toHaveCount(4);
   const [latest, earlier] = [page.getByTestId('lesson').nth(0), page.getByTestId('lesson').nth(1)];
   await latest.getByRole('button', { name: '確認上堂' }).click();
   await expect(latest.getByText('已確認', { exact: true })).toBeVisible();
-  await expect(page.getByText('已確認 1 堂，共 90 分鐘')).toBeVisible();
+  await expect(page.getByText('已確認 3 堂，共 210 分鐘')).toBeVisible();
   await earlier.getByRole('button', { name: '提出異議' }).click();
   await earlier.getByRole('textbox', { name: '異議原因' }).fill('當日學生生病，沒有上堂');
   await earlier.getByRole('button', { name: '提交異議' }).click();
@@ -88,5 +89,5 @@ test('the tutor records lessons on a phone; the parent confirms one and disputes
   await page.reload();
   await expect(page.getByText('未有上堂', { exact: true })).toBeVisible();
   await expect(page.getByText('客服處理：導師確認當日未有上堂')).toBeVisible();
-  await expect(page.getByText('已確認 1 堂，共 90 分鐘')).toBeVisible();
+  await expect(page.getByText('已確認 3 堂，共 210 分鐘')).toBeVisible();
 });

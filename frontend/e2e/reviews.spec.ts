@@ -2,14 +2,15 @@ import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { demoParent, logInThroughUi } from './support/session';
 
-// Issue 12, reviews: the demo parent 陳太 chose demo tutor 2 for a case ten days ago (tutorhub
-// seed --demo); from /my-cases she rates the tutor, and the profile shows the rating.
-test('on a phone, a parent reviews the tutor she matched a week ago and the profile shows the rating', async ({
+// Issue 12, reviews: the demo parent 陳太 chose demo tutor 2 for a case ten days ago, and two
+// lessons are confirmed on its record (tutorhub seed --demo); from /my-cases she rates the
+// tutor, and the profile shows the rating and the lessons it rests on.
+test('on a phone, a parent reviews the tutor after confirmed lessons and the profile shows the rating', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, demoParent);
-  // Other journeys match cases of hers too, too recently to review: ask the server which one.
+  // Other journeys match cases of hers too, without confirmed lessons: ask the server which one.
   const caseId = await page.evaluate(async () => {
     const get = async (path: string) =>
       (await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } })).json();
@@ -25,7 +26,7 @@ test('on a phone, a parent reviews the tutor she matched a week ago and the prof
     }
     return undefined;
   });
-  expect(caseId, 'the demo data matched her with a tutor ten days ago').toBeDefined();
+  expect(caseId, 'the demo data matched her with a tutor, with confirmed lessons').toBeDefined();
   await page.goto('/my-cases');
   const matched = page.getByTestId('my-case').filter({ hasText: String(caseId) });
   const chosen = matched.getByTestId('applicant').filter({ hasText: '已獲選' });
@@ -42,6 +43,8 @@ test('on a phone, a parent reviews the tutor she matched a week ago and the prof
   await expect(reviews.getByText('你已評價這位導師，多謝你的分享！')).toBeVisible();
   await expect(reviews.getByTestId('review').first()).toContainText('講解清楚，仔仔數學測驗進步了二十分。');
   await expect(reviews.getByTestId('review').first()).toContainText('陳*');
+  // How many lessons it rests on (two from the demo data, more once the lessons journey ran).
+  await expect(reviews.getByTestId('review').first()).toContainText(/上了 \d+ 堂後評價/);
 
   // The rating counts on the profile and survives a reload; the form does not come back.
   await page.reload();

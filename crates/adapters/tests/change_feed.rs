@@ -30,7 +30,10 @@ async fn every_write_to_a_case_a_tutor_or_a_review_is_a_change_in_order(db: Data
     tutors.set_profile_active(tutor.id, false, Utc::now()).await.unwrap();
     let reviews = SqlReviewRepository::new(db.pool().clone());
     let form = ReviewForm::parse(5, "好").unwrap();
-    let review = reviews.insert(NewReview { tutor_id: tutor.id, author_id: Uuid::new_v4(), form, created_at: Utc::now() }).await.unwrap();
+    let review = reviews
+        .insert(NewReview { tutor_id: tutor.id, author_id: Uuid::new_v4(), form, lessons: 1, created_at: Utc::now() })
+        .await
+        .unwrap();
     reviews.moderate(review.number, ReviewStatus::Hidden, "測試", "staff", Utc::now()).await.unwrap();
 
     let changes = feed.changes_since(start, 100).await.unwrap();

@@ -5,11 +5,13 @@ mod support;
 
 use std::sync::Arc;
 
-use chrono::{Duration, DurationRound, Utc};
-use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlReviewRepository};
+use chrono::{Duration, Utc};
+use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlLessonRepository, SqlReviewRepository};
 use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::lessons::model::{ArrangementSide, LessonStatus, NewLesson};
+use tutorhub_domain::lessons::ports::LessonRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::offer::Offer;
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
@@ -21,17 +23,40 @@ use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use uuid::Uuid;
 
 fn review(tutor_id: Uuid, author_id: Uuid, stars: i64, ago: Duration) -> NewReview {
-    NewReview { tutor_id, author_id, form: ReviewForm::parse(stars, "講解清楚，有耐性").unwrap(), created_at: Utc::now() - ago }
+    NewReview {
+        tutor_id, author_id, form: ReviewForm::parse(stars, "講解清楚，有耐性").unwrap(), lessons: 3, created_at: Utc::now() - ago
+    }
 }
 
-async fn lessons_begin_at_the_first_match_or_accepted_booking_between_the_two(db: Database) {
+/// Records a lesson on the arrangement `id`, in `status` (answered by the family when confirmed).
+async fn lesson(db: &Database, id: Uuid, days_ago: i64, status: LessonStatus) {
+    let lessons = SqlLessonRepository::new(db.pool().clone());
+    let starts_at = Utc::now() - Duration::days(days_ago);
+    let new = NewLesson {
+        arrangement_id: id,
+        starts_at,
+        minutes: 90,
+        status: LessonStatus::Recorded,
+        recorded_by: ArrangementSide::Tutor,
+        recorded_at: starts_at,
+        reason: None,
+        late: false,
+    };
+    let number = lessons.insert(new).await.unwrap().number;
+    if status != LessonStatus::Recorded {
+        assert!(lessons.answer(number, status, None, starts_at - Duration::seconds(1)).await.unwrap());
+    }
+}
+
+async fn a_review_counts_the_confirmed_lessons_of_every_match_and_booking_between_the_two(db: Database) {
     let reviews = SqlReviewRepository::new(db.pool().clone());
     let applications = SqlApplicationRepository::new(db.pool().clone());
     let bookings = SqlBookingRepository::new(db.pool().clone());
     let (parent, tutor) = (Uuid::new_v4(), Uuid::new_v4());
-    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), None);
+    assert_eq!(reviews.confirmed_lessons(parent, tutor).await.unwrap(), 0);
 
-    // The tutor is selected for the parent's case ten days ago.
+    // The tutor confirmed the parent's case ten days ago; two lessons are on its record, one
+    // of them confirmed, the other still waiting for the family.
     let case = support::stored_case_of(&db, CaseStatus::Approved, parent).await;
     let application = CaseApplication {
         id: Uuid::new_v4(),
@@ -42,33 +67,33 @@ async fn lessons_begin_at_the_first_match_or_accepted_booking_between_the_two(db
         created_at: Utc::now() - Duration::days(12),
     };
     let ApplyOutcome::Applied(application) = applications.apply(application, 30).await.unwrap() else { panic!() };
-    let matched_at = (Utc::now() - Duration::days(10)).duration_trunc(Duration::milliseconds(1)).unwrap();
-    // Offered an hour before, confirmed then.
+    let matched_at = Utc::now() - Duration::days(10);
     let offer = Offer::open(case, application.id, tutor, Rate::from_cents(30000), matched_at - Duration::hours(1), 24);
     applications.offer(&offer).await.unwrap();
     applications.confirm(offer.id, matched_at + Duration::days(2), matched_at).await.unwrap();
-    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(matched_at));
-    assert_eq!(reviews.lessons_since(tutor, parent).await.unwrap(), None, "the other way round is no relationship");
+    assert_eq!(reviews.confirmed_lessons(parent, tutor).await.unwrap(), 0, "a match alone is no lesson");
+    lesson(&db, offer.id, 8, LessonStatus::Confirmed).await;
+    lesson(&db, offer.id, 1, LessonStatus::Recorded).await;
+    assert_eq!(reviews.confirmed_lessons(parent, tutor).await.unwrap(), 1);
+    assert_eq!(reviews.confirmed_lessons(tutor, parent).await.unwrap(), 0, "the other way round is no relationship");
 
-    // An accepted booking earlier still moves the start back; a pending one does not count.
-    let booked_at = (Utc::now() - Duration::days(20)).duration_trunc(Duration::milliseconds(1)).unwrap();
-    let booking = |user_id| Booking {
+    // An accepted booking's confirmed lessons count too; a disputed one does not.
+    let booking = Booking {
         id: Uuid::new_v4(),
         tutor_id: tutor,
-        user_id,
+        user_id: parent,
         user_type: "student".into(),
         booking_time: BookingTime::parse("星期三 19:00").unwrap(),
         details: BookingDetails::default(),
         status: BookingStatus::Pending,
-        created_at: booked_at,
+        created_at: Utc::now() - Duration::days(20),
     };
-    let accepted = bookings.insert(booking(parent)).await.unwrap();
-    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(matched_at), "pending: no lessons yet");
-    bookings.transition(accepted.id, vec![BookingStatus::Pending], BookingStatus::Accepted, booked_at).await.unwrap();
-    assert_eq!(reviews.lessons_since(parent, tutor).await.unwrap(), Some(booked_at));
-    let stranger = Uuid::new_v4();
-    bookings.insert(booking(stranger)).await.unwrap();
-    assert_eq!(reviews.lessons_since(stranger, tutor).await.unwrap(), None);
+    let accepted = bookings.insert(booking).await.unwrap();
+    bookings.transition(accepted.id, vec![BookingStatus::Pending], BookingStatus::Accepted, Utc::now() - Duration::days(19)).await.unwrap();
+    lesson(&db, accepted.id, 15, LessonStatus::Confirmed).await;
+    lesson(&db, accepted.id, 14, LessonStatus::Disputed).await;
+    assert_eq!(reviews.confirmed_lessons(parent, tutor).await.unwrap(), 2);
+    assert_eq!(reviews.confirmed_lessons(Uuid::new_v4(), tutor).await.unwrap(), 0);
 }
 
 async fn a_member_reviews_a_tutor_once_also_when_racing(db: Database) {
@@ -146,7 +171,7 @@ async fn the_tutor_replies_once_and_members_report_once_each(db: Database) {
 }
 
 on_both_engines!(
-    lessons_begin_at_the_first_match_or_accepted_booking_between_the_two,
+    a_review_counts_the_confirmed_lessons_of_every_match_and_booking_between_the_two,
     a_member_reviews_a_tutor_once_also_when_racing,
     a_tutors_visible_reviews_come_newest_first_and_hiding_takes_one_out,
     the_tutor_replies_once_and_members_report_once_each,

@@ -4,9 +4,11 @@
 //! real match in the data, as the product requires.
 
 use chrono::{Duration, Utc};
-use tutorhub_adapters::{SqlApplicationRepository, SqlReviewRepository};
+use tutorhub_adapters::{SqlApplicationRepository, SqlLessonRepository, SqlReviewRepository};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
+use tutorhub_domain::lessons::model::{ArrangementSide, LessonStatus, NewLesson};
+use tutorhub_domain::lessons::ports::LessonRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::offer::{DEFAULT_OFFER_HOURS, Offer};
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
@@ -76,11 +78,11 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
             let (stars, text) = REVIEWS[(tutor_index + k) % REVIEWS.len()];
             let form = ReviewForm::parse(stars, text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
             let created_at = Utc::now() - Duration::days(matched_days_ago - 10);
-            reviews.insert(NewReview { tutor_id: tutor.user_id, author_id: parent, form, created_at }).await?;
+            reviews.insert(NewReview { tutor_id: tutor.user_id, author_id: parent, form, lessons: 2, created_at }).await?;
             added += 1;
         }
     }
-    // 陳太 matched demo tutor 2 ten days ago and may review them now.
+    // 陳太 matched demo tutor 2 ten days ago; two lessons are confirmed, so she may review them.
     let parent = &crate::demo_accounts::DEMO_ACCOUNTS[0];
     let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(anyhow::Error::msg)?).await?;
     if let (Some(chan), Some(tutor)) = (chan, demo_tutor(app, 1).await?) {
@@ -135,5 +137,22 @@ async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: 
     let offer = Offer::open(number, application.id, tutor.user_id, fee, at - Duration::hours(1), DEFAULT_OFFER_HOURS);
     applications.offer(&offer).await?;
     applications.confirm(offer.id, at + Duration::days(2), at).await?;
+    // The first two lessons, on the record and confirmed by the family: what a review rests on.
+    let lessons = SqlLessonRepository::new(app.database.pool().clone());
+    for day in [2, 3] {
+        let starts_at = at + Duration::days(day);
+        let lesson = NewLesson {
+            arrangement_id: offer.id,
+            starts_at,
+            minutes: 60,
+            status: LessonStatus::Recorded,
+            recorded_by: ArrangementSide::Tutor,
+            recorded_at: starts_at + Duration::hours(2),
+            reason: None,
+            late: false,
+        };
+        let number = lessons.insert(lesson).await?.number;
+        lessons.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
+    }
     Ok(())
 }

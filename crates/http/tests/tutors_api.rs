@@ -457,9 +457,9 @@ async fn only_a_suggested_tutor_of_a_parents_case_can_be_invited() {
     assert_eq!(status, StatusCode::OK, "{body}");
 }
 
-/// Stores `owner`'s case in `subject`, `tutor`'s application to it, and the owner's choice of
-/// the tutor `days_ago`: lessons between the two began then.
-async fn matched(app: &support::TestApp, owner: &User, tutor: &User, days_ago: i64) {
+/// Stores `owner`'s case, `tutor`'s application to it, the match confirmed `days_ago`, and
+/// `lessons` lessons on its record confirmed by the owner.
+async fn matched(app: &support::TestApp, owner: &User, tutor: &User, days_ago: i64, lessons: i64) {
     use tutorhub_adapters::SqlApplicationRepository;
     use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
     use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
@@ -487,40 +487,58 @@ async fn matched(app: &support::TestApp, owner: &User, tutor: &User, days_ago: i
     );
     applications.offer(&offer).await.unwrap();
     applications.confirm(offer.id, at + chrono::Duration::days(2), at).await.unwrap();
+    use tutorhub_domain::lessons::model::{ArrangementSide, LessonStatus, NewLesson};
+    use tutorhub_domain::lessons::ports::LessonRepository;
+    let record = tutorhub_adapters::SqlLessonRepository::new(app.database.pool().clone());
+    for day in 0..lessons {
+        let starts_at = at + chrono::Duration::days(day + 1);
+        let new = NewLesson {
+            arrangement_id: offer.id,
+            starts_at,
+            minutes: 90,
+            status: LessonStatus::Recorded,
+            recorded_by: ArrangementSide::Tutor,
+            recorded_at: starts_at,
+            reason: None,
+            late: false,
+        };
+        let number = record.insert(new).await.unwrap().number;
+        assert!(record.answer(number, LessonStatus::Confirmed, None, starts_at - chrono::Duration::seconds(1)).await.unwrap());
+    }
 }
 
 #[tokio::test]
-async fn a_parent_reviews_the_matched_tutor_a_week_later_and_the_profile_counts_it_until_hidden() {
+async fn a_parent_reviews_the_matched_tutor_after_confirmed_lessons_and_the_profile_counts_it_until_hidden() {
     let app = support::spawn().await;
     let tutor = approved_tutor(&app, "91234567", "中學 物理", "沙田", "400").await;
     let (parent, stranger, newcomer) =
         (registered(&app, "92345678").await, registered(&app, "93456789").await, registered(&app, "94567890").await);
-    matched(&app, &parent, &tutor, 8).await;
-    matched(&app, &newcomer, &tutor, 2).await;
+    matched(&app, &parent, &tutor, 8, 2).await;
+    // Matched, but no lesson confirmed yet.
+    matched(&app, &newcomer, &tutor, 2, 0).await;
     let tutor_path = format!("/tutors/{}", tutor.id);
     let (eligibility_path, reviews_path) = (format!("{tutor_path}/review-eligibility"), format!("{tutor_path}/reviews"));
     let eligibility = |user: &User| get(&app, &eligibility_path, Some(bearer(&app, user)));
     assert_eq!(eligibility(&parent).await.1["status"], "can-review");
     assert_eq!(eligibility(&stranger).await.1["status"], "no-lessons");
     assert_eq!(eligibility(&tutor).await.1["status"], "own-profile");
-    let (_, early) = eligibility(&newcomer).await;
-    assert_eq!(early["status"], "too-early");
-    assert!(early["availableFrom"].is_string());
+    assert_eq!(eligibility(&parent).await.1["lessons"], 2);
+    assert_eq!(eligibility(&newcomer).await.1["status"], "no-lessons");
     assert_eq!(get(&app, &format!("{tutor_path}/review-eligibility"), None).await.0, StatusCode::UNAUTHORIZED);
 
     let write = |user: &User, body: Value| send_json(&app, "POST", &reviews_path, Some(bearer(&app, user)), body);
     let (status, body) = write(&stranger, serde_json::json!({ "rating": 5, "text": "好" })).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NO_LESSONS")));
     let (status, body) = write(&newcomer, serde_json::json!({ "rating": 5, "text": "好" })).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("TOO_EARLY")));
-    assert!(body["error"].as_str().unwrap().starts_with("開始上堂滿 7 日後"), "{body}");
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NO_LESSONS")));
+    assert_eq!(body["error"], "要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師");
     let (status, body) = write(&parent, serde_json::json!({ "rating": 6, "text": "好".repeat(501) })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
     let (status, body) = write(&parent, serde_json::json!({ "rating": 5, "text": "講解清楚，女兒物理進步了" })).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let review_id = body["reviewId"].as_i64().unwrap();
-    assert_eq!(body["authorName"], "陳**");
+    assert_eq!((body["authorName"].as_str(), body["lessons"].as_u64()), (Some("陳**"), Some(2)));
     let (status, body) = write(&parent, serde_json::json!({ "rating": 1, "text": "再評" })).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_REVIEWED")));
     assert_eq!(eligibility(&parent).await.1["reviewId"], review_id);
@@ -534,6 +552,13 @@ async fn a_parent_reviews_the_matched_tutor_a_week_later_and_the_profile_counts_
     assert!(!page.to_string().contains(&parent.id.to_string()), "no author id: {page}");
     let (_, profile) = get(&app, &tutor_path, None).await;
     assert_eq!((profile["reviewCount"].as_u64(), profile["averageRating"].as_f64()), (Some(1), Some(5.0)));
+    // Two lessons held: counted, but too few for a share of undisputed lessons.
+    assert_eq!(profile["record"]["lessonsHeld"], 2);
+    assert!(profile["record"].get("undisputedPercent").is_none(), "{profile}");
+    let veteran = registered(&app, "95678901").await;
+    matched(&app, &veteran, &tutor, 20, 5).await;
+    let (_, profile) = get(&app, &tutor_path, None).await;
+    assert_eq!((profile["record"]["lessonsHeld"].as_u64(), profile["record"]["undisputedPercent"].as_u64()), (Some(7), Some(100)));
     let (_, listed) = get(&app, "/tutors", None).await;
     assert_eq!(listed["items"][0]["reviewCount"], 1);
 

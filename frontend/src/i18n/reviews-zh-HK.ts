@@ -11,10 +11,10 @@ export const reviewsZhHK = {
   loadFailed: '未能載入評價，請稍後再試。',
   listLabel: '評價列表',
   stars: (n: number) => `${n} 星（滿分 5 星）`,
-  byline: (name: string, date: string) => `${name}・${date}`,
+  byline: (name: string, date: string, lessons: number) =>
+    lessons > 0 ? `${name}・${date}・上了 ${lessons} 堂後評價` : `${name}・${date}`,
   replyHeading: '導師回覆',
   eligibility: {
-    tooEarly: (date: string) => `開始上堂滿 7 日後（${date} 起）可評價這位導師。`,
     already: '你已評價這位導師，多謝你的分享！',
   },
   form: {

@@ -40,6 +40,8 @@ export const tutorsZhHK = {
     recordLabel: '在 tutorhub 的紀錄',
     matchedCases: (n: number) => `成功配對 ${n} 個個案`,
     acceptedBookings: (n: number) => `接受 ${n} 次預約`,
+    lessonsHeld: (n: number) => `已上 ${n} 堂`,
+    undisputed: (percent: number) => `${percent}% 課堂紀錄無異議`,
     memberSince: (month: string) => `${month}加入`,
     notFound: '找不到此用戶',
     notFoundHint: '此導師可能已停止公開資料，或者網址不正確。',

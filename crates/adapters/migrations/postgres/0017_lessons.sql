@@ -19,3 +19,6 @@ CREATE TABLE lessons (
 -- The auto-confirm job reads what is still unanswered, by age; the back office, the disputes.
 CREATE INDEX lessons_unanswered ON lessons (recorded_at) WHERE status = 'recorded';
 CREATE INDEX lessons_disputed ON lessons (recorded_at) WHERE status = 'disputed';
+
+-- A review rests on confirmed lessons (no longer "a week after the match") and says how many.
+ALTER TABLE reviews ADD COLUMN lessons BIGINT NOT NULL DEFAULT 0;

@@ -3,8 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::bookings::model::BookingStatus;
-use tutorhub_domain::matching::model::CaseApplicationStatus;
+use tutorhub_domain::lessons::model::LessonStatus;
 use tutorhub_domain::reviews::model::{NewReview, Reply, Review, ReviewStatus, ReviewText, Stars};
 use tutorhub_domain::reviews::ports::{ReviewChange, ReviewRepository};
 use tutorhub_domain::shared::paging::{Page, PageRequest};
@@ -15,7 +14,7 @@ use crate::sql::cases::parse_uuid;
 use crate::sql::rows::{Conditions, Value, bind_all, corrupt, fetch_page, from_millis, millis, repository_error};
 
 const COLUMNS: &str = "r.number, r.tutor_id, r.author_id, COALESCE(u.name, '') AS author_name, r.stars, r.body, r.reply, \
-     r.replied_at, r.status, r.moderation_reason, r.created_at, \
+     r.replied_at, r.status, r.moderation_reason, r.lessons, r.created_at, \
      (SELECT COUNT(*) FROM review_reports p WHERE p.review_number = r.number) AS reports";
 const FROM: &str = "reviews r LEFT JOIN users u ON u.id = r.author_id";
 
@@ -54,6 +53,7 @@ struct ReviewRow {
     replied_at: Option<i64>,
     status: String,
     moderation_reason: Option<String>,
+    lessons: i64,
     created_at: i64,
     reports: i64,
 }
@@ -76,6 +76,7 @@ impl ReviewRow {
             status: ReviewStatus::parse(&self.status).ok_or_else(|| bad("status"))?,
             reports: u32::try_from(self.reports).map_err(|_| bad("report count"))?,
             moderation_reason: self.moderation_reason,
+            lessons: u32::try_from(self.lessons).map_err(|_| bad("lesson count"))?,
             created_at: from_millis(self.created_at)?,
         })
     }
@@ -83,34 +84,34 @@ impl ReviewRow {
 
 #[async_trait]
 impl ReviewRepository for SqlReviewRepository {
-    async fn lessons_since(&self, author_id: Uuid, tutor_id: Uuid) -> Result<Option<DateTime<Utc>>, RepositoryError> {
-        // The selection's time is the application's last change (selected is final, and only a
-        // match selects); the acceptance's is the booking's last change while it stays accepted.
-        let row: (Option<i64>, Option<i64>) = sqlx::query_as(
-            "SELECT (SELECT MIN(a.updated_at) FROM case_applications a JOIN cases c ON c.number = a.case_number \
-                     WHERE a.tutor_id = $1 AND a.status = $2 AND c.owner_id = $3), \
-                    (SELECT MIN(b.updated_at) FROM bookings b WHERE b.user_id = $3 AND b.tutor_id = $1 AND b.status = $4)",
+    async fn confirmed_lessons(&self, author_id: Uuid, tutor_id: Uuid) -> Result<u32, RepositoryError> {
+        // Every arrangement of the pair: their matches (by offer) and their bookings. Only a
+        // confirmed offer or an accepted booking ever has lessons on its record.
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM lessons l WHERE l.status = $1 AND l.arrangement_id IN ( \
+                 SELECT o.id FROM offers o JOIN cases c ON c.number = o.case_number WHERE o.tutor_id = $2 AND c.owner_id = $3 \
+                 UNION SELECT b.id FROM bookings b WHERE b.tutor_id = $2 AND b.user_id = $3)",
         )
+        .bind(LessonStatus::Confirmed.key())
         .bind(tutor_id.to_string())
-        .bind(CaseApplicationStatus::Selected.key())
         .bind(author_id.to_string())
-        .bind(BookingStatus::Accepted.key())
         .fetch_one(&self.pool)
         .await
         .map_err(repository_error)?;
-        row.0.into_iter().chain(row.1).min().map(from_millis).transpose()
+        u32::try_from(count).map_err(|_| corrupt(format!("{count} lessons")))
     }
 
     async fn insert(&self, review: NewReview) -> Result<Review, RepositoryError> {
         let number: i64 = sqlx::query_scalar(
-            "INSERT INTO reviews (tutor_id, author_id, stars, body, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING number",
+            "INSERT INTO reviews (tutor_id, author_id, stars, body, status, lessons, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING number",
         )
         .bind(review.tutor_id.to_string())
         .bind(review.author_id.to_string())
         .bind(i64::from(review.form.stars.value()))
         .bind(review.form.text.as_str().to_string())
         .bind(ReviewStatus::Visible.key())
+        .bind(i64::from(review.lessons))
         .bind(millis(review.created_at))
         .fetch_one(&self.pool)
         .await

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
+use tutorhub_domain::lessons::model::{LessonConfirmedBy, LessonStatus};
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::identity::{DisplayName, Phone};
 use tutorhub_domain::shared::money::Rate;
@@ -462,13 +463,25 @@ impl TutorRepository for SqlTutorRepository {
     }
 
     async fn track_record(&self, user_id: Uuid) -> Result<TrackRecord, RepositoryError> {
-        // Three indexed lookups in one round trip: (tutor_id, status) on both tables, users by id.
-        let row: (i64, i64, Option<i64>) = sqlx::query_as(
-            "SELECT (SELECT COUNT(*) FROM case_applications WHERE tutor_id = $1 AND status = 'selected'), \
+        // Indexed lookups in one round trip: (tutor_id, status) on applications and bookings,
+        // users by id, and the lessons of the tutor's arrangements (offers and bookings by tutor).
+        let row: (i64, i64, Option<i64>, i64, i64, i64) = sqlx::query_as(
+            "WITH mine AS (SELECT id FROM offers WHERE tutor_id = $1 UNION SELECT id FROM bookings WHERE tutor_id = $1), \
+                  settled AS (SELECT status, confirmed_by FROM lessons \
+                              WHERE arrangement_id IN (SELECT id FROM mine) AND status IN ($2, $3, $4)) \
+             SELECT (SELECT COUNT(*) FROM case_applications WHERE tutor_id = $1 AND status = 'selected'), \
                     (SELECT COUNT(*) FROM bookings WHERE tutor_id = $1 AND status = 'accepted'), \
-                    (SELECT created_at FROM users WHERE id = $1)",
+                    (SELECT created_at FROM users WHERE id = $1), \
+                    (SELECT COUNT(*) FROM settled WHERE status = $2), \
+                    (SELECT COUNT(*) FROM settled), \
+                    (SELECT COUNT(*) FROM settled WHERE status = $2 AND confirmed_by IN ($5, $6))",
         )
         .bind(user_id.to_string())
+        .bind(LessonStatus::Confirmed.key())
+        .bind(LessonStatus::Disputed.key())
+        .bind(LessonStatus::NotHeld.key())
+        .bind(LessonConfirmedBy::Family.key())
+        .bind(LessonConfirmedBy::Timeout.key())
         .fetch_one(&self.pool)
         .await
         .map_err(repository_error)?;
@@ -477,6 +490,9 @@ impl TutorRepository for SqlTutorRepository {
             matched_cases: count(row.0)?,
             accepted_bookings: count(row.1)?,
             member_since: from_millis(row.2.ok_or_else(|| corrupt(format!("tutor {user_id} has no account")))?)?,
+            lessons_held: count(row.3)?,
+            lessons_settled: count(row.4)?,
+            lessons_undisputed: count(row.5)?,
         })
     }
 

@@ -1,15 +1,10 @@
 //! A review, its parts and the rules of what may be typed.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::keyed_enum;
-use crate::shared::hong_kong;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
-
-/// How long after the lessons began (the match, or the accepted booking) a review may be
-/// written: long enough for a few lessons, so it is about teaching and not about first contact.
-pub const WAIT: Duration = Duration::days(7);
 
 keyed_enum! {
     /// Whether the public sees a review.
@@ -108,6 +103,8 @@ pub struct Review {
     pub reports: u32,
     /// The back office's last reason to hide or restore it.
     pub moderation_reason: Option<String>,
+    /// The confirmed lessons it rests on, when it was written.
+    pub lessons: u32,
     pub created_at: DateTime<Utc>,
 }
 
@@ -117,6 +114,8 @@ pub struct NewReview {
     pub tutor_id: Uuid,
     pub author_id: Uuid,
     pub form: ReviewForm,
+    /// The confirmed lessons between the two at this moment.
+    pub lessons: u32,
     pub created_at: DateTime<Utc>,
 }
 
@@ -124,7 +123,6 @@ keyed_enum! {
     /// [`Eligibility`] without its data, as the API names it.
     pub enum EligibilityKind {
         CanReview => "can-review",
-        TooEarly => "too-early",
         NoLessons => "no-lessons",
         AlreadyReviewed => "already-reviewed",
         OwnProfile => "own-profile",
@@ -134,12 +132,9 @@ keyed_enum! {
 /// Whether a member may review a tutor now, and if not why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eligibility {
-    CanReview,
-    /// Lessons began; a review is possible from this moment.
-    TooEarly {
-        from: DateTime<Utc>,
-    },
-    /// No matched case and no accepted booking between the two.
+    /// Resting on this many confirmed lessons.
+    CanReview(u32),
+    /// No confirmed lesson between the two yet (on the lesson record of a match or a booking).
     NoLessons,
     /// The member reviewed this tutor already (this review number).
     AlreadyReviewed(i64),
@@ -150,22 +145,20 @@ pub enum Eligibility {
 impl Eligibility {
     pub fn kind(self) -> EligibilityKind {
         match self {
-            Self::CanReview => EligibilityKind::CanReview,
-            Self::TooEarly { .. } => EligibilityKind::TooEarly,
+            Self::CanReview(_) => EligibilityKind::CanReview,
             Self::NoLessons => EligibilityKind::NoLessons,
             Self::AlreadyReviewed(_) => EligibilityKind::AlreadyReviewed,
             Self::OwnProfile => EligibilityKind::OwnProfile,
         }
     }
 
-    /// From when the lessons began (None without any) and any earlier review. A review opens
-    /// at the Hong Kong midnight after the week is out, so "from 1 December" holds all day.
-    pub fn decide(lessons_since: Option<DateTime<Utc>>, earlier: Option<i64>, now: DateTime<Utc>) -> Self {
-        match (earlier, lessons_since.map(|since| hong_kong::midnight_at_or_after(since + WAIT))) {
+    /// From the confirmed lessons between the two and any earlier review: a review rests on
+    /// at least one lesson both sides agree was held, so it is about teaching.
+    pub fn decide(confirmed_lessons: u32, earlier: Option<i64>) -> Self {
+        match (earlier, confirmed_lessons) {
             (Some(number), _) => Self::AlreadyReviewed(number),
-            (None, None) => Self::NoLessons,
-            (None, Some(from)) if now < from => Self::TooEarly { from },
-            (None, Some(_)) => Self::CanReview,
+            (None, 0) => Self::NoLessons,
+            (None, lessons) => Self::CanReview(lessons),
         }
     }
 }
@@ -190,14 +183,10 @@ mod tests {
     }
 
     #[test]
-    fn a_review_is_possible_a_week_after_the_lessons_began_once() {
-        let began = hong_kong::at("2026-11-24T15:00");
-        assert_eq!(Eligibility::decide(None, None, began), Eligibility::NoLessons);
-        let opens = hong_kong::at("2026-12-02T00:00");
-        assert_eq!(Eligibility::decide(Some(began), None, began + Duration::days(3)), Eligibility::TooEarly { from: opens });
-        // A week to the minute is still the day it falls on: the review opens at midnight.
-        assert_eq!(Eligibility::decide(Some(began), None, began + WAIT), Eligibility::TooEarly { from: opens });
-        assert_eq!(Eligibility::decide(Some(began), None, opens), Eligibility::CanReview);
-        assert_eq!(Eligibility::decide(Some(began), Some(12), opens), Eligibility::AlreadyReviewed(12));
+    fn a_review_rests_on_a_confirmed_lesson_and_is_written_once() {
+        assert_eq!(Eligibility::decide(0, None), Eligibility::NoLessons);
+        assert_eq!(Eligibility::decide(1, None), Eligibility::CanReview(1));
+        assert_eq!(Eligibility::decide(7, None), Eligibility::CanReview(7));
+        assert_eq!(Eligibility::decide(7, Some(12)), Eligibility::AlreadyReviewed(12));
     }
 }

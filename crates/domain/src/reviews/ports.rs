@@ -21,13 +21,12 @@ pub enum ReviewChange {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait ReviewRepository: Send + Sync {
-    /// When lessons between the two began: the earliest selection of the tutor for one of the
-    /// author's cases, or acceptance of one of the author's bookings of the tutor (None when
-    /// neither happened).
+    /// The lessons confirmed on the record of every match and booking between the author (the
+    /// family) and the tutor.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn lessons_since(&self, author_id: Uuid, tutor_id: Uuid) -> Result<Option<DateTime<Utc>>, RepositoryError>;
+    async fn confirmed_lessons(&self, author_id: Uuid, tutor_id: Uuid) -> Result<u32, RepositoryError>;
 
     /// Stores a review, visible.
     ///

@@ -1,19 +1,19 @@
 //! Writing, reading, answering and reporting reviews.
 //!
-//! Only a member with real lessons behind them reviews: the tutor was selected for one of their
-//! cases, or accepted one of their bookings, at least [`WAIT`] ago; once per tutor. The store
-//! answers when lessons began, so nobody can claim a relationship the data does not hold.
+//! Only a member with real lessons behind them reviews: at least one lesson of a match or a
+//! booking with the tutor is confirmed on the lesson record; once per tutor, saying how many
+//! lessons it rests on. The store counts the lessons, so nobody can claim a relationship the
+//! data does not hold.
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
 use crate::notices::notifier::{Notice, Notifier};
-use crate::reviews::model::{Eligibility, NewReview, Review, ReviewForm, ReviewStatus, ReviewText, WAIT};
+use crate::reviews::model::{Eligibility, NewReview, Review, ReviewForm, ReviewStatus, ReviewText};
 use crate::reviews::ports::{ReviewChange, ReviewRepository};
-use crate::shared::hong_kong::date_words;
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
@@ -31,10 +31,8 @@ pub enum ReviewError {
     TutorNotFound,
     #[error("不可評價自己")]
     OwnProfile,
-    #[error("只有經本平台配對個案或預約獲接受的學生或家長，才可評價這位導師")]
+    #[error("要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師")]
     NoLessons,
-    #[error("開始上堂滿 {} 日後（{} 起）才可評價", WAIT.num_days(), date_words(*from))]
-    TooEarly { from: DateTime<Utc> },
     #[error("你已評價這位導師")]
     AlreadyReviewed,
     #[error("找不到這則評價")]
@@ -89,19 +87,18 @@ impl Reviews {
     /// arrived (not what it says).
     ///
     /// # Errors
-    /// `Invalid` (per field), `TutorNotFound`, `OwnProfile`, `NoLessons`, `TooEarly`,
+    /// `Invalid` (per field), `TutorNotFound`, `OwnProfile`, `NoLessons`,
     /// `AlreadyReviewed` (also when a concurrent review won).
     pub async fn write(&self, author: Uuid, tutor: TutorRef, rating: i64, text: &str) -> Result<Review, ReviewError> {
         let form = ReviewForm::parse(rating, text).map_err(ReviewError::Invalid)?;
         let profile = self.active_tutor(tutor).await?;
-        match self.decide(author, profile.user_id).await? {
-            Eligibility::CanReview => {}
-            Eligibility::TooEarly { from } => return Err(ReviewError::TooEarly { from }),
+        let lessons = match self.decide(author, profile.user_id).await? {
+            Eligibility::CanReview(lessons) => lessons,
             Eligibility::NoLessons => return Err(ReviewError::NoLessons),
             Eligibility::AlreadyReviewed(_) => return Err(ReviewError::AlreadyReviewed),
             Eligibility::OwnProfile => return Err(ReviewError::OwnProfile),
-        }
-        let review = NewReview { tutor_id: profile.user_id, author_id: author, form, created_at: Utc::now() };
+        };
+        let review = NewReview { tutor_id: profile.user_id, author_id: author, form, lessons, created_at: Utc::now() };
         let stored = match self.reviews.insert(review).await {
             Err(RepositoryError::Conflict(Constraint::ReviewPerAuthorAndTutor)) => return Err(ReviewError::AlreadyReviewed),
             other => other?,
@@ -143,8 +140,8 @@ impl Reviews {
             return Ok(Eligibility::OwnProfile);
         }
         let earlier = self.reviews.by_author(author, tutor).await?.map(|r| r.number);
-        let since = self.reviews.lessons_since(author, tutor).await?;
-        Ok(Eligibility::decide(since, earlier, Utc::now()))
+        let lessons = self.reviews.confirmed_lessons(author, tutor).await?;
+        Ok(Eligibility::decide(lessons, earlier))
     }
 
     async fn active_tutor(&self, tutor: TutorRef) -> Result<TutorProfile, ReviewError> {
@@ -173,8 +170,6 @@ fn parse_reason(raw: &str) -> Result<String, String> {
 mod tests {
     use std::sync::Mutex;
 
-    use chrono::Duration;
-
     use super::*;
 
     use crate::notices::notifier::testing::recording_notifier;
@@ -199,15 +194,16 @@ mod tests {
             status: ReviewStatus::Visible,
             reports: 0,
             moderation_reason: None,
+            lessons: 3,
             created_at: Utc::now(),
         }
     }
 
-    /// Reviews over a store where lessons between PARENT and TUTOR began `since`, PARENT has
+    /// Reviews over a store where PARENT and TUTOR have `lessons` confirmed, PARENT has
     /// `earlier` reviews, and review 7 (TUTOR's) exists; answers the SMS sent too.
-    fn reviews(since: Option<DateTime<Utc>>, earlier: Option<i64>, store: MockReviewRepository) -> (Reviews, Arc<Mutex<Vec<String>>>) {
+    fn reviews(lessons: u32, earlier: Option<i64>, store: MockReviewRepository) -> (Reviews, Arc<Mutex<Vec<String>>>) {
         let mut store = store;
-        store.expect_lessons_since().returning(move |author, tutor| Ok(since.filter(|_| author == PARENT && tutor == TUTOR)));
+        store.expect_confirmed_lessons().returning(move |author, tutor| Ok(if author == PARENT && tutor == TUTOR { lessons } else { 0 }));
         store.expect_by_author().returning(move |_, tutor| Ok(earlier.map(|n| review(n, tutor))));
         store.expect_find().returning(|n| Ok((n == 7).then(|| review(7, TUTOR))));
         let mut tutors = MockTutorRepository::new();
@@ -220,12 +216,16 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_parent_reviews_a_week_after_lessons_began_once_and_the_tutor_hears_of_it() {
+    async fn a_parent_reviews_after_a_confirmed_lesson_once_and_the_tutor_hears_of_it() {
         let mut store = MockReviewRepository::new();
-        store.expect_insert().times(1).returning(|new| Ok(Review { stars: new.form.stars, ..review(8, new.tutor_id) }));
-        let (reviews, sent) = reviews(Some(Utc::now() - Duration::days(8)), None, store);
+        store
+            .expect_insert()
+            .times(1)
+            .withf(|new| new.lessons == 2)
+            .returning(|new| Ok(Review { stars: new.form.stars, lessons: new.lessons, ..review(8, new.tutor_id) }));
+        let (reviews, sent) = reviews(2, None, store);
         let written = reviews.write(PARENT, TutorRef::Id(TUTOR), 5, "講解清楚").await.unwrap();
-        assert_eq!(written.number, 8);
+        assert_eq!((written.number, written.lessons), (8, 2), "it says how many lessons it rests on");
         assert_eq!(
             sent.lock().unwrap().as_slice(),
             ["【tutorhub】你收到一則新評價，可登入查看及回覆：https://tutorhub.example.hk/tutor/1001"]
@@ -233,17 +233,14 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn no_review_without_lessons_before_a_week_twice_or_of_oneself() {
-        let began = Utc::now() - Duration::days(2);
-        let (early, _) = reviews(Some(began), None, MockReviewRepository::new());
-        let refused = early.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await.unwrap_err();
-        assert!(matches!(refused, ReviewError::TooEarly { from } if from == crate::shared::hong_kong::midnight_at_or_after(began + WAIT)));
-        assert!(refused.to_string().starts_with("開始上堂滿 7 日後（"), "{refused}");
-        let (strangers, _) = reviews(None, None, MockReviewRepository::new());
-        assert!(matches!(strangers.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::NoLessons)));
+    async fn no_review_without_a_confirmed_lesson_twice_or_of_oneself() {
+        let (strangers, _) = reviews(0, None, MockReviewRepository::new());
+        let refused = strangers.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await.unwrap_err();
+        assert!(matches!(refused, ReviewError::NoLessons), "{refused:?}");
+        assert_eq!(refused.to_string(), "要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師");
         assert!(matches!(strangers.write(TUTOR, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::OwnProfile)));
         assert!(matches!(strangers.write(PARENT, TutorRef::Id(Uuid::new_v4()), 4, "好").await, Err(ReviewError::TutorNotFound)));
-        let (again, _) = reviews(Some(Utc::now() - Duration::days(30)), Some(3), MockReviewRepository::new());
+        let (again, _) = reviews(5, Some(3), MockReviewRepository::new());
         assert!(matches!(again.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::AlreadyReviewed)));
         assert_eq!(again.eligibility(PARENT, TutorRef::Id(TUTOR)).await.unwrap(), Eligibility::AlreadyReviewed(3));
         let Err(ReviewError::Invalid(errors)) = again.write(PARENT, TutorRef::Id(TUTOR), 9, "").await else { panic!() };
@@ -254,7 +251,7 @@ mod tests {
     async fn a_race_lost_at_the_unique_index_reads_as_already_reviewed() {
         let mut store = MockReviewRepository::new();
         store.expect_insert().returning(|_| Err(RepositoryError::Conflict(Constraint::ReviewPerAuthorAndTutor)));
-        let (reviews, sent) = reviews(Some(Utc::now() - Duration::days(8)), None, store);
+        let (reviews, sent) = reviews(1, None, store);
         assert!(matches!(reviews.write(PARENT, TutorRef::Id(TUTOR), 5, "好").await, Err(ReviewError::AlreadyReviewed)));
         assert!(sent.lock().unwrap().is_empty());
     }
@@ -264,7 +261,7 @@ mod tests {
         let mut store = MockReviewRepository::new();
         let mut replies = vec![ReviewChange::Unchanged, ReviewChange::Done];
         store.expect_reply().times(2).returning(move |_, _, _, _| Ok(replies.pop().unwrap()));
-        let (reviews, _) = reviews(None, None, store);
+        let (reviews, _) = reviews(0, None, store);
         assert!(matches!(reviews.reply(PARENT, 7, "多謝").await, Err(ReviewError::NotTheTutor)));
         assert!(matches!(reviews.reply(TUTOR, 99, "多謝").await, Err(ReviewError::NotFound)));
         assert_eq!(reviews.reply(TUTOR, 7, "多謝").await.unwrap().number, 7);
@@ -279,7 +276,7 @@ mod tests {
             assert_eq!(reason, "內容與補習無關");
             Ok(true)
         });
-        let (reviews, _) = reviews(None, None, store);
+        let (reviews, _) = reviews(0, None, store);
         reviews.report(PARENT, 7, " 內容與補習無關 ").await.unwrap();
         let Err(ReviewError::Invalid(errors)) = reviews.report(PARENT, 7, "").await else { panic!() };
         assert_eq!(errors.fields()[0].message, "請說明舉報原因");

@@ -417,6 +417,24 @@ pub struct TrackRecord {
     pub accepted_bookings: u64,
     /// When the account was created.
     pub member_since: DateTime<Utc>,
+    /// Lessons on the tutor's records confirmed as held.
+    pub lessons_held: u64,
+    /// Lessons the families answered or the back office settled (confirmed, disputed, not held).
+    pub lessons_settled: u64,
+    /// Of those, confirmed without a dispute (by the family, or by silence).
+    pub lessons_undisputed: u64,
+}
+
+impl TrackRecord {
+    /// Settled lessons the undisputed share needs before it means anything.
+    pub const SHARE_FROM_LESSONS: u64 = 5;
+
+    /// The share of settled lessons confirmed without a dispute, in whole percent, once there
+    /// are at least [`Self::SHARE_FROM_LESSONS`]: one dispute in two lessons says little.
+    pub fn undisputed_percent(&self) -> Option<u64> {
+        (self.lessons_settled >= Self::SHARE_FROM_LESSONS)
+            .then(|| (self.lessons_undisputed * 100 + self.lessons_settled / 2) / self.lessons_settled)
+    }
 }
 
 impl TutorProfile {
@@ -475,6 +493,27 @@ impl TutorRef {
     pub fn parse(raw: &str) -> Option<Self> {
         let raw = raw.trim();
         raw.parse::<i64>().ok().map(Self::Number).or_else(|| Uuid::parse_str(raw).ok().map(Self::Id))
+    }
+}
+
+#[cfg(test)]
+mod track_record_tests {
+    use super::*;
+
+    #[test]
+    fn the_undisputed_share_shows_from_five_settled_lessons_rounded() {
+        let record = |settled, undisputed| TrackRecord {
+            matched_cases: 1,
+            accepted_bookings: 0,
+            member_since: Utc::now(),
+            lessons_held: undisputed,
+            lessons_settled: settled,
+            lessons_undisputed: undisputed,
+        };
+        assert_eq!(record(4, 4).undisputed_percent(), None);
+        assert_eq!(record(5, 5).undisputed_percent(), Some(100));
+        assert_eq!(record(6, 5).undisputed_percent(), Some(83));
+        assert_eq!(record(8, 7).undisputed_percent(), Some(88), "87.5 rounds half up");
     }
 }
 

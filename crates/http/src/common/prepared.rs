@@ -400,7 +400,13 @@ mod tests {
             approved_at: at(),
             review_count: 2,
             average_rating: Some(4.5),
-            record: Some(TrackRecordBody { matched_cases: 3, accepted_bookings: 1, member_since: at() }),
+            record: Some(TrackRecordBody {
+                matched_cases: 3,
+                accepted_bookings: 1,
+                member_since: at(),
+                lessons_held: 12,
+                undisputed_percent: Some(92),
+            }),
         };
         let bare = PublicTutor { avatar: None, gender: None, average_rating: None, record: None, ..tutor.clone() };
         let page = TutorPage { items: vec![tutor, bare], total: 2, page: 1, page_size: 20 };

@@ -78,7 +78,6 @@ pub enum ErrorCode {
     SavedSearchLimit,
     ServerBusy,
     SmsUnavailable,
-    TooEarly,
     TooManyAttempts,
     TutorsOnly,
     Unauthorized,

@@ -13,7 +13,6 @@ impl From<ReviewError> for ApiError {
             ReviewError::OwnProfile => ApiError::forbidden(ErrorCode::OwnProfile, message),
             ReviewError::NoLessons => ApiError::forbidden(ErrorCode::NoLessons, message),
             ReviewError::NotTheTutor => ApiError::forbidden(ErrorCode::NotTheTutor, message),
-            ReviewError::TooEarly { .. } => ApiError::conflict(ErrorCode::TooEarly, message),
             ReviewError::AlreadyReviewed => ApiError::conflict(ErrorCode::AlreadyReviewed, message),
             ReviewError::AlreadyReplied => ApiError::conflict(ErrorCode::AlreadyReplied, message),
             ReviewError::Repository(e) => e.into(),

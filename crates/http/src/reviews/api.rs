@@ -38,6 +38,8 @@ pub struct ReviewBody {
     pub text: String,
     /// The author's name masked, e.g. 陳**.
     pub author_name: String,
+    /// The confirmed lessons it rests on (0 for a review from before the lesson record).
+    pub lessons: u32,
     pub created_at: DateTime<Utc>,
     #[oai(skip_serializing_if_is_none)]
     pub reply: Option<ReplyBody>,
@@ -50,6 +52,7 @@ impl From<&Review> for ReviewBody {
             rating: r.stars.value(),
             text: r.text.as_str().into(),
             author_name: DisplayName::from_stored(r.author_name.clone()).masked(),
+            lessons: r.lessons,
             created_at: r.created_at,
             reply: r.reply.as_ref().map(|reply| ReplyBody { text: reply.text.as_str().into(), replied_at: reply.at }),
         }
@@ -78,9 +81,9 @@ pub struct ReviewPage {
 #[oai(rename_all = "camelCase")]
 pub struct ReviewEligibility {
     pub status: Key<EligibilityKind>,
-    /// For `too-early`: from when a review is possible.
+    /// For `can-review`: the confirmed lessons the review would rest on.
     #[oai(skip_serializing_if_is_none)]
-    pub available_from: Option<DateTime<Utc>>,
+    pub lessons: Option<u32>,
     /// For `already-reviewed`: the caller's review.
     #[oai(skip_serializing_if_is_none)]
     pub review_id: Option<i64>,
@@ -88,12 +91,12 @@ pub struct ReviewEligibility {
 
 impl From<Eligibility> for ReviewEligibility {
     fn from(e: Eligibility) -> Self {
-        let (available_from, review_id) = match e {
-            Eligibility::TooEarly { from } => (Some(from), None),
+        let (lessons, review_id) = match e {
+            Eligibility::CanReview(lessons) => (Some(lessons), None),
             Eligibility::AlreadyReviewed(number) => (None, Some(number)),
-            _ => (None, None),
+            Eligibility::NoLessons | Eligibility::OwnProfile => (None, None),
         };
-        Self { status: Key(e.kind()), available_from, review_id }
+        Self { status: Key(e.kind()), lessons, review_id }
     }
 }
 

@@ -97,6 +97,13 @@ pub struct TrackRecordBody {
     /// When the tutor's account was created.
     #[serde(serialize_with = "rfc3339")]
     pub member_since: DateTime<Utc>,
+    /// Lessons confirmed as held on the tutor's lesson records.
+    pub lessons_held: u64,
+    /// The share of settled lessons confirmed without a dispute, whole percent; only from 5
+    /// settled lessons.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undisputed_percent: Option<u64>,
 }
 
 impl From<(&TutorProfile, TrackRecord)> for PublicTutor {
@@ -105,6 +112,8 @@ impl From<(&TutorProfile, TrackRecord)> for PublicTutor {
             matched_cases: record.matched_cases,
             accepted_bookings: record.accepted_bookings,
             member_since: record.member_since,
+            lessons_held: record.lessons_held,
+            undisputed_percent: record.undisputed_percent(),
         };
         Self { record: Some(record), ..profile.into() }
     }

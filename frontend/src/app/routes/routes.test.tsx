@@ -57,7 +57,13 @@ describe('routes', () => {
 
   it("a tutor's profile has the bookings feature's booking box below it", async () => {
     const tutor = makeTutor({
-      record: { matchedCases: 2, acceptedBookings: 5, memberSince: '2026-09-01T02:00:00Z' },
+      record: {
+        matchedCases: 2,
+        acceptedBookings: 5,
+        memberSince: '2026-09-01T02:00:00Z',
+        lessonsHeld: 14,
+        undisputedPercent: 93,
+      },
     });
     server.use(http.get(`*/tutors/${tutor.id}`, () => HttpResponse.json(tutor)));
     renderRoute(`/tutor/${tutor.id}`);
@@ -68,7 +74,7 @@ describe('routes', () => {
     expect(screen.getByText('DSE 數學 5**')).toBeInTheDocument();
     expect(screen.getByText('重視理解')).toBeInTheDocument();
     expect(screen.getByLabelText('在 tutorhub 的紀錄')).toHaveTextContent(
-      '成功配對 2 個個案・接受 5 次預約・2026年9月加入',
+      '成功配對 2 個個案・接受 5 次預約・已上 14 堂・93% 課堂紀錄無異議・2026年9月加入',
     );
     expect(screen.getAllByText('每堂 HK$300').length).toBeGreaterThan(0);
     const box = screen.getByTestId('booking-box');

@@ -10,7 +10,6 @@ export type EligibilityKind = typeof EligibilityKind[keyof typeof EligibilityKin
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const EligibilityKind = {
   'can-review': 'can-review',
-  'too-early': 'too-early',
   'no-lessons': 'no-lessons',
   'already-reviewed': 'already-reviewed',
   'own-profile': 'own-profile',

@@ -16,6 +16,8 @@ export interface ReviewBody {
   text: string;
   /** The author's name masked, e.g. 陳**. */
   authorName: string;
+  /** The confirmed lessons it rests on (0 for a review from before the lesson record). */
+  lessons: number;
   createdAt: string;
   reply?: ReplyBody;
 }

@@ -10,8 +10,8 @@ import type { EligibilityKind } from './eligibilityKind';
  */
 export interface ReviewEligibility {
   status: EligibilityKind;
-  /** For `too-early`: from when a review is possible. */
-  availableFrom?: string;
+  /** For `can-review`: the confirmed lessons the review would rest on. */
+  lessons?: number;
   /** For `already-reviewed`: the caller's review. */
   reviewId?: number;
 }

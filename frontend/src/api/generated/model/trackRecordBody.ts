@@ -14,4 +14,9 @@ export interface TrackRecordBody {
   acceptedBookings: number;
   /** When the tutor's account was created. */
   memberSince: string;
+  /** Lessons confirmed as held on the tutor's lesson records. */
+  lessonsHeld: number;
+  /** The share of settled lessons confirmed without a dispute, whole percent; only from 5
+settled lessons. */
+  undisputedPercent?: number;
 }

@@ -66,7 +66,7 @@ export function ReviewItem({ review, canReply, canReport, onChanged }: ReviewIte
       <div className={styles.head}>
         <RatingDisplay value={review.rating} color="marigold" size="small" aria-label={text.stars(review.rating)} />
         <Text size={200} className={styles.byline}>
-          {text.byline(review.authorName, formatDate(review.createdAt) ?? '')}
+          {text.byline(review.authorName, formatDate(review.createdAt) ?? '', review.lessons)}
         </Text>
         {canReport && <ReportButton review={review} />}
       </div>

@@ -18,6 +18,7 @@ const review: ReviewBody = {
   rating: 4,
   text: '講解清楚\n準時',
   authorName: '黃*',
+  lessons: 6,
   createdAt: '2026-11-10T04:00:00Z',
 };
 
@@ -71,7 +72,7 @@ describe('學生及家長評價', () => {
     serve([review], { status: 'no-lessons' });
     renderWithProviders(<TutorReviews tutor={tutor} />);
     const item = await screen.findByTestId('review');
-    expect(within(item).getByText('黃*・2026年11月10日')).toBeInTheDocument();
+    expect(within(item).getByText('黃*・2026年11月10日・上了 6 堂後評價')).toBeInTheDocument();
     expect(within(item).getByText(/講解清楚/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '平均 4.0 星，共 1 則評價' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: '評價這位導師' })).not.toBeInTheDocument();
@@ -97,11 +98,12 @@ describe('學生及家長評價', () => {
     expect(screen.queryByRole('form', { name: '評價這位導師' })).not.toBeInTheDocument();
   });
 
-  it('tells a parent who matched recently from when they may review', async () => {
+  it('offers no form without a confirmed lesson, and says what each review rests on', async () => {
     loggedInAs(parent);
-    serve([], { status: 'too-early', availableFrom: '2026-12-01T02:00:00Z' });
+    serve([review], { status: 'no-lessons' });
     renderWithProviders(<TutorReviews tutor={tutor} />);
-    expect(await screen.findByText('開始上堂滿 7 日後（2026年12月1日 起）可評價這位導師。')).toBeInTheDocument();
+    expect(await screen.findByText('黃*・2026年11月10日・上了 6 堂後評價')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: '評價這位導師' })).not.toBeInTheDocument();
   });
 
   it('lets the tutor reply once, and members report with a reason', async () => {

@@ -8,7 +8,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
 import { RatingSummary } from '@/components/RatingSummary';
-import { formatDate } from '@/i18n/format';
+
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { ReviewForm } from './ReviewForm';
@@ -68,9 +68,6 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
         </Text>
       </div>
       {status === 'can-review' && <ReviewForm tutorId={tutor.id} onReviewed={changed} />}
-      {status === 'too-early' && (
-        <Text>{text.eligibility.tooEarly(formatDate(eligibility.data?.availableFrom) ?? '')}</Text>
-      )}
       {status === 'already-reviewed' && <Text>{text.eligibility.already}</Text>}
       {reviews.error ? (
         <ErrorBanner message={errorMessage(reviews.error, text.loadFailed)} />

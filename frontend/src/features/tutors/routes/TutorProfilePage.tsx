@@ -115,6 +115,8 @@ export function TutorProfilePage({ bookingBox, reviews }: TutorProfilePageProps)
               [
                 text.matchedCases(record.matchedCases),
                 text.acceptedBookings(record.acceptedBookings),
+                record.lessonsHeld > 0 && text.lessonsHeld(record.lessonsHeld),
+                record.undisputedPercent !== undefined && text.undisputed(record.undisputedPercent),
                 formatMonth(record.memberSince) && text.memberSince(formatMonth(record.memberSince) ?? ''),
               ].filter((part): part is string => Boolean(part)),
             )}
