@@ -91,3 +91,51 @@ test('the tutor records lessons on a phone; the parent confirms one and disputes
   await expect(page.getByText('客服處理：導師確認當日未有上堂')).toBeVisible();
   await expect(page.getByText('已確認 3 堂，共 210 分鐘')).toBeVisible();
 });
+
+// The demo history also matched 陳太 with demo tutor 15 five days ago (one lesson held), demo
+// tutor 16 the runner-up.
+const endedTutor = { phone: '50000015' };
+const runnerUp = { phone: '50000016' };
+const spaced = (phone: string) => `${phone.slice(0, 4)} ${phone.slice(4)}`;
+
+test('on a phone, a parent ends a match after its first lesson and opens the case to the other applicant again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logInThroughUi(page, demoParent);
+  await page.goto('/my-cases');
+  const matched = page.getByTestId('applicant').filter({ hasText: spaced(endedTutor.phone) });
+  await matched.getByRole('link', { name: '課堂紀錄' }).click();
+  await expect(page.getByText('已確認 1 堂，共 60 分鐘')).toBeVisible();
+  const heading = await page.getByTestId('arrangement').getByRole('heading').textContent();
+  const caseNumber = /個案編號 (\d+)/.exec(heading ?? '')?.[1];
+  expect(caseNumber, heading ?? '').toBeDefined();
+
+  await page.getByRole('button', { name: '結束補習安排' }).click();
+  await page.getByRole('combobox', { name: '結束的原因' }).selectOption({ label: '教學未如理想' });
+  await page.getByRole('textbox', { name: /補充說明/ }).fill('講解太快，學生跟不上');
+  await page.getByRole('button', { name: '結束補習安排' }).last().click();
+  await expect(page.getByText('確定結束？此決定不能撤回。')).toBeVisible();
+  await page.getByRole('button', { name: '確定結束' }).click();
+  const ended = page.getByTestId('ended');
+  await expect(ended.getByText(/由學生／家長結束：教學未如理想：講解太快，學生跟不上/)).toBeVisible();
+  await expect(page.getByRole('button', { name: '記錄這一堂' })).toHaveCount(0);
+  expect(smsTo(endedTutor.phone).some((body) => body.includes('已結束'))).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+
+  await ended.getByRole('button', { name: '重新開放個案' }).click();
+  await expect(ended.getByText(/已重新開放，其他申請的導師已重新列出/)).toBeVisible();
+  await ended.getByRole('link', { name: '查看我的個案' }).click();
+  // Back on the board with its other applicant; the ended tutor stays out.
+  const card = page.getByTestId('my-case').filter({ hasText: `個案編號 ${caseNumber}` });
+  await expect(card.getByText('已批核')).toBeVisible();
+  // The applicants may still be open from when the case was matched.
+  const applicants = card.getByRole('button', { name: /位導師申請/ });
+  if ((await applicants.getAttribute('aria-expanded')) !== 'true') await applicants.click();
+  await expect(card.getByTestId('applicant').filter({ hasText: '配對已結束' })).toHaveCount(1);
+  const again = card.getByTestId('applicant').filter({ hasText: '已申請' });
+  await expect(again).toHaveCount(1);
+  await expect(again.getByRole('button', { name: '選擇此導師' })).toBeVisible();
+  await expect(page.getByText(spaced(runnerUp.phone))).toHaveCount(0);
+});

@@ -12,7 +12,7 @@ use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository
 use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
-use tutorhub_domain::lessons::model::{ArrangementKind, ArrangementSide, LessonConfirmedBy, LessonStatus, NewLesson};
+use tutorhub_domain::lessons::model::{ArrangementKind, ArrangementSide, EndReason, Ending, LessonConfirmedBy, LessonStatus, NewLesson};
 use tutorhub_domain::lessons::ports::LessonRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::offer::Offer;
@@ -177,9 +177,51 @@ async fn answers_and_resolutions_move_only_from_the_expected_state(db: Database)
     assert_eq!(repo.for_arrangement(offer).await.unwrap().first().map(|l| l.number), Some(stored.number), "latest start first");
 }
 
+async fn an_arrangement_ends_once_and_its_case_reopens_once_with_the_other_applicants(db: Database) {
+    let repo = Arc::new(SqlLessonRepository::new(db.pool().clone()));
+    let (offer, tutor, ..) = confirmed_match(&db).await;
+    let ending = |by| Ending { by, reason: EndReason::Teaching, note: None, at: now(), reopened_at: None };
+    let tasks: Vec<_> = [ArrangementSide::Family, ArrangementSide::Tutor]
+        .into_iter()
+        .map(|by| {
+            let (repo, ending) = (repo.clone(), ending(by));
+            tokio::spawn(async move { repo.end(offer, &ending).await.unwrap() })
+        })
+        .collect();
+    let mut ended = 0;
+    for task in tasks {
+        ended += usize::from(task.await.unwrap());
+    }
+    assert_eq!(ended, 1, "two racing endings: one is kept");
+    assert!(repo.arrangement(offer).await.unwrap().unwrap().ended.is_some());
+
+    let arrangement = repo.arrangement(offer).await.unwrap().unwrap();
+    let case = arrangement.case_number.unwrap();
+    // Another applicant was declined when the tutor confirmed; add one the way the store does.
+    let applications = SqlApplicationRepository::new(db.pool().clone());
+    let other = Uuid::new_v4();
+    sqlx::query("INSERT INTO case_applications (id, case_number, tutor_id, available_times, status, created_at, updated_at) VALUES ($1, $2, $3, '平日', 'declined', 0, 0)")
+        .bind(Uuid::new_v4().to_string())
+        .bind(case)
+        .bind(other.to_string())
+        .execute(db.pool())
+        .await
+        .unwrap();
+    assert!(repo.reopen_case(offer, case, tutor, now()).await.unwrap());
+    assert!(!repo.reopen_case(offer, case, tutor, now()).await.unwrap(), "once");
+    let statuses: Vec<_> = applications.for_case(case).await.unwrap().iter().map(|a| (a.tutor_id, a.status)).collect();
+    assert!(statuses.contains(&(tutor, CaseApplicationStatus::Ended)), "{statuses:?}");
+    assert!(statuses.contains(&(other, CaseApplicationStatus::Applied)), "{statuses:?}");
+    use tutorhub_domain::cases::ports::CaseRepository;
+    let cases = tutorhub_adapters::SqlCaseRepository::new(db.pool().clone());
+    assert_eq!(cases.find_by_number(case).await.unwrap().unwrap().status, CaseStatus::Approved);
+    assert_eq!(cases.matched_tutor(case).await.unwrap(), None, "the ended tutor no longer reads it");
+}
+
 on_both_engines!(
     arrangements_are_confirmed_matches_and_accepted_bookings,
     a_lesson_recorded_twice_at_once_is_one_record,
     the_auto_confirm_jobs_of_two_servers_confirm_each_lesson_once,
     answers_and_resolutions_move_only_from_the_expected_state,
+    an_arrangement_ends_once_and_its_case_reopens_once_with_the_other_applicants,
 );

@@ -74,7 +74,7 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
         for (k, reviewer) in reviewers.into_iter().enumerate() {
             let parent = parents[reviewer % parents.len()];
             let matched_days_ago = 30 + i64::try_from(tutor_index * 3 + k).unwrap_or_default();
-            match_case(app, parent, &tutor, matched_days_ago).await?;
+            match_case(app, parent, &tutor, matched_days_ago, &[], 2).await?;
             let (stars, text) = REVIEWS[(tutor_index + k) % REVIEWS.len()];
             let form = ReviewForm::parse(stars, text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
             let created_at = Utc::now() - Duration::days(matched_days_ago - 10);
@@ -85,8 +85,13 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     // 陳太 matched demo tutor 2 ten days ago; two lessons are confirmed, so she may review them.
     let parent = &crate::demo_accounts::DEMO_ACCOUNTS[0];
     let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(anyhow::Error::msg)?).await?;
-    if let (Some(chan), Some(tutor)) = (chan, demo_tutor(app, 1).await?) {
-        match_case(app, chan.id, &tutor, 10).await?;
+    if let (Some(chan), Some(tutor)) = (chan.as_ref(), demo_tutor(app, 1).await?) {
+        match_case(app, chan.id, &tutor, 10, &[], 2).await?;
+    }
+    // And demo tutor 15 five days ago, with one lesson held and demo tutor 16 the runner-up: a
+    // match she may end and open to the other applicant again.
+    if let (Some(chan), Some(tutor), Some(runner_up)) = (chan, demo_tutor(app, 14).await?, demo_tutor(app, 15).await?) {
+        match_case(app, chan.id, &tutor, 5, &[runner_up], 1).await?;
     }
     Ok(added)
 }
@@ -96,9 +101,17 @@ async fn demo_tutor(app: &Wiring, index: usize) -> anyhow::Result<Option<TutorPr
     Ok(app.tutors.find_profile(TutorRef::Id(user.id)).await?)
 }
 
-/// `parent`'s case in the tutor's first subject and area, which the tutor applied to and the
-/// parent chose `days_ago`.
-async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: i64) -> anyhow::Result<()> {
+/// `parent`'s case in the tutor's first subject and area, which the tutor (and `others`, then
+/// declined) applied to and the parent chose `days_ago`, with `lessons` lessons held and
+/// confirmed since.
+async fn match_case(
+    app: &Wiring,
+    parent: Uuid,
+    tutor: &TutorProfile,
+    days_ago: i64,
+    others: &[TutorProfile],
+    lessons: i64,
+) -> anyhow::Result<()> {
     let subject = &tutor.subjects[0];
     let level = catalogue::level(subject.level).ok_or_else(|| anyhow::anyhow!("demo tutor teaches an unknown level"))?;
     let form = CaseForm {
@@ -129,17 +142,21 @@ async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: 
         status: CaseApplicationStatus::Applied,
         created_at: created_at + Duration::days(1),
     };
-    let ApplyOutcome::Applied(application) = applications.apply(application, u32::MAX).await? else {
+    let ApplyOutcome::Applied(application) = applications.apply(application.clone(), u32::MAX).await? else {
         anyhow::bail!("demo case {number} did not take the application");
     };
+    for other in others {
+        let theirs = CaseApplication { id: Uuid::new_v4(), tutor_id: other.user_id, ..application.clone() };
+        applications.apply(theirs, u32::MAX).await?;
+    }
     // Offered at the case's fee an hour before, confirmed then, the first lesson two days on.
     let at = Utc::now() - Duration::days(days_ago);
     let offer = Offer::open(number, application.id, tutor.user_id, fee, at - Duration::hours(1), DEFAULT_OFFER_HOURS);
     applications.offer(&offer).await?;
     applications.confirm(offer.id, at + Duration::days(2), at).await?;
-    // The first two lessons, on the record and confirmed by the family: what a review rests on.
-    let lessons = SqlLessonRepository::new(app.database.pool().clone());
-    for day in [2, 3] {
+    // The first lessons, on the record and confirmed by the family: what a review rests on.
+    let record = SqlLessonRepository::new(app.database.pool().clone());
+    for day in 2..2 + lessons {
         let starts_at = at + Duration::days(day);
         let lesson = NewLesson {
             arrangement_id: offer.id,
@@ -151,8 +168,8 @@ async fn match_case(app: &Wiring, parent: Uuid, tutor: &TutorProfile, days_ago: 
             reason: None,
             late: false,
         };
-        let number = lessons.insert(lesson).await?.number;
-        lessons.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
+        let number = record.insert(lesson).await?.number;
+        record.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
     }
     Ok(())
 }

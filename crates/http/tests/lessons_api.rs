@@ -66,8 +66,9 @@ fn at_seven_pm(now: DateTime<Utc>, days: i64) -> String {
     format!("{day}T19:00:00+08:00")
 }
 
-/// A matched case: the owner, the tutor, a third member, the arrangement's id.
-async fn matched(app: &TestApp, clock: &ManualClock) -> (String, String, String, String) {
+/// A matched case: the owner, the tutor, a third member, the arrangement's id. `also` (tutors'
+/// tokens) applied too, and were declined when the tutor confirmed.
+async fn matched(app: &TestApp, clock: &ManualClock, also: &[&str]) -> (String, String, String, String) {
     let (_, owner) = member(app, "陳大文", "91234567").await;
     let (_, other) = member(app, "李小明", "92345678").await;
     let (tutor_id, tutor) = member(app, "黃老師", "63456789").await;
@@ -76,6 +77,9 @@ async fn matched(app: &TestApp, clock: &ManualClock) -> (String, String, String,
     approve(app, n).await;
     let (_, application) = call(app, "POST", "/cases/apply", Some(&tutor), Some(json!({"caseId": n, "availableTimes": "週末"}))).await;
     let id = application["id"].as_str().unwrap();
+    for token in also {
+        call(app, "POST", "/cases/apply", Some(token), Some(json!({"caseId": n, "availableTimes": "平日"}))).await;
+    }
     let (status, _) = call(app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&owner), Some(json!({}))).await;
     assert_eq!(status, StatusCode::OK);
     let (status, offer) = call(
@@ -94,7 +98,7 @@ async fn matched(app: &TestApp, clock: &ManualClock) -> (String, String, String,
 async fn the_tutor_records_the_family_answers_and_only_the_two_sides_see_it() {
     let clock = Arc::new(ManualClock::at(Utc::now()));
     let app = support::spawn_with_clock(clock.clone()).await;
-    let (owner, tutor, other, arrangement) = matched(&app, &clock).await;
+    let (owner, tutor, other, arrangement) = matched(&app, &clock, &[]).await;
     clock.advance(Duration::days(2));
     let page = format!("/arrangements/{arrangement}");
     let lessons = format!("{page}/lessons");
@@ -149,7 +153,7 @@ async fn the_tutor_records_the_family_answers_and_only_the_two_sides_see_it() {
 async fn an_unanswered_lesson_is_confirmed_after_72_hours_and_a_cancellation_is_late_under_a_day() {
     let clock = Arc::new(ManualClock::at(Utc::now()));
     let app = support::spawn_with_clock(clock.clone()).await;
-    let (owner, tutor, _, arrangement) = matched(&app, &clock).await;
+    let (owner, tutor, _, arrangement) = matched(&app, &clock, &[]).await;
     clock.advance(Duration::days(2));
     let lessons = format!("/arrangements/{arrangement}/lessons");
     let (_, lesson) =
@@ -178,7 +182,7 @@ async fn an_unanswered_lesson_is_confirmed_after_72_hours_and_a_cancellation_is_
 async fn entries_are_limited_per_arrangement_refused_ones_too() {
     let clock = Arc::new(ManualClock::at(Utc::now()));
     let app = support::spawn_with_clock(clock.clone()).await;
-    let (_, tutor, _, arrangement) = matched(&app, &clock).await;
+    let (_, tutor, _, arrangement) = matched(&app, &clock, &[]).await;
     let lessons = format!("/arrangements/{arrangement}/lessons");
     let future = json!({"startsAt": at_seven_pm(clock.now(), 5), "minutes": 60});
     for _ in 0..tutorhub_domain::shared::rate_limits::LESSON_ENTRIES_PER_ARRANGEMENT.max {
@@ -186,4 +190,65 @@ async fn entries_are_limited_per_arrangement_refused_ones_too() {
     }
     let (status, body) = call(&app, "POST", &lessons, Some(&tutor), Some(future)).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("RATE_LIMITED")));
+}
+
+#[tokio::test]
+async fn the_family_ends_a_match_after_the_first_lesson_and_opens_the_case_to_the_other_applicants() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (second_id, second) = member(&app, "張老師", "64567890").await;
+    make_active_tutor(&app, second_id).await;
+    let (owner, tutor, other, arrangement) = matched(&app, &clock, &[&second]).await;
+    let (_, mine) = call(&app, "GET", "/cases/mine", Some(&owner), None).await;
+    let n = mine["items"][0]["caseId"].as_i64().unwrap();
+    clock.advance(Duration::days(2));
+    let (_, lesson) = call(
+        &app,
+        "POST",
+        &format!("/arrangements/{arrangement}/lessons"),
+        Some(&tutor),
+        Some(json!({"startsAt": at_seven_pm(clock.now(), -1), "minutes": 90})),
+    )
+    .await;
+    call(&app, "POST", &format!("/lessons/{}/confirm", lesson["number"]), Some(&owner), None).await;
+
+    let end = format!("/arrangements/{arrangement}/end");
+    assert_eq!(call(&app, "POST", &end, Some(&other), Some(json!({"reason": "teaching"}))).await.0, StatusCode::NOT_FOUND);
+    let (status, body) = call(&app, "POST", &end, Some(&owner), Some(json!({"reason": "bored"}))).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("reason")));
+    let (status, body) = call(&app, "POST", &end, Some(&owner), Some(json!({"reason": "other", "note": " "}))).await;
+    assert_eq!((status, body["errors"][0]["message"].as_str()), (StatusCode::BAD_REQUEST, Some("請說明結束的原因")));
+    let (status, page) = call(&app, "POST", &end, Some(&owner), Some(json!({"reason": "teaching", "note": "講解太快"}))).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!((page["ended"]["endedBy"].as_str(), page["ended"]["reason"].as_str()), (Some("family"), Some("teaching")));
+    assert_eq!(page["canReopen"], true);
+    assert!(support::sms_outbox(&app).iter().any(|(to, body)| to == "+85263456789" && body.contains("已結束")));
+    // Ended: once, and no more lessons.
+    assert_eq!(call(&app, "POST", &end, Some(&tutor), Some(json!({"reason": "schedule"}))).await.0, StatusCode::CONFLICT);
+    let (status, _) = call(
+        &app,
+        "POST",
+        &format!("/arrangements/{arrangement}/lessons"),
+        Some(&tutor),
+        Some(json!({"startsAt": at_seven_pm(clock.now(), 0), "minutes": 60})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (_, tutor_page) = call(&app, "GET", &format!("/arrangements/{arrangement}"), Some(&tutor), None).await;
+    assert_eq!(tutor_page["canReopen"], false, "the family decides");
+
+    // The family opens the case again: on the board, the other applicant listed again.
+    let reopen = format!("/arrangements/{arrangement}/reopen");
+    assert_eq!(call(&app, "POST", &reopen, Some(&tutor), None).await.0, StatusCode::CONFLICT);
+    let (status, body) = call(&app, "POST", &reopen, Some(&owner), None).await;
+    assert_eq!((status, body["caseId"].as_i64()), (StatusCode::OK, Some(n)));
+    assert_eq!(call(&app, "POST", &reopen, Some(&owner), None).await.0, StatusCode::CONFLICT, "once");
+    let (_, list) = call(&app, "GET", &format!("/cases/{n}/applications"), Some(&owner), None).await;
+    assert_eq!(list["case"]["status"], "approved");
+    let mut statuses: Vec<_> =
+        list["items"].as_array().unwrap().iter().map(|a| (a["tutor"]["name"].to_string(), a["status"].to_string())).collect();
+    statuses.sort();
+    assert_eq!(statuses, vec![(r#""張老師""#.into(), r#""applied""#.into()), (r#""黃老師""#.into(), r#""ended""#.into())]);
+    let (_, board) = call(&app, "GET", "/cases/public", None, None).await;
+    assert_eq!(board["total"], 1);
 }

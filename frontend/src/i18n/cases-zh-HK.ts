@@ -219,6 +219,7 @@ export const casesZhHK = {
       withdrawn: '已撤回',
       refused: '導師已婉拒',
       lapsed: '逾時未確認',
+      ended: '配對已結束',
     } as Record<string, string>,
     loadFailed: '未能載入你的個案，請稍後再試。',
     applicantsFailed: '未能載入申請導師，請稍後再試。',
@@ -261,6 +262,7 @@ export const casesZhHK = {
     declinedNote: '家長已選擇其他導師，多謝你的申請。',
     refusedNote: '你已婉拒這個邀約。',
     lapsedNote: '邀約已逾時，個案已重新開放給其他導師。',
+    endedNote: '這個配對已結束，個案已重新開放給其他導師。',
     offer: {
       title: '家長選擇了你！請確認是否接受這個個案',
       deadline: (deadline: string) => `請於 ${deadline} 前回覆，逾時邀約會自動取消。確認後你會看到家長的電話。`,

@@ -62,4 +62,31 @@ export const lessonsZhHK = {
     done: '已記錄取消。',
   },
   failed: '未能記錄，請稍後再試。',
+  end: {
+    heading: '結束補習安排',
+    hint: '例如時間未能配合或教學未如理想。結束後不能再記錄課堂，對方會收到通知。',
+    reason: '結束的原因',
+    reasonPlaceholder: '請選擇',
+    reasons: {
+      schedule: '時間未能配合',
+      teaching: '教學未如理想',
+      attendance: '遲到或缺席',
+      'student-needs': '學生需要有變',
+      other: '其他原因',
+    } as Record<string, string>,
+    note: '補充說明（選填；選「其他原因」時必填）',
+    send: '結束補習安排',
+    confirm: '確定結束？此決定不能撤回。',
+    confirmSend: '確定結束',
+    failed: '未能結束，請稍後再試。',
+  },
+  ended: (date: string, side: 'tutor' | 'family', reason: string) =>
+    `已於 ${date} 由${side === 'tutor' ? '導師' : '學生／家長'}結束：${reason}`,
+  reopen: {
+    hint: '配對未如理想？你可重新開放個案，讓其他申請的導師再次應徵。',
+    send: '重新開放個案',
+    done: (caseId: number) => `個案編號 ${caseId} 已重新開放，其他申請的導師已重新列出。`,
+    view: '查看我的個案',
+    failed: '未能重新開放個案，請稍後再試。',
+  },
 } as const;

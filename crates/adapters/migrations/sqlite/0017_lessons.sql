@@ -22,3 +22,14 @@ CREATE INDEX lessons_disputed ON lessons (recorded_at) WHERE status = 'disputed'
 
 -- A review rests on confirmed lessons (no longer "a week after the match") and says how many.
 ALTER TABLE reviews ADD COLUMN lessons INTEGER NOT NULL DEFAULT 0;
+
+-- How an arrangement ended (issue 32): once (the key decides two racing endings), by which
+-- side, why; and when the family opened the match's case again.
+CREATE TABLE arrangement_endings (
+    arrangement_id  TEXT    PRIMARY KEY,
+    ended_by        TEXT    NOT NULL, -- tutor | family
+    reason          TEXT    NOT NULL, -- schedule | teaching | attendance | student-needs | other
+    note            TEXT,
+    ended_at        INTEGER NOT NULL,
+    reopened_at     INTEGER
+);

@@ -5,8 +5,12 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::bookings::model::BookingStatus;
-use tutorhub_domain::lessons::model::{Arrangement, ArrangementKind, ArrangementSide, Lesson, LessonConfirmedBy, LessonStatus, NewLesson};
+use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::lessons::model::{
+    Arrangement, ArrangementKind, ArrangementSide, EndReason, Ending, Lesson, LessonConfirmedBy, LessonStatus, NewLesson,
+};
 use tutorhub_domain::lessons::ports::LessonRepository;
+use tutorhub_domain::matching::model::CaseApplicationStatus;
 use tutorhub_domain::matching::offer::OfferStatus;
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::storage::RepositoryError;
@@ -80,6 +84,27 @@ struct ArrangementRow {
     since: Option<i64>,
 }
 
+#[derive(FromRow)]
+struct EndingRow {
+    ended_by: String,
+    reason: String,
+    note: Option<String>,
+    ended_at: i64,
+    reopened_at: Option<i64>,
+}
+
+impl EndingRow {
+    fn into_ending(self) -> Result<Ending, RepositoryError> {
+        Ok(Ending {
+            by: ArrangementSide::parse(&self.ended_by).ok_or_else(|| corrupt("an ending: bad side"))?,
+            reason: EndReason::parse(&self.reason).ok_or_else(|| corrupt("an ending: bad reason"))?,
+            note: self.note,
+            at: from_millis(self.ended_at)?,
+            reopened_at: self.reopened_at.map(from_millis).transpose()?,
+        })
+    }
+}
+
 #[async_trait]
 impl LessonRepository for SqlLessonRepository {
     async fn arrangement(&self, id: Uuid) -> Result<Option<Arrangement>, RepositoryError> {
@@ -112,6 +137,12 @@ impl LessonRepository for SqlLessonRepository {
         };
         // A case posted before accounts existed has no owner: nobody's arrangement.
         let (Some(family), Some(since)) = (row.family_id, row.since) else { return Ok(None) };
+        let ended: Option<EndingRow> =
+            sqlx::query_as("SELECT ended_by, reason, note, ended_at, reopened_at FROM arrangement_endings WHERE arrangement_id = $1")
+                .bind(id.to_string())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(repository_error)?;
         Ok(Some(Arrangement {
             id,
             kind,
@@ -120,6 +151,7 @@ impl LessonRepository for SqlLessonRepository {
             family_id: parse_uuid(&family)?,
             fee: row.fee_cents.map(Rate::from_cents),
             since: from_millis(since)?,
+            ended: ended.map(EndingRow::into_ending).transpose()?,
         }))
     }
 
@@ -204,5 +236,72 @@ impl LessonRepository for SqlLessonRepository {
             .map_err(repository_error)?
             .rows_affected();
         Ok(moved == 1)
+    }
+
+    async fn end(&self, id: Uuid, ending: &Ending) -> Result<bool, RepositoryError> {
+        let ended = sqlx::query(
+            "INSERT INTO arrangement_endings (arrangement_id, ended_by, reason, note, ended_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (arrangement_id) DO NOTHING",
+        )
+        .bind(id.to_string())
+        .bind(ending.by.key())
+        .bind(ending.reason.key())
+        .bind(ending.note.clone())
+        .bind(millis(ending.at))
+        .execute(&self.pool)
+        .await
+        .map_err(repository_error)?
+        .rows_affected();
+        Ok(ended == 1)
+    }
+
+    async fn reopen_case(&self, id: Uuid, case_number: i64, tutor: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let at = millis(at);
+        let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        // The ending row first (a write, not a read: SQLite takes its write lock at once), then
+        // the case row, then its applications.
+        let marked = sqlx::query("UPDATE arrangement_endings SET reopened_at = $1 WHERE arrangement_id = $2 AND reopened_at IS NULL")
+            .bind(at)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?
+            .rows_affected();
+        let reopened = marked == 1
+            && sqlx::query("UPDATE cases SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4")
+                .bind(CaseStatus::Approved.key())
+                .bind(at)
+                .bind(case_number)
+                .bind(CaseStatus::Matched.key())
+                .execute(&mut *tx)
+                .await
+                .map_err(repository_error)?
+                .rows_affected()
+                == 1;
+        if !reopened {
+            tx.rollback().await.map_err(repository_error)?;
+            return Ok(false);
+        }
+        // The other applicants are applicants again; the ended tutor steps out.
+        let sql = "UPDATE case_applications SET status = $1, updated_at = $2 WHERE case_number = $3 AND status = $4";
+        sqlx::query(sql)
+            .bind(CaseApplicationStatus::Applied.key())
+            .bind(at)
+            .bind(case_number)
+            .bind(CaseApplicationStatus::Declined.key())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
+        sqlx::query(&format!("{sql} AND tutor_id = $5"))
+            .bind(CaseApplicationStatus::Ended.key())
+            .bind(at)
+            .bind(case_number)
+            .bind(CaseApplicationStatus::Selected.key())
+            .bind(tutor.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
+        tx.commit().await.map_err(repository_error)?;
+        Ok(true)
     }
 }

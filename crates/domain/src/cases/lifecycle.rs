@@ -4,7 +4,7 @@
 //! also be closed. An offer waits for the chosen tutor: confirmed it is matched, declined or
 //! lapsed the case is approved (open) again. An edit sends a pending, approved or rejected case
 //! back to moderation; an offered case waits for the tutor's answer (`OFFER_HOURS`) instead.
-//! Matched and closed are final.
+//! A matched case the family ended early opens again; closed is final.
 
 use thiserror::Error;
 
@@ -21,7 +21,8 @@ keyed_enum! {
         Offer => "offer",
         /// The chosen tutor confirms the offer.
         Match => "match",
-        /// The offer was declined or lapsed: the case takes applications again.
+        /// The offer was declined or lapsed, or the family ended the match early: the case
+        /// takes applications again.
         Reopen => "reopen",
         Close => "close",
     }
@@ -68,7 +69,7 @@ impl CaseStatus {
             (S::Pending | S::Approved | S::Rejected, A::Edit) => Ok(S::Pending),
             (S::Approved, A::Offer) => Ok(S::Offered),
             (S::Offered, A::Match) => Ok(S::Matched),
-            (S::Offered, A::Reopen) => Ok(S::Approved),
+            (S::Offered | S::Matched, A::Reopen) => Ok(S::Approved),
             (S::Pending | S::Approved | S::Rejected, A::Close) => Ok(S::Closed),
             (from, action) => Err(IllegalCaseTransition { from, action }),
         }
@@ -96,6 +97,7 @@ mod tests {
         (CaseStatus::Approved, CaseAction::Offer, CaseStatus::Offered),
         (CaseStatus::Offered, CaseAction::Match, CaseStatus::Matched),
         (CaseStatus::Offered, CaseAction::Reopen, CaseStatus::Approved),
+        (CaseStatus::Matched, CaseAction::Reopen, CaseStatus::Approved),
         (CaseStatus::Pending, CaseAction::Close, CaseStatus::Closed),
         (CaseStatus::Approved, CaseAction::Close, CaseStatus::Closed),
         (CaseStatus::Rejected, CaseAction::Close, CaseStatus::Closed),

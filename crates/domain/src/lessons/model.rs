@@ -77,6 +77,43 @@ keyed_enum! {
     }
 }
 
+keyed_enum! {
+    /// Why an arrangement ended: the short list either side picks from.
+    pub enum EndReason {
+        Schedule => "schedule",
+        Teaching => "teaching",
+        Attendance => "attendance",
+        StudentNeeds => "student-needs",
+        Other => "other",
+    }
+}
+
+impl EndReason {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Schedule => "時間未能配合",
+            Self::Teaching => "教學未如理想",
+            Self::Attendance => "遲到或缺席",
+            Self::StudentNeeds => "學生需要有變",
+            Self::Other => "其他原因",
+        }
+    }
+}
+
+/// How an arrangement ended, and whether its case was opened again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ending {
+    pub by: ArrangementSide,
+    pub reason: EndReason,
+    pub note: Option<String>,
+    pub at: DateTime<Utc>,
+    pub reopened_at: Option<DateTime<Utc>>,
+}
+
+/// A family that ends a match before the first confirmed lesson, or within this long of it,
+/// may open the case again to the other applicants in one tap: the match did not work out.
+pub const REOPEN_WITHIN_DAYS: i64 = 14;
+
 /// A confirmed match or an accepted booking, as the lesson record sees it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Arrangement {
@@ -91,6 +128,8 @@ pub struct Arrangement {
     pub fee: Option<Rate>,
     /// When the tutor confirmed (or accepted): no lesson is recorded before it.
     pub since: DateTime<Utc>,
+    /// Set once either side ended it: no lesson is recorded after.
+    pub ended: Option<Ending>,
 }
 
 impl Arrangement {
@@ -144,6 +183,28 @@ pub struct NewLesson {
     pub recorded_at: DateTime<Utc>,
     pub reason: Option<String>,
     pub late: bool,
+}
+
+/// Whether the family may open the match's case again now: they ended it, before the first
+/// confirmed lesson or within [`REOPEN_WITHIN_DAYS`] of it, and it was not reopened yet.
+pub fn may_reopen(arrangement: &Arrangement, lessons: &[Lesson]) -> bool {
+    let Some(ending) = &arrangement.ended else { return false };
+    let first = lessons.iter().filter(|l| l.status == LessonStatus::Confirmed).map(|l| l.starts_at).min();
+    arrangement.kind == ArrangementKind::Match
+        && ending.by == ArrangementSide::Family
+        && ending.reopened_at.is_none()
+        && first.is_none_or(|first| ending.at <= first + Duration::days(REOPEN_WITHIN_DAYS))
+}
+
+/// An ending's note: optional, except for "other", where it is the reason.
+///
+/// # Errors
+/// A zh-HK message when too long, holding a control character, or missing for "other".
+pub fn end_note(reason: EndReason, raw: &str) -> Result<Option<String>, String> {
+    if raw.trim().is_empty() {
+        return if reason == EndReason::Other { Err("請說明結束的原因".into()) } else { Ok(None) };
+    }
+    reason_text(raw, "補充說明").map(Some)
 }
 
 /// The last moment the family may answer a lesson recorded at `recorded_at`.
@@ -240,6 +301,7 @@ pub(crate) mod tests {
             family_id: Uuid::new_v4(),
             fee: Some(Rate::from_cents(35000)),
             since: at("2026-11-20T12:00"),
+            ended: None,
         }
     }
 
@@ -269,6 +331,48 @@ pub(crate) mod tests {
         assert_eq!(messages(cancelled(now, "學生發燒", now).unwrap_err()), ["只可取消尚未開始的課堂"]);
         assert_eq!(messages(cancelled(at("2026-12-02T12:00"), " ", now).unwrap_err()), ["請填寫取消原因"]);
         assert_eq!(messages(cancelled(now + Duration::days(61), "x", now).unwrap_err()), ["只可取消 60 日內的課堂"]);
+    }
+
+    fn confirmed(starts_at: DateTime<Utc>) -> Lesson {
+        Lesson {
+            number: 1,
+            arrangement_id: Uuid::nil(),
+            starts_at,
+            minutes: 90,
+            status: LessonStatus::Confirmed,
+            recorded_by: ArrangementSide::Tutor,
+            recorded_at: starts_at,
+            reason: None,
+            confirmed_by: None,
+            late: false,
+            resolution: None,
+        }
+    }
+
+    #[test]
+    fn the_family_reopens_a_match_ended_before_or_within_14_days_of_the_first_lesson() {
+        let ended = |by, when| Arrangement {
+            ended: Some(Ending { by, reason: EndReason::Teaching, note: None, at: at(when), reopened_at: None }),
+            ..arrangement()
+        };
+        let first = [confirmed(at("2026-11-22T19:00")), confirmed(at("2026-11-29T19:00"))];
+        assert!(may_reopen(&ended(ArrangementSide::Family, "2026-11-21T10:00"), &[]), "before any lesson");
+        assert!(may_reopen(&ended(ArrangementSide::Family, "2026-12-06T19:00"), &first), "14 days after the first");
+        assert!(!may_reopen(&ended(ArrangementSide::Family, "2026-12-06T19:01"), &first), "later: the match worked for a while");
+        assert!(!may_reopen(&ended(ArrangementSide::Tutor, "2026-11-23T10:00"), &first), "the family decides");
+        assert!(!may_reopen(&arrangement(), &[]), "not ended");
+        let booking = Arrangement { kind: ArrangementKind::Booking, ..ended(ArrangementSide::Family, "2026-11-21T10:00") };
+        assert!(!may_reopen(&booking, &[]), "a booking has no case");
+        let mut again = ended(ArrangementSide::Family, "2026-11-21T10:00");
+        again.ended.as_mut().unwrap().reopened_at = Some(at("2026-11-21T11:00"));
+        assert!(!may_reopen(&again, &[]), "once");
+    }
+
+    #[test]
+    fn an_ending_note_is_optional_but_says_what_other_means() {
+        assert_eq!(end_note(EndReason::Schedule, "  "), Ok(None));
+        assert_eq!(end_note(EndReason::Other, " "), Err("請說明結束的原因".into()));
+        assert_eq!(end_note(EndReason::Other, " 搬屋 "), Ok(Some("搬屋".into())));
     }
 
     #[test]

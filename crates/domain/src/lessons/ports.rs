@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::lessons::model::{Arrangement, Lesson, LessonStatus, NewLesson};
+use crate::lessons::model::{Arrangement, Ending, Lesson, LessonStatus, NewLesson};
 use crate::shared::storage::RepositoryError;
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -65,4 +65,19 @@ pub trait LessonRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn resolve(&self, number: i64, held: bool, reason: &str) -> Result<bool, RepositoryError>;
+
+    /// Ends the arrangement, once: answers false when it was ended already (also when two
+    /// requests race).
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn end(&self, id: Uuid, ending: &Ending) -> Result<bool, RepositoryError>;
+
+    /// In one transaction, when the ended match was not reopened yet: marks it reopened, the
+    /// case matched -> approved (back on the board, no second moderation), the case's declined
+    /// applications -> applied and the ended tutor's -> ended. Answers whether this call did it.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails (then nothing changed).
+    async fn reopen_case(&self, id: Uuid, case_number: i64, tutor: Uuid, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }

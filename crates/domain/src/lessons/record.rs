@@ -13,7 +13,8 @@ use uuid::Uuid;
 use crate::accounts::ports::UserRepository;
 use crate::jobs::scheduler::Work;
 use crate::lessons::model::{
-    ANSWER_WITHIN_HOURS, Arrangement, ArrangementSide, Lesson, LessonStatus, NewLesson, Totals, cancelled, held, reason_text, totals,
+    ANSWER_WITHIN_HOURS, Arrangement, ArrangementSide, EndReason, Ending, Lesson, LessonStatus, NewLesson, Totals, cancelled, end_note,
+    held, may_reopen, reason_text, totals,
 };
 use crate::lessons::ports::LessonRepository;
 use crate::notices::notifier::{Notice, Notifier};
@@ -43,6 +44,11 @@ pub enum LessonError {
     NotAnswerable(LessonStatus),
     #[error("這一堂的狀態為「{}」，沒有待處理的異議", .0.label())]
     NotDisputed(LessonStatus),
+    #[error("這個補習安排已經結束")]
+    Ended,
+    /// Only the family, before the first confirmed lesson or within 14 days of it, once.
+    #[error("只有學生或家長一方在第一堂確認前或之後 14 日內結束配對，才可重新開放個案")]
+    NotReopenable,
     #[error("今日記錄次數已達上限（每個補習安排每 24 小時最多 {} 次），請明天再試", LESSON_ENTRIES_PER_ARRANGEMENT.max)]
     TooMany,
     #[error(transparent)]
@@ -60,6 +66,8 @@ pub struct ArrangementPage {
     /// Latest start first.
     pub lessons: Vec<Lesson>,
     pub totals: Totals,
+    /// The reader may open the match's case again now (see [`may_reopen`]).
+    pub can_reopen: bool,
 }
 
 #[derive(Clone)]
@@ -85,6 +93,7 @@ impl LessonRecord {
         let name_of = |id: Uuid| names.iter().find(|u| u.id == id).map(|u| u.name.as_str().to_string()).unwrap_or_default();
         let lessons = self.lessons.for_arrangement(id).await?;
         Ok(ArrangementPage {
+            can_reopen: side == ArrangementSide::Family && may_reopen(&arrangement, &lessons),
             side,
             tutor_name: name_of(arrangement.tutor_id),
             family_name: name_of(arrangement.family_id),
@@ -104,6 +113,9 @@ impl LessonRecord {
         let (arrangement, side) = self.joined(tutor, id).await?;
         if side != ArrangementSide::Tutor {
             return Err(LessonError::NotTheTutor);
+        }
+        if arrangement.ended.is_some() {
+            return Err(LessonError::Ended);
         }
         self.count_entry(id).await?;
         let now = self.clock.now();
@@ -130,7 +142,10 @@ impl LessonRecord {
     /// # Errors
     /// `NotFound`, `TooMany`, `Invalid` (time or reason), `AlreadyRecorded`.
     pub async fn cancel(&self, member: Uuid, id: Uuid, starts_at: DateTime<Utc>, reason: &str) -> Result<Lesson, LessonError> {
-        let (_, side) = self.joined(member, id).await?;
+        let (arrangement, side) = self.joined(member, id).await?;
+        if arrangement.ended.is_some() {
+            return Err(LessonError::Ended);
+        }
         self.count_entry(id).await?;
         let now = self.clock.now();
         let (reason, late) = cancelled(starts_at, reason, now).map_err(LessonError::Invalid)?;
@@ -145,6 +160,42 @@ impl LessonRecord {
             late,
         })
         .await
+    }
+
+    /// Either side ends the arrangement, with a reason from the short list and a note; the
+    /// other side is texted. No lesson is recorded after.
+    ///
+    /// # Errors
+    /// `NotFound`, `Invalid` (the reason or the note), `Ended` (also when two requests race).
+    pub async fn end(&self, member: Uuid, id: Uuid, reason: &str, note: &str) -> Result<ArrangementPage, LessonError> {
+        let (arrangement, side) = self.joined(member, id).await?;
+        let mut errors = ValidationErrors::new();
+        let reason = errors.check("reason", EndReason::parse(reason).ok_or_else(|| "請選擇結束的原因".to_string()));
+        let note = reason.and_then(|reason| errors.check("note", end_note(reason, note)));
+        let (Some(reason), Some(note)) = (reason, note) else { return Err(LessonError::Invalid(errors)) };
+        let ending = Ending { by: side, reason, note, at: self.clock.now(), reopened_at: None };
+        if arrangement.ended.is_some() || !self.lessons.end(id, &ending).await? {
+            return Err(LessonError::Ended);
+        }
+        let other = if side == ArrangementSide::Tutor { arrangement.family_id } else { arrangement.tutor_id };
+        self.notifier.tell_id(other, &Notice::ArrangementEnded { arrangement: id }).await;
+        self.page(member, id).await
+    }
+
+    /// The family opens the ended match's case again: back on the board, its other applicants
+    /// listed again, the ended tutor out.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotReopenable` (not the family, not ended by them, too late, or done).
+    pub async fn reopen(&self, family: Uuid, id: Uuid) -> Result<i64, LessonError> {
+        let page = self.page(family, id).await?;
+        let Some(case_number) = page.arrangement.case_number.filter(|_| page.can_reopen) else {
+            return Err(LessonError::NotReopenable);
+        };
+        if !self.lessons.reopen_case(id, case_number, page.arrangement.tutor_id, self.clock.now()).await? {
+            return Err(LessonError::NotReopenable);
+        }
+        Ok(case_number)
     }
 
     /// The family confirms a recorded lesson.
@@ -289,6 +340,8 @@ mod tests {
         });
         let k = kept.clone();
         store.expect_find().returning(move |n| Ok(k.lock().unwrap().iter().find(|l| l.number == n).cloned()));
+        let k = kept.clone();
+        store.expect_for_arrangement().returning(move |_| Ok(k.lock().unwrap().clone()));
         let k = kept.clone();
         store.expect_answer().returning(move |n, to, reason, after| {
             let mut kept = k.lock().unwrap();

@@ -1,6 +1,7 @@
 //! A tutor's application to a case: applied -> offered | declined | withdrawn, and an offered
 //! one -> selected (the tutor confirmed) | refused (the tutor declined) | lapsed (no answer in
-//! time).
+//! time). When the family ends a match and opens the case again, the selected one -> ended and
+//! the declined ones -> applied.
 
 use chrono::{DateTime, Utc};
 use thiserror::Error;
@@ -23,6 +24,8 @@ keyed_enum! {
         Refused => "refused",
         /// The offer passed its deadline unanswered.
         Lapsed => "lapsed",
+        /// The match was ended and its case opened again to the others.
+        Ended => "ended",
     }
 }
 
@@ -36,12 +39,13 @@ impl CaseApplicationStatus {
             Self::Withdrawn => "已撤回",
             Self::Refused => "導師已婉拒",
             Self::Lapsed => "逾時未確認",
+            Self::Ended => "配對已結束",
         }
     }
 
     /// An offer was made on the application (it may have been answered since).
     pub fn was_offered(self) -> bool {
-        matches!(self, Self::Offered | Self::Selected | Self::Refused | Self::Lapsed)
+        matches!(self, Self::Offered | Self::Selected | Self::Refused | Self::Lapsed | Self::Ended)
     }
 
     /// The state after moving to `to`: an open application is offered, declined or withdrawn;
@@ -53,6 +57,9 @@ impl CaseApplicationStatus {
         match (self, to) {
             (Self::Applied, Self::Offered | Self::Declined | Self::Withdrawn) => Ok(to),
             (Self::Offered, Self::Selected | Self::Refused | Self::Lapsed) => Ok(to),
+            // A case opened again after its match ended: the match's tutor steps out, the
+            // others are applicants again.
+            (Self::Selected, Self::Ended) | (Self::Declined, Self::Applied) => Ok(to),
             (from, to) => Err(IllegalApplicationTransition { from, to }),
         }
     }
@@ -118,6 +125,8 @@ mod tests {
             (S::Offered, S::Selected),
             (S::Offered, S::Refused),
             (S::Offered, S::Lapsed),
+            (S::Selected, S::Ended),
+            (S::Declined, S::Applied),
         ];
         for from in S::ALL {
             for to in S::ALL {

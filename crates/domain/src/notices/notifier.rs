@@ -44,6 +44,8 @@ pub enum Notice {
     OfferDeclined { case: i64 },
     /// To the owner: the tutor did not answer in time; the case is open again.
     OfferLapsed { case: i64 },
+    /// To the other side: the arrangement was ended.
+    ArrangementEnded { arrangement: Uuid },
     /// To the family: the tutor recorded a lesson to confirm within 72 hours.
     LessonToConfirm { arrangement: Uuid },
     /// To both sides, the evening before: the first lesson of the case is tomorrow.
@@ -87,6 +89,7 @@ impl Notice {
             Self::OfferConfirmed { case } => format!("導師已確認補習個案 {case}，請登入查看聯絡資料及第一堂時間：{site}/my-cases"),
             Self::OfferDeclined { case } => format!("導師未能接受補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
             Self::OfferLapsed { case } => format!("導師未有在限期內確認補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
+            Self::ArrangementEnded { arrangement } => format!("對方已結束你們的補習安排，詳情：{site}/lesson-record/{arrangement}"),
             Self::LessonToConfirm { arrangement } => {
                 format!("導師記錄了一堂課，請於 72 小時內確認或提出異議（逾時當作確認）：{site}/lesson-record/{arrangement}")
             }
@@ -133,6 +136,7 @@ impl Notice {
                 | Self::Invited { .. }
                 | Self::NewReview { .. }
                 | Self::LessonToConfirm { .. }
+                | Self::ArrangementEnded { .. }
         )
     }
 }

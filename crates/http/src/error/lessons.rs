@@ -13,7 +13,9 @@ impl From<LessonError> for ApiError {
             LessonError::NotTheFamily => ApiError::forbidden(ErrorCode::NotTheFamily, message),
             LessonError::Invalid(errors) => ApiError::invalid(&errors),
             LessonError::AlreadyRecorded => ApiError::conflict(ErrorCode::LessonAlreadyRecorded, message),
-            LessonError::NotAnswerable(_) | LessonError::NotDisputed(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
+            LessonError::NotAnswerable(_) | LessonError::NotDisputed(_) | LessonError::Ended | LessonError::NotReopenable => {
+                ApiError::conflict(ErrorCode::IllegalTransition, message)
+            }
             LessonError::TooMany => ApiError::too_many_requests(ErrorCode::RateLimited, message),
             LessonError::Repository(e) => e.into(),
         }

@@ -7,7 +7,9 @@ use chrono::{DateTime, Utc};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use tutorhub_domain::lessons::model::{ArrangementKind, ArrangementSide, Lesson, LessonConfirmedBy, LessonStatus, answer_deadline};
+use tutorhub_domain::lessons::model::{
+    ArrangementKind, ArrangementSide, EndReason, Ending, Lesson, LessonConfirmedBy, LessonStatus, answer_deadline,
+};
 use tutorhub_domain::lessons::record::{ArrangementPage, LessonRecord};
 use uuid::Uuid;
 
@@ -73,6 +75,26 @@ pub struct LessonTotalsBody {
     pub tuition: Option<f64>,
 }
 
+/// How an arrangement ended.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct EndingBody {
+    pub ended_by: Key<ArrangementSide>,
+    pub reason: Key<EndReason>,
+    #[oai(skip_serializing_if_is_none)]
+    pub note: Option<String>,
+    pub ended_at: DateTime<Utc>,
+    /// When the family opened the match's case again.
+    #[oai(skip_serializing_if_is_none)]
+    pub reopened_at: Option<DateTime<Utc>>,
+}
+
+impl From<&Ending> for EndingBody {
+    fn from(e: &Ending) -> Self {
+        Self { ended_by: e.by.into(), reason: e.reason.into(), note: e.note.clone(), ended_at: e.at, reopened_at: e.reopened_at }
+    }
+}
+
 /// A confirmed match or an accepted booking, with its lessons, as one of its sides reads it.
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
@@ -95,6 +117,12 @@ pub struct ArrangementBody {
     /// Latest start first.
     pub lessons: Vec<LessonBody>,
     pub totals: LessonTotalsBody,
+    /// Set once either side ended it.
+    #[oai(skip_serializing_if_is_none)]
+    pub ended: Option<EndingBody>,
+    /// The reader (the family) may open the match's case again now: they ended it before the
+    /// first confirmed lesson or within 14 days of it.
+    pub can_reopen: bool,
 }
 
 impl From<&ArrangementPage> for ArrangementBody {
@@ -111,6 +139,8 @@ impl From<&ArrangementPage> for ArrangementBody {
             since: a.since,
             lessons: p.lessons.iter().map(Into::into).collect(),
             totals: LessonTotalsBody { held: p.totals.held, minutes: p.totals.minutes, tuition: p.totals.tuition.map(|t| t.dollars()) },
+            ended: a.ended.as_ref().map(Into::into),
+            can_reopen: p.can_reopen,
         }
     }
 }
@@ -140,6 +170,24 @@ pub struct CancelLessonBody {
 pub struct DisputeLessonBody {
     /// What is wrong with the record, at most 200 characters; the back office reads it.
     pub reason: String,
+}
+
+/// Why one side ends an arrangement.
+#[derive(Debug, Clone, Object)]
+pub struct EndArrangementBody {
+    /// One of `schedule`, `teaching`, `attendance`, `student-needs`, `other`.
+    pub reason: String,
+    /// At most 200 characters; required for `other`.
+    #[oai(default)]
+    pub note: String,
+}
+
+/// The case opened again.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ReopenedCase {
+    /// The case number, open to applications again.
+    pub case_id: i64,
 }
 
 pub struct LessonsApi {
@@ -226,5 +274,37 @@ impl LessonsApi {
         body: Json<DisputeLessonBody>,
     ) -> Answer<Json<LessonBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
         Ok(Json((&self.record.dispute(auth.user_id(), lesson_number.0, &body.reason).await?).into()))
+    }
+
+    /// End an arrangement
+    ///
+    /// Either side, once (409 after), with a reason from the short list and a note; the
+    /// other side is texted, and no lesson is recorded after.
+    #[oai(path = "/arrangements/:arrangementId/end", method = "post", operation_id = "endArrangement")]
+    async fn end(
+        &self,
+        auth: BearerAuth,
+        /// The offer's id of a match, or the booking's id.
+        #[oai(name = "arrangementId")]
+        arrangement_id: Path<Uuid>,
+        body: Json<EndArrangementBody>,
+    ) -> Answer<Json<ArrangementBody>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
+        Ok(Json((&self.record.end(auth.user_id(), arrangement_id.0, &body.reason, &body.note).await?).into()))
+    }
+
+    /// Open the ended match's case again
+    ///
+    /// The family, when they ended the match before the first confirmed lesson or within 14
+    /// days of it, once (409 otherwise): the case is back on the board (no second moderation)
+    /// and its other applicants are listed again.
+    #[oai(path = "/arrangements/:arrangementId/reopen", method = "post", operation_id = "reopenCase")]
+    async fn reopen(
+        &self,
+        auth: BearerAuth,
+        /// The offer's id of the match.
+        #[oai(name = "arrangementId")]
+        arrangement_id: Path<Uuid>,
+    ) -> Answer<Json<ReopenedCase>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | CONFLICT }> {
+        Ok(Json(ReopenedCase { case_id: self.record.reopen(auth.user_id(), arrangement_id.0).await? }))
     }
 }

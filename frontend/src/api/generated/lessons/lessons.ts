@@ -19,9 +19,11 @@ import type {
   ArrangementBody,
   CancelLessonBody,
   DisputeLessonBody,
+  EndArrangementBody,
   ErrorBody,
   LessonBody,
-  RecordLessonBody
+  RecordLessonBody,
+  ReopenedCase
 } from '.././model';
 
 import { apiFetch } from '../../mutator';
@@ -305,6 +307,121 @@ export const useDisputeLesson = <TError = ErrorType<ErrorBody | ErrorBody | Erro
 
   const swrKey = swrOptions?.swrKey ?? getDisputeLessonMutationKey(lessonNumber);
   const swrFn = getDisputeLessonMutationFetcher(lessonNumber, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * Either side, once (409 after), with a reason from the short list and a note; the
+other side is texted, and no lesson is recorded after.
+ * @summary End an arrangement
+ */
+export const getEndArrangementUrl = (arrangementId: string,) => {
+
+
+  
+
+  return `/arrangements/${arrangementId}/end`
+}
+
+export const endArrangement = async (arrangementId: string,
+    endArrangementBody: EndArrangementBody, options?: RequestInit): Promise<ArrangementBody> => {
+  
+  return apiFetch<ArrangementBody>(getEndArrangementUrl(arrangementId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      endArrangementBody,)
+  }
+);}
+
+
+
+
+export const getEndArrangementMutationFetcher = (arrangementId: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: EndArrangementBody }) => {
+    return endArrangement(arrangementId, arg, options);
+  }
+}
+export const getEndArrangementMutationKey = (arrangementId: string,) => [`/arrangements/${arrangementId}/end`] as const;
+
+export type EndArrangementMutationResult = NonNullable<Awaited<ReturnType<typeof endArrangement>>>
+export type EndArrangementMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary End an arrangement
+ */
+export const useEndArrangement = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  arrangementId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof endArrangement>>, TError, Key, EndArrangementBody, Awaited<ReturnType<typeof endArrangement>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getEndArrangementMutationKey(arrangementId);
+  const swrFn = getEndArrangementMutationFetcher(arrangementId, requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * The family, when they ended the match before the first confirmed lesson or within 14
+days of it, once (409 otherwise): the case is back on the board (no second moderation)
+and its other applicants are listed again.
+ * @summary Open the ended match's case again
+ */
+export const getReopenCaseUrl = (arrangementId: string,) => {
+
+
+  
+
+  return `/arrangements/${arrangementId}/reopen`
+}
+
+export const reopenCase = async (arrangementId: string, options?: RequestInit): Promise<ReopenedCase> => {
+  
+  return apiFetch<ReopenedCase>(getReopenCaseUrl(arrangementId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReopenCaseMutationFetcher = (arrangementId: string, options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, __: { arg: Arguments }) => {
+    return reopenCase(arrangementId, options);
+  }
+}
+export const getReopenCaseMutationKey = (arrangementId: string,) => [`/arrangements/${arrangementId}/reopen`] as const;
+
+export type ReopenCaseMutationResult = NonNullable<Awaited<ReturnType<typeof reopenCase>>>
+export type ReopenCaseMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Open the ended match's case again
+ */
+export const useReopenCase = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+  arrangementId: string, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof reopenCase>>, TError, Key, Arguments, Awaited<ReturnType<typeof reopenCase>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getReopenCaseMutationKey(arrangementId);
+  const swrFn = getReopenCaseMutationFetcher(arrangementId, requestOptions);
 
   const query = useSWRMutation(swrKey, swrFn, swrOptions)
 

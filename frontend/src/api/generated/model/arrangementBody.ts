@@ -7,6 +7,7 @@ import type { ArrangementKind } from './arrangementKind';
 import type { ArrangementBodySide } from './arrangementBodySide';
 import type { LessonBody } from './lessonBody';
 import type { LessonTotalsBody } from './lessonTotalsBody';
+import type { ArrangementBodyEnded } from './arrangementBodyEnded';
 
 /**
  * A confirmed match or an accepted booking, with its lessons, as one of its sides reads it.
@@ -28,4 +29,9 @@ export interface ArrangementBody {
   /** Latest start first. */
   lessons: LessonBody[];
   totals: LessonTotalsBody;
+  /** Set once either side ended it. */
+  ended?: ArrangementBodyEnded;
+  /** The reader (the family) may open the match's case again now: they ended it before the
+first confirmed lesson or within 14 days of it. */
+  canReopen: boolean;
 }

@@ -16,4 +16,5 @@ export const CaseApplicationStatus = {
   withdrawn: 'withdrawn',
   refused: 'refused',
   lapsed: 'lapsed',
+  ended: 'ended',
 } as const;

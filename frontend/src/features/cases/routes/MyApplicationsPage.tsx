@@ -36,6 +36,7 @@ const statusColor = {
   withdrawn: 'subtle',
   refused: 'subtle',
   lapsed: 'subtle',
+  ended: 'subtle',
 } as const;
 
 /**
@@ -111,6 +112,7 @@ export function MyApplicationsPage() {
                   {item.status === 'declined' && <Text className={styles.muted}>{text.declinedNote}</Text>}
                   {item.status === 'refused' && <Text className={styles.muted}>{text.refusedNote}</Text>}
                   {item.status === 'lapsed' && <Text className={styles.muted}>{text.lapsedNote}</Text>}
+                  {item.status === 'ended' && <Text className={styles.muted}>{text.endedNote}</Text>}
                   {item.status === 'applied' && (
                     <div className={styles.actions}>
                       <WithdrawApplicationButton

@@ -35,6 +35,7 @@ function arrangement(side: ArrangementSide, lessons: LessonBody[]): ArrangementB
     since: '2026-11-20T04:00:00Z',
     lessons,
     totals: { held: 1, minutes: 60, tuition: 350 },
+    canReopen: false,
   };
 }
 
@@ -119,5 +120,38 @@ describe('/lesson-record/:id', () => {
     );
     renderRoute('/lesson-record/a1');
     expect(await screen.findByText('找不到這個補習安排，或你不是其中一方。')).toBeInTheDocument();
+  });
+
+  it('ends an arrangement after asking, then lets the family open the case again', async () => {
+    loggedInAs();
+    let current = arrangement('family', []);
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/arrangements/a1', () => HttpResponse.json(current)),
+      http.post('*/arrangements/a1/end', async ({ request }) => {
+        sent.push(await request.json());
+        current = {
+          ...current,
+          ended: { endedBy: 'family', reason: 'teaching', note: '講解太快', endedAt: '2026-11-27T10:00:00Z' },
+          canReopen: true,
+        };
+        return HttpResponse.json(current);
+      }),
+      http.post('*/arrangements/a1/reopen', () => HttpResponse.json({ caseId: 10234 })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/lesson-record/a1');
+    await user.click(await screen.findByRole('button', { name: '結束補習安排' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: '結束的原因' }), 'teaching');
+    await user.type(screen.getByRole('textbox', { name: /補充說明/ }), '講解太快');
+    const buttons = screen.getAllByRole('button', { name: '結束補習安排' });
+    await user.click(buttons[buttons.length - 1]!);
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '確定結束' }));
+    expect(await screen.findByText(/由學生／家長結束：教學未如理想：講解太快/)).toBeInTheDocument();
+    expect(sent).toEqual([{ reason: 'teaching', note: '講解太快' }]);
+    expect(screen.queryByRole('button', { name: '記錄這一堂' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '重新開放個案' }));
+    expect(await screen.findByText('個案編號 10234 已重新開放，其他申請的導師已重新列出。')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,37 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Badge, Button, Card, Field, Input, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { useSWRConfig } from 'swr';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  Select,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ApiError, errorMessage, fieldErrors } from '@/api/api-error';
 import {
   cancelLesson,
   confirmLesson,
   disputeLesson,
+  endArrangement,
   recordLesson,
+  reopenCase,
   useGetArrangement,
 } from '@/api/generated/lessons/lessons';
+import { getListCaseApplicationsKey, getListMyCasesKey } from '@/api/generated/cases/cases';
 import type { ArrangementBody, LessonBody } from '@/api/generated/model';
 import { DateTimeSelect, hongKongInstant } from '@/components/DateTimeSelect';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { ButtonLink } from '@/components/ButtonLink';
 import { PageShell } from '@/components/PageShell';
+import { paths } from '@/config/paths';
 import { formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 
@@ -104,8 +121,14 @@ function Record({ item, onChanged, onFailed }: RecordProps) {
         <Text weight="semibold">{text.totals(item.totals.held, item.totals.minutes)}</Text>
         {tuition && <Text>{text.tuition(tuition)}</Text>}
       </Card>
-      {item.side === 'tutor' && <RecordForm arrangementId={item.id} onDone={onChanged} />}
-      <CancelForm arrangementId={item.id} onDone={onChanged} />
+      {item.ended ? (
+        <Ended item={item} onChanged={onChanged} />
+      ) : (
+        <>
+          {item.side === 'tutor' && <RecordForm arrangementId={item.id} onDone={onChanged} />}
+          <CancelForm arrangementId={item.id} onDone={onChanged} />
+        </>
+      )}
       {item.lessons.length === 0 ? (
         <Text className={styles.muted}>{text.empty}</Text>
       ) : (
@@ -117,7 +140,129 @@ function Record({ item, onChanged, onFailed }: RecordProps) {
           ))}
         </ul>
       )}
+      {!item.ended && <EndForm arrangementId={item.id} onDone={onChanged} />}
     </>
+  );
+}
+
+/** How it ended, and for the family who ended it early, the case opened again in one tap. */
+function Ended({ item, onChanged }: { item: ArrangementBody; onChanged: () => Promise<unknown> }) {
+  const styles = useStyles();
+  const text = t.lessons;
+  const [reopened, setReopened] = useState<number>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const { mutate } = useSWRConfig();
+  if (!item.ended) return null;
+  const ending = item.ended;
+  const reason = [text.end.reasons[ending.reason], ending.note].filter(Boolean).join('：');
+
+  const reopen = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const { caseId } = await reopenCase(item.id);
+      setReopened(caseId);
+      // The owner's case list and its applicants changed: read them again when shown.
+      const stale: string[] = [getListMyCasesKey()[0], getListCaseApplicationsKey(caseId)[0]];
+      void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && stale.includes(key[0]));
+      await onChanged();
+    } catch (error) {
+      setFailure(errorMessage(error, text.reopen.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.form} data-testid="ended">
+      <Text weight="semibold">{text.ended(formatDateTime(ending.endedAt) ?? '', ending.endedBy, reason)}</Text>
+      {failure && <ErrorBanner message={failure} />}
+      {reopened !== undefined ? (
+        <>
+          <Text role="status">{text.reopen.done(reopened)}</Text>
+          <div className={styles.actions}>
+            <ButtonLink to={paths.myCases} appearance="primary">
+              {text.reopen.view}
+            </ButtonLink>
+          </div>
+        </>
+      ) : (
+        item.canReopen && (
+          <>
+            <Text>{text.reopen.hint}</Text>
+            <div className={styles.actions}>
+              <Button appearance="primary" disabled={busy} onClick={() => void reopen()}>
+                {text.reopen.send}
+              </Button>
+            </div>
+          </>
+        )
+      )}
+    </Card>
+  );
+}
+
+/** Either side's form: end the arrangement, with a reason from the list and a note, after asking. */
+function EndForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
+  const styles = useStyles();
+  const text = t.lessons.end;
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const [sure, setSure] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    setBusy(true);
+    try {
+      await endArrangement(arrangementId, { reason, note });
+      setErrors({});
+      await onDone();
+    } catch (error) {
+      setErrors(fieldErrors(error) ?? { reason: errorMessage(error, text.failed) });
+      setSure(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.form}>
+      <div className={styles.head}>
+        <Text as="h2" size={400} weight="semibold">
+          {text.heading}
+        </Text>
+        <Button appearance="subtle" size="small" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {text.send}
+        </Button>
+      </div>
+      {open && (
+        <>
+          <Text className={styles.muted}>{text.hint}</Text>
+          <Field label={text.reason} validationMessage={errors.reason}>
+            <Select value={reason} onChange={(_, d) => setReason(d.value)}>
+              <option value="">{text.reasonPlaceholder}</option>
+              {Object.entries(text.reasons).map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={text.note} validationMessage={errors.note}>
+            <Input value={note} maxLength={200} onChange={(_, d) => setNote(d.value)} />
+          </Field>
+          {sure && <Text weight="semibold">{text.confirm}</Text>}
+          <div className={styles.actions}>
+            <Button appearance="primary" disabled={busy} onClick={() => (sure ? void send() : setSure(true))}>
+              {sure ? text.confirmSend : text.send}
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
   );
 }
 
