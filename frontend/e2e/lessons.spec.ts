@@ -139,3 +139,42 @@ test('on a phone, a parent ends a match after its first lesson and opens the cas
   await expect(again.getByRole('button', { name: '選擇此導師' })).toBeVisible();
   await expect(page.getByText(spaced(runnerUp.phone))).toHaveCount(0);
 });
+
+// And a case of hers offered to demo tutor 17 25 hours ago, demo tutor 18 the runner-up: the
+// tutor never answered.
+const silentTutor = { phone: '50000017' };
+
+test('an offer nobody answered lapses by the server’s job: the case is open again with its other applicant', async ({
+  page,
+}) => {
+  // The job ran on the server (once, on whichever server took its lease).
+  await expect
+    .poll(() => backOffice('jobs', 'runs', '--job', 'offer-lapse', '--limit', '50'))
+    .toMatch(/1 offers lapsed/);
+  expect(smsTo(demoParent.phone).some((body) => body.includes('導師未有在限期內確認'))).toBe(true);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logInThroughUi(page, demoParent);
+  // Which of her cases it was: the one with a lapsed applicant.
+  const caseId = await page.evaluate(async () => {
+    const get = async (path: string) =>
+      (await fetch(path, { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } })).json();
+    const mine = (await get('/cases/mine?pageSize=100')) as { items: { caseId: number; status: string }[] };
+    for (const item of mine.items.filter((c) => c.status === 'approved')) {
+      const applicants = (await get(`/cases/${item.caseId}/applications`)) as { items: { status: string }[] };
+      if (applicants.items.some((a) => a.status === 'lapsed')) return item.caseId;
+    }
+    return undefined;
+  });
+  expect(caseId, 'the demo data offered a case of hers 25 hours ago').toBeDefined();
+  await page.goto('/my-cases');
+  const lapsedCase = page.getByTestId('my-case').filter({ hasText: `個案編號 ${caseId}` });
+  await lapsedCase.getByRole('button', { name: '2 位導師申請' }).click();
+  const lapsed = lapsedCase.getByTestId('applicant').filter({ hasText: '逾時未確認' });
+  await expect(lapsed).toHaveCount(1);
+  await expect(lapsed.getByText('這位導師未有在限期前確認，你可選擇其他導師。')).toBeVisible();
+  await expect(lapsed.getByText(spaced(silentTutor.phone))).toHaveCount(0);
+  await expect(
+    lapsedCase.getByTestId('applicant').filter({ hasText: '已申請' }).getByRole('button', { name: '選擇此導師' }),
+  ).toBeVisible();
+});

@@ -3,7 +3,7 @@
 //! tutor 2 ten days ago, not reviewed yet, so that she can write one. Every review rests on a
 //! real match in the data, as the product requires.
 
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use tutorhub_adapters::{SqlApplicationRepository, SqlLessonRepository, SqlReviewRepository};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
@@ -90,8 +90,13 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     }
     // And demo tutor 15 five days ago, with one lesson held and demo tutor 16 the runner-up: a
     // match she may end and open to the other applicant again.
-    if let (Some(chan), Some(tutor), Some(runner_up)) = (chan, demo_tutor(app, 14).await?, demo_tutor(app, 15).await?) {
+    if let (Some(chan), Some(tutor), Some(runner_up)) = (chan.as_ref(), demo_tutor(app, 14).await?, demo_tutor(app, 15).await?) {
         match_case(app, chan.id, &tutor, 5, &[runner_up], 1).await?;
+    }
+    // And a case she offered to demo tutor 17 25 hours ago, demo tutor 18 the runner-up: the
+    // tutor never answered, so the first lapse job opens it again.
+    if let (Some(chan), Some(tutor), Some(runner_up)) = (chan, demo_tutor(app, 16).await?, demo_tutor(app, 17).await?) {
+        offer_case(app, chan.id, &tutor, &[runner_up], Utc::now() - Duration::hours(25)).await?;
     }
     Ok(added)
 }
@@ -112,47 +117,8 @@ async fn match_case(
     others: &[TutorProfile],
     lessons: i64,
 ) -> anyhow::Result<()> {
-    let subject = &tutor.subjects[0];
-    let level = catalogue::level(subject.level).ok_or_else(|| anyhow::anyhow!("demo tutor teaches an unknown level"))?;
-    let form = CaseForm {
-        post_type: "student-seeking-tutor".into(),
-        post_title: format!("{}{}{}補習", tutor.place.area, level.grades[0], subject.name),
-        level: level.key.into(),
-        grade: level.grades[0].into(),
-        subjects: vec![subject.name.clone()],
-        location: tutor.place.area.into(),
-        rate: Some(tutor.rate.dollars().max(100.0)),
-        session_length: Some(60),
-        sessions_per_week: Some(1),
-        description: "希望搵有耐性的導師。".into(),
-        preferred_gender: "no limit".into(),
-        start_date: (Utc::now() + Duration::days(7)).format("%Y-%m-%d").to_string(),
-    };
-    let details = CaseDetails::parse(&form).map_err(|e| anyhow::anyhow!("demo case: {e:?}"))?;
-    let fee = details.rate;
-    let created_at = Utc::now() - Duration::days(days_ago + 3);
-    let case = NewCase { id: Uuid::new_v4(), owner_id: Some(parent), details, status: CaseStatus::Approved, created_at };
-    let number = app.cases.insert(vec![case]).await?[0].number;
-    let applications = SqlApplicationRepository::new(app.database.pool().clone());
-    let application = CaseApplication {
-        id: Uuid::new_v4(),
-        case_number: number,
-        tutor_id: tutor.user_id,
-        available_times: AvailableTimes::parse("星期六 下午").map_err(anyhow::Error::msg)?,
-        status: CaseApplicationStatus::Applied,
-        created_at: created_at + Duration::days(1),
-    };
-    let ApplyOutcome::Applied(application) = applications.apply(application.clone(), u32::MAX).await? else {
-        anyhow::bail!("demo case {number} did not take the application");
-    };
-    for other in others {
-        let theirs = CaseApplication { id: Uuid::new_v4(), tutor_id: other.user_id, ..application.clone() };
-        applications.apply(theirs, u32::MAX).await?;
-    }
-    // Offered at the case's fee an hour before, confirmed then, the first lesson two days on.
     let at = Utc::now() - Duration::days(days_ago);
-    let offer = Offer::open(number, application.id, tutor.user_id, fee, at - Duration::hours(1), DEFAULT_OFFER_HOURS);
-    applications.offer(&offer).await?;
+    let (applications, offer) = offer_case(app, parent, tutor, others, at - Duration::hours(1)).await?;
     applications.confirm(offer.id, at + Duration::days(2), at).await?;
     // The first lessons, on the record and confirmed by the family: what a review rests on.
     let record = SqlLessonRepository::new(app.database.pool().clone());
@@ -172,4 +138,55 @@ async fn match_case(
         record.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
     }
     Ok(())
+}
+
+/// `parent`'s case in the tutor's first subject and area, posted three days before `offered_at`,
+/// which the tutor and `others` applied to; then offered to the tutor at the case's fee.
+async fn offer_case(
+    app: &Wiring,
+    parent: Uuid,
+    tutor: &TutorProfile,
+    others: &[TutorProfile],
+    offered_at: DateTime<Utc>,
+) -> anyhow::Result<(SqlApplicationRepository, Offer)> {
+    let subject = &tutor.subjects[0];
+    let level = catalogue::level(subject.level).ok_or_else(|| anyhow::anyhow!("demo tutor teaches an unknown level"))?;
+    let form = CaseForm {
+        post_type: "student-seeking-tutor".into(),
+        post_title: format!("{}{}{}補習", tutor.place.area, level.grades[0], subject.name),
+        level: level.key.into(),
+        grade: level.grades[0].into(),
+        subjects: vec![subject.name.clone()],
+        location: tutor.place.area.into(),
+        rate: Some(tutor.rate.dollars().max(100.0)),
+        session_length: Some(60),
+        sessions_per_week: Some(1),
+        description: "希望搵有耐性的導師。".into(),
+        preferred_gender: "no limit".into(),
+        start_date: (Utc::now() + Duration::days(7)).format("%Y-%m-%d").to_string(),
+    };
+    let details = CaseDetails::parse(&form).map_err(|e| anyhow::anyhow!("demo case: {e:?}"))?;
+    let fee = details.rate;
+    let created_at = offered_at - Duration::days(3);
+    let case = NewCase { id: Uuid::new_v4(), owner_id: Some(parent), details, status: CaseStatus::Approved, created_at };
+    let number = app.cases.insert(vec![case]).await?[0].number;
+    let applications = SqlApplicationRepository::new(app.database.pool().clone());
+    let application = CaseApplication {
+        id: Uuid::new_v4(),
+        case_number: number,
+        tutor_id: tutor.user_id,
+        available_times: AvailableTimes::parse("星期六 下午").map_err(anyhow::Error::msg)?,
+        status: CaseApplicationStatus::Applied,
+        created_at: created_at + Duration::days(1),
+    };
+    let ApplyOutcome::Applied(application) = applications.apply(application.clone(), u32::MAX).await? else {
+        anyhow::bail!("demo case {number} did not take the application");
+    };
+    for other in others {
+        let theirs = CaseApplication { id: Uuid::new_v4(), tutor_id: other.user_id, ..application.clone() };
+        applications.apply(theirs, u32::MAX).await?;
+    }
+    let offer = Offer::open(number, application.id, tutor.user_id, fee, offered_at, DEFAULT_OFFER_HOURS);
+    applications.offer(&offer).await?;
+    Ok((applications, offer))
 }
