@@ -4,44 +4,9 @@
 mod support;
 
 use poem::http::StatusCode;
-use serde_json::{Value, json};
-use support::{TestApp, make_active_tutor, member};
-
-async fn call(app: &TestApp, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut request = match method {
-        "GET" => app.client.get(uri),
-        "POST" => app.client.post(uri),
-        _ => unreachable!(),
-    }
-    .header("Accept", "application/json");
-    if let Some(token) = token {
-        request = request.header("Authorization", format!("Bearer {token}"));
-    }
-    if let Some(body) = body {
-        request = request.body_json(&body);
-    }
-    let response = request.send().await;
-    let status = response.0.status();
-    let text = response.0.into_body().into_string().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-fn case_form() -> Value {
-    json!({
-        "postType": "student-seeking-tutor",
-        "postTitle": "中三數學補習",
-        "level": "secondary",
-        "grade": "中三",
-        "subjects": ["數學"],
-        "location": "藍田",
-        "rate": 300,
-        "sessionLength": 90,
-        "sessionsPerWeek": 2,
-        "description": "希望提升代數",
-        "preferredGender": "no limit",
-        "startDate": "2026-12-01"
-    })
-}
+use serde_json::json;
+use support::api::{call, case_form};
+use support::{make_active_tutor, member};
 
 #[tokio::test]
 async fn sixty_bookings_in_a_row_make_one_booking_and_one_sms_without_the_members_text() {

@@ -6,44 +6,8 @@ mod support;
 
 use poem::http::StatusCode;
 use serde_json::{Value, json};
+use support::api::{approve, call, case_form, posted_case};
 use support::{TestApp, make_active_tutor, member};
-
-fn case_form() -> Value {
-    json!({
-        "postType": "student-seeking-tutor",
-        "postTitle": "中三數學補習",
-        "level": "secondary",
-        "grade": "中三",
-        "subjects": ["數學"],
-        "location": "藍田",
-        "rate": 300,
-        "sessionLength": 90,
-        "sessionsPerWeek": 2,
-        "description": "希望提升代數",
-        "preferredGender": "no limit",
-        "startDate": "2026-12-01"
-    })
-}
-
-async fn call(app: &TestApp, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut request = match method {
-        "GET" => app.client.get(uri),
-        "POST" => app.client.post(uri),
-        "PUT" => app.client.put(uri),
-        _ => unreachable!(),
-    }
-    .header("Accept", "application/json");
-    if let Some(token) = token {
-        request = request.header("Authorization", format!("Bearer {token}"));
-    }
-    if let Some(body) = body {
-        request = request.body_json(&body);
-    }
-    let response = request.send().await;
-    let status = response.0.status();
-    let text = response.0.into_body().into_string().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
 
 /// The cast: a case owner, another member, an active tutor and a second tutor.
 struct Cast {
@@ -61,17 +25,6 @@ async fn cast(app: &TestApp) -> Cast {
     make_active_tutor(app, tutor_id).await;
     make_active_tutor(app, tutor2_id).await;
     Cast { owner, other, tutor, tutor2 }
-}
-
-async fn posted_case(app: &TestApp, owner: &str) -> i64 {
-    let (status, body) = call(app, "POST", "/cases", Some(owner), Some(case_form())).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["caseId"].as_i64().unwrap()
-}
-
-async fn approve(app: &TestApp, number: i64) {
-    use tutorhub_domain::cases::model::CaseStatus;
-    assert!(app.cases.transition(number, CaseStatus::Pending, CaseStatus::Approved, chrono::Utc::now()).await.unwrap());
 }
 
 #[tokio::test]

@@ -15,6 +15,8 @@ use tutorhub_domain::tutors::applications::TutorApplications;
 use tutorhub_domain::tutors::ports::TutorRepository;
 use tutorhub_http::AppFiles;
 
+pub mod api;
+
 /// Applicants a case takes in tests (small, so that "full" is easy to reach).
 pub const APPLICANT_CAP: u32 = 3;
 
