@@ -85,6 +85,9 @@ async fn arrangements_are_confirmed_matches_and_accepted_bookings(db: Database) 
     assert!(bookings.transition(booking.id, vec![BookingStatus::Pending], BookingStatus::Accepted, accepted_at).await.unwrap());
     let booked = repo.arrangement(booking.id).await.unwrap().unwrap();
     assert_eq!((booked.kind, booked.fee, booked.since, booked.family_id), (ArrangementKind::Booking, None, accepted_at, owner));
+    // Cancelled later, it keeps its record and the time it began.
+    assert!(bookings.transition(booking.id, vec![BookingStatus::Accepted], BookingStatus::Cancelled, now()).await.unwrap());
+    assert_eq!(repo.arrangement(booking.id).await.unwrap().map(|a| a.since), Some(accepted_at));
 }
 
 async fn a_lesson_recorded_twice_at_once_is_one_record(db: Database) {
@@ -101,6 +104,7 @@ async fn a_lesson_recorded_twice_at_once_is_one_record(db: Database) {
     for task in tasks {
         match task.await.unwrap() {
             Ok(lesson) => {
+                let lesson = lesson.expect("not ended");
                 stored += 1;
                 assert_eq!((lesson.starts_at, lesson.status, lesson.minutes), (start, LessonStatus::Recorded, 90));
             }
@@ -118,9 +122,9 @@ async fn the_auto_confirm_jobs_of_two_servers_confirm_each_lesson_once(db: Datab
     let old = now() - Duration::hours(73);
     let mut numbers = Vec::new();
     for day in 1..=3 {
-        numbers.push(servers[0].insert(recorded(offer, now() - Duration::days(day), old)).await.unwrap().number);
+        numbers.push(servers[0].insert(recorded(offer, now() - Duration::days(day), old)).await.unwrap().unwrap().number);
     }
-    let fresh = servers[0].insert(recorded(offer, now() - Duration::hours(2), now())).await.unwrap();
+    let fresh = servers[0].insert(recorded(offer, now() - Duration::hours(2), now())).await.unwrap().unwrap();
     // The family answers one of the old ones at the last moment, as the jobs run.
     let before = now() - Duration::hours(72);
     let answered = {
@@ -157,7 +161,7 @@ async fn the_auto_confirm_jobs_of_two_servers_confirm_each_lesson_once(db: Datab
 async fn answers_and_resolutions_move_only_from_the_expected_state(db: Database) {
     let repo = SqlLessonRepository::new(db.pool().clone());
     let (offer, ..) = confirmed_match(&db).await;
-    let lesson = repo.insert(recorded(offer, now() - Duration::days(1), now())).await.unwrap();
+    let lesson = repo.insert(recorded(offer, now() - Duration::days(1), now())).await.unwrap().unwrap();
     let after = now() - Duration::hours(72);
     assert!(repo.answer(lesson.number, LessonStatus::Disputed, Some("只上了一小時".into()), after).await.unwrap());
     assert!(!repo.answer(lesson.number, LessonStatus::Confirmed, None, after).await.unwrap(), "answered once");
@@ -172,9 +176,19 @@ async fn answers_and_resolutions_move_only_from_the_expected_state(db: Database)
     let mut cancellation = recorded(offer, now() + Duration::hours(5), now());
     (cancellation.status, cancellation.recorded_by, cancellation.reason, cancellation.late, cancellation.minutes) =
         (LessonStatus::Cancelled, ArrangementSide::Family, Some("學生發燒".into()), true, 0);
-    let stored = repo.insert(cancellation).await.unwrap();
+    let stored = repo.insert(cancellation.clone()).await.unwrap().unwrap();
     assert_eq!((stored.status, stored.recorded_by, stored.late), (LessonStatus::Cancelled, ArrangementSide::Family, true));
     assert_eq!(repo.for_arrangement(offer).await.unwrap().first().map(|l| l.number), Some(stored.number), "latest start first");
+    // The lesson may happen at a cancelled time after all: the cancellation holds no start.
+    let held = NewLesson {
+        status: LessonStatus::Recorded,
+        recorded_by: ArrangementSide::Tutor,
+        reason: None,
+        late: false,
+        minutes: 90,
+        ..cancellation
+    };
+    assert!(repo.insert(held).await.unwrap().is_some());
 }
 
 async fn an_arrangement_ends_once_and_its_case_reopens_once_with_the_other_applicants(db: Database) {
@@ -194,6 +208,7 @@ async fn an_arrangement_ends_once_and_its_case_reopens_once_with_the_other_appli
     }
     assert_eq!(ended, 1, "two racing endings: one is kept");
     assert!(repo.arrangement(offer).await.unwrap().unwrap().ended.is_some());
+    assert_eq!(repo.insert(recorded(offer, now() - Duration::hours(3), now())).await.unwrap(), None, "no lesson after the ending");
 
     let arrangement = repo.arrangement(offer).await.unwrap().unwrap();
     let case = arrangement.case_number.unwrap();

@@ -7,11 +7,13 @@ mod support;
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository};
+use tutorhub_adapters::{Database, SqlApplicationRepository, SqlBookingRepository, SqlCaseRepository, SqlLessonRepository};
 use tutorhub_domain::bookings::model::{Booking, BookingDetails, BookingStatus, BookingTime, LessonPlace};
 use tutorhub_domain::bookings::ports::BookingRepository;
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::cases::ports::CaseRepository;
+use tutorhub_domain::lessons::model::{ArrangementSide, EndReason, Ending};
+use tutorhub_domain::lessons::ports::LessonRepository;
 use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
 use tutorhub_domain::matching::offer::{Offer, OfferStatus};
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome, ConfirmOutcome, OfferOutcome};
@@ -272,6 +274,16 @@ async fn each_first_lesson_is_reminded_once_of_two_servers_asking_at_once(db: Da
     want.sort();
     assert_eq!(reminded, want, "the two lessons in the window, once each");
     assert!(repo.claim_reminders(from, to, now()).await.unwrap().is_empty());
+
+    // An ended match is not reminded of.
+    let number = approved_case(&db).await;
+    let ApplyOutcome::Applied(a) = repo.apply(application(number, Uuid::new_v4()), 30).await.unwrap() else { panic!() };
+    let offer = offer_of(&a, now());
+    repo.offer(&offer).await.unwrap();
+    repo.confirm(offer.id, tomorrow + Duration::minutes(30), now()).await.unwrap();
+    let ending = Ending { by: ArrangementSide::Family, reason: EndReason::Schedule, note: None, at: now(), reopened_at: None };
+    assert!(SqlLessonRepository::new(db.pool().clone()).end(offer.id, &ending).await.unwrap());
+    assert!(repo.claim_reminders(from, to, now()).await.unwrap().is_empty(), "ended before its first lesson");
 }
 
 async fn bookings_move_only_from_the_states_given(db: Database) {

@@ -42,7 +42,7 @@ async fn lesson(db: &Database, id: Uuid, days_ago: i64, status: LessonStatus) {
         reason: None,
         late: false,
     };
-    let number = lessons.insert(new).await.unwrap().number;
+    let number = lessons.insert(new).await.unwrap().unwrap().number;
     if status != LessonStatus::Recorded {
         assert!(lessons.answer(number, status, None, starts_at - Duration::seconds(1)).await.unwrap());
     }

@@ -1,7 +1,9 @@
-//! Demo history: past parents whose cases matched demo tutors weeks ago and who reviewed them,
-//! so that cards and profiles show ratings; and the demo parent 陳太's case matched with demo
-//! tutor 2 ten days ago, not reviewed yet, so that she can write one. Every review rests on a
-//! real match in the data, as the product requires.
+//! Demo history: past parents whose cases matched demo tutors weeks ago, with two confirmed
+//! lessons each, and who reviewed them, so that cards and profiles show ratings; and the demo
+//! parent 陳太's matches: with demo tutor 2 ten days ago (two lessons, not reviewed yet, so
+//! that she can write one), with demo tutor 15 five days ago (one lesson, a runner-up: to end
+//! and reopen), and an offer to demo tutor 17 nobody answered (the lapse job opens it again).
+//! Every review rests on confirmed lessons in the data, as the product requires.
 
 use chrono::{DateTime, Duration, Utc};
 use tutorhub_adapters::{SqlApplicationRepository, SqlLessonRepository, SqlReviewRepository};
@@ -134,7 +136,8 @@ async fn match_case(
             reason: None,
             late: false,
         };
-        let number = record.insert(lesson).await?.number;
+        let Some(stored) = record.insert(lesson).await? else { anyhow::bail!("demo match {} ended", offer.id) };
+        let number = stored.number;
         record.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
     }
     Ok(())

@@ -502,7 +502,7 @@ async fn matched(app: &support::TestApp, owner: &User, tutor: &User, days_ago: i
             reason: None,
             late: false,
         };
-        let number = record.insert(new).await.unwrap().number;
+        let number = record.insert(new).await.unwrap().unwrap().number;
         assert!(record.answer(number, LessonStatus::Confirmed, None, starts_at - chrono::Duration::seconds(1)).await.unwrap());
     }
 }

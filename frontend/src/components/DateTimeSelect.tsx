@@ -1,7 +1,10 @@
 import { Field, Select } from '@fluentui/react-components';
 import { DateSelect } from './DateSelect';
 
-/** Lesson start times offered: every quarter hour from 07:00 to 22:00 (the domain's rule). */
+/**
+ * Lesson start times offered: every quarter hour from 07:00 to 22:00, when lessons happen (the
+ * domain holds a first lesson to exactly this; a lesson recorded later may start at any time).
+ */
 const QUARTER_HOURS = Array.from({ length: (22 - 7) * 4 + 1 }, (_, i) => {
   const minutes = 7 * 60 + i * 15;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

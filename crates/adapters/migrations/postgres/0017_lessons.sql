@@ -12,10 +12,11 @@ CREATE TABLE lessons (
     reason          TEXT,             -- the dispute's or the cancellation's
     confirmed_by    TEXT,             -- family | timeout | back-office
     late            BIGINT  NOT NULL DEFAULT 0,
-    resolution      TEXT,             -- the back office's reason
-    -- One lesson per start: the index decides two recordings racing, not a read-then-write.
-    CONSTRAINT lessons_one_per_start UNIQUE (arrangement_id, starts_at)
+    resolution      TEXT              -- the back office's reason
 );
+-- One lesson per start (a cancellation aside: the lesson may still happen at that time after
+-- all): the index decides two recordings racing, not a read-then-write.
+CREATE UNIQUE INDEX lessons_one_per_start ON lessons (arrangement_id, starts_at) WHERE status <> 'cancelled';
 -- The auto-confirm job reads what is still unanswered, by age; the back office, the disputes.
 CREATE INDEX lessons_unanswered ON lessons (recorded_at) WHERE status = 'recorded';
 CREATE INDEX lessons_disputed ON lessons (recorded_at) WHERE status = 'disputed';
@@ -33,3 +34,8 @@ CREATE TABLE arrangement_endings (
     ended_at        BIGINT NOT NULL,
     reopened_at     BIGINT
 );
+
+-- A booking's lesson record hangs on its acceptance, which stays when the booking is cancelled
+-- later (the lessons held before still count, and the family may still answer them).
+ALTER TABLE bookings ADD COLUMN accepted_at BIGINT;
+UPDATE bookings SET accepted_at = updated_at WHERE status = 'accepted';

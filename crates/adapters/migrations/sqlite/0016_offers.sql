@@ -18,6 +18,8 @@ CREATE TABLE offers (
 -- One open offer per case: a second could only come from a bug, and the index says so.
 CREATE UNIQUE INDEX offers_one_open_per_case ON offers (case_number) WHERE status = 'open';
 CREATE INDEX offers_by_application ON offers (application_id, created_at DESC);
+-- A tutor's arrangements (the profile's lesson counts, a review's lessons) start from here.
+CREATE INDEX offers_by_tutor ON offers (tutor_id);
 -- The lapse job reads the open offers by deadline; the reminder job the confirmed, unreminded
 -- ones by first lesson.
 CREATE INDEX offers_to_remind ON offers (first_lesson_at) WHERE status = 'confirmed' AND reminded_at IS NULL;

@@ -118,7 +118,8 @@ async fn move_application(
 
 /// Moves the case from `from` to `to`; false when it is not in `from`. Applying, offering and
 /// withdrawing take the case row first; answering an offer takes the offer row, then the case
-/// row: no transaction takes them the other way round, so none deadlocks.
+/// row; reopening an ended match (`sql::lessons`) its ending row, then the case row: no
+/// transaction takes them the other way round, so none deadlocks.
 async fn move_case(
     tx: &mut Transaction<'_, Any>,
     case_number: i64,
@@ -342,7 +343,8 @@ impl ApplicationRepository for SqlApplicationRepository {
         // One conditional update: of several servers asking at once, each offer goes to one.
         let sql = format!(
             "UPDATE offers SET reminded_at = $1 WHERE status = $2 AND reminded_at IS NULL \
-             AND first_lesson_at >= $3 AND first_lesson_at < $4 RETURNING {OFFER_COLUMNS}"
+             AND first_lesson_at >= $3 AND first_lesson_at < $4 \
+             AND NOT EXISTS (SELECT 1 FROM arrangement_endings e WHERE e.arrangement_id = offers.id) RETURNING {OFFER_COLUMNS}"
         );
         let values =
             [Value::Int(millis(at)), Value::Text(OfferStatus::Confirmed.key().into()), Value::Int(millis(from)), Value::Int(millis(to))];

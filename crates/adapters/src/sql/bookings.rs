@@ -125,7 +125,9 @@ impl BookingRepository for SqlBookingRepository {
         let updated = c.bind(Value::Int(millis(at)));
         c.push("id", "=", Value::Text(id.to_string()));
         c.push_in("status", &from.iter().map(|s| s.key().to_string()).collect::<Vec<_>>());
-        let sql = format!("UPDATE bookings SET status = {status}, updated_at = {updated}{}", c.where_sql());
+        // An acceptance is remembered: the lesson record hangs on it, also after a cancellation.
+        let accepted = if to == BookingStatus::Accepted { format!(", accepted_at = {updated}") } else { String::new() };
+        let sql = format!("UPDATE bookings SET status = {status}, updated_at = {updated}{accepted}{}", c.where_sql());
         let result = bind_all(&sql, c.values()).execute(&self.pool).await.map_err(repository_error)?;
         Ok(result.rows_affected() == 1)
     }

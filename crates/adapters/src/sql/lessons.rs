@@ -4,7 +4,6 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::bookings::model::BookingStatus;
 use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::lessons::model::{
     Arrangement, ArrangementKind, ArrangementSide, EndReason, Ending, Lesson, LessonConfirmedBy, LessonStatus, NewLesson,
@@ -121,11 +120,10 @@ impl LessonRepository for SqlLessonRepository {
             Some(row) => (ArrangementKind::Match, row),
             None => {
                 let booked: Option<ArrangementRow> = sqlx::query_as(
-                    "SELECT NULL AS case_number, tutor_id, user_id AS family_id, NULL AS fee_cents, updated_at AS since \
-                     FROM bookings WHERE id = $1 AND status = $2",
+                    "SELECT NULL AS case_number, tutor_id, user_id AS family_id, NULL AS fee_cents, accepted_at AS since \
+                     FROM bookings WHERE id = $1 AND accepted_at IS NOT NULL",
                 )
                 .bind(id.to_string())
-                .bind(BookingStatus::Accepted.key())
                 .fetch_optional(&self.pool)
                 .await
                 .map_err(repository_error)?;
@@ -155,10 +153,13 @@ impl LessonRepository for SqlLessonRepository {
         }))
     }
 
-    async fn insert(&self, lesson: NewLesson) -> Result<Lesson, RepositoryError> {
+    async fn insert(&self, lesson: NewLesson) -> Result<Option<Lesson>, RepositoryError> {
+        // Conditional on the arrangement not being ended, in the same statement: a recording
+        // racing an ending either lands before it or not at all.
         let sql = "INSERT INTO lessons (arrangement_id, starts_at, minutes, status, recorded_by, recorded_at, reason, late) \
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING number";
-        let number: i64 = sqlx::query_scalar(sql)
+                   SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
+                   WHERE NOT EXISTS (SELECT 1 FROM arrangement_endings WHERE arrangement_id = $1) RETURNING number";
+        let number: Option<i64> = sqlx::query_scalar(sql)
             .bind(lesson.arrangement_id.to_string())
             .bind(millis(lesson.starts_at))
             .bind(i64::from(lesson.minutes))
@@ -167,10 +168,11 @@ impl LessonRepository for SqlLessonRepository {
             .bind(millis(lesson.recorded_at))
             .bind(lesson.reason.clone())
             .bind(i64::from(lesson.late))
-            .fetch_one(&self.pool)
+            .fetch_optional(&self.pool)
             .await
             .map_err(repository_error)?;
-        self.find(number).await?.ok_or_else(|| corrupt(format!("lesson {number} vanished after its insert")))
+        let Some(number) = number else { return Ok(None) };
+        self.find(number).await?.ok_or_else(|| corrupt(format!("lesson {number} vanished after its insert"))).map(Some)
     }
 
     async fn find(&self, number: i64) -> Result<Option<Lesson>, RepositoryError> {

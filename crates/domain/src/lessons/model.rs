@@ -88,18 +88,6 @@ keyed_enum! {
     }
 }
 
-impl EndReason {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Schedule => "時間未能配合",
-            Self::Teaching => "教學未如理想",
-            Self::Attendance => "遲到或缺席",
-            Self::StudentNeeds => "學生需要有變",
-            Self::Other => "其他原因",
-        }
-    }
-}
-
 /// How an arrangement ended, and whether its case was opened again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ending {
@@ -241,6 +229,16 @@ pub fn held(
     }
 }
 
+/// Whether a lesson of `minutes` from `starts_at` would overlap one already on the record
+/// (cancelled lessons and lessons found not held aside): two lessons cannot be held at once.
+pub fn overlaps(lessons: &[Lesson], starts_at: DateTime<Utc>, minutes: u32) -> bool {
+    let ends_at = starts_at + Duration::minutes(i64::from(minutes));
+    lessons.iter().filter(|l| !matches!(l.status, LessonStatus::Cancelled | LessonStatus::NotHeld)).any(|l| {
+        let (start, end) = (l.starts_at, l.starts_at + Duration::minutes(i64::from(l.minutes)));
+        starts_at < end && start < ends_at
+    })
+}
+
 /// A lesson cancelled ahead of time: still to come, within 60 days, with a reason. Answers the
 /// reason and whether the notice was late (under a day).
 ///
@@ -373,6 +371,17 @@ pub(crate) mod tests {
         assert_eq!(end_note(EndReason::Schedule, "  "), Ok(None));
         assert_eq!(end_note(EndReason::Other, " "), Err("請說明結束的原因".into()));
         assert_eq!(end_note(EndReason::Other, " 搬屋 "), Ok(Some("搬屋".into())));
+    }
+
+    #[test]
+    fn two_lessons_cannot_be_held_at_once() {
+        let first = [confirmed(at("2026-11-22T19:00"))];
+        assert!(overlaps(&first, at("2026-11-22T19:45"), 60), "starts within the 90 minutes");
+        assert!(overlaps(&first, at("2026-11-22T18:00"), 61), "ends within them");
+        assert!(!overlaps(&first, at("2026-11-22T20:30"), 60), "right after");
+        assert!(!overlaps(&first, at("2026-11-22T18:00"), 60), "right before");
+        let cancelled = [Lesson { status: LessonStatus::Cancelled, ..confirmed(at("2026-11-22T19:00")) }];
+        assert!(!overlaps(&cancelled, at("2026-11-22T19:00"), 90), "a cancellation holds no time");
     }
 
     #[test]

@@ -16,12 +16,14 @@ pub trait LessonRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn arrangement(&self, id: Uuid) -> Result<Option<Arrangement>, RepositoryError>;
 
-    /// Numbers and stores a lesson.
+    /// Numbers and stores a lesson, unless the arrangement was ended (then `None`, also when
+    /// the ending races this insert).
     ///
     /// # Errors
-    /// `Conflict(LessonPerStart)` when the arrangement has a lesson at that start already (the
-    /// store's unique index decides, also under concurrency); `Unavailable` when it fails.
-    async fn insert(&self, lesson: NewLesson) -> Result<Lesson, RepositoryError>;
+    /// `Conflict(LessonPerStart)` when the arrangement has a lesson (not a cancellation) at that
+    /// start already (the store's unique index decides, also under concurrency); `Unavailable`
+    /// when it fails.
+    async fn insert(&self, lesson: NewLesson) -> Result<Option<Lesson>, RepositoryError>;
 
     /// # Errors
     /// `Unavailable` when the store fails.

@@ -14,7 +14,7 @@ use crate::accounts::ports::UserRepository;
 use crate::jobs::scheduler::Work;
 use crate::lessons::model::{
     ANSWER_WITHIN_HOURS, Arrangement, ArrangementSide, EndReason, Ending, Lesson, LessonStatus, NewLesson, Totals, cancelled, end_note,
-    held, may_reopen, reason_text, totals,
+    held, may_reopen, overlaps, reason_text, totals,
 };
 use crate::lessons::ports::LessonRepository;
 use crate::notices::notifier::{Notice, Notifier};
@@ -120,6 +120,13 @@ impl LessonRecord {
         self.count_entry(id).await?;
         let now = self.clock.now();
         let minutes = held(&arrangement, starts_at, minutes, now).map_err(LessonError::Invalid)?;
+        let recorded = self.lessons.for_arrangement(id).await?;
+        if recorded.iter().any(|l| l.starts_at == starts_at && l.status != LessonStatus::Cancelled) {
+            return Err(LessonError::AlreadyRecorded);
+        }
+        if overlaps(&recorded, starts_at, minutes) {
+            return Err(LessonError::Invalid(ValidationErrors::single("startsAt", "這個時間與另一堂的紀錄重疊")));
+        }
         let lesson = self
             .insert(NewLesson {
                 arrangement_id: id,
@@ -279,7 +286,8 @@ impl LessonRecord {
 
     async fn insert(&self, lesson: NewLesson) -> Result<Lesson, LessonError> {
         match self.lessons.insert(lesson).await {
-            Ok(lesson) => Ok(lesson),
+            Ok(Some(lesson)) => Ok(lesson),
+            Ok(None) => Err(LessonError::Ended),
             Err(RepositoryError::Conflict(Constraint::LessonPerStart)) => Err(LessonError::AlreadyRecorded),
             Err(e) => Err(e.into()),
         }
@@ -336,7 +344,7 @@ mod tests {
                 resolution: None,
             };
             kept.push(lesson.clone());
-            Ok(lesson)
+            Ok(Some(lesson))
         });
         let k = kept.clone();
         store.expect_find().returning(move |n| Ok(k.lock().unwrap().iter().find(|l| l.number == n).cloned()));

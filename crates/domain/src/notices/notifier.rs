@@ -123,8 +123,9 @@ impl Notice {
 
     /// Caused by another member, so counted towards the recipient's daily cap. The back
     /// office's outcomes are not: staff cannot flood anyone, and the outcome must arrive. Nor
-    /// are an offer and its answer: one of each per application, and a tutor who never heard
-    /// of an offer would let it lapse.
+    /// are an offer and its answer (one of each per application), nor a lesson to confirm (once
+    /// a day per arrangement) or an ending (once per arrangement): whoever missed one would
+    /// let a deadline pass, or a record be confirmed, unknowing.
     fn is_prompted_by_a_member(&self) -> bool {
         matches!(
             self,
@@ -135,8 +136,6 @@ impl Notice {
                 | Self::NewApplicant { .. }
                 | Self::Invited { .. }
                 | Self::NewReview { .. }
-                | Self::LessonToConfirm { .. }
-                | Self::ArrangementEnded { .. }
         )
     }
 }

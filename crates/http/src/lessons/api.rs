@@ -1,7 +1,8 @@
 //! `GET /arrangements/{arrangementId}` (one page per confirmed match or accepted booking, for
 //! its two sides only), `POST /arrangements/{arrangementId}/lessons` (the tutor records a
 //! lesson held), `POST /arrangements/{arrangementId}/cancellations` (either side, ahead of
-//! time), `POST /lessons/{lessonNumber}/confirm` and `…/dispute` (the family's answer).
+//! time), `POST /lessons/{lessonNumber}/confirm` and `…/dispute` (the family's answer),
+//! `POST /arrangements/{arrangementId}/end` (either side) and `…/reopen` (the family, the case).
 
 use chrono::{DateTime, Utc};
 use poem_openapi::param::Path;

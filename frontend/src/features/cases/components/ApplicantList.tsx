@@ -199,7 +199,8 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
         <ButtonLink to={`/tutor/${applicant.tutor.id}`} appearance="secondary" size="small">
           {text.viewProfile}
         </ButtonLink>
-        {applicant.status === 'selected' && offer && (
+        {offer?.status === 'confirmed' && (
+          // Also once the match ended: its record may still hold lessons to answer.
           <ButtonLink to={arrangementPath(offer.id)} appearance="primary" size="small">
             {t.lessons.open}
           </ButtonLink>

@@ -187,4 +187,20 @@ describe('/my-applications', () => {
     expect(await within(first).findByText('你已婉拒這個邀約。')).toBeInTheDocument();
     expect(declined).toBe(true);
   });
+
+  it('keeps the lesson record one tap away after the match ended', async () => {
+    loggedInAs(tutor);
+    const offer = {
+      id: 'o9',
+      feePerLesson: 350,
+      status: 'confirmed',
+      createdAt: '2026-11-20T10:00:00Z',
+      expiresAt: '2026-11-21T10:00:00Z',
+    } as const;
+    serveApplications(() => [{ ...application('a9', 10239, 'ended'), offer }]);
+    renderRoute('/my-applications');
+    const card = (await screen.findByTestId('my-application')) as HTMLElement;
+    expect(within(card).getByText('這個配對已結束，個案已重新開放給其他導師。')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '課堂紀錄' })).toHaveAttribute('href', '/lesson-record/o9');
+  });
 });

@@ -92,9 +92,9 @@ export function MyApplicationsPage() {
                   {item.status === 'offered' && item.offer && (
                     <OfferAnswer item={{ ...item, offer: item.offer }} onAnswered={() => applied.mutate()} />
                   )}
-                  {item.status === 'selected' && item.offer && (
+                  {item.offer?.status === 'confirmed' && (
                     <>
-                      <Text>{matchTerms(item.offer)}</Text>
+                      {item.status === 'selected' && <Text>{matchTerms(item.offer)}</Text>}
                       <div className={styles.actions}>
                         <ButtonLink to={arrangementPath(item.offer.id)} appearance="primary" size="small">
                           {t.lessons.open}

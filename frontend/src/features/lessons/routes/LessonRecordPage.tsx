@@ -65,10 +65,10 @@ const statusColor = {
   cancelled: 'subtle',
 } as const;
 
-/** The years a lesson's date may fall in: this one, and the last one in early January. */
+/** The years a lesson held may fall in (14 days back at most): this one, and last in early January. */
 function recentYears(): number[] {
   const year = new Date().getFullYear();
-  return [year - 1, year, year + 1];
+  return [year - 1, year];
 }
 
 /**
