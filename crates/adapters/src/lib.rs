@@ -35,6 +35,7 @@ pub use sql::bookings::SqlBookingRepository;
 pub use sql::cases::SqlCaseRepository;
 pub use sql::database::{Database, DatabaseError, Engine};
 pub use sql::invitations::SqlInvitationRepository;
+pub use sql::invoices::SqlInvoiceRepository;
 pub use sql::jobs::SqlJobLedger;
 pub use sql::lessons::SqlLessonRepository;
 pub use sql::rate_limits::SqlRateLimiter;

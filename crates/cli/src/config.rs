@@ -11,6 +11,9 @@ use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::fmt::writer::BoxMakeWriter;
 use tutorhub_adapters::{Database, S3Settings};
 
+use tutorhub_domain::billing::fps::{FpsProxy, Payee};
+use tutorhub_domain::billing::terms::{FeeTerms, LateTerms};
+
 use crate::wiring::{Reach, Senders, Settings, Storage, Wiring};
 
 /// The options every command takes.
@@ -22,6 +25,8 @@ pub struct GlobalOpts {
     pub security: SecurityOpts,
     #[command(flatten)]
     pub site: SiteOpts,
+    #[command(flatten)]
+    pub billing: BillingOpts,
 }
 
 /// Whether a command tells people things (and so needs its SMS and mail settings).
@@ -41,6 +46,8 @@ impl GlobalOpts {
             hashing_memory_mib: security.hashing_memory_mib,
             login_attempts_per_address: security.login_attempts_per_address,
             storage: self.store.files.storage(),
+            fee_terms: self.billing.terms(),
+            payee: self.billing.payee(),
             ..Settings::new(self.store.data_dir.clone(), &self.site.public_base_url())
         }
     }
@@ -195,6 +202,60 @@ impl SiteOpts {
 fn parse_jwt_secret(value: &str) -> Result<String, String> {
     if value.len() < 32 {
         return Err(format!("JWT_SECRET must be at least 32 bytes (it has {}); generate one with `openssl rand -hex 32`", value.len()));
+    }
+    Ok(value.to_string())
+}
+
+/// The service fee's terms and where it is paid: every command reads them (the server states
+/// them on the terms page; the back office's invoices follow them).
+#[derive(Debug, Clone, Args)]
+pub struct BillingOpts {
+    /// Days from an invoice's issue (after a match's first confirmed lesson) to its due date.
+    #[arg(long, env = "FEE_DUE_DAYS", default_value_t = 7, global = true, value_parser = clap::value_parser!(u32).range(1..=90))]
+    pub fee_due_days: u32,
+    /// Late interest a month in basis points (200 = 2%), counted per day as × 12 ÷ 365.
+    #[arg(long, env = "LATE_INTEREST_BP_PER_MONTH", default_value_t = 200, global = true,
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub late_interest_bp_per_month: u32,
+    /// The late penalty, percent of the overdue principal, added once.
+    #[arg(long, env = "LATE_PENALTY_PERCENT", default_value_t = 10, global = true, value_parser = clap::value_parser!(u32).range(0..=50))]
+    pub late_penalty_percent: u32,
+    /// The overdue day the penalty is added on (11: "after 10 days"); from it, the tutor cannot
+    /// apply to cases or confirm offers.
+    #[arg(long, env = "LATE_PENALTY_DAY", default_value_t = 11, global = true, value_parser = clap::value_parser!(u32).range(4..=90))]
+    pub late_penalty_day: u32,
+    /// The operator's FPS proxy the QR codes pay: an FPS identifier, a +852 mobile or an e-mail.
+    #[arg(long, env = "FPS_PROXY", default_value = "billing@tutorhub.hk", global = true, value_parser = parse_fps_proxy)]
+    pub fps_proxy: FpsProxy,
+    /// The payee's name the payer's banking app shows (ASCII, at most 25 characters).
+    #[arg(long, env = "FPS_NAME", default_value = "tutorhub", global = true, value_parser = parse_fps_name)]
+    pub fps_name: String,
+}
+
+impl BillingOpts {
+    pub fn terms(&self) -> FeeTerms {
+        FeeTerms {
+            due_days: self.fee_due_days,
+            late: LateTerms {
+                interest_bp_per_month: self.late_interest_bp_per_month,
+                penalty_percent: self.late_penalty_percent,
+                penalty_day: self.late_penalty_day,
+            },
+        }
+    }
+
+    pub fn payee(&self) -> Payee {
+        Payee { proxy: self.fps_proxy.clone(), name: self.fps_name.clone() }
+    }
+}
+
+fn parse_fps_proxy(value: &str) -> Result<FpsProxy, String> {
+    FpsProxy::parse(value)
+}
+
+fn parse_fps_name(value: &str) -> Result<String, String> {
+    if value.is_empty() || value.len() > 25 || !value.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
+        return Err("FPS_NAME must be 1 to 25 printable ASCII characters".into());
     }
     Ok(value.to_string())
 }

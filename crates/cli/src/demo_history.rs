@@ -4,10 +4,19 @@
 //! that she can write one), with demo tutor 15 five days ago (one lesson, a runner-up: to end
 //! and reopen), and an offer to demo tutor 17 nobody answered (the lapse job opens it again).
 //! Every review rests on confirmed lessons in the data, as the product requires.
+//!
+//! Each match is billed as it happened: the service fee's invoice issued after its first
+//! confirmed lesson; the past parents' tutors paid theirs by FPS a few days later, except demo
+//! tutor 20, whose invoice is more than 10 days overdue (so that tutor cannot apply), and demo
+//! tutor 21, matched with 黃太 three days ago, whose first lesson awaits her confirmation (no
+//! invoice until she confirms).
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 use tutorhub_adapters::{SqlApplicationRepository, SqlLessonRepository, SqlReviewRepository};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_domain::billing::ledger::PaymentMethod;
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use tutorhub_domain::lessons::model::{ArrangementSide, LessonStatus, NewLesson};
 use tutorhub_domain::lessons::ports::LessonRepository;
@@ -17,6 +26,7 @@ use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
 use tutorhub_domain::reviews::model::{NewReview, ReviewForm};
 use tutorhub_domain::reviews::ports::ReviewRepository;
 use tutorhub_domain::shared::catalogue;
+use tutorhub_domain::shared::clock::ManualClock;
 use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
 use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
 use uuid::Uuid;
@@ -77,6 +87,8 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
             let parent = parents[reviewer % parents.len()];
             let matched_days_ago = 30 + i64::try_from(tutor_index * 3 + k).unwrap_or_default();
             match_case(app, parent, &tutor, matched_days_ago, &[], 2).await?;
+            let first_lesson = Utc::now() - Duration::days(matched_days_ago - 2);
+            bill(app, first_lesson, Some(first_lesson + Duration::days(4))).await?;
             let (stars, text) = REVIEWS[(tutor_index + k) % REVIEWS.len()];
             let form = ReviewForm::parse(stars, text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
             let created_at = Utc::now() - Duration::days(matched_days_ago - 10);
@@ -89,11 +101,36 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(anyhow::Error::msg)?).await?;
     if let (Some(chan), Some(tutor)) = (chan.as_ref(), demo_tutor(app, 1).await?) {
         match_case(app, chan.id, &tutor, 10, &[], 2).await?;
+        bill(app, Utc::now() - Duration::days(8), None).await?;
     }
     // And demo tutor 15 five days ago, with one lesson held and demo tutor 16 the runner-up: a
     // match she may end and open to the other applicant again.
     if let (Some(chan), Some(tutor), Some(runner_up)) = (chan.as_ref(), demo_tutor(app, 14).await?, demo_tutor(app, 15).await?) {
         match_case(app, chan.id, &tutor, 5, &[runner_up], 1).await?;
+        bill(app, Utc::now() - Duration::days(3), None).await?;
+    }
+    // Demo tutor 20 matched 周太 40 days ago and never paid the invoice: overdue past the
+    // penalty day, the tutor cannot apply to cases or confirm offers until it is paid.
+    if let Some(tutor) = demo_tutor(app, 19).await? {
+        match_case(app, parents[5], &tutor, 40, &[], 2).await?;
+        bill(app, Utc::now() - Duration::days(38), None).await?;
+    }
+    // Demo tutor 21 matched 黃太 three days ago; the first lesson, yesterday, waits for her to
+    // confirm it: then the invoice is issued.
+    if let Some(tutor) = demo_tutor(app, 20).await? {
+        let offer = match_case(app, parents[0], &tutor, 3, &[], 0).await?;
+        let starts_at = Utc::now() - Duration::days(1);
+        let lesson = NewLesson {
+            arrangement_id: offer,
+            starts_at,
+            minutes: 60,
+            status: LessonStatus::Recorded,
+            recorded_by: ArrangementSide::Tutor,
+            recorded_at: starts_at + Duration::hours(2),
+            reason: None,
+            late: false,
+        };
+        SqlLessonRepository::new(app.database.pool().clone()).insert(lesson).await?;
     }
     // And a case she offered to demo tutor 17 25 hours ago, demo tutor 18 the runner-up: the
     // tutor never answered, so the first lapse job opens it again.
@@ -118,7 +155,7 @@ async fn match_case(
     days_ago: i64,
     others: &[TutorProfile],
     lessons: i64,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Uuid> {
     let at = Utc::now() - Duration::days(days_ago);
     let (applications, offer) = offer_case(app, parent, tutor, others, at - Duration::hours(1)).await?;
     applications.confirm(offer.id, at + Duration::days(2), at).await?;
@@ -139,6 +176,20 @@ async fn match_case(
         let Some(stored) = record.insert(lesson).await? else { anyhow::bail!("demo match {} ended", offer.id) };
         let number = stored.number;
         record.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
+    }
+    Ok(offer.id)
+}
+
+/// Bills the match just seeded as it happened: its invoice issued three hours after its first
+/// lesson `first_lesson`, and paid by FPS on `paid_on` when given.
+async fn bill(app: &Wiring, first_lesson: DateTime<Utc>, paid_on: Option<DateTime<Utc>>) -> anyhow::Result<()> {
+    let billing = app.billing_at(Arc::new(ManualClock::at(first_lesson + Duration::hours(3))));
+    billing.issue_due().await?;
+    let Some(paid_on) = paid_on else { return Ok(()) };
+    let billing = app.billing_at(Arc::new(ManualClock::at(paid_on)));
+    for invoice in billing.list(false).await?.into_iter().filter(|v| v.invoice.settled.is_none()) {
+        let reference = format!("FPS{}", invoice.invoice.id + 80_000_000);
+        billing.record_payment(&invoice.number, invoice.statement.balance, PaymentMethod::Fps, &reference, None).await?;
     }
     Ok(())
 }

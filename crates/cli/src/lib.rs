@@ -56,6 +56,10 @@ enum Command {
     Reviews(commands::reviews::ReviewsOpts),
     /// Settle disputed lessons of the lesson record: list, resolve (back office).
     Lessons(commands::lessons::LessonsOpts),
+    /// The service fee's invoices: list, show on a date, waive, adjust, refund, move a due date (back office).
+    Invoices(commands::invoices::InvoicesOpts),
+    /// Record money received: one payment, or a bank statement export (back office).
+    Payments(commands::payments::PaymentsOpts),
     /// The site's periodic jobs (alert delivery, clean-ups): which server runs them, their runs.
     Jobs(commands::jobs::JobsOpts),
     /// Move uploads from the data folder into an S3-compatible bucket.
@@ -87,6 +91,8 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Documents(opts) => commands::documents::run(global, opts).await,
         Command::Reviews(opts) => commands::reviews::run(global, opts).await,
         Command::Lessons(opts) => commands::lessons::run(global, opts).await,
+        Command::Invoices(opts) => commands::invoices::run(global, opts).await,
+        Command::Payments(opts) => commands::payments::run(global, opts).await,
         Command::Jobs(opts) => commands::jobs::run(global, opts).await,
         Command::Storage(opts) => commands::storage::run(global, opts).await,
     }

@@ -17,7 +17,7 @@ use tutorhub_adapters::security::rate_limiter::DEFAULT_MAX_KEYS;
 use tutorhub_adapters::{
     Argon2Hasher, BoardCache, Database, Engine, HashingLimits, HmacLinkSigner, InMemoryRateLimiter, JwtAccessTokens, LocalFileStore,
     RandomSecretTokens, S3FileStore, S3Settings, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository,
-    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlJobLedger, SqlLessonRepository, SqlRateLimiter,
+    SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlInvoiceRepository, SqlJobLedger, SqlLessonRepository, SqlRateLimiter,
     SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
     TantivySearch,
 };
@@ -31,6 +31,11 @@ use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::alerts::delivery::{AlertDelivery, AlertPorts};
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::alerts::saved_searches::SavedSearches;
+use tutorhub_domain::billing::fps::{FpsProxy, Payee};
+use tutorhub_domain::billing::invoices::{Billing, BillingPorts, InvoiceReminders, Invoicing};
+use tutorhub_domain::billing::ports::InvoiceRepository;
+use tutorhub_domain::billing::standing::Standing;
+use tutorhub_domain::billing::terms::FeeTerms;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
@@ -95,6 +100,10 @@ pub struct Settings {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Where rules about time take "now" from: the system's, or a test's.
     pub clock: Arc<dyn Clock>,
+    /// The service fee's due days and late charges (`FEE_DUE_DAYS`, `LATE_…`).
+    pub fee_terms: FeeTerms,
+    /// Where FPS payments go (`FPS_PROXY`, `FPS_NAME`).
+    pub payee: Payee,
 }
 
 /// Where uploads are kept.
@@ -124,6 +133,8 @@ impl Settings {
             storage: Storage::Local,
             trusted_proxies: Vec::new(),
             clock: Arc::new(SystemClock),
+            fee_terms: FeeTerms::default(),
+            payee: Payee { proxy: FpsProxy::Email("billing@tutorhub.hk".into()), name: "tutorhub".into() },
         }
     }
 }
@@ -326,9 +337,11 @@ impl Wiring {
                 notifier.clone(),
                 settings.clock.clone(),
                 settings.case_applicant_cap,
+                self.standing(),
             ),
             offers: self.offers(),
             lesson_record: self.lesson_record(),
+            billing: self.billing(),
             bookings: Bookings::new(Arc::new(SqlBookingRepository::new(pool.clone())), users.clone(), self.tutors.clone(), notifier),
             tutor_applications: self.tutor_applications(),
             tutor_directory: tutor_directory.clone(),
@@ -408,8 +421,37 @@ impl Wiring {
             tutors: self.tutors.clone(),
             notifier: self.notifier(),
             clock: self.settings.clock.clone(),
+            standing: self.standing(),
         };
         Offers::new(ports, self.settings.offer_hours)
+    }
+
+    fn invoices(&self) -> Arc<dyn InvoiceRepository> {
+        Arc::new(SqlInvoiceRepository::new(self.database.pool().clone()))
+    }
+
+    /// Whether an overdue invoice keeps a tutor from applying and confirming.
+    fn standing(&self) -> Standing {
+        Standing::new(self.invoices(), self.settings.clock.clone())
+    }
+
+    /// The service fee: the API's invoices, the back office's money, the invoicing and
+    /// reminder jobs.
+    pub fn billing(&self) -> Billing {
+        self.billing_at(self.settings.clock.clone())
+    }
+
+    /// The service fee on another clock: the demo data's history is billed as it happened.
+    pub fn billing_at(&self, clock: Arc<dyn Clock>) -> Billing {
+        let ports = BillingPorts {
+            invoices: self.invoices(),
+            lessons: Arc::new(SqlLessonRepository::new(self.database.pool().clone())),
+            users: self.users.clone(),
+            files: self.files.clone(),
+            notifier: self.notifier(),
+            clock,
+        };
+        Billing::new(ports, self.settings.fee_terms, self.settings.payee.clone(), self.settings.alert_quiet_hours)
     }
 
     /// The lesson record of matches and bookings: the API's, the back office's and the
@@ -429,8 +471,9 @@ impl Wiring {
     }
 
     /// This server's scheduler of the site's periodic jobs: alert delivery every
-    /// `alert_round`, the sweep, first-lesson reminders and lesson auto-confirmation every ten minutes, lapsing
-    /// offers every minute. `owner` names the server in `jobs list`.
+    /// `alert_round`; the sweep, first-lesson reminders, lesson auto-confirmation and invoice
+    /// reminders every ten minutes; lapsing offers and invoicing every minute. `owner` names
+    /// the server in `jobs list`.
     ///
     /// # Errors
     /// As [`Wiring::alert_delivery`].
@@ -447,13 +490,16 @@ impl Wiring {
             Scheduled { job: Job::OfferLapse, every: OFFER_LAPSE_EVERY, work: Arc::new(OfferLapse(self.offers())) },
             Scheduled { job: Job::FirstLessonReminders, every: REMINDERS_EVERY, work: Arc::new(FirstLessonReminders(self.offers())) },
             Scheduled { job: Job::LessonAutoConfirm, every: REMINDERS_EVERY, work: Arc::new(LessonAutoConfirm(self.lesson_record())) },
+            Scheduled { job: Job::Invoicing, every: OFFER_LAPSE_EVERY, work: Arc::new(Invoicing(self.billing())) },
+            Scheduled { job: Job::InvoiceReminders, every: REMINDERS_EVERY, work: Arc::new(InvoiceReminders(self.billing())) },
         ];
         Ok(Scheduler::new(ledger, owner, jobs))
     }
 }
 
 const SWEEP_EVERY: Duration = Duration::from_secs(600);
-/// An offer lapses within a minute of its deadline.
+/// An offer lapses within a minute of its deadline; an invoice is issued within a minute of the
+/// first confirmed lesson (at once when the family confirms it on the site).
 const OFFER_LAPSE_EVERY: Duration = Duration::from_secs(60);
 /// Reminders go out within ten minutes of six in the evening; unanswered lessons are confirmed
 /// within ten minutes of their 72 hours.

@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod alerts;
+pub mod billing;
 pub mod bookings;
 pub mod cases;
 pub mod jobs;

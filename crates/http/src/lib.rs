@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod alerts;
+pub mod billing;
 pub mod bookings;
 pub mod cases;
 pub mod common;
@@ -27,6 +28,7 @@ use tutorhub_domain::accounts::ports::AccessTokens;
 use tutorhub_domain::accounts::registration::Registration;
 use tutorhub_domain::accounts::sessions::Sessions;
 use tutorhub_domain::alerts::saved_searches::SavedSearches;
+use tutorhub_domain::billing::invoices::Billing;
 use tutorhub_domain::bookings::requests::Bookings;
 use tutorhub_domain::cases::board::CaseBoard;
 use tutorhub_domain::cases::fee_guidance::FeeGuidance;
@@ -64,6 +66,8 @@ enum Tag {
     Tutors,
     /// The lesson record after a match or a booking
     Lessons,
+    /// The service fee: its terms, invoices, FPS payment and receipts
+    Billing,
     /// Operations
     System,
 }
@@ -78,6 +82,7 @@ pub struct Services {
     pub matching: Matching,
     pub offers: Offers,
     pub lesson_record: LessonRecord,
+    pub billing: Billing,
     pub recommendations: Recommendations,
     pub invitations: Invitations,
     pub reviews: Reviews,
@@ -129,7 +134,11 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
                 recommendations: services.recommendations.clone(),
             },
             matching::invitations::InvitationsApi { invitations: services.invitations.clone() },
-            lessons::api::LessonsApi { record: services.lesson_record.clone() },
+            // After the match: a tuple of its own, as poem-openapi takes at most 16 APIs a tuple.
+            (
+                lessons::api::LessonsApi { record: services.lesson_record.clone(), billing: services.billing.clone() },
+                billing::api::BillingApi { billing: services.billing.clone() },
+            ),
             reviews::api::ReviewsApi { reviews: services.reviews.clone() },
             alerts::api::AlertsApi { saved_searches: services.saved_searches.clone(), cap: services.matching.cap() },
             bookings::api::BookingsApi { bookings: services.bookings.clone() },

@@ -8,6 +8,7 @@ pub mod bookings;
 pub mod cases;
 pub mod database;
 pub mod invitations;
+pub mod invoices;
 pub mod jobs;
 pub mod lessons;
 pub mod rate_limits;

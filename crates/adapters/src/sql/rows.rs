@@ -145,6 +145,8 @@ fn broken_constraint(db: &dyn sqlx::error::DatabaseError) -> Option<Constraint> 
         "bookings_one_pending" | "bookings.tutor_id, bookings.user_id" => Constraint::PendingBooking,
         "reviews_one_per_author_and_tutor" | "reviews.tutor_id, reviews.author_id" => Constraint::ReviewPerAuthorAndTutor,
         "lessons_one_per_start" | "lessons.arrangement_id, lessons.starts_at" => Constraint::LessonPerStart,
+        "invoice_lines_in_order" | "invoice_lines.invoice_id, invoice_lines.seq" => Constraint::LedgerLineNumber,
+        "invoice_lines_once" | "invoice_lines.line_key" => Constraint::LedgerLineKey,
         _ => return None,
     })
 }

@@ -16,6 +16,10 @@ crate::keyed_enum! {
         FirstLessonReminders => "first-lesson-reminders",
         /// Confirms the lessons families did not answer within 72 hours.
         LessonAutoConfirm => "lesson-auto-confirm",
+        /// Issues the service fee's invoices after first confirmed lessons, and credits short matches.
+        Invoicing => "invoicing",
+        /// Texts tutors about unpaid invoices before, on and after their due dates.
+        InvoiceReminders => "invoice-reminders",
     }
 }
 

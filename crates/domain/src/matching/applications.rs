@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::accounts::ports::UserRepository;
 use crate::accounts::user::User;
+use crate::billing::standing::Standing;
 use crate::cases::lifecycle::IllegalCaseTransition;
 use crate::cases::model::Case;
 use crate::cases::ports::CaseRepository;
@@ -44,6 +45,9 @@ pub enum ApplyError {
     AlreadyApplied,
     #[error("這個個案的申請人數已滿")]
     Full,
+    /// An invoice of the tutor's is overdue past the penalty day (its number).
+    #[error("你的服務費發票 {0} 逾期未繳，繳清前不能申請個案")]
+    Restricted(String),
     /// Apply calls are counted, refused ones too: an apply/withdraw loop stops here.
     #[error("申請次數已達上限（每 24 小時最多 {} 次），請稍後再試", APPLIES_PER_TUTOR.max)]
     TooMany,
@@ -124,6 +128,7 @@ pub struct Matching {
     notifier: Notifier,
     clock: Arc<dyn Clock>,
     cap: u32,
+    standing: Standing,
 }
 
 impl Matching {
@@ -134,8 +139,9 @@ impl Matching {
         notifier: Notifier,
         clock: Arc<dyn Clock>,
         cap: u32,
+        standing: Standing,
     ) -> Self {
-        Self { cases, applications, users, notifier, clock, cap: cap.max(1) }
+        Self { cases, applications, users, notifier, clock, cap: cap.max(1), standing }
     }
 
     /// Applicants a case takes.
@@ -154,6 +160,9 @@ impl Matching {
         let tutor = self.users.find_by_id(tutor_id).await?.ok_or(ApplyError::NotATutor)?;
         if !tutor.is_active_tutor() {
             return Err(ApplyError::NotATutor);
+        }
+        if let Some(invoice) = self.standing.restricting_invoice(tutor_id).await? {
+            return Err(ApplyError::Restricted(invoice));
         }
         self.notifier.throttle().hit("apply", &tutor_id.to_string(), APPLIES_PER_TUTOR).await.map_err(|_| ApplyError::TooMany)?;
         let case = self.cases.find_by_number(case_number).await?.ok_or(ApplyError::CaseNotFound)?;
@@ -292,7 +301,15 @@ mod tests {
     fn matching(applications: MockApplicationRepository) -> Matching {
         let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());
         let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(MockSmsSender::new()));
-        Matching::new(Arc::new(MockCaseRepository::new()), Arc::new(applications), users, notifier, clock(), DEFAULT_APPLICANT_CAP)
+        Matching::new(
+            Arc::new(MockCaseRepository::new()),
+            Arc::new(applications),
+            users,
+            notifier,
+            clock(),
+            DEFAULT_APPLICANT_CAP,
+            crate::billing::standing::testing::clear(),
+        )
     }
 
     fn clock() -> Arc<dyn Clock> {
@@ -360,7 +377,18 @@ mod tests {
         });
         let users: Arc<dyn UserRepository> = Arc::new(users);
         let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(sms));
-        (Matching::new(Arc::new(cases), Arc::new(applications), users, notifier, clock(), DEFAULT_APPLICANT_CAP), sent)
+        (
+            Matching::new(
+                Arc::new(cases),
+                Arc::new(applications),
+                users,
+                notifier,
+                clock(),
+                DEFAULT_APPLICANT_CAP,
+                crate::billing::standing::testing::clear(),
+            ),
+            sent,
+        )
     }
 
     #[tokio::test]

@@ -11,6 +11,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::accounts::ports::UserRepository;
+use crate::billing::standing::Standing;
 use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
 use crate::cases::ports::CaseRepository;
 use crate::jobs::scheduler::Work;
@@ -48,6 +49,9 @@ pub enum AnswerError {
     NotOpen(OfferStatus),
     #[error("{0}")]
     Invalid(ValidationErrors),
+    /// An invoice of the tutor's is overdue past the penalty day (its number).
+    #[error("你的服務費發票 {0} 逾期未繳，繳清前不能確認配對")]
+    Restricted(String),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -60,6 +64,7 @@ pub struct Offers {
     tutors: Arc<dyn TutorRepository>,
     notifier: Notifier,
     clock: Arc<dyn Clock>,
+    standing: Standing,
     /// How long a tutor has to answer (`OFFER_HOURS`).
     hours: u32,
 }
@@ -72,12 +77,14 @@ pub struct OfferPorts {
     pub tutors: Arc<dyn TutorRepository>,
     pub notifier: Notifier,
     pub clock: Arc<dyn Clock>,
+    /// Whether an overdue invoice keeps the tutor from confirming.
+    pub standing: Standing,
 }
 
 impl Offers {
     pub fn new(ports: OfferPorts, hours: u32) -> Self {
-        let OfferPorts { cases, applications, users, tutors, notifier, clock } = ports;
-        Self { cases, applications, users, tutors, notifier, clock, hours: hours.max(1) }
+        let OfferPorts { cases, applications, users, tutors, notifier, clock, standing } = ports;
+        Self { cases, applications, users, tutors, notifier, clock, standing, hours: hours.max(1) }
     }
 
     /// Hours a tutor has to answer an offer.
@@ -138,6 +145,9 @@ impl Offers {
     pub async fn confirm(&self, tutor: Uuid, application_id: Uuid, first_lesson_at: DateTime<Utc>) -> Result<Offer, AnswerError> {
         let now = self.clock.now();
         let offer = self.answerable(tutor, application_id, now).await?;
+        if let Some(invoice) = self.standing.restricting_invoice(tutor).await? {
+            return Err(AnswerError::Restricted(invoice));
+        }
         let first = first_lesson(first_lesson_at, now)
             .map_err(|message| AnswerError::Invalid(ValidationErrors::single("firstLessonAt", message)))?;
         match self.applications.confirm(offer.id, first, now).await? {
@@ -371,6 +381,7 @@ mod tests {
                 tutors: Arc::new(tutors),
                 notifier,
                 clock: self.clock.clone(),
+                standing: crate::billing::standing::testing::clear(),
             };
             Offers::new(ports, 24)
         }

@@ -50,6 +50,18 @@ pub enum Notice {
     LessonToConfirm { arrangement: Uuid },
     /// To both sides, the evening before: the first lesson of the case is tomorrow.
     FirstLessonTomorrow { case: i64, tutor: bool },
+    /// To a tutor: the service fee's invoice is issued (after the first confirmed lesson).
+    InvoiceIssued { invoice: String },
+    /// To a tutor: an unpaid invoice is due in two days.
+    InvoiceDueSoon { invoice: String },
+    /// To a tutor: an unpaid invoice is due today.
+    InvoiceDueToday { invoice: String },
+    /// To a tutor: an invoice is overdue and interest runs.
+    InvoiceOverdue { invoice: String },
+    /// To a tutor: the penalty is added and applying is restricted until it is paid.
+    InvoicePenalty { invoice: String },
+    /// To a tutor: paid in full; the receipt is on the site.
+    InvoicePaid { invoice: String },
     /// Back office, to the case's owner.
     CaseApproved { case: i64 },
     /// Back office, to the case's owner; the reason is staff's, the only place the owner reads it.
@@ -97,6 +109,16 @@ impl Notice {
                 let page = if *tutor { "my-applications" } else { "my-cases" };
                 format!("提提你：補習個案 {case} 的第一堂在明天，時間及聯絡資料：{site}/{page}")
             }
+            Self::InvoiceIssued { invoice } => format!("服務費發票 {invoice} 已發出，請於到期日前繳付：{site}/my-invoices/{invoice}"),
+            Self::InvoiceDueSoon { invoice } => format!("服務費發票 {invoice} 將於兩日後到期，詳情及付款：{site}/my-invoices/{invoice}"),
+            Self::InvoiceDueToday { invoice } => format!("服務費發票 {invoice} 今日到期，詳情及付款：{site}/my-invoices/{invoice}"),
+            Self::InvoiceOverdue { invoice } => {
+                format!("服務費發票 {invoice} 已逾期，正計算逾期利息，請盡快繳付：{site}/my-invoices/{invoice}")
+            }
+            Self::InvoicePenalty { invoice } => {
+                format!("服務費發票 {invoice} 已逾期並加收罰款，繳清前不能申請個案或確認配對：{site}/my-invoices/{invoice}")
+            }
+            Self::InvoicePaid { invoice } => format!("多謝付款，發票 {invoice} 已全數繳清，收據：{site}/my-invoices/{invoice}/receipt"),
             Self::CaseApproved { case } => format!("你的補習個案 {case} 已獲批核，現已公開：{site}/my-cases"),
             Self::CaseRejected { case, reason } => {
                 format!("你的補習個案 {case} 未獲批核。原因：{reason}。你可修改個案後重新提交：{site}/my-cases")

@@ -12,6 +12,11 @@ pub fn local(at: DateTime<Utc>) -> DateTime<FixedOffset> {
     at.with_timezone(&offset())
 }
 
+/// The Hong Kong date of `at`: the day a due date or a payment falls on.
+pub fn date(at: DateTime<Utc>) -> chrono::NaiveDate {
+    local(at).date_naive()
+}
+
 /// The Hong Kong date of `at` as people write it, e.g. 2026年12月1日.
 pub fn date_words(at: DateTime<Utc>) -> String {
     local(at).format("%Y年%-m月%-d日").to_string()

@@ -22,6 +22,10 @@ pub enum Constraint {
     ReviewPerAuthorAndTutor,
     /// One lesson per arrangement and start time.
     LessonPerStart,
+    /// A ledger's next line number is taken: another write reached the invoice first.
+    LedgerLineNumber,
+    /// A keyed ledger line (one bank payment, one statement line) is recorded once.
+    LedgerLineKey,
 }
 
 /// A storage failure, translated by the adapter from its driver's error.

@@ -55,6 +55,8 @@ pub enum UploadPurpose {
     Avatar,
     /// PDF, JPEG or PNG.
     Document,
+    /// A photo or screenshot of a payment: JPEG, PNG or WebP.
+    PaymentProof,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +73,7 @@ impl fmt::Display for UploadError {
             Self::TooLarge => "檔案超過大小上限（最大 5MB）",
             Self::WrongType(UploadPurpose::Avatar) => "頭像只接受 JPEG、PNG 或 WebP 圖片",
             Self::WrongType(UploadPurpose::Document) => "文件只接受 PDF、JPEG 或 PNG 格式",
+            Self::WrongType(UploadPurpose::PaymentProof) => "付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）",
         })
     }
 }
@@ -96,7 +99,7 @@ impl Upload {
         }
         let kind = FileKind::sniff(&bytes).ok_or(UploadError::WrongType(purpose))?;
         let allowed = match purpose {
-            UploadPurpose::Avatar => kind.is_image(),
+            UploadPurpose::Avatar | UploadPurpose::PaymentProof => kind.is_image(),
             UploadPurpose::Document => kind != FileKind::Webp,
         };
         if allowed { Ok(Self { kind, bytes }) } else { Err(UploadError::WrongType(purpose)) }

@@ -1,7 +1,9 @@
 //! The case board and posting: `GET /cases`, `GET /cases/public`, `GET /cases/{caseId}`,
 //! `POST /cases`, `PUT /cases/{caseId}`.
 
+use crate::billing::api::ServiceFeeBody;
 use std::sync::Arc;
+use tutorhub_domain::billing::terms::ServiceFee;
 
 use chrono::{DateTime, Utc};
 use poem::Request;
@@ -77,6 +79,9 @@ pub struct CaseDetail {
     pub description: String,
     /// The caller posted this case: they may edit it and see who applied.
     pub mine: bool,
+    /// What a tutor matched at the case's fee pays us, and how it is computed (stated before
+    /// applying; the offer states it at the agreed fee).
+    pub service_fee: ServiceFeeBody,
 }
 
 /// One page of cases.
@@ -126,7 +131,9 @@ impl CaseDetail {
     /// The case as `viewer` (logged in or not) sees it.
     pub fn of(case: &Case, cap: u32, viewer: Option<Uuid>) -> Self {
         let mine = viewer.is_some() && viewer == case.owner_id;
-        Self { summary: CaseSummary::of(case, cap), description: case.details.description.clone(), mine }
+        let d = &case.details;
+        let service_fee = ServiceFee::of(d.rate, d.sessions_per_week).into();
+        Self { summary: CaseSummary::of(case, cap), description: d.description.clone(), mine, service_fee }
     }
 }
 

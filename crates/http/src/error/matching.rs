@@ -19,6 +19,7 @@ impl From<ApplyError> for ApiError {
             ApplyError::NotOpen => ApiError::conflict(ErrorCode::CaseNotOpen, message),
             ApplyError::AlreadyApplied => ApiError::conflict(ErrorCode::AlreadyApplied, message),
             ApplyError::Full => ApiError::conflict(ErrorCode::CaseFull, message),
+            ApplyError::Restricted(_) => ApiError::forbidden(ErrorCode::InvoiceOverdue, message),
             ApplyError::TooMany => ApiError::too_many_requests(ErrorCode::RateLimited, message),
             ApplyError::Repository(e) => e.into(),
         }
@@ -58,6 +59,7 @@ impl From<AnswerError> for ApiError {
             AnswerError::NotYours => ApiError::forbidden(ErrorCode::NotYourApplication, message),
             AnswerError::NoOffer | AnswerError::NotOpen(_) => ApiError::conflict(ErrorCode::IllegalTransition, message),
             AnswerError::Invalid(errors) => ApiError::invalid(&errors),
+            AnswerError::Restricted(_) => ApiError::forbidden(ErrorCode::InvoiceOverdue, message),
             AnswerError::Repository(e) => e.into(),
         }
     }

@@ -6,6 +6,7 @@
 
 mod accounts;
 mod alerts;
+mod billing;
 mod bookings;
 mod cases;
 pub mod documented;
@@ -48,6 +49,7 @@ pub enum ErrorCode {
     IllegalTransition,
     InvitationLimit,
     InvitationsOff,
+    InvoiceOverdue,
     Internal,
     LessonAlreadyRecorded,
     LoginFailed,
@@ -69,6 +71,7 @@ pub enum ErrorCode {
     PayloadTooLarge,
     PhoneNotVerified,
     PhoneTaken,
+    ProofLimit,
     RateLimited,
     RefreshTokenInvalid,
     RefreshTokenReused,

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use tutorhub_domain::billing::invoices::Billing;
 use tutorhub_domain::lessons::model::{
     ArrangementKind, ArrangementSide, EndReason, Ending, Lesson, LessonConfirmedBy, LessonStatus, answer_deadline,
 };
@@ -193,6 +194,8 @@ pub struct ReopenedCase {
 
 pub struct LessonsApi {
     pub record: LessonRecord,
+    /// Issues the service fee once a match's first lesson is confirmed.
+    pub billing: Billing,
 }
 
 #[OpenApi(tag = "Tag::Lessons")]
@@ -258,7 +261,13 @@ impl LessonsApi {
         #[oai(name = "lessonNumber")]
         lesson_number: Path<i64>,
     ) -> Answer<Json<LessonBody>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | CONFLICT }> {
-        Ok(Json((&self.record.confirm(auth.user_id(), lesson_number.0).await?).into()))
+        let lesson = self.record.confirm(auth.user_id(), lesson_number.0).await?;
+        // A match's first confirmed lesson makes its service fee due: issued now rather than
+        // at the invoicing job's next round (best effort; the job issues it otherwise).
+        if let Err(e) = self.billing.issue_due().await {
+            tracing::warn!(error = %e, "invoicing after a confirmed lesson failed; the job retries");
+        }
+        Ok(Json((&lesson).into()))
     }
 
     /// Dispute a recorded lesson

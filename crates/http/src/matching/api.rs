@@ -4,10 +4,12 @@
 //! (an offer to that tutor), `POST /cases/applied/{applicationId}/confirm` and `…/decline` (the
 //! tutor's answer), `POST /cases/applied/{applicationId}/withdraw`, `GET /cases/recommended`.
 
+use crate::billing::api::ServiceFeeBody;
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use tutorhub_domain::billing::terms::ServiceFee;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::{Applicant, Matching};
 use tutorhub_domain::matching::model::CaseApplication;
@@ -121,6 +123,9 @@ pub struct AppliedCaseBody {
     pub case: CaseSummary,
     #[oai(skip_serializing_if_is_none)]
     pub offer: Option<OfferBody>,
+    /// With an offer: the service fee at its agreed fee, stated before the tutor confirms.
+    #[oai(skip_serializing_if_is_none)]
+    pub service_fee: Option<ServiceFeeBody>,
     #[oai(skip_serializing_if_is_none)]
     pub owner_contact: Option<ContactBody>,
 }
@@ -255,6 +260,7 @@ impl MatchingApi {
                 application: (&a.application).into(),
                 case: CaseSummary::of(&a.case, cap),
                 offer: a.offer.as_ref().map(Into::into),
+                service_fee: a.offer.as_ref().map(|o| ServiceFee::of(o.fee, a.case.details.sessions_per_week).into()),
                 owner_contact: a.owner_contact.map(Into::into),
             })
             .collect();

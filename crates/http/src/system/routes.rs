@@ -25,6 +25,9 @@ const APP_ROUTES: &[&str] = &[
     "/tutor-application",
     "/profile",
     "/lesson-record/:id",
+    "/my-invoices",
+    "/my-invoices/:number",
+    "/my-invoices/:number/receipt",
 ];
 
 /// Whether `path` (with its leading `/`, without the query) is a page of the app.
@@ -55,6 +58,7 @@ mod tests {
         for path in ["/", "/all-cases", "/all-cases/", "/tutor/42", "/case/10234", "/post-case/7", "/my-cases"] {
             assert!(is_app_route(path), "{path}");
         }
+        assert!(is_app_route("/my-invoices/INV-2026-000123/receipt"));
         for path in ["/some/unknown/page", "/tutor", "/tutor/", "/tutor/42/extra", "/case", "/all-casesx", "//"] {
             assert!(!is_app_route(path), "{path}");
         }

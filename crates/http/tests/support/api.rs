@@ -1,7 +1,9 @@
 //! Calling the API as a client would, and the case most tests hang their story on.
 
+use chrono::{DateTime, Duration, Utc};
 use poem::http::StatusCode;
 use serde_json::{Value, json};
+use tutorhub_domain::shared::clock::{Clock, ManualClock};
 
 use super::TestApp;
 
@@ -55,4 +57,38 @@ pub async fn posted_case(app: &TestApp, owner: &str) -> i64 {
 pub async fn approve(app: &TestApp, number: i64) {
     use tutorhub_domain::cases::model::CaseStatus;
     assert!(app.cases.transition(number, CaseStatus::Pending, CaseStatus::Approved, chrono::Utc::now()).await.unwrap());
+}
+
+/// 19:00 Hong Kong time, `days` after `now`'s Hong Kong date.
+pub fn at_seven_pm(now: DateTime<Utc>, days: i64) -> String {
+    let day = (now + Duration::hours(8) + Duration::days(days)).date_naive();
+    format!("{day}T19:00:00+08:00")
+}
+
+/// A matched case: the owner, the tutor, a third member, the arrangement's id. `also` (tutors'
+/// tokens) applied too, and were declined when the tutor confirmed.
+pub async fn matched(app: &TestApp, clock: &ManualClock, also: &[&str]) -> (String, String, String, String) {
+    let (_, owner) = super::member(app, "陳大文", "91234567").await;
+    let (_, other) = super::member(app, "李小明", "92345678").await;
+    let (tutor_id, tutor) = super::member(app, "黃老師", "63456789").await;
+    super::make_active_tutor(app, tutor_id).await;
+    let n = posted_case(app, &owner).await;
+    approve(app, n).await;
+    let (_, application) = call(app, "POST", "/cases/apply", Some(&tutor), Some(json!({"caseId": n, "availableTimes": "週末"}))).await;
+    let id = application["id"].as_str().unwrap();
+    for token in also {
+        call(app, "POST", "/cases/apply", Some(token), Some(json!({"caseId": n, "availableTimes": "平日"}))).await;
+    }
+    let (status, _) = call(app, "POST", &format!("/cases/{n}/applications/{id}/select"), Some(&owner), Some(json!({}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, offer) = call(
+        app,
+        "POST",
+        &format!("/cases/applied/{id}/confirm"),
+        Some(&tutor),
+        Some(json!({"firstLessonAt": at_seven_pm(clock.now(), 1)})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{offer}");
+    (owner, tutor, other, offer["id"].as_str().unwrap().to_string())
 }

@@ -40,6 +40,8 @@ pub struct TestApp {
     pub offers: tutorhub_domain::matching::offers::Offers,
     /// The lesson record, as the auto-confirm job runs it.
     pub lesson_record: tutorhub_domain::lessons::record::LessonRecord,
+    /// The service fee, as the back office and the invoicing jobs run it.
+    pub billing: tutorhub_domain::billing::invoices::Billing,
     pub dir: tempfile::TempDir,
 }
 
@@ -94,6 +96,7 @@ async fn spawn_app(
         alerts: wiring.alert_delivery().unwrap(),
         offers: services.offers.clone(),
         lesson_record: services.lesson_record.clone(),
+        billing: services.billing.clone(),
         database,
         dir,
     }

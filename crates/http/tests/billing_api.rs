@@ -1,0 +1,180 @@
+//! The service fee over HTTP: stated on the case page and with the offer before the tutor
+//! confirms; invoiced once the first lesson is confirmed; seen by its tutor only (404 for
+//! anyone else); paid by FPS with a code that parses back; proofs checked by their content;
+//! receipted once paid in full; and a tutor overdue past the penalty day cannot apply or
+//! confirm until it is paid.
+
+mod support;
+
+use std::sync::Arc;
+
+use chrono::{Duration, Utc};
+use poem::http::StatusCode;
+use poem::test::{TestForm, TestFormField};
+use serde_json::{Value, json};
+use support::api::{approve, at_seven_pm, call, matched, posted_case};
+use support::{TestApp, member};
+use tutorhub_domain::billing::fps;
+use tutorhub_domain::billing::invoices::Recorded;
+use tutorhub_domain::billing::ledger::PaymentMethod;
+use tutorhub_domain::shared::clock::{Clock, ManualClock};
+
+/// HK$300 a lesson, twice a week (the tests' case): HK$300 × 2 × 4 ÷ 2.
+const FEE_CENTS: i64 = 120_000;
+
+const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
+
+/// A confirmed match whose first lesson the family confirmed: (owner, tutor, other, invoice number).
+async fn invoiced(app: &TestApp, clock: &ManualClock) -> (String, String, String, String) {
+    let (owner, tutor, other, arrangement) = matched(app, clock, &[]).await;
+    clock.advance(Duration::days(2));
+    let lesson = json!({"startsAt": at_seven_pm(clock.now(), -1), "minutes": 90});
+    let (_, lesson) = call(app, "POST", &format!("/arrangements/{arrangement}/lessons"), Some(&tutor), Some(lesson)).await;
+    let (_, list) = call(app, "GET", "/invoices", Some(&tutor), None).await;
+    assert_eq!(list["invoices"], json!([]), "nothing is due before a lesson is confirmed");
+    let (status, _) = call(app, "POST", &format!("/lessons/{}/confirm", lesson["number"]), Some(&owner), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, list) = call(app, "GET", "/invoices", Some(&tutor), None).await;
+    let number = list["invoices"][0]["number"].as_str().expect("issued when the family confirmed").to_string();
+    (owner, tutor, other, number)
+}
+
+async fn upload(app: &TestApp, token: &str, number: &str, bytes: &[u8], content_type: &str) -> (StatusCode, Value) {
+    let form = TestForm::new()
+        .field(TestFormField::bytes(bytes.to_vec()).name("file").filename("proof").content_type(content_type))
+        .field(TestFormField::text("FPS-20261201-8812").name("reference"))
+        .field(TestFormField::text("0").name("balanceCents"));
+    let response = app
+        .client
+        .post(format!("/invoices/{number}/proofs"))
+        .header("Authorization", format!("Bearer {token}"))
+        .multipart(form)
+        .send()
+        .await;
+    let status = response.0.status();
+    let text = response.0.into_body().into_string().await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn the_fee_is_stated_first_invoiced_after_the_first_lesson_and_seen_by_its_tutor_only() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (owner, tutor, other, number) = invoiced(&app, &clock).await;
+
+    // Stated before: on the case page and with the offer, at the agreed fee.
+    let (_, applied) = call(&app, "GET", "/cases/applied", Some(&tutor), None).await;
+    assert_eq!(applied["items"][0]["serviceFee"]["amountCents"], json!(FEE_CENTS));
+    let case = applied["items"][0]["case"]["caseId"].as_i64().unwrap();
+    let (_, page) = call(&app, "GET", &format!("/cases/{case}"), Some(&tutor), None).await;
+    assert_eq!(
+        page["serviceFee"],
+        json!({"amountCents": FEE_CENTS, "feePerLessonCents": 30_000, "lessonsPerWeek": 2, "shareWeeks": 4, "sharePercent": 50})
+    );
+
+    // The invoice: its number, due in 7 days, the fee line explained.
+    assert!(number.starts_with("INV-20") && number.len() == 15, "{number}");
+    let path = format!("/invoices/{number}");
+    let (status, invoice) = call(&app, "GET", &path, Some(&tutor), None).await;
+    assert_eq!((status, invoice["status"].as_str(), invoice["balanceCents"].as_i64()), (StatusCode::OK, Some("open"), Some(FEE_CENTS)));
+    assert_eq!(invoice["lines"][0]["kind"], "fee");
+    assert!(invoice["lines"][0]["reason"].as_str().unwrap().contains("HK$300.00 × 每星期 2 堂"), "{invoice}");
+    assert!(support::sms_outbox(&app).iter().any(|(to, body)| to == "+85263456789" && body.contains(&number)));
+
+    // Nobody else learns it exists; no client sets an amount.
+    assert_eq!(call(&app, "GET", &path, None, None).await.0, StatusCode::UNAUTHORIZED);
+    for token in [&owner, &other] {
+        assert_eq!(call(&app, "GET", &path, Some(token), None).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(call(&app, "GET", &format!("{path}/receipt"), Some(token), None).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(upload(&app, token, &number, PNG, "image/png").await.0, StatusCode::NOT_FOUND);
+        assert_eq!(call(&app, "GET", "/invoices", Some(token), None).await.1["invoices"], json!([]));
+    }
+    assert_eq!(call(&app, "GET", "/invoices/INV-2026-999999", Some(&tutor), None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(call(&app, "GET", "/invoices/not-a-number", Some(&tutor), None).await.0, StatusCode::NOT_FOUND);
+
+    // FPS: the code parses back, CRC checked, for the amount due, with the invoice number.
+    let payload = invoice["fps"]["payload"].as_str().unwrap();
+    let fields = fps::parse(payload).unwrap();
+    let field = |id: &str| fields.iter().find(|(k, _)| k == id).unwrap().1.clone();
+    assert_eq!((field("53"), field("54")), ("344".to_string(), "1200".to_string()));
+    assert_eq!(fps::fields(&field("62")).unwrap(), [("01".to_string(), number.clone())]);
+    assert!(invoice["fps"]["svg"].as_str().unwrap().starts_with("<?xml") || invoice["fps"]["svg"].as_str().unwrap().starts_with("<svg"));
+
+    // Proofs are checked by their content, whatever the client claims; extra fields change nothing.
+    let (status, body) = upload(&app, &tutor, &number, b"<html>not an image</html>", "image/png").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("付款證明只接受"));
+    let (status, body) = upload(&app, &tutor, &number, PNG, "image/png").await;
+    assert_eq!((status, body["proofs"][0]["reference"].as_str()), (StatusCode::OK, Some("FPS-20261201-8812")), "{body}");
+    assert_eq!(body["balanceCents"], json!(FEE_CENTS));
+
+    // Paid in full: once per reference, then a receipt.
+    let (status, body) = call(&app, "GET", &format!("{path}/receipt"), Some(&tutor), None).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ILLEGAL_TRANSITION")));
+    let recorded = app.billing.record_payment(&number, FEE_CENTS, PaymentMethod::Fps, "FPS-20261201-8812", None).await.unwrap();
+    assert!(matches!(recorded, Recorded::New(_)));
+    let again = app.billing.record_payment(&number, FEE_CENTS, PaymentMethod::Fps, "fps-20261201-8812", None).await.unwrap();
+    assert!(matches!(again, Recorded::Already(ref n) if *n == number));
+    let (status, receipt) = call(&app, "GET", &format!("{path}/receipt"), Some(&tutor), None).await;
+    assert_eq!((status, receipt["status"].as_str(), receipt["balanceCents"].as_i64()), (StatusCode::OK, Some("paid"), Some(0)));
+    assert!(receipt["receiptNumber"].as_str().unwrap().starts_with("RCT-"));
+    assert!(receipt.get("fps").is_none(), "nothing to pay");
+    assert!(support::sms_outbox(&app).iter().any(|(to, body)| to == "+85263456789" && body.contains("/receipt")));
+}
+
+#[tokio::test]
+async fn a_tutor_overdue_past_the_penalty_day_cannot_apply_or_confirm_until_paid() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (_, tutor, _, number) = invoiced(&app, &clock).await;
+    let (_, owner) = member(&app, "何太", "93456789").await;
+    let apply = |case: i64| json!({"caseId": case, "availableTimes": "平日晚上"});
+
+    // Due in 7 days; on the 10th day overdue the tutor may still apply.
+    clock.advance(Duration::days(17));
+    let first = posted_case(&app, &owner).await;
+    approve(&app, first).await;
+    let (status, body) = call(&app, "POST", "/cases/apply", Some(&tutor), Some(apply(first))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, invoice) = call(&app, "GET", &format!("/invoices/{number}"), Some(&tutor), None).await;
+    assert_eq!((invoice["status"].as_str(), invoice["daysOverdue"].as_u64()), (Some("overdue"), Some(10)));
+    assert!(!invoice["lines"].as_array().unwrap().iter().any(|l| l["kind"] == "penalty"));
+
+    // Day 11: the penalty, and the restriction, with the invoice named.
+    clock.advance(Duration::days(1));
+    let (_, invoice) = call(&app, "GET", &format!("/invoices/{number}"), Some(&tutor), None).await;
+    let penalty = invoice["lines"].as_array().unwrap().iter().find(|l| l["kind"] == "penalty").cloned().unwrap();
+    assert_eq!((penalty["amountCents"].as_i64(), penalty["accrued"].as_bool()), (Some(FEE_CENTS / 10), Some(true)));
+    let second = posted_case(&app, &owner).await;
+    approve(&app, second).await;
+    let (status, body) = call(&app, "POST", "/cases/apply", Some(&tutor), Some(apply(second))).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("INVOICE_OVERDUE")), "{body}");
+    assert!(body["error"].as_str().unwrap().contains(&number));
+    // Nor confirm an offer made before.
+    let (_, applications) = call(&app, "GET", &format!("/cases/{first}/applications"), Some(&owner), None).await;
+    let id = applications["items"][0]["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        call(&app, "POST", &format!("/cases/{first}/applications/{id}/select"), Some(&owner), Some(json!({}))).await.0,
+        StatusCode::OK
+    );
+    let confirm = json!({"firstLessonAt": at_seven_pm(clock.now(), 2)});
+    let (status, body) = call(&app, "POST", &format!("/cases/applied/{id}/confirm"), Some(&tutor), Some(confirm.clone())).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("INVOICE_OVERDUE")));
+
+    // Paid, charges and all: free to work again.
+    let owed = invoice["balanceCents"].as_i64().unwrap();
+    assert!(owed > FEE_CENTS + FEE_CENTS / 10, "interest for 11 days on top: {owed}");
+    app.billing.record_payment(&number, owed, PaymentMethod::Bank, "BANK-REF-1", None).await.unwrap();
+    let (status, _) = call(&app, "POST", &format!("/cases/applied/{id}/confirm"), Some(&tutor), Some(confirm)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, paid) = call(&app, "GET", &format!("/invoices/{number}"), Some(&tutor), None).await;
+    assert_eq!((paid["status"].as_str(), paid["balanceCents"].as_i64()), (Some("paid"), Some(0)));
+    let written: Vec<_> = paid["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["kind"].as_str().unwrap().to_string(), l["accrued"].as_bool().unwrap()))
+        .collect();
+    assert!(written.iter().all(|(_, accrued)| !accrued), "settled: the charges are written lines now: {written:?}");
+    assert!(written.iter().any(|(kind, _)| kind == "interest") && written.iter().any(|(kind, _)| kind == "penalty"));
+}
