@@ -178,3 +178,47 @@ async fn a_tutor_overdue_past_the_penalty_day_cannot_apply_or_confirm_until_paid
     assert!(written.iter().all(|(_, accrued)| !accrued), "settled: the charges are written lines now: {written:?}");
     assert!(written.iter().any(|(kind, _)| kind == "interest") && written.iter().any(|(kind, _)| kind == "penalty"));
 }
+
+#[tokio::test]
+async fn two_servers_issue_one_invoice_and_send_each_reminder_once() {
+    let clock = Arc::new(ManualClock::at(Utc::now()));
+    let app = support::spawn_with_clock(clock.clone()).await;
+    let (_, tutor, _, arrangement) = matched(&app, &clock, &[]).await;
+    clock.advance(Duration::days(2));
+    let lesson = json!({"startsAt": at_seven_pm(clock.now(), -1), "minutes": 60});
+    let (status, _) = call(&app, "POST", &format!("/arrangements/{arrangement}/lessons"), Some(&tutor), Some(lesson)).await;
+    assert_eq!(status, StatusCode::OK);
+    // Confirmed by the 72 hours passing, not on the site: the jobs issue the invoice.
+    clock.advance(Duration::hours(72));
+    assert_eq!(app.lesson_record.confirm_unanswered().await.unwrap(), 1);
+    let (one, two) = (app.billing.clone(), support::second_server(&app, clock.clone()).billing());
+    let (a, b) = tokio::join!(one.issue_due(), two.issue_due());
+    assert_eq!(a.unwrap() + b.unwrap(), 1);
+    let (_, list) = call(&app, "GET", "/invoices", Some(&tutor), None).await;
+    let number = list["invoices"][0]["number"].as_str().unwrap().to_string();
+    let due: chrono::NaiveDate = list["invoices"][0]["dueOn"].as_str().unwrap().parse().unwrap();
+    let texts = |needle: &str| {
+        support::sms_outbox(&app)
+            .iter()
+            .filter(|(to, body)| to == "+85263456789" && body.contains(&number) && body.contains(needle))
+            .count()
+    };
+    assert_eq!(texts("已發出"), 1);
+
+    // Two days before the due date, at ten in the morning: one reminder, from either server.
+    let morning = |day: chrono::NaiveDate| chrono::DateTime::parse_from_rfc3339(&format!("{day}T10:00:00+08:00")).unwrap().to_utc();
+    clock.set(morning(due - chrono::Days::new(2)));
+    let (a, b) = tokio::join!(one.remind(), two.remind());
+    assert_eq!((a.unwrap() + b.unwrap(), texts("兩日後到期")), (1, 1));
+    let (a, b) = tokio::join!(one.remind(), two.remind());
+    assert_eq!(a.unwrap() + b.unwrap(), 0, "once per due date");
+    // On the due date, and on days 3 and 11 overdue; none between.
+    for (day, needle) in [(0, "今日到期"), (1, ""), (3, "正計算逾期利息"), (11, "加收罰款")] {
+        clock.set(morning(due + chrono::Days::new(day)));
+        let (a, b) = tokio::join!(one.remind(), two.remind());
+        assert_eq!(a.unwrap() + b.unwrap(), usize::from(!needle.is_empty()), "day {day}");
+        if !needle.is_empty() {
+            assert_eq!(texts(needle), 1, "{needle}");
+        }
+    }
+}

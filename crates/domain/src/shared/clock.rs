@@ -33,6 +33,11 @@ impl ManualClock {
         *self.lock() += by;
     }
 
+    /// Moves the clock to `now` (a test's "on the due date, at ten").
+    pub fn set(&self, now: DateTime<Utc>) {
+        *self.lock() = now;
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, DateTime<Utc>> {
         self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }

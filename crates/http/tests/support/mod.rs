@@ -73,14 +73,7 @@ async fn spawn_app(
     let dir = tempfile::tempdir().unwrap();
     let senders = senders.unwrap_or_else(|| Senders { sms: Arc::new(Outbox::sms(dir.path())), mail: Arc::new(Outbox::mail(dir.path())) });
     let database = Database::open(&Database::sqlite_url(dir.path())).await.unwrap();
-    let defaults = Settings::new(dir.path().to_path_buf(), PUBLIC_BASE_URL);
-    let settings = Settings {
-        clock: clock.unwrap_or(defaults.clock.clone()),
-        jwt_secret: Some("test secret, long enough for HS256".into()),
-        case_applicant_cap: APPLICANT_CAP,
-        alert_quiet_hours: tutorhub_domain::alerts::quiet_hours::QuietHours::NONE,
-        ..defaults
-    };
+    let settings = test_settings(dir.path(), clock.unwrap_or_else(|| Arc::new(tutorhub_domain::shared::clock::SystemClock)));
     let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders)).unwrap();
     let services = wiring.services(wiring.search_index().await.unwrap()).unwrap();
     let files = files.unwrap_or_else(|| AppFiles::Directory(dir.path().join("no-app")));
@@ -100,6 +93,24 @@ async fn spawn_app(
         database,
         dir,
     }
+}
+
+/// The settings every test app runs with, on `clock`.
+fn test_settings(dir: &std::path::Path, clock: Arc<dyn tutorhub_domain::shared::clock::Clock>) -> Settings {
+    Settings {
+        clock,
+        jwt_secret: Some("test secret, long enough for HS256".into()),
+        case_applicant_cap: APPLICANT_CAP,
+        alert_quiet_hours: tutorhub_domain::alerts::quiet_hours::QuietHours::NONE,
+        ..Settings::new(dir.to_path_buf(), PUBLIC_BASE_URL)
+    }
+}
+
+/// A second server of the same site: its own wiring over the app's database and outboxes, on
+/// `clock`, for the jobs that must run once however many servers run them.
+pub fn second_server(app: &TestApp, clock: Arc<dyn tutorhub_domain::shared::clock::Clock>) -> Wiring {
+    let senders = Senders { sms: Arc::new(Outbox::sms(app.dir.path())), mail: Arc::new(Outbox::mail(app.dir.path())) };
+    Wiring::new(app.database.clone(), test_settings(app.dir.path(), clock), Reach::Sends(senders)).unwrap()
 }
 
 /// Stores an account of `user_type` with this phone (e-mail derived from it, no usable
