@@ -93,7 +93,12 @@ test('a parent posts a case, the back office approves it, tutors apply, the pare
   await page.goto('/my-applications');
   const application = page.getByTestId('my-application').filter({ hasText: caseId });
   const offer = application.getByRole('region', { name: '家長選擇了你！請確認是否接受這個個案' });
-  await expect(offer.getByText('HK$350')).toBeVisible();
+  await expect(offer.getByText('HK$350', { exact: true })).toBeVisible();
+  // The service fee at the agreed fee, stated before the confirm button: 350 × 2 a week × 4 ÷ 2.
+  const serviceFee = offer.getByRole('region', { name: '確認後須繳付的服務費' });
+  await expect(serviceFee.getByText('服務費 HK$1,400', { exact: true })).toBeVisible();
+  await expect(serviceFee).toContainText('每堂學費 HK$350 × 每週 2 堂 × 4 星期 ÷ 2 = HK$1,400');
+  await expect(serviceFee.getByRole('link', { name: '服務費條款' })).toHaveAttribute('href', '/terms#fees');
   await expect(application.getByText(spaced(demoParent.phone))).toHaveCount(0);
   const firstLesson = new Date(Date.now() + 3 * 24 * 3600 * 1000);
   const date = offer.getByRole('group', { name: '第一堂日期' });

@@ -62,3 +62,8 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
   if (!(error instanceof ApiError) || !error.body?.errors) return undefined;
   return Object.fromEntries(error.body.errors.map((e) => [e.field, e.message]));
 }
+
+/** The server refused because an invoice of the tutor's is overdue past its penalty day (403 `INVOICE_OVERDUE`). */
+export function isInvoiceOverdue(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'INVOICE_OVERDUE';
+}

@@ -32,6 +32,9 @@ const MyBookingsPage = lazyPage(async () => (await import('@/features/bookings/r
 const LessonRecordPage = lazyPage(
   async () => (await import('@/features/lessons/routes/LessonRecordPage')).LessonRecordPage,
 );
+const MyInvoicesPage = lazyPage(async () => (await import('@/features/billing/routes/MyInvoicesPage')).MyInvoicesPage);
+const InvoicePage = lazyPage(async () => (await import('@/features/billing/routes/InvoicePage')).InvoicePage);
+const ReceiptPage = lazyPage(async () => (await import('@/features/billing/routes/ReceiptPage')).ReceiptPage);
 const ChangePasswordPage = lazyPage(
   async () => (await import('@/features/auth/routes/ChangePasswordPage')).ChangePasswordPage,
 );
@@ -69,6 +72,9 @@ export const routes: RouteObject[] = [
       { path: paths.myApplications, element: loginRequired(<MyApplicationsPage />) },
       { path: paths.myBookings, element: loginRequired(<MyBookingsPage />) },
       { path: paths.arrangement, element: loginRequired(<LessonRecordPage />) },
+      { path: paths.myInvoices, element: loginRequired(<MyInvoicesPage />) },
+      { path: paths.invoice, element: loginRequired(<InvoicePage />) },
+      { path: paths.receipt, element: loginRequired(<ReceiptPage />) },
       { path: paths.myAlerts, element: loginRequired(<MyAlertsPage />) },
       { path: paths.unsubscribe, element: <UnsubscribePage /> },
       { path: paths.changePassword, element: loginRequired(<ChangePasswordPage />) },

@@ -1,8 +1,12 @@
 /**
  * The text of /terms and /privacy in Hong Kong written Chinese. The figures and contacts come
- * from src/config/legal.ts (where the support contacts shown by the `contact` block live too).
+ * from src/config/legal.ts (where the support contacts shown by the `contact` block live too);
+ * the service fee's figures come from the server (`GET /fees/terms`).
  */
+import type { FeeTermsBody } from '@/api/generated/model';
 import type { LegalConstants } from '@/config/legal';
+import { formatHkd } from './format';
+import { formatBasisPoints } from './money';
 
 export type LegalBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'contact' };
 
@@ -28,7 +32,46 @@ function effectiveText(isoDate: string): string {
   return `本文件自${year}年${month}月${day}日起生效。`;
 }
 
-export function termsOfServiceText(c: LegalConstants): LegalDocumentText {
+/** "2、11": days listed in a sentence. */
+const days = (values: readonly number[]) => values.join('、');
+
+/**
+ * Section 7: what the service fee is, when it is due, what a short match costs, the late
+ * charges and what an account owing them cannot do, with the server's figures. The worked
+ * example is a fee of HK$300 a lesson, twice a week.
+ */
+function feesBlocks(f: FeeTermsBody): LegalBlock[] {
+  const interest = formatBasisPoints(f.interestBasisPointsPerMonth);
+  const example = formatHkd((300 * 2 * f.shareWeeks * f.sharePercent) / 100);
+  return [
+    p('本平台顯示及收取的一切金額，包括每堂學費及服務費，均以港幣（HKD）計算。'),
+    p('每堂學費由補習個案的雙方協議，並由學生或家長直接支付予導師；本平台不會代收學費。'),
+    p(
+      `導師經本平台的補習個案獲配對（即確認家長的邀約）後，須向我們繳付一次性服務費，金額為首${f.shareWeeks}星期學費的${f.sharePercent}%，即：每堂學費 × 每週堂數 × ${f.shareWeeks} × ${f.sharePercent}%。例如每堂學費 HK$300、每週上堂兩次，服務費為 ${example}。經「預約導師」功能達成的預約，不收取服務費。`,
+    ),
+    p('服務費的金額及計算方法，會在導師申請補習個案前及確認配對前於本平台列明；導師確認配對，即表示同意繳付該服務費。'),
+    p(
+      `第一堂經學生或家長確認後，我們會向導師發出服務費發票，導師須於發票發出後${f.dueDays}日內全數繳付。導師可在「我的發票」查看發票明細、以轉數快繳付及上載付款證明；全數繳清後，我們會發出收據。`,
+    ),
+    p(
+      `如配對在第一堂起計${f.shortMatchDays}日內結束，服務費改為只按該段期間已確認的課堂計算（已確認堂數 × 每堂學費 × ${f.sharePercent}%），並以原本的服務費為上限；已多繳的款項會退還予導師。`,
+    ),
+    p(
+      `我們會在到期日前${f.remindDaysBefore}日、到期日當日，以及逾期第${days(f.remindOverdueDays)}日，以短訊提醒導師繳付。`,
+    ),
+    p(
+      `任何應付予我們的款項如未能在到期日或之前全數繳付，我們會就逾期未付的本金，由到期日翌日起按每月${interest}%的利率收取單利逾期利息，直至全數清繳為止。利息按日計算：每日利息為逾期本金 × ${interest}% × 12 ÷ 365，計至付款當日（包括當日）；部分付款會先用作清繳本金，而利息及罰款均不會再計利息。`,
+    ),
+    p(
+      `如款項逾期超過${f.penaltyDay - 1}日仍未繳付，我們會在逾期第${f.penaltyDay}日另收相等於當時逾期本金${f.penaltyPercent}%的逾期罰款，只收一次。`,
+    ),
+    p(
+      `由逾期第${f.penaltyDay}日起，直至欠款全數清繳為止，有關帳戶不能申請補習個案，亦不能確認配對。我們亦可暫停該帳戶的其他功能，並採取合理的追討行動；因追討欠款而產生的合理費用，由欠款用戶承擔。`,
+    ),
+  ];
+}
+
+export function termsOfServiceText(c: LegalConstants, fees: FeeTermsBody): LegalDocumentText {
   return {
     title: '服務條款',
     effective: effectiveText(c.effectiveDate),
@@ -117,21 +160,7 @@ export function termsOfServiceText(c: LegalConstants): LegalDocumentText {
       {
         id: 'fees',
         heading: '七、費用及付款',
-        blocks: [
-          p('本平台顯示及收取的一切金額，包括每堂學費及服務費，均以港幣（HKD）計算。'),
-          p(
-            '每堂學費由補習個案的雙方協議，並由學生或家長直接支付予導師。服務費的金額、計算方法及繳付期限，會在配對確認前於本平台清楚列明；用戶確認配對，即表示同意繳付該服務費。',
-          ),
-          p(
-            `任何應付予我們的款項如未能在到期日或之前全數繳付，我們有權就逾期未付的款項，由到期日起按每月${c.lateInterestPercentPerMonth}%的利率收取逾期利息，直至全數清繳為止。`,
-          ),
-          p(
-            `如款項逾期超過${c.latePenaltyAfterDays}日仍未繳付，我們另有權收取相等於逾期款項${c.latePenaltyPercent}%的逾期罰款。`,
-          ),
-          p(
-            '在款項清繳前，我們可暫停相關帳戶的部分或全部功能，並可採取合理的追討行動；因追討欠款而產生的合理費用，由欠款用戶承擔。',
-          ),
-        ],
+        blocks: feesBlocks(fees),
       },
       {
         id: 'conduct',

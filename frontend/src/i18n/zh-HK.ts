@@ -31,6 +31,7 @@ export const zhHK = {
     myApplications: '我的申請',
     myBookings: '我的預約',
     myAlerts: '個案通知',
+    myInvoices: '我的發票',
   },
 
   footer: {
@@ -99,6 +100,8 @@ export const zhHK = {
     loginToApply: '登入後申請',
     loadFailed: '未能載入資料，請稍後再試。',
     catalogueFailed: '未能載入篩選選項，請稍後再試。',
+    /** Beside the server's message when an overdue service fee stops an application or a confirmation. */
+    payOverdue: '前往「我的發票」繳付服務費',
     contact: {
       line: (name: string, phone: string) => `${name}：${phone}`,
       call: (name: string) => `致電${name}`,

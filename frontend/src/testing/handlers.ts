@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { CaseSummary } from '@/api/generated/model';
+import { feeTermsBeforeLoad } from '@/config/legal';
 import { casesFixture, catalogueFixture } from './fixtures';
 
 /** A stand-in for the server's filtering, enough for component tests. */
@@ -34,6 +35,8 @@ export function pageOf(items: CaseSummary[], q: URLSearchParams, defaultSize = 2
 
 export const handlers = [
   http.get('*/catalogue', () => HttpResponse.json(catalogueFixture)),
+  // The terms page states the service fee's terms; the server's defaults unless a test says so.
+  http.get('*/fees/terms', () => HttpResponse.json(feeTermsBeforeLoad)),
   // A tutor's profile is read by the apply action to prefill times; tests that show one say so.
   http.get('*/tutors/:id', () => HttpResponse.json({ code: 'NOT_FOUND', error: '找不到此用戶' }, { status: 404 })),
   // Fee fields ask how comparable cases pay; none compare unless a test says so.

@@ -57,6 +57,12 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
               {t.nav.myApplications}
             </MenuItem>
           )}
+          {/* A tutor pays the service fee of a match: invoices are theirs too. */}
+          {session.isTutor && (
+            <MenuItem icon={<DocumentBulletListRegular />} onClick={() => void navigate(paths.myInvoices)}>
+              {t.nav.myInvoices}
+            </MenuItem>
+          )}
           {hasActiveTutorProfile(session.user) && (
             <MenuItem icon={<AlertRegular />} onClick={() => void navigate(paths.myAlerts)}>
               {t.nav.myAlerts}

@@ -13,6 +13,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     minHeight: '100vh',
     backgroundColor: tokens.colorNeutralBackground2,
+    '@media print': { minHeight: 'auto', backgroundColor: 'transparent' },
   },
   main: {
     flexGrow: 1,
@@ -26,6 +27,8 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXL,
     paddingInline: tokens.spacingHorizontalL,
     [media.wide]: { paddingInline: tokens.spacingHorizontalXXL, paddingBlock: tokens.spacingVerticalXXL },
+    // On paper the page's own margins do (global.css sets A4).
+    '@media print': { minHeight: 'auto', maxWidth: 'none', paddingBlock: 0, paddingInline: 0 },
   },
 });
 

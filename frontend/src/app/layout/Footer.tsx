@@ -9,6 +9,7 @@ const useStyles = makeStyles({
     marginTop: 'auto',
     backgroundColor: tokens.colorNeutralBackground3,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    '@media print': { display: 'none' },
   },
   inner: {
     display: 'flex',

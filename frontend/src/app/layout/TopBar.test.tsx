@@ -107,12 +107,16 @@ describe('TopBar', () => {
     await userEvent.click(await banner().findByRole('button', { name: '帳戶設定' }));
     expect(await screen.findByRole('menuitem', { name: '我的個案' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: '我的申請' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '我的發票' })).not.toBeInTheDocument();
   });
 
-  it('offers 我的申請 to a tutor', async () => {
+  it('offers 我的申請 and 我的發票 to a tutor', async () => {
     loggedInAs(makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true }));
-    renderRoute('/terms');
+    server.use(http.get('*/invoices', () => HttpResponse.json({ invoices: [], dueTodayCents: 0 })));
+    const { router } = renderRoute('/terms');
     await userEvent.click(await banner().findByRole('button', { name: '帳戶設定' }));
     expect(await screen.findByRole('menuitem', { name: '我的申請' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: '我的發票' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-invoices'));
   });
 });

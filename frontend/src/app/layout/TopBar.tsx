@@ -18,6 +18,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     boxShadow: tokens.shadow2,
+    // A printed page (a receipt) is the page alone.
+    '@media print': { display: 'none' },
   },
   inner: {
     display: 'flex',

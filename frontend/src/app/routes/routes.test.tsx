@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeTutor } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 import { server } from '@/testing/server';
+import { loggedInAs, makeCurrentUser } from '@/testing/session';
 
 describe('routes', () => {
   it('home shows the headline, the 搵導師 and 招學生 tabs and the latest public cases', async () => {
@@ -42,6 +43,48 @@ describe('routes', () => {
     expect(text).toContain('逾期超過10日');
     expect(text).toContain('10%的逾期罰款');
     expect(text).toContain('7日後生效');
+  });
+
+  it("terms state the service fee with the server's figures: how it is computed, when due, a short match, late charges and the restriction", async () => {
+    server.use(
+      http.get('*/fees/terms', () =>
+        HttpResponse.json({
+          shareWeeks: 4,
+          sharePercent: 50,
+          dueDays: 14,
+          shortMatchDays: 21,
+          interestBasisPointsPerMonth: 150,
+          penaltyPercent: 12,
+          penaltyDay: 15,
+          remindDaysBefore: 2,
+          remindOverdueDays: [3, 15],
+        }),
+      ),
+    );
+    renderRoute('/terms');
+    const fees = await screen.findByRole('region', { name: '七、費用及付款' });
+    await waitFor(() => expect(fees).toHaveTextContent('每月1.5%'));
+    const text = fees.textContent ?? '';
+    expect(text).toContain('首4星期學費的50%');
+    expect(text).toContain('服務費為 HK$1,200');
+    expect(text).toContain('發票發出後14日內');
+    expect(text).toContain('第一堂起計21日內結束');
+    expect(text).toContain('逾期本金 × 1.5% × 12 ÷ 365');
+    expect(text).toContain('逾期超過14日');
+    expect(text).toContain('12%的逾期罰款');
+    expect(text).toContain('由逾期第15日起');
+    expect(text).toContain('不能申請補習個案，亦不能確認配對');
+    expect(text).toContain('逾期第3、15日');
+    expect(text).not.toContain('每月2%');
+  });
+
+  it('the invoice pages are behind the login, and a tutor reaches them', async () => {
+    const { router } = renderRoute('/my-invoices/INV-2026-000001/receipt');
+    expect(router.state.location.pathname).toBe('/login-or-register');
+    loggedInAs(makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true }));
+    server.use(http.get('*/invoices', () => HttpResponse.json({ invoices: [], dueTodayCents: 0 })));
+    renderRoute('/my-invoices');
+    expect(await screen.findByRole('heading', { level: 1, name: '我的發票' })).toBeInTheDocument();
   });
 
   it('privacy names the ordinance and the support contacts', async () => {

@@ -139,6 +139,9 @@ describe('/my-bookings', () => {
       expect(within(receivedCard).getByText(fact)).toBeInTheDocument();
     }
     expect(within(receivedCard).getByText(/接受後，對方會收到短訊/)).toBeInTheDocument();
+    // A booking carries no service fee, unlike a match through a case.
+    expect(within(receivedCard).getByText(/接受預約不需繳付服務費/)).toBeInTheDocument();
+    expect(within(madeCard).queryByText(/接受預約不需繳付服務費/)).not.toBeInTheDocument();
     expect(within(madeCard).getAllByText('未註明')).toHaveLength(3);
     expect(within(madeCard).getByText('5000 0002', { exact: false })).toBeInTheDocument();
     expect(within(receivedCard).queryByRole('button', { name: '取消預約' })).not.toBeInTheDocument();

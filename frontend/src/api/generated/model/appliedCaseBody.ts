@@ -6,6 +6,7 @@
 import type { CaseApplicationStatus } from './caseApplicationStatus';
 import type { CaseSummary } from './caseSummary';
 import type { OfferBody } from './offerBody';
+import type { AppliedCaseBodyServiceFee } from './appliedCaseBodyServiceFee';
 import type { ContactBody } from './contactBody';
 
 /**
@@ -22,5 +23,7 @@ export interface AppliedCaseBody {
   createdAt: string;
   case: CaseSummary;
   offer?: OfferBody;
+  /** With an offer: the service fee at its agreed fee, stated before the tutor confirms. */
+  serviceFee?: AppliedCaseBodyServiceFee;
   ownerContact?: ContactBody;
 }

@@ -6,6 +6,7 @@
 import type { PostType } from './postType';
 import type { PreferredGender } from './preferredGender';
 import type { CaseStatus } from './caseStatus';
+import type { CaseDetailServiceFee } from './caseDetailServiceFee';
 
 /**
  * A case with everything the owner wrote.
@@ -46,4 +47,7 @@ export interface CaseDetail {
   description: string;
   /** The caller posted this case: they may edit it and see who applied. */
   mine: boolean;
+  /** What a tutor matched at the case's fee pays us, and how it is computed (stated before
+applying; the offer states it at the agreed fee). */
+  serviceFee: CaseDetailServiceFee;
 }

@@ -9,6 +9,7 @@ import { arrangementPath } from '@/config/paths';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
+import { billingZhHK } from '@/i18n/billing-zh-HK';
 import { formatDateTime } from '@/i18n/format';
 import { ContactLinks } from '@/components/ContactLinks';
 import { t } from '@/i18n/zh-HK';
@@ -127,6 +128,11 @@ export function MyBookingsPage() {
               <Text>{b.forMe ? text.fromUser(b.userName) : text.withTutor(b.tutorName)}</Text>
               <BookingFacts booking={b} />
               {nextStep(b) && <Text className={styles.next}>{nextStep(b)}</Text>}
+              {b.forMe && b.status === 'pending' && (
+                <Text size={200} className={styles.muted} data-testid="no-service-fee">
+                  {billingZhHK.bookingNoFee}
+                </Text>
+              )}
               {b.contact && <ContactLinks name={b.contact.name} phone={b.contact.phone} />}
               <div className={styles.actions}>
                 {b.status === 'accepted' && (

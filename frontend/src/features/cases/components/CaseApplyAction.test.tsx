@@ -102,6 +102,28 @@ describe('the case card action (spec §4)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('這個個案的申請人數已滿');
   });
 
+  it('shows the overdue service fee the server refuses for, with the way to pay it', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    server.use(
+      http.post('*/cases/apply', () =>
+        HttpResponse.json(
+          { code: 'INVOICE_OVERDUE', error: '你的服務費發票 INV-2026-000007 逾期未繳，繳清前不能申請個案' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await user.type(await screen.findByRole('textbox', { name: '可上堂時間' }), '週末');
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '你的服務費發票 INV-2026-000007 逾期未繳，繳清前不能申請個案',
+    );
+    expect(screen.getByRole('link', { name: '前往「我的發票」繳付服務費' })).toHaveAttribute('href', '/my-invoices');
+  });
+
   it("says so when a case prefers another gender than the tutor's, and still lets them apply", async () => {
     window.localStorage.setItem('accountMode', 'tutor');
     loggedInAs(activeTutor);

@@ -1,12 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
-import { errorMessage } from '@/api/api-error';
+import { errorMessage, isInvoiceOverdue } from '@/api/api-error';
 import { applyToCase } from '@/api/generated/cases/cases';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import type { CaseSummary, PreferredGender, TutorGender } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
+import { RouterLink } from '@/components/RouterLink';
 import { SuccessBanner } from '@/components/SuccessBanner';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
@@ -19,6 +21,7 @@ const useStyles = makeStyles({
   input: { flexGrow: 1, minWidth: 0 },
   notice: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
+  payLink: { display: 'inline-flex', alignItems: 'center', alignSelf: 'flex-start', minHeight: '44px' },
 });
 
 /**
@@ -53,6 +56,8 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   const [justApplied, setJustApplied] = useState(false);
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  // An overdue service fee stops applications: the server says which invoice, we add the way to pay.
+  const [overdue, setOverdue] = useState(false);
   const [busy, setBusy] = useState(false);
   const text = t.cases.apply;
 
@@ -99,6 +104,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
     }
     setBusy(true);
     setFailure(undefined);
+    setOverdue(false);
     try {
       const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
       setJustApplied(true);
@@ -112,6 +118,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
       );
     } catch (error) {
       setFailure(errorMessage(error, text.failed));
+      setOverdue(isInvoiceOverdue(error));
     } finally {
       setBusy(false);
     }
@@ -144,6 +151,11 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
         <Text role="alert" size={200} className={styles.error}>
           {failure}
         </Text>
+      )}
+      {overdue && (
+        <RouterLink to={paths.myInvoices} className={styles.payLink}>
+          {t.common.payOverdue}
+        </RouterLink>
       )}
     </form>
   );

@@ -12,11 +12,14 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { errorMessage, fieldErrors, isInvoiceOverdue } from '@/api/api-error';
 import { confirmOffer, declineOffer } from '@/api/generated/cases/cases';
 import type { AppliedCaseBody, OfferBody } from '@/api/generated/model';
 import { DateTimeSelect, hongKongInstant } from '@/components/DateTimeSelect';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { RouterLink } from '@/components/RouterLink';
+import { ServiceFee } from '@/components/ServiceFee';
+import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { caseDisplay } from './case-display';
@@ -40,6 +43,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  payLink: { display: 'inline-flex', alignItems: 'center', alignSelf: 'flex-start', minHeight: '44px' },
 });
 
 /**
@@ -61,6 +65,8 @@ export function OfferAnswer({
   const [time, setTime] = useState('19:00');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  // An overdue service fee stops a confirmation: the server says which invoice, we add the way to pay.
+  const [overdue, setOverdue] = useState(false);
   const [busy, setBusy] = useState<'confirm' | 'decline'>();
   const [declining, setDeclining] = useState(false);
 
@@ -74,6 +80,7 @@ export function OfferAnswer({
   const answer = async (kind: 'confirm' | 'decline') => {
     setBusy(kind);
     setFailure(undefined);
+    setOverdue(false);
     try {
       if (kind === 'confirm') await confirmOffer(item.id, { firstLessonAt: hongKongInstant(date, time) });
       else await declineOffer(item.id);
@@ -82,6 +89,7 @@ export function OfferAnswer({
       const fields = fieldErrors(caught);
       if (fields?.firstLessonAt) setError(fields.firstLessonAt);
       else setFailure(errorMessage(caught, text.failed));
+      setOverdue(isInvoiceOverdue(caught));
     } finally {
       setBusy(undefined);
       setDeclining(false);
@@ -111,6 +119,7 @@ export function OfferAnswer({
             </Fragment>
           ))}
       </dl>
+      {item.serviceFee && <ServiceFee fee={item.serviceFee} on="offer" />}
       <DateTimeSelect
         dateLabel={text.firstLesson}
         timeLabel={text.time}
@@ -122,6 +131,11 @@ export function OfferAnswer({
         validationMessage={error}
       />
       {failure && <ErrorBanner message={failure} />}
+      {overdue && (
+        <RouterLink to={paths.myInvoices} className={styles.payLink}>
+          {t.common.payOverdue}
+        </RouterLink>
+      )}
       <div className={styles.actions}>
         <Button appearance="primary" disabled={busy !== undefined} onClick={confirm}>
           {busy === 'confirm' ? text.confirming : text.confirm}

@@ -18,6 +18,7 @@ function serveCase(overrides: Partial<CaseDetail> = {}) {
     }),
     description: '學生代數較弱。\n希望逢星期六上堂。',
     mine: false,
+    serviceFee: { amountCents: 120_000, feePerLessonCents: 30_000, lessonsPerWeek: 2, shareWeeks: 4, sharePercent: 50 },
     ...overrides,
   };
   server.use(http.get('*/cases/10234', () => HttpResponse.json(detail)));
@@ -51,6 +52,16 @@ describe('/case/{caseId}', () => {
       `https://wa.me/?text=${encodeURIComponent(`中三數學補習，希望提升代數\n${window.location.origin}/case/10234`)}`,
     );
     expect(screen.queryByRole('link', { name: '修改個案' })).not.toBeInTheDocument();
+  });
+
+  it('states the service fee a match at its fee costs the tutor, how it is computed, and where the terms say so', async () => {
+    serveCase();
+    renderRoute('/case/10234');
+    const fee = await screen.findByRole('region', { name: '獲配對後須繳付的服務費' });
+    expect(within(fee).getByText('服務費 HK$1,200')).toBeInTheDocument();
+    expect(within(fee).getByText('每堂學費 HK$300 × 每週 2 堂 × 4 星期 ÷ 2 = HK$1,200')).toBeInTheDocument();
+    expect(within(fee).getByText(/首 4 星期學費的 50%/)).toBeInTheDocument();
+    expect(within(fee).getByRole('link', { name: '服務費條款' })).toHaveAttribute('href', '/terms#fees');
   });
 
   it('copies the link and says so', async () => {

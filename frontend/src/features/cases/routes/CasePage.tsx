@@ -9,6 +9,7 @@ import { DetailCard, DetailPage, FactList } from '@/components/DetailLayout';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { ServiceFee } from '@/components/ServiceFee';
 import { casePath, paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
@@ -126,6 +127,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
           <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle}>
             {text.applyHeading}
           </Text>
+          <ServiceFee fee={item.serviceFee} on="case" />
           <CaseApplyAction item={item} />
         </DetailCard>
       ) : null}

@@ -149,6 +149,57 @@ describe('/my-applications', () => {
     expect(within(card).getByText('議定學費：每堂 HK$350・第一堂：1/12/2026 19:00')).toBeInTheDocument();
   });
 
+  it('states the service fee at the agreed fee before confirming, and the way to pay an overdue one the server refuses for', async () => {
+    loggedInAs(tutor);
+    const offer = {
+      id: 'o1',
+      feePerLesson: 350,
+      status: 'open',
+      createdAt: '2026-11-27T10:00:00Z',
+      expiresAt: '2026-11-28T10:00:00Z',
+    } as const;
+    const serviceFee = {
+      amountCents: 140_000,
+      feePerLessonCents: 35_000,
+      lessonsPerWeek: 2,
+      shareWeeks: 4,
+      sharePercent: 50,
+    };
+    serveApplications(() => [{ ...application('a1', 10234, 'offered'), offer, serviceFee }]);
+    server.use(
+      http.post('*/cases/applied/a1/confirm', () =>
+        HttpResponse.json(
+          { code: 'INVOICE_OVERDUE', error: '你的服務費發票 INV-2026-000007 逾期未繳，繳清前不能確認配對' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/my-applications');
+    const card = (await screen.findByTestId('my-application')) as HTMLElement;
+    const answer = within(card).getByRole('region', { name: '家長選擇了你！請確認是否接受這個個案' });
+    const fee = within(answer).getByRole('region', { name: '確認後須繳付的服務費' });
+    expect(within(fee).getByText('服務費 HK$1,400')).toBeInTheDocument();
+    expect(within(fee).getByText('每堂學費 HK$350 × 每週 2 堂 × 4 星期 ÷ 2 = HK$1,400')).toBeInTheDocument();
+    // Stated before the button that commits to it.
+    const confirm = within(answer).getByRole('button', { name: '確認接受' });
+    expect(fee.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const date = within(answer).getByRole('group', { name: '第一堂日期' });
+    const next = String(new Date().getFullYear() + 1);
+    await user.selectOptions(within(date).getByRole('combobox', { name: '年' }), next);
+    await user.selectOptions(within(date).getByRole('combobox', { name: '月' }), '01');
+    await user.selectOptions(within(date).getByRole('combobox', { name: '日' }), '15');
+    await user.click(confirm);
+    expect(
+      await within(answer).findByText('你的服務費發票 INV-2026-000007 逾期未繳，繳清前不能確認配對'),
+    ).toBeInTheDocument();
+    expect(within(answer).getByRole('link', { name: '前往「我的發票」繳付服務費' })).toHaveAttribute(
+      'href',
+      '/my-invoices',
+    );
+  });
+
   it('declines an offer after asking, and says what became of each ended application', async () => {
     loggedInAs(tutor);
     const offer = {

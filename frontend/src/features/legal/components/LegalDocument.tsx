@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Card, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CallRegular, MailRegular } from '@fluentui/react-icons';
 import { supportContacts } from '@/config/legal';
@@ -110,6 +112,12 @@ function Block({ block }: { block: LegalBlock }) {
 /** A legal page: title, effective date, contents and numbered sections. */
 export function LegalDocument({ document }: { document: LegalDocumentText }) {
   const styles = useStyles();
+  const { hash } = useLocation();
+  // A link to a section from elsewhere in the app (the case page's fee, `/terms#fees`) lands on
+  // it: the page loads after the router has already scrolled.
+  useEffect(() => {
+    if (hash) window.document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash]);
   return (
     <article className={styles.article}>
       <title>{t.pageTitle(document.title)}</title>
