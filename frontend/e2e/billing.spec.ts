@@ -182,11 +182,12 @@ test('on a phone, a tutor with an invoice more than 10 days overdue sees the fee
   await expect(page.getByRole('alert')).toContainText(/你的服務費發票 INV-\d{4}-\d{6} 逾期未繳，繳清前不能申請個案/);
   await expect(page.getByRole('button', { name: '已申請' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  // The link goes to the invoice the message names: its penalty, and the way to pay it.
   await page.getByRole('link', { name: '前往「我的發票」繳付服務費' }).click();
-  await expect(page).toHaveURL(/\/my-invoices$/);
-  const overdue = page.getByTestId('invoice').filter({ hasText: '已逾期' });
-  await expect(overdue).toHaveCount(1);
-  await expect(overdue.getByText(/^已逾期 \d+ 日$/)).toBeVisible();
-  const days = Number(/\d+/.exec((await overdue.getByText(/^已逾期 \d+ 日$/).textContent()) ?? '')?.[0]);
-  expect(days).toBeGreaterThan(10);
+  await expect(page).toHaveURL(/\/my-invoices\/INV-\d{4}-\d{6}$/);
+  const summary = page.getByTestId('invoice-summary');
+  const late = /已逾期 (\d+) 日/.exec((await summary.textContent()) ?? '');
+  expect(Number(late?.[1])).toBeGreaterThan(10);
+  await expect(page.getByTestId('statement').getByText('逾期罰款')).toBeVisible();
+  await expect(page.getByRole('img', { name: /轉數快/ })).toBeVisible();
 });

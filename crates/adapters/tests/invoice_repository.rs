@@ -21,6 +21,7 @@ use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseAppl
 use tutorhub_domain::matching::offer::Offer;
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
 use tutorhub_domain::shared::money::Rate;
+use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
 /// Millisecond precision, as stored.
@@ -73,8 +74,20 @@ async fn lesson(db: &Database, arrangement: Uuid, starts_at: DateTime<Utc>, conf
     }
 }
 
+/// Appends under the invoice's due date as it is now (what `Billing` computed its lines under).
+async fn append(
+    repo: &SqlInvoiceRepository,
+    id: i64,
+    after: u32,
+    lines: &[NewLine],
+    settle: Option<Settlement>,
+) -> Result<Appended, RepositoryError> {
+    let due_on = repo.find(id).await.unwrap().unwrap().due_on;
+    repo.append(id, after, due_on, lines, settle).await
+}
+
 async fn billable_of(repo: &SqlInvoiceRepository, arrangement: Uuid) -> Option<Billable> {
-    repo.billable(1000).await.unwrap().into_iter().find(|b| b.arrangement_id == arrangement)
+    repo.billable(1000, None).await.unwrap().into_iter().find(|b| b.arrangement_id == arrangement)
 }
 
 /// A confirmed match of `tutor` with a confirmed lesson, as the store bills it.
@@ -146,6 +159,15 @@ async fn a_match_is_billable_once_a_lesson_of_it_is_confirmed(db: Database) {
     let billable = billable_of(&repo, offer).await.unwrap();
     assert_eq!(billable.first_lesson_at, earliest);
 
+    // Asked for this match alone, or for another, the store answers accordingly.
+    assert_eq!(repo.billable(10, Some(offer)).await.unwrap(), std::slice::from_ref(&billable));
+    assert!(repo.billable(10, Some(Uuid::new_v4())).await.unwrap().is_empty());
+    // A match confirmed before the fee was stated (no lessons a week kept on its offer) is never billed.
+    let (before_fees, _) = confirmed_match(&db, Uuid::new_v4(), 35_000, 2).await;
+    lesson(&db, before_fees, later, true).await;
+    sqlx::query("UPDATE offers SET lessons_per_week = NULL WHERE id = $1").bind(before_fees.to_string()).execute(db.pool()).await.unwrap();
+    assert_eq!(billable_of(&repo, before_fees).await, None);
+
     let invoice = issue(&repo, &billable, date(2026, 12, 8)).await;
     assert_eq!(billable_of(&repo, offer).await, None, "invoiced");
     assert_eq!((invoice.arrangement_id, invoice.case_number, invoice.tutor_id, invoice.fee), (offer, case_number, tutor, fee));
@@ -177,7 +199,7 @@ async fn servers_issuing_at_once_issue_one_invoice(db: Database) {
     assert_eq!((lines[0].seq, lines[0].kind, lines[0].amount, lines[0].on), (1, LineKind::Fee, billable.fee.amount, date(2027, 1, 1)));
     assert_eq!(repo.list(false, 10).await.unwrap(), vec![invoice.clone()]);
     assert_eq!(repo.for_tutor(billable.tutor_id).await.unwrap(), vec![invoice.clone()]);
-    assert!(repo.billable(10).await.unwrap().is_empty());
+    assert!(repo.billable(10, None).await.unwrap().is_empty());
     // Issued again later: still nothing.
     let again = repo.issue(&billable, late, now(), due_on, fee_line(&billable, date(2027, 1, 2))).await.unwrap();
     assert_eq!(again, None);
@@ -191,7 +213,7 @@ async fn a_ledger_takes_one_writer_at_a_time_and_each_key_once(db: Database) {
     let id = invoice.id;
 
     let payment = line(LineKind::Payment, -30_000, Some("payment:fps:REF1"));
-    assert_eq!(repo.append(id, 1, std::slice::from_ref(&payment), None).await.unwrap(), Appended::Done);
+    assert_eq!(append(&repo, id, 1, std::slice::from_ref(&payment), None).await.unwrap(), Appended::Done);
     let lines = repo.lines(id).await.unwrap();
     assert_eq!(lines.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2]);
     assert_eq!(
@@ -202,15 +224,15 @@ async fn a_ledger_takes_one_writer_at_a_time_and_each_key_once(db: Database) {
 
     // The same key again, after a line of its own: nothing of it is kept.
     let twice = [line(LineKind::Adjustment, 500, None), payment.clone()];
-    assert_eq!(repo.append(id, 2, &twice, Some(paid(date(2026, 12, 10)))).await.unwrap(), Appended::Duplicate(id));
+    assert_eq!(append(&repo, id, 2, &twice, Some(paid(date(2026, 12, 10)))).await.unwrap(), Appended::Duplicate(id));
     assert_eq!(repo.lines(id).await.unwrap().len(), 2);
     assert_eq!(repo.find(id).await.unwrap().unwrap().settled, None);
     // On another invoice: the one that holds it.
-    assert_eq!(repo.append(other.id, 1, std::slice::from_ref(&payment), None).await.unwrap(), Appended::Duplicate(id));
+    assert_eq!(append(&repo, other.id, 1, std::slice::from_ref(&payment), None).await.unwrap(), Appended::Duplicate(id));
     assert_eq!(repo.lines(other.id).await.unwrap().len(), 1);
 
     // Written after a ledger that has grown since: stale, nothing kept.
-    assert_eq!(repo.append(id, 1, &[line(LineKind::Adjustment, 100, None)], None).await.unwrap(), Appended::Stale);
+    assert_eq!(append(&repo, id, 1, &[line(LineKind::Adjustment, 100, None)], None).await.unwrap(), Appended::Stale);
     assert_eq!(repo.lines(id).await.unwrap().len(), 2);
 
     // Four writers that read the same ledger: one lands, the others are stale.
@@ -218,7 +240,7 @@ async fn a_ledger_takes_one_writer_at_a_time_and_each_key_once(db: Database) {
         let repo = repo.clone();
         tokio::spawn(async move {
             let lines = [line(LineKind::Adjustment, 100 + n, None), line(LineKind::Adjustment, 200 + n, None)];
-            repo.append(id, 2, &lines, None).await.unwrap()
+            append(&repo, id, 2, &lines, None).await.unwrap()
         })
     });
     let outcomes: Vec<Appended> = join_all(writers).await.into_iter().map(Result::unwrap).collect();
@@ -231,14 +253,14 @@ async fn a_ledger_takes_one_writer_at_a_time_and_each_key_once(db: Database) {
     // Two payments at once with one key: one line.
     let racers = (0..4).map(|_| {
         let repo = repo.clone();
-        tokio::spawn(async move { repo.append(id, 4, &[line(LineKind::Payment, -1_000, Some("payment:fps:REF2"))], None).await.unwrap() })
+        tokio::spawn(async move { append(&repo, id, 4, &[line(LineKind::Payment, -1_000, Some("payment:fps:REF2"))], None).await.unwrap() })
     });
     let outcomes: Vec<Appended> = join_all(racers).await.into_iter().map(Result::unwrap).collect();
     assert_eq!(outcomes.iter().filter(|o| **o == Appended::Done).count(), 1, "{outcomes:?}");
     assert_eq!(repo.lines(id).await.unwrap().len(), 5);
     // Stale ones retry as the domain does, and learn the key is taken.
     assert_eq!(
-        repo.append(id, 5, &[line(LineKind::Payment, -1_000, Some("payment:fps:REF2"))], None).await.unwrap(),
+        append(&repo, id, 5, &[line(LineKind::Payment, -1_000, Some("payment:fps:REF2"))], None).await.unwrap(),
         Appended::Duplicate(id)
     );
 }
@@ -249,14 +271,14 @@ async fn an_invoice_is_settled_once(db: Database) {
     let id = invoice.id;
     let settlement = paid(date(2026, 12, 9));
     let closing = [line(LineKind::Interest, 52, None), line(LineKind::Payment, -80_052, Some("payment:fps:ALL"))];
-    assert_eq!(repo.append(id, 1, &closing, Some(settlement.clone())).await.unwrap(), Appended::Done);
+    assert_eq!(append(&repo, id, 1, &closing, Some(settlement.clone())).await.unwrap(), Appended::Done);
     let settled = repo.find(id).await.unwrap().unwrap();
     assert_eq!(settled.settled, Some(settlement.clone()));
     assert_eq!(settled.receipt_number(), Some(format!("RCT-2026-{id:06}")));
     assert_eq!(repo.lines(id).await.unwrap().len(), 3);
     // A refund later, with another settlement: the line is kept, the settlement stays.
     let waived = Settlement { how: SettledBy::Waived, on: date(2026, 12, 20), method: None };
-    assert_eq!(repo.append(id, 3, &[line(LineKind::Refund, 52, None)], Some(waived)).await.unwrap(), Appended::Done);
+    assert_eq!(append(&repo, id, 3, &[line(LineKind::Refund, 52, None)], Some(waived)).await.unwrap(), Appended::Done);
     assert_eq!(repo.find(id).await.unwrap().unwrap().settled, Some(settlement));
     assert_eq!(repo.lines(id).await.unwrap().len(), 4);
     assert!(repo.list(true, 10).await.unwrap().is_empty(), "no unsettled invoice");
@@ -264,7 +286,7 @@ async fn an_invoice_is_settled_once(db: Database) {
     // A waiver without a payment method.
     let open = invoice_of(&db, Uuid::new_v4(), date(2026, 12, 8)).await;
     let waived = Settlement { how: SettledBy::Waived, on: date(2026, 12, 21), method: None };
-    assert_eq!(repo.append(open.id, 1, &[line(LineKind::Waiver, -80_000, None)], Some(waived.clone())).await.unwrap(), Appended::Done);
+    assert_eq!(append(&repo, open.id, 1, &[line(LineKind::Waiver, -80_000, None)], Some(waived.clone())).await.unwrap(), Appended::Done);
     assert_eq!(repo.find(open.id).await.unwrap().unwrap().settled, Some(waived));
 }
 
@@ -272,20 +294,34 @@ async fn due_dates_move_while_unsettled_and_each_move_is_kept(db: Database) {
     let repo = SqlInvoiceRepository::new(db.pool().clone());
     let invoice = invoice_of(&db, Uuid::new_v4(), date(2026, 12, 8)).await;
     let id = invoice.id;
-    let first = DueChange { from: date(2026, 12, 8), to: date(2026, 12, 15), reason: "家長延遲出糧".into(), at: now() };
+    let first =
+        DueChange { from: date(2026, 12, 8), to: date(2026, 12, 15), reason: "家長延遲出糧".into(), by: "amy".into(), at: now() };
     assert!(repo.move_due(id, &first).await.unwrap());
     assert_eq!(repo.find(id).await.unwrap().unwrap().due_on, date(2026, 12, 15));
     // A move made from an old reading keeps the date it really moved from.
-    let second = DueChange { from: date(2026, 12, 8), to: date(2026, 12, 4), reason: "更正".into(), at: now() + Duration::seconds(1) };
+    let second = DueChange {
+        from: date(2026, 12, 8),
+        to: date(2026, 12, 4),
+        reason: "更正".into(),
+        by: "amy".into(),
+        at: now() + Duration::seconds(1),
+    };
     assert!(repo.move_due(id, &second).await.unwrap());
     assert_eq!(repo.find(id).await.unwrap().unwrap().due_on, date(2026, 12, 4));
     let kept = DueChange { from: date(2026, 12, 15), ..second.clone() };
     assert_eq!(repo.due_changes(id).await.unwrap(), vec![first.clone(), kept.clone()], "oldest first");
     assert!(repo.due_changes(id + 1000).await.unwrap().is_empty());
 
+    // Lines computed under a due date moved since are refused: the writer reads again.
+    let stale = repo.append(id, 1, date(2026, 12, 15), &[line(LineKind::Adjustment, -100, None)], None).await.unwrap();
+    assert_eq!(stale, Appended::Stale);
+    assert_eq!(repo.lines(id).await.unwrap().len(), 1);
     let settle = paid(date(2026, 12, 3));
-    assert_eq!(repo.append(id, 1, &[line(LineKind::Payment, -80_000, Some("payment:fps:X"))], Some(settle)).await.unwrap(), Appended::Done);
-    let third = DueChange { from: date(2026, 12, 4), to: date(2027, 1, 4), reason: "太遲".into(), at: now() };
+    assert_eq!(
+        append(&repo, id, 1, &[line(LineKind::Payment, -80_000, Some("payment:fps:X"))], Some(settle)).await.unwrap(),
+        Appended::Done
+    );
+    let third = DueChange { from: date(2026, 12, 4), to: date(2027, 1, 4), reason: "太遲".into(), by: "amy".into(), at: now() };
     assert!(!repo.move_due(id, &third).await.unwrap(), "settled");
     assert_eq!(repo.find(id).await.unwrap().unwrap().due_on, date(2026, 12, 4));
     assert_eq!(repo.due_changes(id).await.unwrap(), vec![first, kept]);
@@ -344,18 +380,20 @@ async fn ended_matches_are_reviewed_once(db: Database) {
     let second = invoice_of(&db, Uuid::new_v4(), date(2026, 12, 8)).await;
     let _running = invoice_of(&db, Uuid::new_v4(), date(2026, 12, 8)).await;
     let ids = |invoices: Vec<Invoice>| invoices.into_iter().map(|i| i.id).collect::<Vec<_>>();
-    assert!(repo.ended_unreviewed(10).await.unwrap().is_empty(), "no match ended");
+    assert!(repo.ended_unreviewed(10, Duration::days(28)).await.unwrap().is_empty(), "no match ended");
     let ending = Ending { by: ArrangementSide::Family, reason: EndReason::Schedule, note: None, at: now(), reopened_at: None };
     assert!(lessons.end(first.arrangement_id, &ending).await.unwrap());
     assert!(lessons.end(second.arrangement_id, &ending).await.unwrap());
-    assert_eq!(ids(repo.ended_unreviewed(10).await.unwrap()), [first.id, second.id]);
-    assert_eq!(ids(repo.ended_unreviewed(1).await.unwrap()), [first.id], "at most the limit");
+    assert_eq!(ids(repo.ended_unreviewed(10, Duration::days(28)).await.unwrap()), [first.id, second.id]);
+    assert_eq!(ids(repo.ended_unreviewed(1, Duration::days(28)).await.unwrap()), [first.id], "at most the limit");
+    // Ended two days after the first lesson: not within a one-day window.
+    assert!(repo.ended_unreviewed(10, Duration::days(1)).await.unwrap().is_empty());
     // A line with another key does not review it; its own does.
-    assert_eq!(repo.append(first.id, 1, &[line(LineKind::Payment, -100, Some("payment:fps:Y"))], None).await.unwrap(), Appended::Done);
-    assert_eq!(ids(repo.ended_unreviewed(10).await.unwrap()), [first.id, second.id]);
+    assert_eq!(append(&repo, first.id, 1, &[line(LineKind::Payment, -100, Some("payment:fps:Y"))], None).await.unwrap(), Appended::Done);
+    assert_eq!(ids(repo.ended_unreviewed(10, Duration::days(28)).await.unwrap()), [first.id, second.id]);
     let review = line(LineKind::Credit, 0, Some(&format!("short-match:{}", first.id)));
-    assert_eq!(repo.append(first.id, 2, &[review], None).await.unwrap(), Appended::Done);
-    assert_eq!(ids(repo.ended_unreviewed(10).await.unwrap()), [second.id]);
+    assert_eq!(append(&repo, first.id, 2, &[review], None).await.unwrap(), Appended::Done);
+    assert_eq!(ids(repo.ended_unreviewed(10, Duration::days(28)).await.unwrap()), [second.id]);
 }
 
 async fn the_unsettled_invoices_due_before_a_date_are_the_tutors(db: Database) {
@@ -367,7 +405,7 @@ async fn the_unsettled_invoices_due_before_a_date_are_the_tutors(db: Database) {
     let settled = invoice_of(&db, tutor, date(2026, 11, 1)).await;
     let _others = invoice_of(&db, Uuid::new_v4(), date(2026, 11, 1)).await;
     let waived = Settlement { how: SettledBy::Waived, on: date(2026, 11, 2), method: None };
-    assert_eq!(repo.append(settled.id, 1, &[line(LineKind::Waiver, -80_000, None)], Some(waived)).await.unwrap(), Appended::Done);
+    assert_eq!(append(&repo, settled.id, 1, &[line(LineKind::Waiver, -80_000, None)], Some(waived)).await.unwrap(), Appended::Done);
     let ids = |invoices: Vec<Invoice>| invoices.into_iter().map(|i| i.id).collect::<Vec<_>>();
     assert_eq!(ids(repo.unsettled_due_before(tutor, date(2026, 12, 8)).await.unwrap()), [early.id], "due on the day is not before it");
     assert_eq!(ids(repo.unsettled_due_before(tutor, date(2026, 12, 9)).await.unwrap()), [early.id, middle.id]);
@@ -377,7 +415,7 @@ async fn the_unsettled_invoices_due_before_a_date_are_the_tutors(db: Database) {
     // The tutor's own list: latest first, settled ones too.
     assert_eq!(ids(repo.for_tutor(tutor).await.unwrap()), [settled.id, late.id, middle.id, early.id]);
     // Moved past the date, an invoice no longer counts.
-    let moved = DueChange { from: early.due_on, to: early.due_on + Days::new(30), reason: "延期".into(), at: now() };
+    let moved = DueChange { from: early.due_on, to: early.due_on + Days::new(30), reason: "延期".into(), by: "amy".into(), at: now() };
     assert!(repo.move_due(early.id, &moved).await.unwrap());
     assert_eq!(ids(repo.unsettled_due_before(tutor, date(2026, 12, 9)).await.unwrap()), [middle.id]);
     assert_eq!(ids(repo.list(true, 10).await.unwrap()).len(), 4, "the unsettled ones of everyone");

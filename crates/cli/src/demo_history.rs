@@ -16,6 +16,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Utc};
 use tutorhub_adapters::{SqlApplicationRepository, SqlLessonRepository, SqlReviewRepository};
 use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_domain::billing::invoices::{Listed, MoneyIn};
 use tutorhub_domain::billing::ledger::PaymentMethod;
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use tutorhub_domain::lessons::model::{ArrangementSide, LessonStatus, NewLesson};
@@ -187,9 +188,10 @@ async fn bill(app: &Wiring, first_lesson: DateTime<Utc>, paid_on: Option<DateTim
     billing.issue_due().await?;
     let Some(paid_on) = paid_on else { return Ok(()) };
     let billing = app.billing_at(Arc::new(ManualClock::at(paid_on)));
-    for invoice in billing.list(false).await?.into_iter().filter(|v| v.invoice.settled.is_none()) {
+    for invoice in billing.list(Listed::All).await?.into_iter().filter(|v| v.invoice.settled.is_none()) {
         let reference = format!("FPS{}", invoice.invoice.id + 80_000_000);
-        billing.record_payment(&invoice.number, invoice.statement.balance, PaymentMethod::Fps, &reference, None).await?;
+        let money = MoneyIn { cents: invoice.statement.balance, method: PaymentMethod::Fps, reference: &reference, on: None, by: "demo" };
+        billing.record_payment(&invoice.number, money).await?;
     }
     Ok(())
 }

@@ -70,9 +70,15 @@ fn the_back_office_reads_invoices_on_any_date_and_records_money_once() {
 
     // Paid twice by mistake: the credit is refunded, never more than it.
     ok(tutorhub(dir.path(), &["payments", "record", number, "--amount", "200", "--method", "bank", "--reference", "DUP-1"], ""));
+    let credits = json(tutorhub(dir.path(), &["invoices", "list", "--credit", "--json"], ""));
+    assert_eq!((credits[0]["number"].as_str(), credits[0]["balanceCents"].as_i64()), (Some(number), Some(-20_000)));
     let too_much = tutorhub(dir.path(), &["invoices", "refund", number, "--amount", "300", "--reference", "RF1", "--yes"], "");
     assert!(stderr(&too_much).contains("退款不可多於"), "{too_much:?}");
-    ok(tutorhub(dir.path(), &["invoices", "refund", number, "--amount", "200", "--reference", "RF1", "--yes"], ""));
+    ok(tutorhub(dir.path(), &["invoices", "refund", number, "--amount", "200", "--reference", "RF1", "--reviewer", "amy", "--yes"], ""));
+    assert_eq!(json(tutorhub(dir.path(), &["invoices", "list", "--credit", "--json"], "")), serde_json::json!([]));
+    let refund =
+        json(tutorhub(dir.path(), &["invoices", "show", number, "--json"], ""))["lines"].as_array().unwrap().last().cloned().unwrap();
+    assert_eq!((refund["kind"].as_str(), refund["by"].as_str()), (Some("refund"), Some("amy")));
     assert_eq!(json(tutorhub(dir.path(), &["invoices", "show", number, "--json"], ""))["balanceCents"], 0);
 
     // Waived: nothing owed, the reason kept.
@@ -94,6 +100,9 @@ fn a_bank_statement_is_recorded_once_with_a_table_of_what_it_could_not_match() {
     assert!(tutorhub(dir.path(), &["seed", "--demo"], "").status.success());
     let (_, late, open) = invoices(dir.path());
     let (number, owed) = (open["number"].as_str().unwrap(), open["balanceCents"].as_i64().unwrap());
+    // The back office already typed in a part payment that the statement also shows.
+    let late_number = late["number"].as_str().unwrap();
+    ok(tutorhub(dir.path(), &["payments", "record", late_number, "--amount", "100", "--method", "fps", "--reference", "FRN-PART"], ""));
     let today = chrono::Utc::now().with_timezone(&chrono::FixedOffset::east_opt(8 * 3600).unwrap()).date_naive();
     let day = today.format("%d/%m/%Y");
     let csv = dir.path().join("statement.csv");
@@ -104,11 +113,11 @@ fn a_bank_statement_is_recorded_once_with_a_table_of_what_it_could_not_match() {
              {day},\"{}.{:02}\",FPS CR CHAN TAI MAN {number}\n\
              {day},500.00,SALARY NOV\n\
              {day},300.00,FPS CR INV-2026-999999\n\
-             {day},-20.00,BANK CHARGE {}\n\
+             {day},-20.00,BANK CHARGE {late_number}\n\
+             {day},100.00,FPS CR PART PAYMENT {late_number}\n\
              not a date,10.00,{number}\n",
             owed / 100,
             owed % 100,
-            late["number"].as_str().unwrap()
         ),
     )
     .unwrap();
@@ -127,7 +136,8 @@ fn a_bank_statement_is_recorded_once_with_a_table_of_what_it_could_not_match() {
     ];
     let first = ok(tutorhub(dir.path(), &args, ""));
     assert!(first.contains(&format!("recorded on {number}")) && first.contains("1 recorded, 0 already recorded"), "{first}");
-    for why in ["描述中沒有發票號碼", "找不到發票 INV-2026-999999", "不是收款", "unreadable date"] {
+    for why in ["描述中沒有發票號碼", "找不到發票 INV-2026-999999", "不是收款", "unreadable date", "已有同日同額的付款紀錄"]
+    {
         assert!(first.contains(why), "{why} in {first}");
     }
     let second = ok(tutorhub(dir.path(), &args, ""));

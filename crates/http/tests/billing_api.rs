@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use support::api::{approve, at_seven_pm, call, matched, posted_case};
 use support::{TestApp, member};
 use tutorhub_domain::billing::fps;
-use tutorhub_domain::billing::invoices::Recorded;
+use tutorhub_domain::billing::invoices::{MoneyIn, Recorded};
 use tutorhub_domain::billing::ledger::PaymentMethod;
 use tutorhub_domain::shared::clock::{Clock, ManualClock};
 
@@ -37,6 +37,10 @@ async fn invoiced(app: &TestApp, clock: &ManualClock) -> (String, String, String
     let (_, list) = call(app, "GET", "/invoices", Some(&tutor), None).await;
     let number = list["invoices"][0]["number"].as_str().expect("issued when the family confirmed").to_string();
     (owner, tutor, other, number)
+}
+
+fn money(cents: i64, method: PaymentMethod, reference: &str) -> MoneyIn<'_> {
+    MoneyIn { cents, method, reference, on: None, by: "amy" }
 }
 
 async fn upload(app: &TestApp, token: &str, number: &str, bytes: &[u8], content_type: &str) -> (StatusCode, Value) {
@@ -107,13 +111,21 @@ async fn the_fee_is_stated_first_invoiced_after_the_first_lesson_and_seen_by_its
     let (status, body) = upload(&app, &tutor, &number, PNG, "image/png").await;
     assert_eq!((status, body["proofs"][0]["reference"].as_str()), (StatusCode::OK, Some("FPS-20261201-8812")), "{body}");
     assert_eq!(body["balanceCents"], json!(FEE_CENTS));
+    // A phone's screenshot of 3 MB is taken; one over 5 MB is not.
+    let mut screenshot = PNG.to_vec();
+    screenshot.resize(3 * 1024 * 1024, 0);
+    assert_eq!(upload(&app, &tutor, &number, &screenshot, "image/png").await.0, StatusCode::OK);
+    screenshot.resize(5 * 1024 * 1024 + 1, 0);
+    let (status, body) = upload(&app, &tutor, &number, &screenshot, "image/png").await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
 
     // Paid in full: once per reference, then a receipt.
     let (status, body) = call(&app, "GET", &format!("{path}/receipt"), Some(&tutor), None).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ILLEGAL_TRANSITION")));
-    let recorded = app.billing.record_payment(&number, FEE_CENTS, PaymentMethod::Fps, "FPS-20261201-8812", None).await.unwrap();
+    let recorded = app.billing.record_payment(&number, money(FEE_CENTS, PaymentMethod::Fps, "FPS-20261201-8812")).await.unwrap();
     assert!(matches!(recorded, Recorded::New(_)));
-    let again = app.billing.record_payment(&number, FEE_CENTS, PaymentMethod::Fps, "fps-20261201-8812", None).await.unwrap();
+    // The same reference again, whatever the case or the method said: one payment.
+    let again = app.billing.record_payment(&number, money(FEE_CENTS, PaymentMethod::Bank, "fps-20261201-8812")).await.unwrap();
     assert!(matches!(again, Recorded::Already(ref n) if *n == number));
     let (status, receipt) = call(&app, "GET", &format!("{path}/receipt"), Some(&tutor), None).await;
     assert_eq!((status, receipt["status"].as_str(), receipt["balanceCents"].as_i64()), (StatusCode::OK, Some("paid"), Some(0)));
@@ -124,7 +136,9 @@ async fn the_fee_is_stated_first_invoiced_after_the_first_lesson_and_seen_by_its
 
 #[tokio::test]
 async fn a_tutor_overdue_past_the_penalty_day_cannot_apply_or_confirm_until_paid() {
-    let clock = Arc::new(ManualClock::at(Utc::now()));
+    // Ten in the morning, Hong Kong time: an offer made then is still open after midnight.
+    let today = (Utc::now() + Duration::hours(8)).date_naive();
+    let clock = Arc::new(ManualClock::at(chrono::DateTime::parse_from_rfc3339(&format!("{today}T10:00:00+08:00")).unwrap().to_utc()));
     let app = support::spawn_with_clock(clock.clone()).await;
     let (_, tutor, _, number) = invoiced(&app, &clock).await;
     let (_, owner) = member(&app, "何太", "93456789").await;
@@ -136,12 +150,29 @@ async fn a_tutor_overdue_past_the_penalty_day_cannot_apply_or_confirm_until_paid
     approve(&app, first).await;
     let (status, body) = call(&app, "POST", "/cases/apply", Some(&tutor), Some(apply(first))).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    let waiting = posted_case(&app, &owner).await;
+    approve(&app, waiting).await;
+    assert_eq!(call(&app, "POST", "/cases/apply", Some(&tutor), Some(apply(waiting))).await.0, StatusCode::OK);
+    let application = |case: i64| {
+        let (app, owner) = (&app, &owner);
+        async move {
+            call(app, "GET", &format!("/cases/{case}/applications"), Some(owner), None).await.1["items"][0]["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
+    };
+    let id = application(first).await;
+    assert_eq!(
+        call(&app, "POST", &format!("/cases/{first}/applications/{id}/select"), Some(&owner), Some(json!({}))).await.0,
+        StatusCode::OK
+    );
     let (_, invoice) = call(&app, "GET", &format!("/invoices/{number}"), Some(&tutor), None).await;
     assert_eq!((invoice["status"].as_str(), invoice["daysOverdue"].as_u64()), (Some("overdue"), Some(10)));
     assert!(!invoice["lines"].as_array().unwrap().iter().any(|l| l["kind"] == "penalty"));
 
-    // Day 11: the penalty, and the restriction, with the invoice named.
-    clock.advance(Duration::days(1));
+    // Day 11 (half past midnight): the penalty, and the restriction, with the invoice named.
+    clock.advance(Duration::minutes(14 * 60 + 30));
     let (_, invoice) = call(&app, "GET", &format!("/invoices/{number}"), Some(&tutor), None).await;
     let penalty = invoice["lines"].as_array().unwrap().iter().find(|l| l["kind"] == "penalty").cloned().unwrap();
     assert_eq!((penalty["amountCents"].as_i64(), penalty["accrued"].as_bool()), (Some(FEE_CENTS / 10), Some(true)));
@@ -150,13 +181,11 @@ async fn a_tutor_overdue_past_the_penalty_day_cannot_apply_or_confirm_until_paid
     let (status, body) = call(&app, "POST", "/cases/apply", Some(&tutor), Some(apply(second))).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("INVOICE_OVERDUE")), "{body}");
     assert!(body["error"].as_str().unwrap().contains(&number));
-    // Nor confirm an offer made before.
-    let (_, applications) = call(&app, "GET", &format!("/cases/{first}/applications"), Some(&owner), None).await;
-    let id = applications["items"][0]["id"].as_str().unwrap().to_string();
-    assert_eq!(
-        call(&app, "POST", &format!("/cases/{first}/applications/{id}/select"), Some(&owner), Some(json!({}))).await.0,
-        StatusCode::OK
-    );
+    // Nor confirm the offer made the day before; nor is another offered, the reason untold.
+    let other = application(waiting).await;
+    let (status, body) = call(&app, "POST", &format!("/cases/{waiting}/applications/{other}/select"), Some(&owner), Some(json!({}))).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("TUTOR_UNAVAILABLE")));
+    assert!(!body.to_string().contains(&number) && !body.to_string().contains("發票"), "{body}");
     let confirm = json!({"firstLessonAt": at_seven_pm(clock.now(), 2)});
     let (status, body) = call(&app, "POST", &format!("/cases/applied/{id}/confirm"), Some(&tutor), Some(confirm.clone())).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("INVOICE_OVERDUE")));
@@ -164,7 +193,7 @@ async fn a_tutor_overdue_past_the_penalty_day_cannot_apply_or_confirm_until_paid
     // Paid, charges and all: free to work again.
     let owed = invoice["balanceCents"].as_i64().unwrap();
     assert!(owed > FEE_CENTS + FEE_CENTS / 10, "interest for 11 days on top: {owed}");
-    app.billing.record_payment(&number, owed, PaymentMethod::Bank, "BANK-REF-1", None).await.unwrap();
+    app.billing.record_payment(&number, money(owed, PaymentMethod::Bank, "BANK-REF-1")).await.unwrap();
     let (status, _) = call(&app, "POST", &format!("/cases/applied/{id}/confirm"), Some(&tutor), Some(confirm)).await;
     assert_eq!(status, StatusCode::OK);
     let (_, paid) = call(&app, "GET", &format!("/invoices/{number}"), Some(&tutor), None).await;

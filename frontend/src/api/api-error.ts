@@ -1,3 +1,5 @@
+import { invoicePath, paths } from '@/config/paths';
+
 /** One field problem of a validation failure (the server's `errors[]`). */
 export interface ApiFieldError {
   field: string;
@@ -63,7 +65,12 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
   return Object.fromEntries(error.body.errors.map((e) => [e.field, e.message]));
 }
 
-/** The server refused because an invoice of the tutor's is overdue past its penalty day (403 `INVOICE_OVERDUE`). */
-export function isInvoiceOverdue(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'INVOICE_OVERDUE';
+/**
+ * When the server refused because an invoice of the tutor's is overdue past its penalty day
+ * (403 `INVOICE_OVERDUE`): the page of that invoice, which its message names, or the list.
+ */
+export function overdueInvoicePath(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'INVOICE_OVERDUE') return undefined;
+  const number = /INV-\d{4}-\d{6,}/.exec(error.message)?.[0];
+  return number ? invoicePath(number) : paths.myInvoices;
 }

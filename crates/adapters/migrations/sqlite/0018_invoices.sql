@@ -64,6 +64,7 @@ CREATE TABLE invoice_due_changes (
     from_on     TEXT    NOT NULL, -- YYYY-MM-DD
     to_on       TEXT    NOT NULL,
     reason      TEXT    NOT NULL,
+    changed_by  TEXT    NOT NULL, -- the back office member (TUTORHUB_REVIEWER)
     changed_at  INTEGER NOT NULL
 );
 CREATE INDEX invoice_due_changes_by_invoice ON invoice_due_changes (invoice_id, id);
@@ -96,3 +97,8 @@ CREATE TABLE payment_proofs (
     uploaded_at INTEGER NOT NULL
 );
 CREATE INDEX payment_proofs_by_invoice ON payment_proofs (invoice_id, uploaded_at);
+
+-- The fee a tutor confirms is the fee they are billed: the case's lessons a week are kept on the
+-- offer when it is confirmed, and only offers confirmed so (from this version on, when the fee
+-- is stated before confirming) are billed. Matches confirmed before fees existed never are.
+ALTER TABLE offers ADD COLUMN lessons_per_week INTEGER;

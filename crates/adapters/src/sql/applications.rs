@@ -307,6 +307,13 @@ impl ApplicationRepository for SqlApplicationRepository {
             .execute(&mut *tx)
             .await
             .map_err(repository_error)?;
+        // The service fee the tutor was shown is the one billed: the lessons a week stay with it.
+        sqlx::query("UPDATE offers SET lessons_per_week = (SELECT sessions_per_week FROM cases WHERE number = $1) WHERE id = $2")
+            .bind(case_number)
+            .bind(offer_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?;
         tx.commit().await.map_err(repository_error)?;
         Ok(ConfirmOutcome::Confirmed)
     }

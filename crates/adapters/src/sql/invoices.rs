@@ -29,7 +29,7 @@ const COLUMNS: &str = "id, year, arrangement_id, case_number, tutor_id, fee_per_
                        first_lesson_at, issued_at, due_on, interest_bp_per_month, penalty_percent, penalty_day, \
                        settled_how, settled_on, settled_method";
 
-const LINE_COLUMNS: &str = "seq, kind, amount_cents, on_date, written_by, reason, method, reference, recorded_at";
+const LINE_COLUMNS: &str = "seq, kind, amount_cents, on_date, written_by, reason, method, reference, line_key, recorded_at";
 
 /// The key of the line that records a short match's review (`Billing::credit_short_matches`).
 const SHORT_MATCH_KEY: &str = "short-match:";
@@ -140,6 +140,7 @@ struct LineRow {
     reason: String,
     method: Option<String>,
     reference: Option<String>,
+    line_key: Option<String>,
     recorded_at: i64,
 }
 
@@ -156,6 +157,7 @@ impl LineRow {
             reason: self.reason,
             method: self.method.as_deref().map(|m| PaymentMethod::parse(m).ok_or_else(|| bad("method"))).transpose()?,
             reference: self.reference,
+            key: self.line_key,
             recorded_at: from_millis(self.recorded_at)?,
         })
     }
@@ -176,6 +178,7 @@ struct DueChangeRow {
     from_on: String,
     to_on: String,
     reason: String,
+    changed_by: String,
     changed_at: i64,
 }
 
@@ -211,18 +214,28 @@ async fn insert_line(tx: &mut sqlx::Transaction<'_, sqlx::Any>, invoice: i64, se
 
 #[async_trait]
 impl InvoiceRepository for SqlInvoiceRepository {
-    async fn billable(&self, limit: u32) -> Result<Vec<Billable>, RepositoryError> {
-        let sql = "SELECT o.id AS arrangement_id, o.case_number AS case_number, o.tutor_id AS tutor_id, \
-                   o.fee_cents AS fee_cents, c.sessions_per_week AS sessions_per_week, MIN(l.starts_at) AS first_lesson_at \
-                   FROM offers o \
-                   JOIN cases c ON c.number = o.case_number \
-                   JOIN lessons l ON l.arrangement_id = o.id AND l.status = $2 \
-                   WHERE o.status = $1 AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.arrangement_id = o.id) \
-                   GROUP BY o.id, o.case_number, o.tutor_id, o.fee_cents, c.sessions_per_week \
-                   ORDER BY MIN(l.starts_at), o.id LIMIT $3";
-        let values =
-            [Value::Text(OfferStatus::Confirmed.key().into()), Value::Text(LessonStatus::Confirmed.key().into()), Value::Int(limit.into())];
-        let rows = bind_all(sql, &values).fetch_all(&self.pool).await.map_err(repository_error)?;
+    async fn billable(&self, limit: u32, arrangement: Option<Uuid>) -> Result<Vec<Billable>, RepositoryError> {
+        // Only offers confirmed with the fee stated carry their lessons a week (migration 0018).
+        let one = if arrangement.is_some() { "AND o.id = $4 " } else { "" };
+        let sql = format!(
+            "SELECT o.id AS arrangement_id, o.case_number AS case_number, o.tutor_id AS tutor_id, \
+             o.fee_cents AS fee_cents, o.lessons_per_week AS sessions_per_week, MIN(l.starts_at) AS first_lesson_at \
+             FROM offers o \
+             JOIN lessons l ON l.arrangement_id = o.id AND l.status = $2 \
+             WHERE o.status = $1 AND o.lessons_per_week IS NOT NULL {one}\
+             AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.arrangement_id = o.id) \
+             GROUP BY o.id, o.case_number, o.tutor_id, o.fee_cents, o.lessons_per_week \
+             ORDER BY MIN(l.starts_at), o.id LIMIT $3"
+        );
+        let mut values = vec![
+            Value::Text(OfferStatus::Confirmed.key().into()),
+            Value::Text(LessonStatus::Confirmed.key().into()),
+            Value::Int(limit.into()),
+        ];
+        if let Some(id) = arrangement {
+            values.push(Value::Text(id.to_string()));
+        }
+        let rows = bind_all(&sql, &values).fetch_all(&self.pool).await.map_err(repository_error)?;
         rows.iter()
             .map(|row| {
                 let row = BillableRow::from_row(row).map_err(repository_error)?;
@@ -302,18 +315,40 @@ impl InvoiceRepository for SqlInvoiceRepository {
         self.invoices(&format!("{filter}ORDER BY id DESC LIMIT $1"), &[Value::Int(limit.into())]).await
     }
 
-    async fn ended_unreviewed(&self, limit: u32) -> Result<Vec<Invoice>, RepositoryError> {
-        let rest = "WHERE EXISTS (SELECT 1 FROM arrangement_endings e WHERE e.arrangement_id = invoices.arrangement_id) \
+    async fn ended_unreviewed(&self, limit: u32, window: chrono::Duration) -> Result<Vec<Invoice>, RepositoryError> {
+        let rest = "WHERE EXISTS (SELECT 1 FROM arrangement_endings e WHERE e.arrangement_id = invoices.arrangement_id \
+                    AND e.ended_at <= invoices.first_lesson_at + $3) \
                     AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.line_key = $1 || CAST(invoices.id AS TEXT)) \
                     ORDER BY id LIMIT $2";
-        self.invoices(rest, &[Value::Text(SHORT_MATCH_KEY.into()), Value::Int(limit.into())]).await
+        let values = [Value::Text(SHORT_MATCH_KEY.into()), Value::Int(limit.into()), Value::Int(window.num_milliseconds())];
+        self.invoices(rest, &values).await
     }
 
-    async fn append(&self, id: i64, after: u32, lines: &[NewLine], settle: Option<Settlement>) -> Result<Appended, RepositoryError> {
+    async fn append(
+        &self,
+        id: i64,
+        after: u32,
+        due_on: NaiveDate,
+        lines: &[NewLine],
+        settle: Option<Settlement>,
+    ) -> Result<Appended, RepositoryError> {
         if lines.is_empty() && settle.is_none() {
             return Ok(Appended::Done);
         }
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
+        // The lines were computed under this due date: a write that changes nothing takes the
+        // invoice (as `move_due` does) and finds whether the date moved since.
+        let held = sqlx::query("UPDATE invoices SET due_on = due_on WHERE id = $1 AND due_on = $2")
+            .bind(id)
+            .bind(day(due_on))
+            .execute(&mut *tx)
+            .await
+            .map_err(repository_error)?
+            .rows_affected();
+        if held != 1 {
+            tx.rollback().await.map_err(repository_error)?;
+            return Ok(Appended::Stale);
+        }
         // The lines first (writes): the next number taken means someone wrote since `after`.
         for (seq, line) in (i64::from(after) + 1..).zip(lines) {
             let Err(error) = insert_line(&mut tx, id, seq, line).await else { continue };
@@ -357,12 +392,13 @@ impl InvoiceRepository for SqlInvoiceRepository {
             return Ok(false);
         }
         sqlx::query(
-            "INSERT INTO invoice_due_changes (invoice_id, from_on, to_on, reason, changed_at) \
-             SELECT id, due_on, $2, $3, $4 FROM invoices WHERE id = $1",
+            "INSERT INTO invoice_due_changes (invoice_id, from_on, to_on, reason, changed_by, changed_at) \
+             SELECT id, due_on, $2, $3, $4, $5 FROM invoices WHERE id = $1",
         )
         .bind(id)
         .bind(day(change.to))
         .bind(change.reason.clone())
+        .bind(change.by.clone())
         .bind(millis(change.at))
         .execute(&mut *tx)
         .await
@@ -378,12 +414,13 @@ impl InvoiceRepository for SqlInvoiceRepository {
     }
 
     async fn due_changes(&self, id: i64) -> Result<Vec<DueChange>, RepositoryError> {
-        let rows: Vec<DueChangeRow> =
-            sqlx::query_as("SELECT from_on, to_on, reason, changed_at FROM invoice_due_changes WHERE invoice_id = $1 ORDER BY id")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(repository_error)?;
+        let rows: Vec<DueChangeRow> = sqlx::query_as(
+            "SELECT from_on, to_on, reason, changed_by, changed_at FROM invoice_due_changes WHERE invoice_id = $1 ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(repository_error)?;
         let what = format!("invoice {id}: a due date move");
         rows.into_iter()
             .map(|row| {
@@ -391,6 +428,7 @@ impl InvoiceRepository for SqlInvoiceRepository {
                     from: parse_day(&row.from_on, &what)?,
                     to: parse_day(&row.to_on, &what)?,
                     reason: row.reason,
+                    by: row.changed_by,
                     at: from_millis(row.changed_at)?,
                 })
             })

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 use clap::{Args, Subcommand};
 use serde_json::json;
-use tutorhub_domain::billing::invoices::{Billing, InvoiceView};
+use tutorhub_domain::billing::invoices::{Billing, InvoiceView, Listed};
 use tutorhub_domain::billing::terms::hkd;
 use tutorhub_domain::shared::hong_kong;
 
@@ -21,13 +21,27 @@ pub struct InvoicesOpts {
     command: InvoicesCommand,
 }
 
+/// Who changes an invoice, and whether to ask first.
+#[derive(Debug, Args)]
+pub struct Who {
+    /// Recorded on the line or the move as who made it.
+    #[arg(long, env = "TUTORHUB_REVIEWER", default_value = "back-office")]
+    pub reviewer: String,
+    /// Do not ask for confirmation.
+    #[arg(long)]
+    pub yes: bool,
+}
+
 #[derive(Debug, Subcommand)]
 enum InvoicesCommand {
     /// Invoices, latest first, with what each owes today.
     List {
         /// Only those past their due date and still owed.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "credit")]
         overdue: bool,
+        /// Only those owing the tutor money (a short match, or paid twice): to refund.
+        #[arg(long)]
+        credit: bool,
         /// A JSON array instead of a table.
         #[arg(long)]
         json: bool,
@@ -46,8 +60,8 @@ enum InvoicesCommand {
         number: String,
         #[arg(long)]
         reason: String,
-        #[arg(long)]
-        yes: bool,
+        #[command(flatten)]
+        who: Who,
     },
     /// Correct what an invoice owes: a positive amount adds, a negative one takes off (HKD).
     Adjust {
@@ -56,8 +70,8 @@ enum InvoicesCommand {
         amount: String,
         #[arg(long)]
         reason: String,
-        #[arg(long)]
-        yes: bool,
+        #[command(flatten)]
+        who: Who,
     },
     /// Record money paid back to the tutor out of a credit (a short match, or paid twice).
     Refund {
@@ -68,8 +82,8 @@ enum InvoicesCommand {
         /// The bank's or FPS reference of the refund.
         #[arg(long)]
         reference: String,
-        #[arg(long)]
-        yes: bool,
+        #[command(flatten)]
+        who: Who,
     },
     /// Move the due date (an extension, or a correction), to any date, including a past one:
     /// late charges, reminders and the restriction follow from it at once.
@@ -79,8 +93,8 @@ enum InvoicesCommand {
         date: NaiveDate,
         #[arg(long)]
         reason: String,
-        #[arg(long)]
-        yes: bool,
+        #[command(flatten)]
+        who: Who,
     },
     /// Save the proofs of payment a tutor uploaded into a folder, to check against the bank.
     Proofs {
@@ -103,8 +117,15 @@ pub async fn run(global: &GlobalOpts, opts: &InvoicesOpts) -> anyhow::Result<()>
 
 async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result<()> {
     match command {
-        InvoicesCommand::List { overdue, json } => {
-            let views = billing.list(*overdue).await?;
+        InvoicesCommand::List { overdue, credit, json } => {
+            let only = if *overdue {
+                Listed::Overdue
+            } else if *credit {
+                Listed::Credit
+            } else {
+                Listed::All
+            };
+            let views = billing.list(only).await?;
             if *json {
                 println!("{}", serde_json::to_string_pretty(&views.iter().map(summary_json).collect::<Vec<_>>())?);
             } else if views.is_empty() {
@@ -133,23 +154,23 @@ async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result
                 print_statement(&view);
             }
         }
-        InvoicesCommand::Waive { number, reason, yes } => {
-            confirm(*yes, &format!("豁免發票 {number} 今日的全部欠款，原因：{reason}？"))?;
-            print_statement(&billing.waive(number, reason).await?);
+        InvoicesCommand::Waive { number, reason, who } => {
+            confirm(who.yes, &format!("豁免發票 {number} 今日的全部欠款，原因：{reason}？"))?;
+            print_statement(&billing.waive(number, reason, &who.reviewer).await?);
         }
-        InvoicesCommand::Adjust { number, amount, reason, yes } => {
+        InvoicesCommand::Adjust { number, amount, reason, who } => {
             let cents = parse_cents(amount, true)?;
-            confirm(*yes, &format!("發票 {number} 調整 {}，原因：{reason}？", hkd(cents)))?;
-            print_statement(&billing.adjust(number, cents, reason).await?);
+            confirm(who.yes, &format!("發票 {number} 調整 {}，原因：{reason}？", hkd(cents)))?;
+            print_statement(&billing.adjust(number, cents, reason, &who.reviewer).await?);
         }
-        InvoicesCommand::Refund { number, amount, reference, yes } => {
+        InvoicesCommand::Refund { number, amount, reference, who } => {
             let cents = parse_cents(amount, false)?;
-            confirm(*yes, &format!("記錄發票 {number} 退款 {}（參考編號 {reference}）？", hkd(cents)))?;
-            print_statement(&billing.refund(number, cents, reference).await?);
+            confirm(who.yes, &format!("記錄發票 {number} 退款 {}（參考編號 {reference}）？", hkd(cents)))?;
+            print_statement(&billing.refund(number, cents, reference, &who.reviewer).await?);
         }
-        InvoicesCommand::Due { number, date, reason, yes } => {
-            confirm(*yes, &format!("把發票 {number} 的到期日改為 {date}，原因：{reason}？"))?;
-            print_statement(&billing.move_due(number, *date, reason).await?);
+        InvoicesCommand::Due { number, date, reason, who } => {
+            confirm(who.yes, &format!("把發票 {number} 的到期日改為 {date}，原因：{reason}？"))?;
+            print_statement(&billing.move_due(number, *date, reason, &who.reviewer).await?);
         }
         InvoicesCommand::Proofs { number, out } => {
             let images = billing.proof_images(number).await?;
@@ -175,13 +196,14 @@ fn print_statement(v: &InvoiceView) {
     println!("{}  case {}  tutor {}  status {}", v.number, v.invoice.case_number, v.tutor_name, v.status.key());
     println!("due {}  statement on {}  {} days overdue", s.due_on, s.on, s.days_overdue);
     for c in &v.due_changes {
-        println!("  due date moved {} -> {}: {}", c.from, c.to, c.reason);
+        println!("  due date moved {} -> {} by {}: {}", c.from, c.to, c.by, c.reason);
     }
-    println!("{:<10} {:<10} {:>14}  WHY", "DATE", "KIND", "AMOUNT");
+    println!("{:<10} {:<10} {:>14}  {:<14}  WHY", "DATE", "KIND", "AMOUNT", "BY");
     for l in &s.lines {
         let accrued = if l.accrued { " (accrued to date)" } else { "" };
         let reference = l.reference.as_deref().map(|r| format!(" [{r}]")).unwrap_or_default();
-        println!("{:<10} {:<10} {:>14}  {}{reference}{accrued}", l.on, l.kind.key(), hkd(l.amount), l.reason);
+        let by = l.by.as_deref().unwrap_or("system");
+        println!("{:<10} {:<10} {:>14}  {by:<14}  {}{reference}{accrued}", l.on, l.kind.key(), hkd(l.amount), l.reason);
     }
     println!("{:<10} {:<10} {:>14}", "", "BALANCE", hkd(s.balance));
     if let Some(receipt) = v.invoice.receipt_number() {
@@ -222,12 +244,13 @@ fn detail_json(v: &InvoiceView) -> serde_json::Value {
                 "reason": l.reason,
                 "method": l.method.map(|m| m.key()),
                 "reference": l.reference,
+                "by": l.by,
                 "accrued": l.accrued,
             })
         })
         .collect();
     out["dueChanges"] =
-        v.due_changes.iter().map(|c| json!({"from": c.from.to_string(), "to": c.to.to_string(), "reason": c.reason})).collect();
+        v.due_changes.iter().map(|c| json!({"from": c.from.to_string(), "to": c.to.to_string(), "reason": c.reason, "by": c.by})).collect();
     out["proofs"] = v.proofs.iter().map(|p| json!({"reference": p.reference, "uploadedAt": p.uploaded_at.to_rfc3339()})).collect();
     out
 }

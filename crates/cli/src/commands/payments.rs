@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use clap::{Args, Subcommand, ValueEnum};
-use tutorhub_domain::billing::invoices::{Billing, Recorded, RowOutcome, StatementRow};
+use tutorhub_domain::billing::invoices::{Billing, MoneyIn, Recorded, RowOutcome, StatementRow};
 use tutorhub_domain::billing::ledger::PaymentMethod;
 use tutorhub_domain::billing::terms::hkd;
 
@@ -55,9 +55,13 @@ enum PaymentsCommand {
         /// The FPS or bank reference (or the receipt book's number for cash).
         #[arg(long)]
         reference: String,
-        /// The day the money arrived (YYYY-MM-DD, Hong Kong); today when unset.
+        /// The day the money arrived (YYYY-MM-DD, Hong Kong; the bank's date, which late
+        /// interest runs to); today when unset.
         #[arg(long)]
         on: Option<NaiveDate>,
+        /// Recorded on the line as who recorded it.
+        #[arg(long, env = "TUTORHUB_REVIEWER", default_value = "back-office")]
+        reviewer: String,
     },
     /// Record the money lines of a bank statement export (CSV) whose description names an
     /// invoice; prints what it recorded and a table of the lines it could not match.
@@ -88,9 +92,10 @@ pub async fn run(global: &GlobalOpts, opts: &PaymentsOpts) -> anyhow::Result<()>
 
 async fn execute(billing: &Billing, command: &PaymentsCommand) -> anyhow::Result<()> {
     match command {
-        PaymentsCommand::Record { invoice, amount, method, reference, on } => {
+        PaymentsCommand::Record { invoice, amount, method, reference, on, reviewer } => {
             let cents = parse_cents(amount, false)?;
-            match billing.record_payment(invoice, cents, (*method).into(), reference, *on).await? {
+            let money = MoneyIn { cents, method: (*method).into(), reference, on: *on, by: reviewer };
+            match billing.record_payment(invoice, money).await? {
                 Recorded::New(view) => {
                     println!(
                         "recorded {} on {}; owed now {} ({})",

@@ -22,7 +22,8 @@ impl FpsProxy {
     pub fn parse(raw: &str) -> Result<Self, String> {
         let raw = raw.trim();
         if raw.contains('@') {
-            return if raw.len() <= 64 && !raw.contains(' ') {
+            // ASCII only: a field's length counts bytes, and banking apps read ASCII addresses.
+            return if raw.len() <= 64 && raw.chars().all(|c| c.is_ascii_graphic()) {
                 Ok(Self::Email(raw.to_string()))
             } else {
                 Err(format!("{raw} is not an e-mail address"))
@@ -121,7 +122,7 @@ pub fn crc16_ccitt_false(bytes: &[u8]) -> u16 {
 /// # Errors
 /// A field runs past the end, or the CRC is wrong.
 pub fn parse(payload: &str) -> Result<Vec<(String, String)>, String> {
-    let (body, crc) = payload.split_at(payload.len().checked_sub(4).ok_or("too short")?);
+    let (body, crc) = payload.split_at_checked(payload.len().checked_sub(4).ok_or("too short")?).ok_or("not a payload")?;
     if !body.ends_with("6304") {
         return Err("no CRC field at the end".into());
     }
@@ -140,9 +141,10 @@ pub fn fields(payload: &str) -> Result<Vec<(String, String)>, String> {
     let mut out = Vec::new();
     while !rest.is_empty() {
         let (head, tail) = rest.split_at_checked(4).ok_or("a field's header is cut off")?;
-        let length: usize = head[2..].parse().map_err(|_| format!("bad length in {head}"))?;
+        let (id, length) = head.split_at_checked(2).ok_or("a field's header is not ASCII")?;
+        let length: usize = length.parse().map_err(|_| format!("bad length in {head}"))?;
         let (value, tail) = tail.split_at_checked(length).ok_or("a field's value is cut off")?;
-        out.push((head[..2].to_string(), value.to_string()));
+        out.push((id.to_string(), value.to_string()));
         rest = tail;
     }
     Ok(out)
@@ -183,5 +185,7 @@ mod tests {
         assert_eq!(FpsProxy::parse("1234567").unwrap(), FpsProxy::Id("1234567".into()));
         assert!(FpsProxy::parse("12345").is_err());
         assert!(FpsProxy::parse("+1-5551234").is_err());
+        assert!(FpsProxy::parse("帳務@tutorhub.hk").is_err(), "lengths count bytes: ASCII only");
+        assert!(fields("0\u{e9}12").is_err() && parse("六個中文字的內容").is_err(), "junk is an error, not a panic");
     }
 }

@@ -4,6 +4,7 @@
 //! statement), waives, adjusts, refunds and moves due dates; reminders go out on their days.
 //! An invoice is seen by its tutor and the back office only: to anyone else it does not exist.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -19,8 +20,8 @@ use crate::billing::model::{
     Billable, DueChange, Invoice, InvoiceStatus, Proof, Reminder, SettledBy, Settlement, numbers_in, parse_number,
 };
 use crate::billing::ports::{Appended, InvoiceRepository};
-use crate::billing::statement::{Statement, statement};
-use crate::billing::terms::{FeeTerms, SHARE_WEEKS, SHORT_MATCH_DAYS, hkd};
+use crate::billing::statement::Statement;
+use crate::billing::terms::{FeeTerms, PENALTY_DAYS, SHARE_WEEKS, SHORT_MATCH_DAYS, hkd};
 use crate::jobs::scheduler::Work;
 use crate::lessons::model::LessonStatus;
 use crate::lessons::ports::LessonRepository;
@@ -40,14 +41,10 @@ const LISTED: u32 = 1000;
 pub const PROOFS_PER_INVOICE: u32 = 5;
 /// A reason or a reference, in characters.
 pub const TEXT_MAX_CHARS: usize = 200;
-/// The latest penalty day settings allow (`LATE_PENALTY_DAY`): an invoice issued under other
-/// settings keeps its own, so reminders look this far back.
-const MAX_PENALTY_DAY: u32 = 90;
 /// Tries of a write that keeps meeting another write to the same ledger.
 const ATTEMPTS: usize = 5;
-/// Who wrote a line the site computed, and the back office's lines.
+/// Who wrote a line the site computed.
 const SYSTEM: &str = "system";
-const BACK_OFFICE: &str = "back-office";
 
 #[derive(Debug, Error)]
 pub enum BillingError {
@@ -60,6 +57,8 @@ pub enum BillingError {
     Settled,
     #[error("這張發票尚未全數繳清，未有收據")]
     NoReceipt,
+    #[error("這張發票現時沒有欠款，毋須豁免")]
+    NothingOwed,
     #[error("退款不可多於可退還的餘額（{0}）")]
     RefundTooLarge(String),
     #[error("每張發票最多可上載 {} 份付款證明", PROOFS_PER_INVOICE)]
@@ -86,6 +85,29 @@ pub struct InvoiceView {
     /// The FPS QR code's payload for the amount owed on the statement's date, while owed.
     pub fps: Option<String>,
     pub tutor_name: String,
+}
+
+/// Which invoices the back office lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listed {
+    All,
+    /// Past their due date and still owed.
+    Overdue,
+    /// Owing the tutor money (a short match, or paid twice): to refund.
+    Credit,
+}
+
+/// Money received, as the back office records it.
+#[derive(Debug, Clone)]
+pub struct MoneyIn<'a> {
+    pub cents: i64,
+    pub method: PaymentMethod,
+    /// The FPS or bank reference (a statement line's description when imported).
+    pub reference: &'a str,
+    /// The Hong Kong date it arrived (today when `None`).
+    pub on: Option<NaiveDate>,
+    /// Who records it: the back office member, or the import's file.
+    pub by: &'a str,
 }
 
 /// What became of a payment the back office recorded.
@@ -157,23 +179,44 @@ impl Billing {
         hong_kong::date(self.clock.now())
     }
 
-    /// Issues the invoices now due: one per confirmed match with a confirmed lesson, once
-    /// (also with several servers at once). Each tutor is texted.
+    /// Issues the invoices now due: one per match confirmed with the fee stated, once a lesson
+    /// of it is confirmed; once, also with several servers at once. Each tutor is texted,
+    /// outside quiet hours (the reminders follow in any case).
     ///
     /// # Errors
     /// `Repository` when storage fails.
     pub async fn issue_due(&self) -> Result<usize, RepositoryError> {
+        self.issue(None).await
+    }
+
+    /// Issues the invoice of one match if it is due now: when its family confirms a lesson on
+    /// the site, without waiting for the job.
+    ///
+    /// # Errors
+    /// `Repository` when storage fails.
+    pub async fn issue_for(&self, arrangement: Uuid) -> Result<usize, RepositoryError> {
+        self.issue(Some(arrangement)).await
+    }
+
+    async fn issue(&self, arrangement: Option<Uuid>) -> Result<usize, RepositoryError> {
         let now = self.clock.now();
         let today = hong_kong::date(now);
         let mut issued = 0;
-        for billable in self.invoices.billable(ROUND).await? {
+        for billable in self.invoices.billable(ROUND, arrangement).await? {
             let line = fee_line(&billable, today, now);
             if let Some(invoice) = self.invoices.issue(&billable, self.terms.late, now, self.terms.due_on(today), line).await? {
                 issued += 1;
-                self.notifier.tell_id(invoice.tutor_id, &Notice::InvoiceIssued { invoice: invoice.number() }).await;
+                self.tell_by_day(invoice.tutor_id, &Notice::InvoiceIssued { invoice: invoice.number() }).await;
             }
         }
         Ok(issued)
+    }
+
+    /// Texts outside quiet hours only: what it says is on the site, and a reminder follows.
+    async fn tell_by_day(&self, tutor: Uuid, notice: &Notice) {
+        if !self.quiet.is_quiet(self.clock.now()) {
+            self.notifier.tell_id(tutor, notice).await;
+        }
     }
 
     /// Credits the matches that ended within 28 days of their first lesson: the fee becomes
@@ -184,19 +227,13 @@ impl Billing {
     /// `Repository` when storage fails.
     pub async fn credit_short_matches(&self) -> Result<usize, BillingError> {
         let mut credited = 0;
-        for invoice in self.invoices.ended_unreviewed(ROUND).await? {
+        let window = Duration::days(i64::from(SHORT_MATCH_DAYS));
+        for invoice in self.invoices.ended_unreviewed(ROUND, window).await? {
             let Some(ending) = self.lessons.arrangement(invoice.arrangement_id).await?.and_then(|a| a.ended) else { continue };
-            let window_end = invoice.first_lesson_at + Duration::days(i64::from(SHORT_MATCH_DAYS));
             let key = Some(format!("short-match:{}", invoice.id));
-            if ending.at > window_end {
-                // A full-length match: the fee stands. Written so the match is reviewed once.
-                let reason = format!("配對在第一堂後超過 {SHORT_MATCH_DAYS} 日才結束，服務費不變");
-                self.write(&invoice, true, |_, _, today| {
-                    Ok(vec![system_line(LineKind::Credit, 0, today, reason.clone(), key.clone(), self.clock.now())])
-                })
-                .await?;
-                continue;
-            }
+            // The fee is lower from the day the match ended: no interest, penalty or restriction
+            // on what the rule says was never owed.
+            let ended_on = hong_kong::date(ending.at);
             let lessons = self.lessons.for_arrangement(invoice.arrangement_id).await?;
             let window: Vec<_> = lessons.iter().filter(|l| l.starts_at >= invoice.first_lesson_at && l.starts_at <= ending.at).collect();
             if window.iter().any(|l| matches!(l.status, LessonStatus::Recorded | LessonStatus::Disputed)) {
@@ -204,16 +241,19 @@ impl Billing {
             }
             let taught = u32::try_from(window.iter().filter(|l| l.status == LessonStatus::Confirmed).count()).unwrap_or(u32::MAX);
             let fee = invoice.fee.short_match(taught);
-            let reason = format!(
-                "配對在第一堂後 {SHORT_MATCH_DAYS} 日內結束：已確認 {taught} 堂 × {} ÷ 2 = {}，服務費由 {} 減至 {}",
+            let taught_line = format!(
+                "{ended_on} 結束，配對在第一堂後 {SHORT_MATCH_DAYS} 日內結束：已確認 {taught} 堂 × {} ÷ 2 = {}",
                 hkd(invoice.fee.fee_per_lesson.cents()),
-                hkd(fee),
-                hkd(invoice.fee.amount),
                 hkd(fee)
             );
+            let reason = if fee < invoice.fee.amount {
+                format!("{taught_line}，服務費由 {} 減至 {}", hkd(invoice.fee.amount), hkd(fee))
+            } else {
+                format!("{taught_line}，已達全數服務費，維持不變")
+            };
             let credit = fee - invoice.fee.amount;
-            self.write(&invoice, true, |_, _, today| {
-                Ok(vec![system_line(LineKind::Credit, credit, today, reason.clone(), key.clone(), self.clock.now())])
+            self.write(&invoice, true, |_, _| {
+                Ok(vec![system_line(LineKind::Credit, credit, ended_on, reason.clone(), key.clone(), self.clock.now())])
             })
             .await?;
             credited += 1;
@@ -255,8 +295,8 @@ impl Billing {
         if invoice.tutor_id != reader {
             return Err(BillingError::NotFound);
         }
-        let Some(Settlement { how: SettledBy::Paid, .. }) = invoice.settled else { return Err(BillingError::NoReceipt) };
-        self.view(invoice, self.today()).await
+        let Some(Settlement { how: SettledBy::Paid, on, .. }) = invoice.settled else { return Err(BillingError::NoReceipt) };
+        self.view(invoice, on).await
     }
 
     /// The back office's look at an invoice on any date (today by default).
@@ -268,69 +308,67 @@ impl Billing {
         self.view(invoice, on.unwrap_or_else(|| self.today())).await
     }
 
-    /// The back office's list, latest first: all invoices, or only those overdue today.
+    /// The back office's list, latest first: all invoices, those overdue today, or those with a
+    /// credit to refund.
     ///
     /// # Errors
     /// `Repository` when storage fails.
-    pub async fn list(&self, overdue_only: bool) -> Result<Vec<InvoiceView>, BillingError> {
+    pub async fn list(&self, only: Listed) -> Result<Vec<InvoiceView>, BillingError> {
         let mut views = Vec::new();
-        for invoice in self.invoices.list(overdue_only, LISTED).await? {
+        for invoice in self.invoices.list(only == Listed::Overdue, LISTED).await? {
             let view = self.view(invoice, self.today()).await?;
-            if !overdue_only || view.status == InvoiceStatus::Overdue {
+            let wanted = match only {
+                Listed::All => true,
+                Listed::Overdue => view.status == InvoiceStatus::Overdue,
+                Listed::Credit => view.statement.balance < 0,
+            };
+            if wanted {
                 views.push(view);
             }
         }
         Ok(views)
     }
 
-    /// The back office records money received: once per method and reference, however often
-    /// (or however concurrently) it is recorded.
+    /// The back office records money received: once per reference, however often (or however
+    /// concurrently) it is recorded, and by whatever method it is said to have come.
     ///
     /// # Errors
     /// `NotFound`, `Invalid` (amount, reference or a date in the future).
-    pub async fn record_payment(
-        &self,
-        number: &str,
-        cents: i64,
-        method: PaymentMethod,
-        reference: &str,
-        on: Option<NaiveDate>,
-    ) -> Result<Recorded, BillingError> {
-        let reference = text(reference, "reference", "請填寫付款的參考編號")?;
-        let key = format!("payment:{}:{}", method.key(), reference.to_uppercase());
-        self.pay(number, cents, method, &reference, on, key, BACK_OFFICE).await
+    pub async fn record_payment(&self, number: &str, money: MoneyIn<'_>) -> Result<Recorded, BillingError> {
+        let reference = text(money.reference, "reference", "請填寫付款的參考編號")?;
+        let key = format!("payment:{}", reference.to_uppercase());
+        let invoice = self.find(number).await?;
+        self.pay(&invoice, MoneyIn { reference: &reference, ..money }, key).await
     }
 
     /// Records the money lines of a bank statement, matched by the invoice number in their
-    /// description: each line once however often the file is imported.
+    /// description: each line once however often the file is imported. A line for an invoice
+    /// already settled, or that already has a payment of that amount that day (recorded by
+    /// hand, say), is left for the back office to check rather than recorded twice.
     ///
     /// # Errors
     /// `Repository` when storage fails (the lines before it stay recorded; importing again
     /// records the rest).
     pub async fn import(&self, rows: &[StatementRow], method: PaymentMethod, source: &str) -> Result<Vec<RowOutcome>, BillingError> {
         let mut outcomes = Vec::with_capacity(rows.len());
-        for (i, row) in rows.iter().enumerate() {
+        let mut seen: HashMap<(NaiveDate, i64, &str), usize> = HashMap::new();
+        for row in rows {
             // The same line twice in one file is two payments: the occurrence is in the key.
-            let seen = rows[..i].iter().filter(|r| (r.on, r.amount, &r.description) == (row.on, row.amount, &row.description)).count();
+            let occurrence = seen.entry((row.on, row.amount, row.description.as_str())).or_default();
             let description: String = row.description.chars().take(TEXT_MAX_CHARS).collect();
-            let key = format!("statement:{}:{}:{}#{seen}", row.on, row.amount, description.to_uppercase());
-            outcomes.push(self.import_row(row, &description, method, key, source).await?);
+            let key = format!("statement:{}:{}:{}#{occurrence}", row.on, row.amount, description.to_uppercase());
+            *occurrence += 1;
+            let money = MoneyIn { cents: row.amount, method, reference: &description, on: Some(row.on), by: source };
+            outcomes.push(self.import_row(money, key).await?);
         }
         Ok(outcomes)
     }
 
-    async fn import_row(
-        &self,
-        row: &StatementRow,
-        description: &str,
-        method: PaymentMethod,
-        key: String,
-        source: &str,
-    ) -> Result<RowOutcome, BillingError> {
-        if row.amount <= 0 {
+    async fn import_row(&self, money: MoneyIn<'_>, key: String) -> Result<RowOutcome, BillingError> {
+        if money.cents <= 0 {
             return Ok(RowOutcome::Unmatched("不是收款".into()));
         }
-        let mut numbers = numbers_in(description);
+        let mut numbers = numbers_in(money.reference);
         numbers.dedup();
         let [(year, serial)] = numbers[..] else {
             return Ok(RowOutcome::Unmatched(if numbers.is_empty() {
@@ -340,62 +378,60 @@ impl Billing {
             }));
         };
         let number = format!("INV-{year}-{serial:06}");
-        match self.pay(&number, row.amount, method, description, Some(row.on), key, source).await {
+        let Ok(invoice) = self.find(&number).await else { return Ok(RowOutcome::Unmatched(format!("找不到發票 {number}"))) };
+        let lines = self.invoices.lines(invoice.id).await?;
+        if lines.iter().any(|l| l.key.as_deref() == Some(key.as_str())) {
+            return Ok(RowOutcome::AlreadyRecorded(number));
+        }
+        if invoice.settled.is_some() {
+            return Ok(RowOutcome::Unmatched(format!("發票 {number} 已結清，請核對是否重複付款")));
+        }
+        if lines.iter().any(|l| l.kind == LineKind::Payment && l.on == money.on.unwrap_or_default() && l.amount == -money.cents) {
+            return Ok(RowOutcome::Unmatched(format!("發票 {number} 已有同日同額的付款紀錄，請核對")));
+        }
+        match self.pay(&invoice, money, key).await {
             Ok(Recorded::New(view)) => Ok(RowOutcome::Recorded(view.number)),
             Ok(Recorded::Already(number)) => Ok(RowOutcome::AlreadyRecorded(number)),
-            Err(BillingError::NotFound) => Ok(RowOutcome::Unmatched(format!("找不到發票 {number}"))),
             Err(BillingError::Invalid(errors)) => Ok(RowOutcome::Unmatched(errors.to_string())),
             Err(e) => Err(e),
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    async fn pay(
-        &self,
-        number: &str,
-        cents: i64,
-        method: PaymentMethod,
-        reference: &str,
-        on: Option<NaiveDate>,
-        key: String,
-        by: &str,
-    ) -> Result<Recorded, BillingError> {
-        let invoice = self.find(number).await?;
-        let on = self.day_not_after_today(on, "on")?;
-        if cents <= 0 {
+    async fn pay(&self, invoice: &Invoice, money: MoneyIn<'_>, key: String) -> Result<Recorded, BillingError> {
+        let on = self.day_not_after_today(money.on, "on")?;
+        if money.cents <= 0 {
             return Err(invalid("amount", "付款金額必須大於 0"));
         }
         let line = NewLine {
             kind: LineKind::Payment,
-            amount: -cents,
+            amount: -money.cents,
             on,
-            by: by.to_string(),
-            reason: format!("收到{}付款", method.label()),
-            method: Some(method),
-            reference: Some(reference.to_string()),
+            by: money.by.to_string(),
+            reason: format!("收到{}付款", money.method.label()),
+            method: Some(money.method),
+            reference: Some(money.reference.to_string()),
             key: Some(key),
             recorded_at: self.clock.now(),
         };
-        match self.write(&invoice, true, |_, _, _| Ok(vec![line.clone()])).await? {
-            Appended::Duplicate(id) => {
-                Ok(Recorded::Already(self.invoices.find(id).await?.map_or_else(|| number.to_string(), |i| i.number())))
-            }
-            _ => Ok(Recorded::New(Box::new(self.show(number, None).await?))),
+        let number = invoice.number();
+        match self.write(invoice, true, |_, _| Ok(vec![line.clone()])).await? {
+            Appended::Duplicate(id) => Ok(Recorded::Already(self.invoices.find(id).await?.map_or(number, |i| i.number()))),
+            _ => Ok(Recorded::New(Box::new(self.show(&number, None).await?))),
         }
     }
 
     /// Forgives what an invoice owes today (its late charges included), with a reason.
     ///
     /// # Errors
-    /// `NotFound`, `Invalid` (the reason), `Settled`.
-    pub async fn waive(&self, number: &str, reason: &str) -> Result<InvoiceView, BillingError> {
+    /// `NotFound`, `Invalid` (the reason), `Settled`, `NothingOwed`.
+    pub async fn waive(&self, number: &str, reason: &str, by: &str) -> Result<InvoiceView, BillingError> {
         let reason = text(reason, "reason", "請填寫豁免的原因")?;
         let invoice = self.find(number).await?;
-        self.write(&invoice, false, |_, now, today| {
+        self.write(&invoice, false, |now, today| {
             if now.balance <= 0 {
-                return Err(BillingError::Settled);
+                return Err(BillingError::NothingOwed);
             }
-            Ok(vec![self.back_office_line(LineKind::Waiver, -now.balance, today, &reason, None)])
+            Ok(vec![self.back_office_line(LineKind::Waiver, -now.balance, today, &reason, None, by)])
         })
         .await?;
         self.show(number, None).await
@@ -405,49 +441,55 @@ impl Billing {
     ///
     /// # Errors
     /// `NotFound`, `Invalid` (amount zero or the reason), `Settled`.
-    pub async fn adjust(&self, number: &str, cents: i64, reason: &str) -> Result<InvoiceView, BillingError> {
+    pub async fn adjust(&self, number: &str, cents: i64, reason: &str, by: &str) -> Result<InvoiceView, BillingError> {
         let reason = text(reason, "reason", "請填寫調整的原因")?;
         if cents == 0 {
             return Err(invalid("amount", "調整金額不可為 0"));
         }
         let invoice = self.find(number).await?;
-        self.write(&invoice, false, |_, _, today| Ok(vec![self.back_office_line(LineKind::Adjustment, cents, today, &reason, None)]))
+        self.write(&invoice, false, |_, today| Ok(vec![self.back_office_line(LineKind::Adjustment, cents, today, &reason, None, by)]))
             .await?;
         self.show(number, None).await
     }
 
-    /// Records money paid back to the tutor out of a credit (a short match, or paying twice).
+    /// Records money paid back to the tutor out of a credit (a short match, or paying twice):
+    /// never more than the credit, nor than the money received and not yet refunded.
     ///
     /// # Errors
     /// `NotFound`, `Invalid` (amount or reference), `RefundTooLarge`.
-    pub async fn refund(&self, number: &str, cents: i64, reference: &str) -> Result<InvoiceView, BillingError> {
+    pub async fn refund(&self, number: &str, cents: i64, reference: &str, by: &str) -> Result<InvoiceView, BillingError> {
         let reference = text(reference, "reference", "請填寫退款的參考編號")?;
         if cents <= 0 {
             return Err(invalid("amount", "退款金額必須大於 0"));
         }
         let invoice = self.find(number).await?;
-        self.write(&invoice, true, |_, now, today| {
-            if cents > -now.balance {
-                return Err(BillingError::RefundTooLarge(hkd((-now.balance).max(0))));
+        self.write(&invoice, true, |now, today| {
+            let sum = |kind: LineKind| now.lines.iter().filter(|l| l.kind == kind).map(|l| l.amount).sum::<i64>();
+            let refundable = (-now.balance).min(-sum(LineKind::Payment) - sum(LineKind::Refund)).max(0);
+            if cents > refundable {
+                return Err(BillingError::RefundTooLarge(hkd(refundable)));
             }
-            Ok(vec![self.back_office_line(LineKind::Refund, cents, today, "退還多付的款項", Some(reference.clone()))])
+            Ok(vec![self.back_office_line(LineKind::Refund, cents, today, "退還多付的款項", Some(reference.clone()), by)])
         })
         .await?;
         self.show(number, None).await
     }
 
     /// Moves the due date of an unsettled invoice (an extension, or a correction), to any date:
-    /// the late charges, reminders and the restriction follow from it at once.
+    /// the late charges, reminders and the restriction follow from it at once; when the move
+    /// leaves nothing owed, the invoice is settled.
     ///
     /// # Errors
     /// `NotFound`, `Invalid` (the reason), `Settled`.
-    pub async fn move_due(&self, number: &str, to: NaiveDate, reason: &str) -> Result<InvoiceView, BillingError> {
+    pub async fn move_due(&self, number: &str, to: NaiveDate, reason: &str, by: &str) -> Result<InvoiceView, BillingError> {
         let reason = text(reason, "reason", "請填寫更改到期日的原因")?;
         let invoice = self.find(number).await?;
-        let change = DueChange { from: invoice.due_on, to, reason, at: self.clock.now() };
+        let change = DueChange { from: invoice.due_on, to, reason, by: by.to_string(), at: self.clock.now() };
         if invoice.settled.is_some() || !self.invoices.move_due(invoice.id, &change).await? {
             return Err(BillingError::Settled);
         }
+        let moved = self.find(number).await?;
+        self.write(&moved, false, |_, _| Ok(Vec::new())).await?;
         self.show(number, None).await
     }
 
@@ -502,12 +544,12 @@ impl Billing {
         let today = hong_kong::date(now);
         let mut sent = 0;
         // Reminders fall from two days before the due date to the penalty day after it.
-        let from = today - chrono::Days::new(u64::from(MAX_PENALTY_DAY));
+        let from = today - chrono::Days::new(u64::from(*PENALTY_DAYS.end()));
         let to = today + chrono::Days::new(u64::from(crate::billing::terms::REMIND_DAYS_BEFORE));
         for invoice in self.invoices.unsettled_due_between(from, to).await? {
             let Some(reminder) = Reminder::of_day(invoice.due_on, &invoice.late, today) else { continue };
             let lines = self.invoices.lines(invoice.id).await?;
-            if statement(&invoice.late, invoice.due_on, &lines, today).balance <= 0
+            if invoice.statement(&lines, today).balance <= 0
                 || !self.invoices.claim_reminder(invoice.id, reminder, invoice.due_on, now).await?
             {
                 continue;
@@ -532,7 +574,7 @@ impl Billing {
 
     async fn view(&self, invoice: Invoice, on: NaiveDate) -> Result<InvoiceView, BillingError> {
         let lines = self.invoices.lines(invoice.id).await?;
-        let statement = statement(&invoice.late, invoice.due_on, &lines, on);
+        let statement = invoice.statement(&lines, on);
         let status = match &invoice.settled {
             Some(Settlement { how: SettledBy::Paid, .. }) => InvoiceStatus::Paid,
             Some(Settlement { how: SettledBy::Waived, .. }) => InvoiceStatus::Waived,
@@ -559,7 +601,7 @@ impl Billing {
     /// another write got in between, so two payments at once both land, each once.
     async fn write<F>(&self, invoice: &Invoice, allow_settled: bool, make: F) -> Result<Appended, BillingError>
     where
-        F: Fn(&Invoice, &Statement, NaiveDate) -> Result<Vec<NewLine>, BillingError>,
+        F: Fn(&Statement, NaiveDate) -> Result<Vec<NewLine>, BillingError>,
     {
         let mut invoice = invoice.clone();
         for _ in 0..ATTEMPTS {
@@ -567,15 +609,15 @@ impl Billing {
                 return Err(BillingError::Settled);
             }
             let stored = self.invoices.lines(invoice.id).await?;
-            let today = self.today();
-            let mut new = make(&invoice, &statement(&invoice.late, invoice.due_on, &stored, today), today)?;
-            let settle = if invoice.settled.is_none() { settlement(&invoice, &stored, &mut new, today) } else { None };
+            let (now, today) = (self.clock.now(), self.today());
+            let mut new = make(&invoice.statement(&stored, today), today)?;
+            let settle = if invoice.settled.is_none() { settlement(&invoice, &stored, &mut new, today, now) } else { None };
             let written = u32::try_from(stored.len()).unwrap_or(u32::MAX);
-            match self.invoices.append(invoice.id, written, &new, settle.clone()).await? {
+            match self.invoices.append(invoice.id, written, invoice.due_on, &new, settle.clone()).await? {
                 Appended::Stale => invoice = self.invoices.find(invoice.id).await?.ok_or(BillingError::NotFound)?,
                 outcome => {
                     if let (Appended::Done, Some(Settlement { how: SettledBy::Paid, .. })) = (&outcome, &settle) {
-                        self.notifier.tell_id(invoice.tutor_id, &Notice::InvoicePaid { invoice: invoice.number() }).await;
+                        self.tell_by_day(invoice.tutor_id, &Notice::InvoicePaid { invoice: invoice.number() }).await;
                     }
                     return Ok(outcome);
                 }
@@ -584,12 +626,13 @@ impl Billing {
         Err(BillingError::Busy)
     }
 
-    fn back_office_line(&self, kind: LineKind, amount: i64, on: NaiveDate, reason: &str, reference: Option<String>) -> NewLine {
+    #[allow(clippy::too_many_arguments)]
+    fn back_office_line(&self, kind: LineKind, amount: i64, on: NaiveDate, reason: &str, reference: Option<String>, by: &str) -> NewLine {
         NewLine {
             kind,
             amount,
             on,
-            by: BACK_OFFICE.into(),
+            by: by.to_string(),
             reason: reason.to_string(),
             method: None,
             reference,
@@ -609,8 +652,9 @@ impl Billing {
 }
 
 /// When `new` leaves nothing owed today: the settlement, with the late charges accrued by then
-/// put in front of `new` to be written with it.
-fn settlement(invoice: &Invoice, stored: &[Line], new: &mut Vec<NewLine>, today: NaiveDate) -> Option<Settlement> {
+/// put in front of `new` to be written with it. With nothing new, whether the invoice owes
+/// nothing any more (its due date moved, say) and is settled as it stands.
+fn settlement(invoice: &Invoice, stored: &[Line], new: &mut Vec<NewLine>, today: NaiveDate, now: DateTime<Utc>) -> Option<Settlement> {
     let mut after: Vec<Line> = stored.to_vec();
     after.extend(new.iter().map(|l| Line {
         seq: 0,
@@ -621,18 +665,19 @@ fn settlement(invoice: &Invoice, stored: &[Line], new: &mut Vec<NewLine>, today:
         reason: l.reason.clone(),
         method: l.method,
         reference: l.reference.clone(),
+        key: l.key.clone(),
         recorded_at: l.recorded_at,
     }));
-    let closes = new.iter().any(|l| l.amount < 0);
-    let then = statement(&invoice.late, invoice.due_on, &after, today);
+    // Only what lowers the balance (or a new due date: nothing new) can settle it.
+    let closes = new.is_empty() || new.iter().any(|l| l.amount < 0);
+    let then = invoice.statement(&after, today);
     if !closes || then.balance > 0 {
         return None;
     }
-    let payment = after.iter().rev().find(|l| l.kind == LineKind::Payment);
+    let payment = after.iter().filter(|l| l.kind == LineKind::Payment).max_by_key(|l| l.on);
     let how = if new.iter().any(|l| l.kind == LineKind::Waiver) || payment.is_none() { SettledBy::Waived } else { SettledBy::Paid };
     let on = new.iter().map(|l| l.on).max().unwrap_or(today);
     let method = payment.and_then(|l| l.method);
-    let at = recorded_at(new);
     let charges: Vec<NewLine> = then
         .lines
         .iter()
@@ -646,16 +691,11 @@ fn settlement(invoice: &Invoice, stored: &[Line], new: &mut Vec<NewLine>, today:
             method: None,
             reference: None,
             key: None,
-            recorded_at: at,
+            recorded_at: now,
         })
         .collect();
     new.splice(0..0, charges);
     Some(Settlement { how, on, method })
-}
-
-/// When the lines written together were recorded (they are recorded at one moment).
-fn recorded_at(new: &[NewLine]) -> DateTime<Utc> {
-    new.first().map(|n| n.recorded_at).unwrap_or_default()
 }
 
 fn fee_line(billable: &Billable, today: NaiveDate, now: DateTime<Utc>) -> NewLine {
@@ -740,7 +780,7 @@ mod tests {
             kind: LineKind::Payment,
             amount: -cents,
             on: day(on),
-            by: BACK_OFFICE.into(),
+            by: "back-office".into(),
             reason: "paid".into(),
             method: Some(PaymentMethod::Fps),
             reference: Some("FRN1".into()),
@@ -754,7 +794,7 @@ mod tests {
         let stored = [line(1, LineKind::Fee, 80_000, day("2026-12-01"))];
         // Day 12 overdue: 12 days' interest (HK$6.31) and the HK$80 penalty.
         let mut new = vec![paying(80_000 + 631 + 8_000, "2026-12-20")];
-        let settled = settlement(&invoice(), &stored, &mut new, day("2026-12-20")).unwrap();
+        let settled = settlement(&invoice(), &stored, &mut new, day("2026-12-20"), Utc::now()).unwrap();
         assert_eq!((settled.how, settled.on, settled.method), (SettledBy::Paid, day("2026-12-20"), Some(PaymentMethod::Fps)));
         let kinds: Vec<_> = new.iter().map(|l| (l.kind, l.amount)).collect();
         assert_eq!(kinds, [(LineKind::Penalty, 8_000), (LineKind::Interest, 631), (LineKind::Payment, -88_631)], "in date order");
@@ -765,11 +805,23 @@ mod tests {
     fn a_part_payment_does_not_settle_and_a_waiver_settles_as_waived() {
         let stored = [line(1, LineKind::Fee, 80_000, day("2026-12-01"))];
         let mut part = vec![paying(50_000, "2026-12-05")];
-        assert_eq!(settlement(&invoice(), &stored, &mut part, day("2026-12-05")), None);
+        assert_eq!(settlement(&invoice(), &stored, &mut part, day("2026-12-05"), Utc::now()), None);
         assert_eq!(part.len(), 1, "nothing written besides the payment");
         let mut waiver =
             vec![NewLine { kind: LineKind::Waiver, amount: -80_000, key: None, method: None, reference: None, ..paying(0, "2026-12-05") }];
-        assert_eq!(settlement(&invoice(), &stored, &mut waiver, day("2026-12-05")).map(|s| s.how), Some(SettledBy::Waived));
+        assert_eq!(settlement(&invoice(), &stored, &mut waiver, day("2026-12-05"), Utc::now()).map(|s| s.how), Some(SettledBy::Waived));
+    }
+
+    #[test]
+    fn with_nothing_new_an_invoice_owing_nothing_is_settled_as_it_stands() {
+        // Paid two days late: HK$1.05 of interest is still owed.
+        let stored = [line(1, LineKind::Fee, 80_000, day("2026-12-01")), line(2, LineKind::Payment, -80_000, day("2026-12-10"))];
+        assert_eq!(settlement(&invoice(), &stored, &mut Vec::new(), day("2026-12-12"), Utc::now()), None);
+        // The back office moves the due date to the day of payment: nothing is owed, it settles.
+        let moved = Invoice { due_on: day("2026-12-10"), ..invoice() };
+        let mut nothing = Vec::new();
+        let settled = settlement(&moved, &stored, &mut nothing, day("2026-12-12"), Utc::now()).unwrap();
+        assert_eq!((settled.how, settled.on, nothing.len()), (SettledBy::Paid, day("2026-12-12"), 0));
     }
 
     #[test]

@@ -85,6 +85,8 @@ pub struct Line {
     pub method: Option<PaymentMethod>,
     /// A payment's or a refund's reference (the FPS or bank reference).
     pub reference: Option<String>,
+    /// What it records, when that must be recorded once (see [`NewLine::key`]).
+    pub key: Option<String>,
     pub recorded_at: DateTime<Utc>,
 }
 

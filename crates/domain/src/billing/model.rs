@@ -30,6 +30,11 @@ pub struct Invoice {
 }
 
 impl Invoice {
+    /// What it owes on `on`, with these lines of its ledger.
+    pub fn statement(&self, lines: &[crate::billing::ledger::Line], on: NaiveDate) -> crate::billing::statement::Statement {
+        crate::billing::statement::statement(&self.late, self.due_on, lines, on)
+    }
+
     pub fn number(&self) -> String {
         format!("INV-{}-{:06}", self.year, self.id)
     }
@@ -114,6 +119,8 @@ pub struct DueChange {
     pub from: NaiveDate,
     pub to: NaiveDate,
     pub reason: String,
+    /// The back office member who moved it.
+    pub by: String,
     pub at: DateTime<Utc>,
 }
 

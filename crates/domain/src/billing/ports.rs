@@ -22,11 +22,12 @@ pub enum Appended {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait InvoiceRepository: Send + Sync {
-    /// Confirmed matches with a confirmed lesson and no invoice yet (at most `limit`).
+    /// Matches confirmed with the fee stated, with a confirmed lesson and no invoice yet (at
+    /// most `limit`; only `arrangement`'s when given).
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn billable(&self, limit: u32) -> Result<Vec<Billable>, RepositoryError>;
+    async fn billable(&self, limit: u32, arrangement: Option<Uuid>) -> Result<Vec<Billable>, RepositoryError>;
 
     /// Issues the invoice of `billable` with its fee line, in one transaction, once per match:
     /// `None` when the match has one already (also when two servers race).
@@ -64,19 +65,28 @@ pub trait InvoiceRepository: Send + Sync {
     /// `Unavailable` when the store fails.
     async fn list(&self, unsettled_only: bool, limit: u32) -> Result<Vec<Invoice>, RepositoryError>;
 
-    /// Invoices whose match ended and that have no line keyed `short-match:{id}` yet.
+    /// Invoices whose match ended within `window` of its first lesson and that have no line
+    /// keyed `short-match:{id}` yet.
     ///
     /// # Errors
     /// `Unavailable` when the store fails.
-    async fn ended_unreviewed(&self, limit: u32) -> Result<Vec<Invoice>, RepositoryError>;
+    async fn ended_unreviewed(&self, limit: u32, window: chrono::Duration) -> Result<Vec<Invoice>, RepositoryError>;
 
     /// Appends `lines` after the ledger's first `after` lines, in one transaction, and settles
     /// the invoice when `settle` is given (unless it is settled already): `Stale` when the
-    /// ledger has more lines than `after` by then, `Duplicate` when a key is taken.
+    /// ledger has more lines than `after` by then or the due date is no longer `due_on` (the
+    /// lines were computed under it), `Duplicate` when a key is taken.
     ///
     /// # Errors
     /// `Unavailable` when the store fails (then nothing was written).
-    async fn append(&self, id: i64, after: u32, lines: &[NewLine], settle: Option<Settlement>) -> Result<Appended, RepositoryError>;
+    async fn append(
+        &self,
+        id: i64,
+        after: u32,
+        due_on: NaiveDate,
+        lines: &[NewLine],
+        settle: Option<Settlement>,
+    ) -> Result<Appended, RepositoryError>;
 
     /// Moves the due date of an unsettled invoice, keeping the move: false when it is settled.
     ///

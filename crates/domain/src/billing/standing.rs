@@ -6,7 +6,6 @@ use std::sync::Arc;
 use uuid::Uuid;
 
 use crate::billing::ports::InvoiceRepository;
-use crate::billing::statement::statement;
 use crate::shared::clock::Clock;
 use crate::shared::hong_kong;
 use crate::shared::storage::RepositoryError;
@@ -30,7 +29,7 @@ impl Standing {
         let today = hong_kong::date(self.clock.now());
         for invoice in self.invoices.unsettled_due_before(tutor, today).await? {
             let lines = self.invoices.lines(invoice.id).await?;
-            if statement(&invoice.late, invoice.due_on, &lines, today).restricts(&invoice.late) {
+            if invoice.statement(&lines, today).restricts(&invoice.late) {
                 return Ok(Some(invoice.number()));
             }
         }

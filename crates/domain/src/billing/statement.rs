@@ -21,6 +21,8 @@ pub struct StatementLine {
     pub reason: String,
     pub method: Option<PaymentMethod>,
     pub reference: Option<String>,
+    /// Who wrote a stored line (`None` for an accrued charge).
+    pub by: Option<String>,
     /// A late charge as it stands on the statement's date, not written yet (it is written
     /// when the invoice is settled).
     pub accrued: bool,
@@ -59,6 +61,7 @@ pub fn statement(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on: Naive
             reason: l.reason.clone(),
             method: l.method,
             reference: l.reference.clone(),
+            by: Some(l.by.clone()),
             accrued: false,
         })
         .collect();
@@ -78,7 +81,7 @@ pub fn statement(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on: Naive
 
 /// The late charges of an invoice due on `due_on`, as they stand on `on`: one interest line per
 /// stretch of days the overdue principal stayed the same, and the penalty once it is added.
-pub fn accrued_charges(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on: NaiveDate) -> Vec<StatementLine> {
+fn accrued_charges(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on: NaiveDate) -> Vec<StatementLine> {
     let money: Vec<&Line> = stored.iter().filter(|l| !l.kind.is_charge() && l.on <= on).collect();
     // The principal owed at the start of `day`: the lines of that day count from the next.
     let owed_before = |day: NaiveDate| money.iter().filter(|l| l.on < day).map(|l| l.amount).sum::<i64>().max(0);
@@ -115,6 +118,7 @@ pub fn accrued_charges(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on:
             ),
             method: None,
             reference: None,
+            by: None,
             accrued: true,
         });
     }
@@ -128,6 +132,7 @@ pub fn accrued_charges(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on:
             reason: format!("逾期第 {} 日：逾期本金 {} × {}%（只收一次）", late.penalty_day, hkd(principal), late.penalty_percent),
             method: None,
             reference: None,
+            by: None,
             accrued: true,
         });
     }
@@ -167,6 +172,7 @@ pub(crate) mod tests {
             reason: kind.label().into(),
             method: None,
             reference: None,
+            key: None,
             recorded_at: Utc.timestamp_opt(0, 0).unwrap(),
         }
     }

@@ -16,6 +16,9 @@ pub const REMIND_DAYS_BEFORE: u32 = 2;
 /// The overdue day of the last-but-one reminder (the last is on the penalty day).
 pub const REMIND_OVERDUE_DAY: u32 = 3;
 
+/// The penalty days settings allow (`LATE_PENALTY_DAY`); reminders look back to the latest.
+pub const PENALTY_DAYS: std::ops::RangeInclusive<u32> = 4..=90;
+
 /// The values settings may change (`FEE_DUE_DAYS`, `LATE_INTEREST_BP_PER_MONTH`,
 /// `LATE_PENALTY_PERCENT`, `LATE_PENALTY_DAY`). An invoice keeps the late terms it was issued
 /// under: a later change of settings never reprices a debt already owed.

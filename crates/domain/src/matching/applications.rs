@@ -63,6 +63,9 @@ pub enum ApplicantsError {
     NotOwner,
     #[error("找不到這份申請")]
     ApplicationNotFound,
+    /// The tutor cannot take on a case now (the reason is theirs, not the owner's).
+    #[error("這位導師暫時未能接受配對，請選擇其他申請人")]
+    TutorUnavailable,
     /// The offer's fee.
     #[error("{0}")]
     Invalid(ValidationErrors),

@@ -115,6 +115,11 @@ impl Offers {
             .filter(|a| a.case_number == case_number)
             .ok_or(ApplicantsError::ApplicationNotFound)?;
         let status = application.status.move_to(CaseApplicationStatus::Offered)?;
+        // A tutor who may not confirm (an overdue service fee) is not offered a case they would
+        // only hold up; the family is not told why, which is the tutor's business.
+        if self.standing.restricting_invoice(application.tutor_id).await?.is_some() {
+            return Err(ApplicantsError::TutorUnavailable);
+        }
         let asked = self.tutors.find_profile(TutorRef::Id(application.tutor_id)).await?.map(|p| p.rate);
         let fee = agreed_fee(case.details.rate, asked, fee)
             .map_err(|message| ApplicantsError::Invalid(ValidationErrors::single("feePerLesson", message)))?;

@@ -50,6 +50,8 @@ fn upload_files(method: &Method, path: &str) -> Option<u64> {
         (&Method::POST, ["users", "register"] | ["self-users", "me", "org-documents"]) => Some(2),
         // An avatar: the tutor application, the profile.
         (&Method::POST, ["profiles", _]) | (&Method::PUT, ["users", _]) => Some(1),
+        // A proof of payment of a service-fee invoice.
+        (&Method::POST, ["invoices", _, "proofs"]) => Some(1),
         _ => None,
     }
 }

@@ -12,7 +12,7 @@ impl From<BillingError> for ApiError {
         match e {
             BillingError::NotFound => ApiError::not_found(message),
             BillingError::Invalid(errors) => ApiError::invalid(&errors),
-            BillingError::Settled | BillingError::NoReceipt | BillingError::RefundTooLarge(_) => {
+            BillingError::Settled | BillingError::NoReceipt | BillingError::NothingOwed | BillingError::RefundTooLarge(_) => {
                 ApiError::conflict(ErrorCode::IllegalTransition, message)
             }
             BillingError::TooManyProofs => ApiError::conflict(ErrorCode::ProofLimit, message),

@@ -46,6 +46,7 @@ impl From<ApplicantsError> for ApiError {
             ApplicantsError::IllegalCase(_) | ApplicantsError::IllegalApplication(_) => {
                 ApiError::conflict(ErrorCode::IllegalTransition, message)
             }
+            ApplicantsError::TutorUnavailable => ApiError::conflict(ErrorCode::TutorUnavailable, message),
             ApplicantsError::Repository(e) => e.into(),
         }
     }

@@ -82,6 +82,7 @@ pub enum ErrorCode {
     ServerBusy,
     SmsUnavailable,
     TooManyAttempts,
+    TutorUnavailable,
     TutorsOnly,
     Unauthorized,
     UnsupportedMediaType,

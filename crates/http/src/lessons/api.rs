@@ -264,7 +264,7 @@ impl LessonsApi {
         let lesson = self.record.confirm(auth.user_id(), lesson_number.0).await?;
         // A match's first confirmed lesson makes its service fee due: issued now rather than
         // at the invoicing job's next round (best effort; the job issues it otherwise).
-        if let Err(e) = self.billing.issue_due().await {
+        if let Err(e) = self.billing.issue_for(lesson.arrangement_id).await {
             tracing::warn!(error = %e, "invoicing after a confirmed lesson failed; the job retries");
         }
         Ok(Json((&lesson).into()))

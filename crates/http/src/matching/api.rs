@@ -314,7 +314,8 @@ impl MatchingApi {
     /// to confirm; meanwhile the case is `offered` (off the board, no second offer: 409) and the
     /// other applicants keep their place. No phone is exchanged until the tutor confirms.
     /// `feePerLesson` is the case's fee unless named; a named one lies between the case's and
-    /// the tutor's asking fee (else 400).
+    /// the tutor's asking fee (else 400). A tutor who cannot take on a case now (an overdue
+    /// service fee, not disclosed): 409 `TUTOR_UNAVAILABLE`.
     #[oai(path = "/cases/:caseId/applications/:applicationId/select", method = "post", operation_id = "selectApplicant")]
     async fn select(
         &self,

@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
-import { errorMessage, isInvoiceOverdue } from '@/api/api-error';
+import { errorMessage, overdueInvoicePath } from '@/api/api-error';
 import { applyToCase } from '@/api/generated/cases/cases';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import type { CaseSummary, PreferredGender, TutorGender } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { RouterLink } from '@/components/RouterLink';
 import { SuccessBanner } from '@/components/SuccessBanner';
-import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
@@ -57,7 +56,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   // An overdue service fee stops applications: the server says which invoice, we add the way to pay.
-  const [overdue, setOverdue] = useState(false);
+  const [overdue, setOverdue] = useState<string>();
   const [busy, setBusy] = useState(false);
   const text = t.cases.apply;
 
@@ -104,7 +103,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
     }
     setBusy(true);
     setFailure(undefined);
-    setOverdue(false);
+    setOverdue(undefined);
     try {
       const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
       setJustApplied(true);
@@ -118,7 +117,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
       );
     } catch (error) {
       setFailure(errorMessage(error, text.failed));
-      setOverdue(isInvoiceOverdue(error));
+      setOverdue(overdueInvoicePath(error));
     } finally {
       setBusy(false);
     }
@@ -153,7 +152,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
         </Text>
       )}
       {overdue && (
-        <RouterLink to={paths.myInvoices} className={styles.payLink}>
+        <RouterLink to={overdue} className={styles.payLink}>
           {t.common.payOverdue}
         </RouterLink>
       )}

@@ -12,14 +12,13 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { errorMessage, fieldErrors, isInvoiceOverdue } from '@/api/api-error';
+import { errorMessage, fieldErrors, overdueInvoicePath } from '@/api/api-error';
 import { confirmOffer, declineOffer } from '@/api/generated/cases/cases';
 import type { AppliedCaseBody, OfferBody } from '@/api/generated/model';
 import { DateTimeSelect, hongKongInstant } from '@/components/DateTimeSelect';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { ServiceFee } from '@/components/ServiceFee';
-import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { caseDisplay } from './case-display';
@@ -66,7 +65,7 @@ export function OfferAnswer({
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   // An overdue service fee stops a confirmation: the server says which invoice, we add the way to pay.
-  const [overdue, setOverdue] = useState(false);
+  const [overdue, setOverdue] = useState<string>();
   const [busy, setBusy] = useState<'confirm' | 'decline'>();
   const [declining, setDeclining] = useState(false);
 
@@ -80,7 +79,7 @@ export function OfferAnswer({
   const answer = async (kind: 'confirm' | 'decline') => {
     setBusy(kind);
     setFailure(undefined);
-    setOverdue(false);
+    setOverdue(undefined);
     try {
       if (kind === 'confirm') await confirmOffer(item.id, { firstLessonAt: hongKongInstant(date, time) });
       else await declineOffer(item.id);
@@ -89,7 +88,7 @@ export function OfferAnswer({
       const fields = fieldErrors(caught);
       if (fields?.firstLessonAt) setError(fields.firstLessonAt);
       else setFailure(errorMessage(caught, text.failed));
-      setOverdue(isInvoiceOverdue(caught));
+      setOverdue(overdueInvoicePath(caught));
     } finally {
       setBusy(undefined);
       setDeclining(false);
@@ -132,7 +131,7 @@ export function OfferAnswer({
       />
       {failure && <ErrorBanner message={failure} />}
       {overdue && (
-        <RouterLink to={paths.myInvoices} className={styles.payLink}>
+        <RouterLink to={overdue} className={styles.payLink}>
           {t.common.payOverdue}
         </RouterLink>
       )}
