@@ -95,6 +95,18 @@ test('on a phone: the parent confirms the first lesson, the tutor is invoiced, p
     .toBeGreaterThan(0);
   const payload = page.getByRole('textbox', { name: '轉數快付款碼' });
   await expect(payload).toHaveValue(/^000201/);
+  // The code pays this invoice's amount: EMV field 54 (dollars) and 62/01 (the bill number).
+  const emv = await payload.inputValue();
+  const field = (from: string, id: string): string | undefined => {
+    for (let at = 0; at + 4 <= from.length;) {
+      const length = Number(from.slice(at + 2, at + 4));
+      if (from.slice(at, at + 2) === id) return from.slice(at + 4, at + 4 + length);
+      at += 4 + length;
+    }
+    return undefined;
+  };
+  expect(Math.round(Number(field(emv, '54')) * 100)).toBe(fee);
+  expect(field(field(emv, '62') ?? '', '01')).toBe(number);
   await expect(page.getByTestId('fps-amount')).toHaveText(hkd(fee));
   await expectNoSeriousA11yViolations(page);
   await expectTapTargetsOf44px(page);
@@ -111,7 +123,7 @@ test('on a phone: the parent confirms the first lesson, the tutor is invoiced, p
   await expect(page.getByTestId('proof').filter({ hasText: `參考編號 ${reference}` })).toBeVisible();
 
   // A text file is no proof: refused at once, and by the server when it claims to be an image.
-  const refused = '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）';
+  const refused = '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）';
   await file.setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('paid, honest') });
   await expect(form.getByText(refused)).toBeVisible();
   await file.setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('paid, honest') });

@@ -15,7 +15,7 @@ export const billingZhHK = {
   kind: {
     fee: '服務費',
     adjustment: '調整',
-    credit: '退還額',
+    credit: '短期配對減免',
     interest: '逾期利息',
     penalty: '逾期罰款',
     payment: '付款',
@@ -24,7 +24,7 @@ export const billingZhHK = {
   } as Record<string, string>,
   method: {
     fps: '轉數快',
-    bank: '銀行轉帳',
+    bank: '銀行轉賬',
     cash: '現金',
   } as Record<string, string>,
 
@@ -54,7 +54,8 @@ export const billingZhHK = {
     loadFailed: '未能載入發票，請稍後再試。',
     dueToday: '今日合共應付',
     nothingDue: '你沒有未繳的服務費。',
-    dueHint: '逾期未繳會按日收取利息；逾期一段時間後，帳戶將不能申請個案或確認配對。',
+    dueHint: (penaltyDay: number) =>
+      `逾期未繳會按日收取利息；逾期第 ${penaltyDay} 日起另收罰款，帳戶亦不能申請個案或確認配對。`,
     unsettled: '未繳清',
     settled: '已結清',
     empty: '暫時未有發票',
@@ -63,10 +64,12 @@ export const billingZhHK = {
     due: '到期日',
     fee: '服務費',
     owed: '今日應付',
+    overpaid: '多付（待退還）',
     overdueDays: (days: number) => `已逾期 ${days} 日`,
   },
 
   invoice: {
+    titleOf: (number: string) => `發票 ${number}`,
     title: '服務費發票',
     loadFailed: '未能載入發票，請稍後再試。',
     notFound: '找不到這張發票',
@@ -96,6 +99,8 @@ export const billingZhHK = {
     payment: (method: string, reference: string | undefined) =>
       reference ? `${method}・參考編號 ${reference}` : method,
     balance: '結欠',
+    /** The balance when we owe the tutor: paid more than owed, refunded by the back office. */
+    overpaid: '多付（待退還）',
     dueChangesHeading: '到期日更改',
     dueChange: (from: string, to: string, reason: string) => `由 ${from} 改為 ${to}：${reason}`,
     dueChangedAt: (at: string) => `於 ${at} 更改`,
@@ -114,21 +119,25 @@ export const billingZhHK = {
     copy: '複製付款碼',
     copied: '已複製付款碼',
     copyFailed: '未能複製，請長按付款碼手動複製',
+    save: '儲存二維碼圖片',
+    saveHint: '在手機上付款：先儲存二維碼圖片，再在銀行 app 的「掃描」中選擇相簿裏的圖片。',
+    payee: (name: string, proxy: string) => `收款人：${name}（轉數快：${proxy}）`,
   },
 
   proof: {
     heading: '上載付款證明',
-    hint: '付款後，請上載轉帳紀錄的截圖及轉數快參考編號。客服核對後會記錄付款，並以短訊通知你。',
+    hint: '付款後，請上載轉賬紀錄的截圖及轉數快參考編號。客服核對後會記錄付款，並以短訊通知你。',
     file: '付款紀錄截圖',
     fileHint: 'JPEG、PNG 或 WebP 圖片，最大 5MB',
     chooseFile: '選擇圖片',
+    fileButton: (action: string) => `付款紀錄截圖：${action}`,
     changeFile: '更換圖片',
     fileChosen: (name: string, size: string) => `已選擇：${name}（${size}）`,
     fileRequired: '請選擇付款紀錄的截圖',
-    wrongType: '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）',
+    wrongType: '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）',
     tooLarge: '檔案超過大小上限（最大 5MB）',
     reference: '轉數快參考編號',
-    referenceHint: '轉帳完成後銀行 app 顯示的參考編號，最多 200 個字',
+    referenceHint: '轉賬完成後銀行 app 顯示的參考編號，最多 200 個字',
     referenceRequired: '請填寫轉數快的參考編號',
     send: '上載證明',
     sending: '上載中…',

@@ -43,6 +43,13 @@ impl FpsProxy {
         }
     }
 
+    /// The proxy as a payer types it into a banking app's "pay to FPS ID, mobile or e-mail".
+    pub fn value(&self) -> &str {
+        match self {
+            Self::Id(value) | Self::Mobile(value) | Self::Email(value) => value,
+        }
+    }
+
     /// The sub-field of ID 26 that carries it: 02 FPS identifier, 03 mobile, 04 e-mail.
     fn field(&self) -> (&'static str, &str) {
         match self {

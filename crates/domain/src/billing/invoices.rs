@@ -175,6 +175,11 @@ impl Billing {
         self.terms
     }
 
+    /// Whom the FPS codes pay: shown beside them for a payer who types the transfer in.
+    pub fn payee(&self) -> &Payee {
+        &self.payee
+    }
+
     fn today(&self) -> NaiveDate {
         hong_kong::date(self.clock.now())
     }

@@ -62,7 +62,7 @@ impl PaymentMethod {
     pub fn label(self) -> &'static str {
         match self {
             Self::Fps => "轉數快",
-            Self::Bank => "銀行轉帳",
+            Self::Bank => "銀行轉賬",
             Self::Cash => "現金",
         }
     }

@@ -73,7 +73,7 @@ impl fmt::Display for UploadError {
             Self::TooLarge => "檔案超過大小上限（最大 5MB）",
             Self::WrongType(UploadPurpose::Avatar) => "頭像只接受 JPEG、PNG 或 WebP 圖片",
             Self::WrongType(UploadPurpose::Document) => "文件只接受 PDF、JPEG 或 PNG 格式",
-            Self::WrongType(UploadPurpose::PaymentProof) => "付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）",
+            Self::WrongType(UploadPurpose::PaymentProof) => "付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）",
         })
     }
 }

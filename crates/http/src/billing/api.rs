@@ -9,6 +9,7 @@ use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{Multipart, Object, OpenApi};
+use tutorhub_domain::billing::fps::Payee;
 use tutorhub_domain::billing::invoices::{Billing, InvoiceView};
 use tutorhub_domain::billing::ledger::{LineKind, PaymentMethod};
 use tutorhub_domain::billing::model::{DueChange, InvoiceStatus};
@@ -196,6 +197,10 @@ pub struct FpsBody {
     /// The same as a QR code, an SVG document.
     pub svg: String,
     pub amount_cents: i64,
+    /// The operator's FPS proxy (FPS ID, mobile or e-mail), for a transfer typed in by hand.
+    pub payee: String,
+    /// The payee's name as banking apps show it.
+    pub payee_name: String,
 }
 
 /// One invoice with its statement today.
@@ -229,9 +234,15 @@ pub struct InvoiceBody {
 }
 
 impl InvoiceBody {
-    fn of(v: &InvoiceView) -> Result<Self, ApiError> {
+    fn of(v: &InvoiceView, payee: &Payee) -> Result<Self, ApiError> {
         let fps = match &v.fps {
-            Some(payload) => Some(FpsBody { svg: svg(payload)?, payload: payload.clone(), amount_cents: v.statement.balance }),
+            Some(payload) => Some(FpsBody {
+                svg: svg(payload)?,
+                payload: payload.clone(),
+                amount_cents: v.statement.balance,
+                payee: payee.proxy.value().to_string(),
+                payee_name: payee.name.clone(),
+            }),
             None => None,
         };
         Ok(Self {
@@ -298,7 +309,7 @@ impl BillingApi {
         /// `INV-2026-000123`.
         number: Path<String>,
     ) -> Answer<Json<InvoiceBody>, { UNAUTHORIZED | NOT_FOUND }> {
-        Ok(Json(InvoiceBody::of(&self.billing.page(auth.user_id(), &number.0).await?)?))
+        Ok(Json(InvoiceBody::of(&self.billing.page(auth.user_id(), &number.0).await?, self.billing.payee())?))
     }
 
     /// Upload proof of a payment
@@ -315,7 +326,7 @@ impl BillingApi {
     ) -> Answer<Json<InvoiceBody>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | CONFLICT | PAYLOAD_TOO_LARGE }> {
         let bytes = form.file.into_vec().await.map_err(|e| ApiError::internal(&e))?;
         let view = self.billing.add_proof(auth.user_id(), &number.0, bytes, &form.reference).await?;
-        Ok(Json(InvoiceBody::of(&view)?))
+        Ok(Json(InvoiceBody::of(&view, self.billing.payee())?))
     }
 
     /// The receipt of an invoice paid in full
@@ -328,6 +339,6 @@ impl BillingApi {
         /// `INV-2026-000123`.
         number: Path<String>,
     ) -> Answer<Json<InvoiceBody>, { UNAUTHORIZED | NOT_FOUND | CONFLICT }> {
-        Ok(Json(InvoiceBody::of(&self.billing.receipt(auth.user_id(), &number.0).await?)?))
+        Ok(Json(InvoiceBody::of(&self.billing.receipt(auth.user_id(), &number.0).await?, self.billing.payee())?))
     }
 }

@@ -55,6 +55,8 @@ function makeInvoice(overrides: Partial<InvoiceBody> = {}): InvoiceBody {
       payload: '00020101021226330012hk.com.hkicl0313tutorhub5204000053033445406140920',
       svg: SVG,
       amountCents: 140_920,
+      payee: 'billing@tutorhub.hk',
+      payeeName: 'tutorhub',
     },
     interestBasisPointsPerMonth: 200,
     penaltyPercent: 10,
@@ -187,10 +189,13 @@ describe('/my-invoices/:number', () => {
     renderRoute(`/my-invoices/${NUMBER}`);
     const fps = await screen.findByTestId('fps');
     const qr = within(fps).getByRole('img', { name: `轉數快二維碼：繳付發票 ${NUMBER} 的 HK$1,409.20` });
-    expect(qr).toHaveAttribute('src', `data:image/svg+xml;utf8,${encodeURIComponent(SVG)}`);
+    expect(qr).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
     // The SVG is never put in the page as markup.
     expect(fps.querySelector('svg[viewBox="0 0 29 29"]')).toBeNull();
     expect(within(fps).getByTestId('fps-amount')).toHaveTextContent('HK$1,409.20');
+    // For a transfer typed in by hand, and for a phone that scans from its photos.
+    expect(within(fps).getByText('收款人：tutorhub（轉數快：billing@tutorhub.hk）')).toBeInTheDocument();
+    expect(within(fps).getByRole('button', { name: '儲存二維碼圖片' })).toBeInTheDocument();
     const payload = within(fps).getByRole('textbox', { name: '轉數快付款碼' });
     expect(payload).toHaveValue(makeInvoice().fps?.payload);
     expect(payload).toHaveAttribute('readonly');
@@ -213,8 +218,8 @@ describe('/my-invoices/:number', () => {
           return HttpResponse.json(
             {
               code: 'VALIDATION_FAILED',
-              error: '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）',
-              errors: [{ field: 'file', message: '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）' }],
+              error: '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）',
+              errors: [{ field: 'file', message: '付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）' }],
             },
             { status: 400 },
           );
@@ -240,14 +245,14 @@ describe('/my-invoices/:number', () => {
 
     // A text file is refused before it is sent.
     await user.upload(input, new File(['hello'], 'note.txt', { type: 'text/plain' }));
-    expect(form.getByText('付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）')).toBeInTheDocument();
+    expect(form.getByText('付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）')).toBeInTheDocument();
 
     // A file that only claims to be an image: the server's field message shows under the field.
     await user.upload(input, new File(['not really'], 'proof.png', { type: 'image/png' }));
     expect(form.getByText(/已選擇：proof\.png/)).toBeInTheDocument();
     await user.type(form.getByRole('textbox', { name: /轉數快參考編號/ }), 'FPS123456');
     await user.click(form.getByRole('button', { name: '上載證明' }));
-    expect(await form.findByText('付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉帳紀錄的截圖）')).toBeInTheDocument();
+    expect(await form.findByText('付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）')).toBeInTheDocument();
     expect(received).toHaveLength(1);
     expect(received[0]?.reference).toBe('FPS123456');
     expect(received[0]?.file).toHaveProperty('type', 'image/png');
@@ -280,6 +285,16 @@ describe('/my-invoices/:number', () => {
     const payment = screen.getAllByTestId('invoice-line')[2] as HTMLElement;
     expect(within(payment).getByText('-HK$1,409.20')).toBeInTheDocument();
     expect(within(payment).getByText('轉數快・參考編號 FPS80000123')).toBeInTheDocument();
+  });
+
+  it('shows what was paid twice as owed back, not as a debt', async () => {
+    loggedInAs(tutor);
+    serveInvoice(() => ({ ...paidInvoice(), balanceCents: -20_000, fps: undefined }));
+    renderRoute(`/my-invoices/${NUMBER}`);
+    const balance = await screen.findByTestId('balance');
+    expect(balance).toHaveTextContent('多付（待退還）HK$200');
+    expect(screen.getByTestId('owed-today')).toHaveTextContent('HK$0');
+    expect(screen.queryByTestId('proof-form')).not.toBeInTheDocument();
   });
 
   it('says an invoice is not found when it is not the reader’s', async () => {

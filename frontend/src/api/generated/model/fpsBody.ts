@@ -13,4 +13,8 @@ export interface FpsBody {
   /** The same as a QR code, an SVG document. */
   svg: string;
   amountCents: number;
+  /** The operator's FPS proxy (FPS ID, mobile or e-mail), for a transfer typed in by hand. */
+  payee: string;
+  /** The payee's name as banking apps show it. */
+  payeeName: string;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Field, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { CopyRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import type { FpsBody } from '@/api/generated/model';
 import { DetailCard } from '@/components/DetailLayout';
 import { billingZhHK } from '@/i18n/billing-zh-HK';
@@ -15,7 +15,8 @@ const useStyles = makeStyles({
     height: 'auto',
     aspectRatio: '1',
     marginInline: 'auto',
-    backgroundColor: '#ffffff',
+    // A QR code is read against white whatever the theme: dark modules on a light ground.
+    backgroundColor: 'white',
     padding: tokens.spacingHorizontalS,
     borderRadius: tokens.borderRadiusMedium,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -36,6 +37,7 @@ export function FpsPayment({ fps, number }: { fps: FpsBody; number: string }) {
   const text = billingZhHK.fps;
   const [copied, setCopied] = useState<string>();
   const amount = formatCents(fps.amountCents) ?? '';
+  const image = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(fps.svg)}`;
 
   const copy = async () => {
     try {
@@ -51,13 +53,7 @@ export function FpsPayment({ fps, number }: { fps: FpsBody; number: string }) {
       <Text as="h2" size={500} weight="semibold" className={styles.title}>
         {text.heading}
       </Text>
-      <img
-        className={styles.qr}
-        src={`data:image/svg+xml;utf8,${encodeURIComponent(fps.svg)}`}
-        alt={text.qrAlt(amount, number)}
-        width={220}
-        height={220}
-      />
+      <img className={styles.qr} src={image} alt={text.qrAlt(amount, number)} width={220} height={220} />
       <Text className={styles.amount}>
         {text.amount}{' '}
         <Text weight="bold" size={500} data-testid="fps-amount">
@@ -67,7 +63,15 @@ export function FpsPayment({ fps, number }: { fps: FpsBody; number: string }) {
       <Field label={text.payload}>
         <Textarea textarea={{ className: styles.payload }} value={fps.payload} readOnly resize="none" rows={3} />
       </Field>
+      <Text size={200}>{text.payee(fps.payeeName, fps.payee)}</Text>
       <div className={styles.row}>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          onClick={() => void saveAsPng(image, `${number}-fps.png`)}
+          className={styles.button}
+        >
+          {text.save}
+        </Button>
         <Button icon={<CopyRegular />} onClick={() => void copy()} className={styles.button}>
           {text.copy}
         </Button>
@@ -76,8 +80,30 @@ export function FpsPayment({ fps, number }: { fps: FpsBody; number: string }) {
         </Text>
       </div>
       <Text size={200} className={styles.muted}>
-        {text.hint(number)}
+        {text.saveHint} {text.hint(number)}
       </Text>
     </DetailCard>
   );
+}
+
+/**
+ * Saves the QR code as a PNG a phone keeps in its photos: the tutor pays on the same phone, and
+ * banking apps scan a code from the photo album, not from the screen they are shown on.
+ */
+async function saveAsPng(svgUrl: string, name: string): Promise<void> {
+  const picture = new Image();
+  picture.src = svgUrl;
+  await picture.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = 600;
+  canvas.height = 600;
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.fillStyle = 'white';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(picture, 0, 0, canvas.width, canvas.height);
+  const link = document.createElement('a');
+  link.download = name;
+  link.href = canvas.toDataURL('image/png');
+  link.click();
 }

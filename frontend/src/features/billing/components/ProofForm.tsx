@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { ImageRegular } from '@fluentui/react-icons';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { ApiError, errorMessage, fieldErrors } from '@/api/api-error';
 import { uploadPaymentProof } from '@/api/generated/billing/billing';
 import type { InvoiceBody } from '@/api/generated/model';
 import { DetailCard } from '@/components/DetailLayout';
@@ -48,6 +48,8 @@ export function ProofForm({ number, onUploaded }: { number: string; onUploaded: 
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const fileHintId = useId('proof-file-hint');
+  const fileErrorId = useId('proof-file-error');
 
   const choose = (chosen: File | undefined) => {
     // Cleared so that choosing the same file again after a refusal fires a change.
@@ -77,7 +79,9 @@ export function ProofForm({ number, onUploaded }: { number: string; onUploaded: 
       await onUploaded(invoice);
     } catch (error) {
       const fields = fieldErrors(error);
-      if (fields && Object.keys(fields).length > 0) setErrors(fields);
+      // A proxy in front of the site may refuse a large body with a page of its own.
+      if (error instanceof ApiError && error.status === 413 && !fields) setErrors({ file: text.tooLarge });
+      else if (fields?.file || fields?.reference) setErrors(fields);
       else setFailure(errorMessage(error, text.failed));
     } finally {
       setBusy(false);
@@ -91,7 +95,12 @@ export function ProofForm({ number, onUploaded }: { number: string; onUploaded: 
       </Text>
       <Text className={styles.muted}>{text.hint}</Text>
       <form className={styles.form} onSubmit={(e) => void submit(e)} aria-label={text.heading} noValidate>
-        <Field label={text.file} hint={text.fileHint} validationMessage={errors.file} required>
+        <Field
+          label={text.file}
+          hint={{ children: text.fileHint, id: fileHintId }}
+          validationMessage={errors.file ? { children: errors.file, id: fileErrorId } : undefined}
+          required
+        >
           <div className={styles.row}>
             <input
               ref={input}
@@ -101,7 +110,14 @@ export function ProofForm({ number, onUploaded }: { number: string; onUploaded: 
               accept={PROOF_TYPES.join(',')}
               onChange={(event) => choose(event.target.files?.[0])}
             />
-            <Button type="button" icon={<ImageRegular />} onClick={() => input.current?.click()}>
+            <Button
+              type="button"
+              icon={<ImageRegular />}
+              onClick={() => input.current?.click()}
+              // The field's label and hint name the file input, which is hidden: the button says them.
+              aria-label={text.fileButton(file ? text.changeFile : text.chooseFile)}
+              aria-describedby={errors.file ? `${fileErrorId} ${fileHintId}` : fileHintId}
+            >
               {file ? text.changeFile : text.chooseFile}
             </Button>
             {file && <Text className={styles.chosen}>{text.fileChosen(file.name, formatFileSize(file.size))}</Text>}

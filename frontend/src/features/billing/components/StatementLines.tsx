@@ -73,9 +73,9 @@ export function StatementLines({ lines, balanceCents }: { lines: readonly Invoic
         ))}
       </ul>
       <div className={styles.total} data-testid="balance">
-        <Text weight="semibold">{text.balance}</Text>
+        <Text weight="semibold">{balanceCents < 0 ? text.overpaid : text.balance}</Text>
         <Text weight="bold" size={500} className={styles.amount}>
-          {formatCents(balanceCents)}
+          {formatCents(Math.abs(balanceCents))}
         </Text>
       </div>
       {lines.some((line) => line.accrued) && (

@@ -19,7 +19,6 @@ import { FpsPayment } from '../components/FpsPayment';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge';
 import { ProofForm } from '../components/ProofForm';
 import { StatementLines } from '../components/StatementLines';
-import { isUnsettled } from '../lib/invoice';
 
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
@@ -63,7 +62,7 @@ export function InvoicePage() {
     </ButtonLink>
   );
   return (
-    <PageShell title={text.title}>
+    <PageShell title={invoice.data ? text.titleOf(invoice.data.number) : text.title}>
       {notFound && <EmptyState title={text.notFound} hint={text.notFoundHint} action={back} />}
       {invoice.error && !notFound && <ErrorBanner message={errorMessage(invoice.error, text.loadFailed)} />}
       {!invoice.data && !invoice.error && <LoadingState />}
@@ -92,7 +91,8 @@ function InvoiceView({ invoice, onChanged }: { invoice: InvoiceBody; onChanged: 
   ];
   if (invoice.settledOn) facts.push([text.settledOn, formatDate(invoice.settledOn) ?? invoice.settledOn]);
   if (invoice.settledMethod) facts.push([text.settledMethod, billingZhHK.method[invoice.settledMethod] ?? '']);
-  const owed = isUnsettled(invoice);
+  // Owed today: the server sends the FPS code exactly then.
+  const owed = invoice.balanceCents > 0;
   return (
     <>
       <DetailCard testId="invoice-summary">
@@ -133,6 +133,10 @@ function InvoiceView({ invoice, onChanged }: { invoice: InvoiceBody; onChanged: 
           </div>
         )}
       </DetailCard>
+
+      {/* On a phone the way to pay comes first, right under what is owed. */}
+      {invoice.fps && <FpsPayment fps={invoice.fps} number={invoice.number} />}
+      {owed && <ProofForm number={invoice.number} onUploaded={onChanged} />}
 
       <DetailCard testId="fee-computed">
         <Text as="h2" size={500} weight="semibold" className={styles.title}>
@@ -181,9 +185,6 @@ function InvoiceView({ invoice, onChanged }: { invoice: InvoiceBody; onChanged: 
           </ul>
         </DetailCard>
       )}
-
-      {invoice.fps && <FpsPayment fps={invoice.fps} number={invoice.number} />}
-      {owed && <ProofForm number={invoice.number} onUploaded={onChanged} />}
 
       {invoice.proofs.length > 0 && (
         <DetailCard testId="proofs">

@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
-import { useListMyInvoices } from '@/api/generated/billing/billing';
+import { useGetFeeTerms, useListMyInvoices } from '@/api/generated/billing/billing';
+import { feeTermsBeforeLoad } from '@/config/legal';
 import type { InvoiceSummaryBody } from '@/api/generated/model';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -63,6 +64,7 @@ export function MyInvoicesPage() {
   const styles = useStyles();
   const text = billingZhHK.list;
   const list = useListMyInvoices();
+  const terms = useGetFeeTerms();
   const invoices = list.data?.invoices ?? [];
   const unsettled = invoices.filter(isUnsettled);
   const settled = invoices.filter((invoice) => !isUnsettled(invoice));
@@ -77,7 +79,9 @@ export function MyInvoicesPage() {
             {formatCents(list.data.dueTodayCents)}
           </Text>
           <Text size={200} className={styles.muted}>
-            {list.data.dueTodayCents > 0 ? text.dueHint : text.nothingDue}
+            {list.data.dueTodayCents > 0
+              ? text.dueHint((terms.data ?? feeTermsBeforeLoad).penaltyDay)
+              : text.nothingDue}
           </Text>
         </Card>
       )}
@@ -137,7 +141,13 @@ function InvoiceCard({ invoice }: { invoice: InvoiceSummaryBody }) {
         {owed && (
           <>
             <dt className={styles.term}>{text.owed}</dt>
-            <dd className={styles.owed}>{formatCents(invoice.balanceCents)}</dd>
+            <dd className={styles.owed}>{formatCents(Math.max(invoice.balanceCents, 0))}</dd>
+          </>
+        )}
+        {invoice.balanceCents < 0 && (
+          <>
+            <dt className={styles.term}>{text.overpaid}</dt>
+            <dd className={styles.value}>{formatCents(-invoice.balanceCents)}</dd>
           </>
         )}
       </dl>

@@ -121,7 +121,10 @@ describe('the case card action (spec §4)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '你的服務費發票 INV-2026-000007 逾期未繳，繳清前不能申請個案',
     );
-    expect(screen.getByRole('link', { name: '前往「我的發票」繳付服務費' })).toHaveAttribute('href', '/my-invoices/INV-2026-000007');
+    expect(screen.getByRole('link', { name: '前往「我的發票」繳付服務費' })).toHaveAttribute(
+      'href',
+      '/my-invoices/INV-2026-000007',
+    );
   });
 
   it("says so when a case prefers another gender than the tutor's, and still lets them apply", async () => {

@@ -196,7 +196,7 @@ describe('/my-applications', () => {
     ).toBeInTheDocument();
     expect(within(answer).getByRole('link', { name: '前往「我的發票」繳付服務費' })).toHaveAttribute(
       'href',
-      '/my-invoices',
+      '/my-invoices/INV-2026-000007',
     );
   });
 

@@ -116,7 +116,14 @@ export function LegalDocument({ document }: { document: LegalDocumentText }) {
   // A link to a section from elsewhere in the app (the case page's fee, `/terms#fees`) lands on
   // it: the page loads after the router has already scrolled.
   useEffect(() => {
-    if (hash) window.document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+    if (!hash) return;
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A malformed address (`#%E0`): no section has that name.
+    }
+    window.document.getElementById(id)?.scrollIntoView?.();
   }, [hash]);
   return (
     <article className={styles.article}>
