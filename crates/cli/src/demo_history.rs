@@ -120,18 +120,7 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     // confirm it: then the invoice is issued.
     if let Some(tutor) = demo_tutor(app, 20).await? {
         let offer = match_case(app, parents[0], &tutor, 3, &[], 0).await?;
-        let starts_at = Utc::now() - Duration::days(1);
-        let lesson = NewLesson {
-            arrangement_id: offer,
-            starts_at,
-            minutes: 60,
-            status: LessonStatus::Recorded,
-            recorded_by: ArrangementSide::Tutor,
-            recorded_at: starts_at + Duration::hours(2),
-            reason: None,
-            late: false,
-        };
-        SqlLessonRepository::new(app.database.pool().clone()).insert(lesson).await?;
+        SqlLessonRepository::new(app.database.pool().clone()).insert(held(offer, Utc::now() - Duration::days(1))).await?;
     }
     // And a case she offered to demo tutor 17 25 hours ago, demo tutor 18 the runner-up: the
     // tutor never answered, so the first lapse job opens it again.
@@ -164,21 +153,25 @@ async fn match_case(
     let record = SqlLessonRepository::new(app.database.pool().clone());
     for day in 2..2 + lessons {
         let starts_at = at + Duration::days(day);
-        let lesson = NewLesson {
-            arrangement_id: offer.id,
-            starts_at,
-            minutes: 60,
-            status: LessonStatus::Recorded,
-            recorded_by: ArrangementSide::Tutor,
-            recorded_at: starts_at + Duration::hours(2),
-            reason: None,
-            late: false,
-        };
-        let Some(stored) = record.insert(lesson).await? else { anyhow::bail!("demo match {} ended", offer.id) };
+        let Some(stored) = record.insert(held(offer.id, starts_at)).await? else { anyhow::bail!("demo match {} ended", offer.id) };
         let number = stored.number;
         record.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
     }
     Ok(offer.id)
+}
+
+/// An hour's lesson of `arrangement` at `starts_at`, recorded by the tutor two hours later.
+fn held(arrangement: Uuid, starts_at: DateTime<Utc>) -> NewLesson {
+    NewLesson {
+        arrangement_id: arrangement,
+        starts_at,
+        minutes: 60,
+        status: LessonStatus::Recorded,
+        recorded_by: ArrangementSide::Tutor,
+        recorded_at: starts_at + Duration::hours(2),
+        reason: None,
+        late: false,
+    }
 }
 
 /// Bills the match just seeded as it happened: its invoice issued three hours after its first

@@ -631,7 +631,6 @@ impl Billing {
         Err(BillingError::Busy)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn back_office_line(&self, kind: LineKind, amount: i64, on: NaiveDate, reason: &str, reference: Option<String>, by: &str) -> NewLine {
         NewLine {
             kind,

@@ -34,6 +34,25 @@ async function confirmationButton(name: string): Promise<HTMLElement> {
   return within(dialog).getByRole('button', { name });
 }
 
+/** An offer of HK$350 a lesson waiting for the tutor's answer. */
+const offer = {
+  id: 'o1',
+  feePerLesson: 350,
+  status: 'open',
+  createdAt: '2026-11-27T10:00:00Z',
+  expiresAt: '2026-11-28T10:00:00Z',
+} as const;
+
+/** Picks 15 January next year as the first lesson's date in the offer's answer. */
+async function pickFirstLessonDate(user: ReturnType<typeof userEvent.setup>, answer: HTMLElement): Promise<string> {
+  const date = within(answer).getByRole('group', { name: '第一堂日期' });
+  const next = String(new Date().getFullYear() + 1);
+  await user.selectOptions(within(date).getByRole('combobox', { name: '年' }), next);
+  await user.selectOptions(within(date).getByRole('combobox', { name: '月' }), '01');
+  await user.selectOptions(within(date).getByRole('combobox', { name: '日' }), '15');
+  return next;
+}
+
 const tutor = makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true });
 
 describe('/my-applications', () => {
@@ -101,13 +120,6 @@ describe('/my-applications', () => {
 
   it('shows an offer’s terms and deadline; confirming needs the first lesson and then shows the owner’s phone', async () => {
     loggedInAs(tutor);
-    const offer = {
-      id: 'o1',
-      feePerLesson: 350,
-      status: 'open',
-      createdAt: '2026-11-27T10:00:00Z',
-      expiresAt: '2026-11-28T10:00:00Z',
-    } as const;
     let confirmed: unknown;
     serveApplications(() =>
       confirmed
@@ -137,11 +149,7 @@ describe('/my-applications', () => {
     await user.click(within(answer).getByRole('button', { name: '確認接受' }));
     expect(within(answer).getByText('請填寫第一堂日期及時間')).toBeInTheDocument();
     expect(confirmed).toBeUndefined();
-    const date = within(answer).getByRole('group', { name: '第一堂日期' });
-    const next = String(new Date().getFullYear() + 1);
-    await user.selectOptions(within(date).getByRole('combobox', { name: '年' }), next);
-    await user.selectOptions(within(date).getByRole('combobox', { name: '月' }), '01');
-    await user.selectOptions(within(date).getByRole('combobox', { name: '日' }), '15');
+    const next = await pickFirstLessonDate(user, answer);
     await user.selectOptions(within(answer).getByRole('combobox', { name: '第一堂時間' }), '18:30');
     await user.click(within(answer).getByRole('button', { name: '確認接受' }));
     await waitFor(() => expect(confirmed).toEqual({ firstLessonAt: `${next}-01-15T18:30:00+08:00` }));
@@ -151,13 +159,6 @@ describe('/my-applications', () => {
 
   it('states the service fee at the agreed fee before confirming, and the way to pay an overdue one the server refuses for', async () => {
     loggedInAs(tutor);
-    const offer = {
-      id: 'o1',
-      feePerLesson: 350,
-      status: 'open',
-      createdAt: '2026-11-27T10:00:00Z',
-      expiresAt: '2026-11-28T10:00:00Z',
-    } as const;
     const serviceFee = {
       amountCents: 140_000,
       feePerLessonCents: 35_000,
@@ -185,11 +186,7 @@ describe('/my-applications', () => {
     const confirm = within(answer).getByRole('button', { name: '確認接受' });
     expect(fee.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-    const date = within(answer).getByRole('group', { name: '第一堂日期' });
-    const next = String(new Date().getFullYear() + 1);
-    await user.selectOptions(within(date).getByRole('combobox', { name: '年' }), next);
-    await user.selectOptions(within(date).getByRole('combobox', { name: '月' }), '01');
-    await user.selectOptions(within(date).getByRole('combobox', { name: '日' }), '15');
+    await pickFirstLessonDate(user, answer);
     await user.click(confirm);
     expect(
       await within(answer).findByText('你的服務費發票 INV-2026-000007 逾期未繳，繳清前不能確認配對'),
@@ -202,13 +199,6 @@ describe('/my-applications', () => {
 
   it('declines an offer after asking, and says what became of each ended application', async () => {
     loggedInAs(tutor);
-    const offer = {
-      id: 'o1',
-      feePerLesson: 350,
-      status: 'open',
-      createdAt: '2026-11-27T10:00:00Z',
-      expiresAt: '2026-11-28T10:00:00Z',
-    } as const;
     let declined = false;
     serveApplications(() => [
       declined

@@ -357,35 +357,46 @@ function LessonCard({
   );
 }
 
-/** The tutor's form: a lesson held, its date, start and minutes. */
-function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
-  const styles = useStyles();
-  const text = t.lessons.record;
+/**
+ * What both forms keep: a lesson's date and start, the answer's errors, and sending. `fallback`
+ * is the field a failure without field errors shows under.
+ */
+function useLessonEntry(dateRequired: string, fallback: string) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('19:00');
-  const [minutes, setMinutes] = useState('90');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const send = async () => {
+  /** Sends the entry starting then; `after` runs once it is recorded. */
+  const send = async (submit: (startsAt: string) => Promise<unknown>, after: () => Promise<unknown>) => {
     setDone(false);
     if (!date) {
-      setErrors({ startsAt: text.dateRequired });
+      setErrors({ startsAt: dateRequired });
       return;
     }
     setBusy(true);
     try {
-      await recordLesson(arrangementId, { startsAt: hongKongInstant(date, time), minutes: Number(minutes) });
+      await submit(hongKongInstant(date, time));
       setErrors({});
       setDone(true);
-      await onDone();
+      await after();
     } catch (error) {
-      setErrors(fieldErrors(error) ?? { startsAt: errorMessage(error, t.lessons.failed) });
+      setErrors(fieldErrors(error) ?? { [fallback]: errorMessage(error, t.lessons.failed) });
     } finally {
       setBusy(false);
     }
   };
+  return { date, setDate, time, setTime, errors, done, busy, send };
+}
+
+/** The tutor's form: a lesson held, its date, start and minutes. */
+function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
+  const styles = useStyles();
+  const text = t.lessons.record;
+  const [minutes, setMinutes] = useState('90');
+  const { date, setDate, time, setTime, errors, done, busy, send } = useLessonEntry(text.dateRequired, 'startsAt');
+  const record = () => send((startsAt) => recordLesson(arrangementId, { startsAt, minutes: Number(minutes) }), onDone);
 
   return (
     <Card className={styles.form}>
@@ -415,7 +426,7 @@ function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
       </Field>
       {done && <Text role="status">{text.done}</Text>}
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy} onClick={() => void send()}>
+        <Button appearance="primary" disabled={busy} onClick={() => void record()}>
           {busy ? text.sending : text.send}
         </Button>
       </div>
@@ -428,32 +439,16 @@ function CancelForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
   const styles = useStyles();
   const text = t.lessons.cancel;
   const [open, setOpen] = useState(false);
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('19:00');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const send = async () => {
-    setDone(false);
-    if (!date) {
-      setErrors({ startsAt: text.dateRequired });
-      return;
-    }
-    setBusy(true);
-    try {
-      await cancelLesson(arrangementId, { startsAt: hongKongInstant(date, time), reason });
-      setErrors({});
-      setDone(true);
-      setOpen(false);
-      await onDone();
-    } catch (error) {
-      setErrors(fieldErrors(error) ?? { reason: errorMessage(error, t.lessons.failed) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { date, setDate, time, setTime, errors, done, busy, send } = useLessonEntry(text.dateRequired, 'reason');
+  const cancel = () =>
+    send(
+      (startsAt) => cancelLesson(arrangementId, { startsAt, reason }),
+      async () => {
+        setOpen(false);
+        await onDone();
+      },
+    );
 
   return (
     <Card className={styles.form}>
@@ -481,7 +476,7 @@ function CancelForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
             <Input value={reason} maxLength={200} onChange={(_, d) => setReason(d.value)} />
           </Field>
           <div className={styles.actions}>
-            <Button appearance="primary" disabled={busy} onClick={() => void send()}>
+            <Button appearance="primary" disabled={busy} onClick={() => void cancel()}>
               {text.send}
             </Button>
           </div>
