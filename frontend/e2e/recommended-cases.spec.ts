@@ -11,6 +11,10 @@ test('on a phone, a tutor in tutor mode sees 為你推薦的個案 on home, each
   await page.goto('/');
   const section = page.getByTestId('recommended-cases');
   await expect(section.getByRole('heading', { name: '為你推薦的個案' })).toBeVisible();
+  // Above the search form (issue 34): what a tutor came for, before the filters.
+  const panel = page.getByRole('tabpanel');
+  const [above, below] = [await section.boundingBox(), await panel.boundingBox()];
+  expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
 
   const ranked = await page.evaluate(async () => {
     const answer = await fetch('/cases/recommended', {

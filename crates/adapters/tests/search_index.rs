@@ -27,7 +27,7 @@ async fn index(db: &Database) -> TantivySearch {
 }
 
 fn board(typed: &str) -> CaseFilter {
-    CaseFilter::board_search(&CaseQuery::default(), Some(typed)).unwrap()
+    CaseFilter::board_search(&CaseQuery::default(), Some(typed), None).unwrap()
 }
 
 async fn found(index: &TantivySearch, filter: &CaseFilter) -> Vec<i64> {
@@ -290,7 +290,7 @@ async fn kept_sets_follow_every_round_of_changes(db: Database) {
     ];
     for round in 0..3 {
         for (query, typed) in &queries {
-            let filter = CaseFilter::board_search(query, Some(typed)).unwrap();
+            let filter = CaseFilter::board_search(query, Some(typed), None).unwrap();
             // The words as a saved search reads them (the rule the contract test above holds).
             let words = (!typed.is_empty()).then(|| Criteria::parse(CaseQuery::default(), typed).unwrap());
             let mut expected: Vec<&Case> = live
@@ -322,7 +322,72 @@ async fn kept_sets_follow_every_round_of_changes(db: Database) {
     }
 }
 
+/// The board's orders and fee bounds, and words naming a level or a subject, mean the same to
+/// the index as to the stores' SQL: fee low to high and high to low (then newest), a maximum
+/// fee, tutors by rating (the unrated last), and "DSE 化學" finding the secondary chemistry
+/// tutor but not the kindergarten one whose biography mentions chemistry.
+async fn orders_fee_bounds_and_named_subjects_mean_the_same_to_index_and_store(db: Database) {
+    let mut numbers = Vec::new();
+    for (rate, subjects) in [(350.0, vec!["數學"]), (200.0, vec!["化學"]), (500.0, vec!["數學", "化學"]), (280.0, vec!["英文"])] {
+        let mut form = support::case_form("中三補習", "每週一堂");
+        form.rate = Some(rate);
+        form.subjects = subjects.into_iter().map(String::from).collect();
+        numbers.push(support::insert_case(&db, form, CaseStatus::Approved, uuid::Uuid::new_v4()).await.number);
+    }
+    let (users, tutors) = (SqlUserRepository::new(db.pool().clone()), SqlTutorRepository::new(db.pool().clone()));
+    let chemist = approved(&tutors, &user(&users, 1).await, &form("中學 化學", "沙田", 400.0), 30).await;
+    let mut painter = form("幼稚園 幼兒數學", "沙田", 150.0);
+    painter.bio = "以前讀化學，現教幼兒".into();
+    let painter = approved(&tutors, &user(&users, 2).await, &painter, 20).await;
+    let rated = approved(&tutors, &user(&users, 3).await, &form("中學 數學", "沙田", 300.0), 10).await;
+    for (author, stars) in [(11, 5), (12, 4), (13, 5)] {
+        sqlx::query(
+            "INSERT INTO reviews (tutor_id, author_id, stars, body, status, created_at) VALUES ($1, $2, $3, '很好的導師', 'visible', 0)",
+        )
+        .bind(rated.user_id.to_string())
+        .bind(format!("author-{author}"))
+        .bind(stars)
+        .execute(db.pool())
+        .await
+        .unwrap();
+    }
+    let index = index(&db).await;
+    let cases = SqlCaseRepository::new(db.pool().clone());
+    let search = |query: CaseQuery, typed: &str, sort: &str| CaseFilter::board_search(&query, Some(typed), Some(sort)).unwrap();
+    let [maths, chemistry, both, english] = numbers[..] else { unreachable!() };
+    let on_both = async |filter: &CaseFilter| {
+        let stored: Vec<i64> = cases.search(filter, PageRequest::default()).await.unwrap().items.iter().map(|c| c.number).collect();
+        assert_eq!(found(&index, filter).await, stored, "{filter:?}");
+        stored
+    };
+    assert_eq!(on_both(&search(CaseQuery::default(), "", "feeLow")).await, [chemistry, english, maths, both]);
+    assert_eq!(on_both(&search(CaseQuery::default(), "", "feeHigh")).await, [both, maths, english, chemistry]);
+    let at_most_300 = CaseQuery { max_rate: Some("300".into()), ..CaseQuery::default() };
+    assert_eq!(on_both(&search(at_most_300, "", "feeHigh")).await, [english, chemistry]);
+    assert_eq!(on_both(&search(CaseQuery::default(), "化學", "feeLow")).await, [chemistry, both], "化學 is a subject");
+    assert_eq!(on_both(&search(CaseQuery::default(), "數學 化學", "newest")).await, [both], "every subject named");
+
+    let tutors_found = async |query: TutorQuery| {
+        let filter = TutorFilter::parse(&query).unwrap();
+        let by_index: Vec<_> =
+            TutorIndex::find(&index, &filter, PageRequest::default()).await.unwrap().items.iter().map(|t| t.user_id).collect();
+        let stored: Vec<_> =
+            tutors.search_profiles(&filter, PageRequest::default()).await.unwrap().items.iter().map(|t| t.user_id).collect();
+        if filter.words.is_empty() {
+            assert_eq!(by_index, stored, "{query:?}");
+        }
+        by_index
+    };
+    let dse_chemistry = TutorQuery { q: Some("DSE 化學".into()), ..TutorQuery::default() };
+    assert_eq!(tutors_found(dse_chemistry).await, [chemist.user_id], "not the kindergarten tutor who once read chemistry");
+    let by_rating = TutorQuery { sort: Some("rating".into()), ..TutorQuery::default() };
+    assert_eq!(tutors_found(by_rating).await, [rated.user_id, painter.user_id, chemist.user_id], "rated first, then the newest");
+    let cheap = TutorQuery { max_rate: Some("300".into()), sort: Some("feeHigh".into()), ..TutorQuery::default() };
+    assert_eq!(tutors_found(cheap).await, [rated.user_id, painter.user_id]);
+}
+
 on_both_engines!(
+    orders_fee_bounds_and_named_subjects_mean_the_same_to_index_and_store,
     kept_sets_follow_every_round_of_changes,
     a_saved_search_finds_exactly_what_the_board_finds,
     a_server_ahead_of_a_restored_database_loads_everything_again,

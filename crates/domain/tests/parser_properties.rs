@@ -602,13 +602,24 @@ fn case_query() -> impl Strategy<Value = CaseQuery> {
             districts,
             areas,
             min_rate,
+            max_rate: None,
             post_type,
         })
 }
 
 fn tutor_query() -> impl Strategy<Value = TutorQuery> {
     (key_input(level_keys()), list_input(), key_input(region_names()), list_input(), list_input(), min_rate_input()).prop_map(
-        |(level, subjects, region, districts, areas, min_rate)| TutorQuery { level, subjects, region, districts, areas, min_rate, q: None },
+        |(level, subjects, region, districts, areas, min_rate)| TutorQuery {
+            level,
+            subjects,
+            region,
+            districts,
+            areas,
+            min_rate,
+            max_rate: None,
+            q: None,
+            sort: None,
+        },
     )
 }
 
@@ -820,11 +831,15 @@ proptest! {
             districts: query.districts.clone(),
             areas: query.areas.clone(),
             min_rate: query.min_rate.clone(),
+            max_rate: query.max_rate.clone(),
             ..Default::default()
         };
         match (CaseFilter::public_search(&case), TutorFilter::parse(&query)) {
             (Ok(c), Ok(t)) => {
-                prop_assert_eq!((c.level, c.region, &c.districts, &c.areas, c.min_rate), (t.level, t.region, &t.districts, &t.areas, t.min_rate));
+                prop_assert_eq!(
+                    (c.level, c.region, &c.districts, &c.areas, c.min_rate, c.max_rate),
+                    (t.level, t.region, &t.districts, &t.areas, t.min_rate, t.max_rate)
+                );
                 let same_subjects = match (&c.subjects, &t.subjects) {
                     (None, None) => true,
                     (Some(SubjectMatch::AnyOf(a)), Some(TutorSubjectMatch::AnyOf(b))) => a == b,

@@ -83,6 +83,20 @@ async fn searching_by_district_and_minimum_fee_narrows_the_board() {
 }
 
 #[tokio::test]
+async fn a_maximum_fee_and_the_orders_by_fee_and_newest() {
+    let app = board().await;
+    let rates = |page: &Value| page["items"].as_array().unwrap().iter().map(|c| c["rate"].as_f64().unwrap()).collect::<Vec<_>>();
+    assert_eq!(rates(&json(&app, "/cases?sort=feeLow").await.1), [300.0, 450.0, 500.0]);
+    assert_eq!(rates(&json(&app, "/cases?sort=feeHigh&maxRate=480").await.1), [450.0, 300.0]);
+    assert_eq!(rates(&json(&app, "/cases?sort=newest&q=數學").await.1), [300.0, 500.0, 450.0], "newest first, words or not");
+    let (status, body) = json(&app, "/cases?minRate=500&maxRate=400").await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("maxRate")));
+    assert_eq!(body["errors"][0]["message"], "最高學費不可低於最低學費");
+    let (status, body) = json(&app, "/cases?sort=rating").await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("sort")), "a case has no rating");
+}
+
+#[tokio::test]
 async fn the_legacy_approved_post_type_and_a_non_numeric_minimum_change_nothing() {
     let app = board().await;
     let (_, body) = json(&app, "/cases?postType=approved&minRate=abc").await;
@@ -220,6 +234,12 @@ async fn fee_guidance_answers_per_hour_and_widens_when_few_compare() {
 }
 
 /// An approved case with this title and description, created `age_minutes` ago.
+/// The case, of the subject 物理.
+fn physics(mut case: NewCase) -> NewCase {
+    case.details.subjects = vec!["物理".into()];
+    case
+}
+
 fn described(title: &str, description: &str, age_minutes: i64) -> NewCase {
     let mut new = case("大埔", 400.0, CaseStatus::Approved, age_minutes);
     new.details.title = title.into();
@@ -233,7 +253,7 @@ async fn typed_words_narrow_the_board_in_chinese_english_or_both_with_the_filter
     app.cases
         .insert(vec![
             described("DSE數學操練", "準備文憑試，需要大量練習", 5),
-            described("IB Physics tutor", "Year 12 student, IB physics HL", 6),
+            physics(described("IB Physics tutor", "Year 12 student, IB physics HL", 6)),
             described("奧數拔尖", "小學奧數比賽，需要 IB 背景導師，ＤＳＥ亦可", 7),
         ])
         .await
@@ -255,7 +275,12 @@ async fn typed_words_narrow_the_board_in_chinese_english_or_both_with_the_filter
     assert_eq!(titles(&mixed), ["奧數拔尖"], "the lone character of a mixed word too");
     let (_, full_width) = json(&app, "/cases?q=ＩＢ%20Physics").await;
     assert_eq!(titles(&full_width), ["IB Physics tutor"], "full-width letters are the same word");
-    assert_eq!(json(&app, "/cases?q=dse").await.1["total"], 2, "and the other way round");
+    assert_eq!(json(&app, "/cases?q=ＤＳＥ%20拔尖").await.1["total"], 1, "and the other way round");
+    // A word naming a level or a subject is that filter, not text to find: DSE is sat at
+    // secondary (every case here is), and physics is the subject 物理.
+    assert_eq!(json(&app, "/cases?q=dse").await.1["total"], 6, "every secondary case");
+    assert_eq!(titles(&json(&app, "/cases?q=physics").await.1), ["IB Physics tutor"], "by its subject");
+    assert_eq!(json(&app, "/cases?q=小學").await.1["total"], 0, "no primary case, though 小學 is in a description");
     let (_, with_filter) = json(&app, "/cases?q=數學&areas=觀塘&minRate=400").await;
     assert_eq!(with_filter["total"], 1, "words and filters combine: {with_filter}");
     assert_eq!(with_filter["items"][0]["location"], "觀塘");
@@ -289,14 +314,14 @@ async fn blank_punctuation_and_overlong_words_get_a_page_or_a_clear_error() {
 #[tokio::test]
 async fn pages_of_a_word_search_agree_with_each_other_and_the_total() {
     let app = board().await;
-    app.cases.insert((0..25).map(|n| described(&format!("中文補習 {n}"), "作文", n)).collect()).await.unwrap();
-    let (_, first) = json(&app, "/cases?q=中文&pageSize=10").await;
-    let (_, third) = json(&app, "/cases?q=中文&pageSize=10&page=3").await;
+    app.cases.insert((0..25).map(|n| described(&format!("作文補習 {n}"), "作文", n)).collect()).await.unwrap();
+    let (_, first) = json(&app, "/cases?q=作文&pageSize=10").await;
+    let (_, third) = json(&app, "/cases?q=作文&pageSize=10&page=3").await;
     assert_eq!((first["total"].clone(), third["total"].clone()), (Value::from(25), Value::from(25)));
     assert_eq!(third["items"].as_array().unwrap().len(), 5);
     let mut seen: Vec<i64> = Vec::new();
     for page in 1..=3 {
-        let (_, body) = json(&app, &format!("/cases?q=中文&pageSize=10&page={page}")).await;
+        let (_, body) = json(&app, &format!("/cases?q=作文&pageSize=10&page={page}")).await;
         seen.extend(body["items"].as_array().unwrap().iter().map(|c| c["caseId"].as_i64().unwrap()));
     }
     seen.sort_unstable();

@@ -36,7 +36,9 @@ export function useUrlSearch<F>(
       // The tab first, as the tabs write it: `?tab=cases&q=…`.
       const url = new URLSearchParams(tab ? { tab } : {});
       written.forEach((value, key) => url.append(key, value));
-      setParams(url);
+      // The same page with another search: it stays where it is (the results are brought into
+      // view by the panel when they come), not thrown back to the top as a new page would be.
+      setParams(url, { preventScrollReset: true });
     },
     [setParams, tab, write],
   );

@@ -1,19 +1,36 @@
 import { parseMinRate } from './min-rate';
 
+/** What the case and tutor searches keep alike in their query strings (/all-cases, home). */
+export interface FeesAndOrder {
+  minRate: string;
+  maxRate: string;
+  /** A sort key of the board ('' for its own order). */
+  sort: string;
+}
+
 /**
- * What the case and tutor searches write alike into their query strings (/all-cases, home):
- * the minimum fee as a plain number and the page, left out when they say nothing.
+ * Writes the fee bounds as plain numbers, the order and the page, each left out when it says
+ * nothing.
  */
-export function setMinRateAndPage(params: URLSearchParams, minRate: string, page: number): void {
-  const fee = parseMinRate(minRate);
-  if (fee !== undefined) params.set('minRate', String(fee));
+export function setFeesSortAndPage(params: URLSearchParams, filters: FeesAndOrder, page: number): void {
+  for (const key of ['minRate', 'maxRate'] as const) {
+    const fee = parseMinRate(filters[key]);
+    if (fee !== undefined) params.set(key, String(fee));
+  }
+  if (filters.sort) params.set('sort', filters.sort);
   if (page > 1) params.set('page', String(page));
 }
 
-/** The minimum fee of a query string; '' ("no limit") when it is not a number. */
-export function minRateParam(params: URLSearchParams): string {
-  const fee = parseMinRate(params.get('minRate') ?? '');
+/** A fee bound of a query string; '' ("no limit") when it is not a number. */
+export function feeParam(params: URLSearchParams, key: 'minRate' | 'maxRate'): string {
+  const fee = parseMinRate(params.get(key) ?? '');
   return fee === undefined ? '' : String(fee);
+}
+
+/** The order of a query string when it is one of `allowed`; '' (the board's own) otherwise. */
+export function sortParam<T extends string>(params: URLSearchParams, allowed: readonly T[]): T | '' {
+  const sort = params.get('sort') ?? '';
+  return (allowed as readonly string[]).includes(sort) ? (sort as T) : '';
 }
 
 /** The page of a query string; 1 when it is not a page number. */

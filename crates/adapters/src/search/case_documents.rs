@@ -5,8 +5,9 @@ use tantivy::TantivyDocument;
 use tantivy::schema::{FAST, Field, INDEXED, Schema};
 use tutorhub_domain::cases::model::{Case, CaseStatus};
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
+use tutorhub_domain::search::order::SortOrder;
 
-use super::queries::{Clauses, NUMBER, SORT, Search, sort_key};
+use super::queries::{Clauses, NUMBER, RATE, SORT, Search, Sorting, sort_key};
 use super::text_fields::{filter_field, text_field};
 
 pub struct CaseFields {
@@ -43,7 +44,7 @@ impl CaseFields {
             region: s.add_text_field("region", filter_field()),
             district: s.add_text_field("district", filter_field()),
             area: s.add_text_field("area", filter_field()),
-            rate: s.add_i64_field("rate", INDEXED | FAST),
+            rate: s.add_i64_field(RATE, INDEXED | FAST),
         };
         (s.build(), fields)
     }
@@ -98,12 +99,30 @@ impl CaseFields {
         if let Some(min) = filter.min_rate {
             c.at_least(self.rate, min.cents());
         }
+        if let Some(max) = filter.max_rate {
+            c.at_most(self.rate, max.cents());
+        }
         match &filter.subjects {
             None => {}
             Some(SubjectMatch::AnyOf(names)) => c.any_of(self.subject, names.iter().map(String::as_str)),
             Some(SubjectMatch::Containing(text)) => c.containing(self.subject_lower, "", text),
         }
+        for subject in &filter.required_subjects {
+            c.term(self.subject, subject);
+        }
         c.words(self.text, self.title, &filter.words);
+        c.sorted(sorting(filter.sort));
         c.into_search()
+    }
+}
+
+/// A board order as the index sorts: by the fee column, or its own orders. A case has no
+/// rating (the domain refuses that order for the case board).
+pub fn sorting(order: SortOrder) -> Sorting {
+    match order {
+        SortOrder::Best | SortOrder::Rating => Sorting::Best,
+        SortOrder::Newest => Sorting::Newest,
+        SortOrder::FeeLowest => Sorting::Column { name: RATE, descending: false },
+        SortOrder::FeeHighest => Sorting::Column { name: RATE, descending: true },
     }
 }

@@ -24,7 +24,7 @@ use tutorhub_domain::shared::paging::{Page, PageRequest};
 use super::bits::Bits;
 use super::kept_rows::Hit;
 use super::newness::Order;
-use super::queries::{Ranking, Search};
+use super::queries::{Ranking, Search, Sorting};
 use super::ranked::{Ranked, Shape};
 use super::result_windows::{ResultWindows, WINDOW, cut};
 use super::segment_cache::{Columns, SegmentCache};
@@ -48,7 +48,7 @@ pub fn page_of_hits(
     }
     let (total, window) = best_found(searcher, cache, search, WINDOW, Shape::SERVING)?;
     let found = page_from(searcher, cache, &window, total, page)?;
-    windows.keep(searcher, search.clauses.clone(), total, window.into_iter());
+    windows.keep(searcher, search.key.clone(), total, window.into_iter());
     Ok(found)
 }
 
@@ -65,7 +65,7 @@ pub fn kept_page_of_hits(
     if keywords.finds_nothing() {
         return Some(Page { items: Vec::new(), total: 0, request: page });
     }
-    let kept = windows.page(searcher, &search.clauses, page)?;
+    let kept = windows.page(searcher, &search.key, page)?;
     let items = hits(searcher, &kept.found, |segment| cache.kept_columns(segment).ok_or(())).ok()?;
     Some(Page { items, total: kept.total, request: page })
 }
@@ -100,6 +100,9 @@ fn best_found(
     limit: usize,
     shape: Shape,
 ) -> tantivy::Result<(u64, Vec<DocAddress>)> {
+    if let Sorting::Column { name, descending } = search.key.sorting {
+        return best_by_column(searcher, cache, search, limit, name, descending);
+    }
     let mut best = Best::new(limit);
     let ranker = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
     let mut total = 0;
@@ -125,6 +128,38 @@ fn best_found(
             Some(taken) => taken.into_iter().for_each(|(doc, score)| best.offer(score, order, segment_ord, doc)),
             None => rank_every_one(&mut best, &in_all, ranker.as_ref(), kept.as_deref(), (segment, segment_ord), order)?,
         }
+    }
+    Ok((total, best.into_sorted().iter().map(Found::address).collect()))
+}
+
+/// The `limit` best documents `search` finds by the i64 fast field `name` (highest first when
+/// `descending`), then newest, and how many it finds. Every document found is read: an order
+/// by a value no kept order holds (fee, rating) is asked for far less than the board's own.
+fn best_by_column(
+    searcher: &Searcher,
+    cache: &SegmentCache,
+    search: &Search,
+    limit: usize,
+    name: &str,
+    descending: bool,
+) -> tantivy::Result<(u64, Vec<DocAddress>)> {
+    let mut best = Best::new(limit);
+    let mut total = 0;
+    for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+        let sets = sets_of(searcher, cache, segment, search)?;
+        let in_all = Bits::all_of(&sets.iter().map(Arc::as_ref).collect::<Vec<_>>());
+        let found = in_all.count();
+        total += found;
+        if found == 0 || best.limit == 0 {
+            continue;
+        }
+        let columns = cache.columns(segment)?;
+        let values = segment.fast_fields().i64(name)?;
+        // Fees in cents and ratings ×1000 are well inside the 2^24 a score holds exactly.
+        in_all.each(|doc| {
+            let value = values.first(doc).unwrap_or(0) as Score;
+            best.offer(if descending { value } else { -value }, &columns.order, ord as u32, doc);
+        });
     }
     Ok((total, best.into_sorted().iter().map(Found::address).collect()))
 }
@@ -243,7 +278,7 @@ impl Ranker<'_> {
 /// The sets a document of `segment` must be in: not deleted, and matching every clause.
 fn sets_of(searcher: &Searcher, cache: &SegmentCache, segment: &SegmentReader, search: &Search) -> tantivy::Result<Vec<Arc<Bits>>> {
     let mut sets = vec![cache.alive(segment)?];
-    for clause in &search.clauses {
+    for clause in &search.key.clauses {
         sets.push(cache.matching(segment, clause, || {
             let weight = clause.query().weight(EnableScoring::disabled_from_searcher(searcher))?;
             matched(weight.as_ref(), segment)

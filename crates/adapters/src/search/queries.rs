@@ -22,6 +22,9 @@ pub fn sort_key(at: DateTime<Utc>, number: i64) -> i64 {
     (at.timestamp() << 31) | (number & 0x7FFF_FFFF)
 }
 
+/// The fast field of the fee per lesson in cents, which fee bounds and fee orders read.
+pub const RATE: &str = "rate";
+
 /// Separates a level key from a subject name in one term ("secondary\u{1f}數學").
 pub const PAIR: char = '\u{1f}';
 
@@ -36,6 +39,7 @@ pub enum ClauseKey {
     /// Sorted and without repeats: the same set of values in any order is the same clause.
     AnyOf(Field, Vec<String>),
     AtLeast(Field, i64),
+    AtMost(Field, i64),
     Containing {
         field: Field,
         prefix: String,
@@ -52,6 +56,9 @@ impl ClauseKey {
             ClauseKey::AnyOf(field, values) => Box::new(TermSetQuery::new(values.iter().map(|v| Term::from_field_text(*field, v)))),
             ClauseKey::AtLeast(field, min) => {
                 Box::new(tantivy::query::RangeQuery::new(Bound::Included(Term::from_field_i64(*field, *min)), Bound::Unbounded))
+            }
+            ClauseKey::AtMost(field, max) => {
+                Box::new(tantivy::query::RangeQuery::new(Bound::Unbounded, Bound::Included(Term::from_field_i64(*field, *max))))
             }
             ClauseKey::Containing { field, prefix, text } => {
                 let pattern = format!("{}.*{}.*", escape(prefix), escape(&text.to_lowercase()));
@@ -70,7 +77,7 @@ impl ClauseKey {
     /// The memory its text holds besides itself, for the caches' budgets.
     pub fn text_bytes(&self) -> usize {
         match self {
-            ClauseKey::AtLeast(..) => 0,
+            ClauseKey::AtLeast(..) | ClauseKey::AtMost(..) => 0,
             ClauseKey::Term(_, value) | ClauseKey::Word(_, value) => value.len(),
             ClauseKey::AnyOf(_, values) => values.iter().map(|value| value.len() + 24).sum(),
             ClauseKey::Containing { prefix, text, .. } => prefix.len() + text.len(),
@@ -83,10 +90,29 @@ impl ClauseKey {
     }
 }
 
-/// A search: the documents meeting every clause, ranked by `ranking` when words were typed
-/// (newest first otherwise).
-pub struct Search {
+/// How a search orders the documents its clauses find, besides them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sorting {
+    /// By the typed words' score, then newest; newest first without words.
+    Best,
+    /// Newest first, words typed or not.
+    Newest,
+    /// By an i64 fast field (fee, rating), then newest.
+    Column { name: &'static str, descending: bool },
+}
+
+/// What names a search's documents and their order: its clauses and its sorting. A search's
+/// first pages are kept under it (`result_windows`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SearchKey {
     pub clauses: Vec<ClauseKey>,
+    pub sorting: Sorting,
+}
+
+/// A search: the documents meeting every clause, in the order of `key.sorting` (by `ranking`
+/// when words were typed and the order is the best).
+pub struct Search {
+    pub key: SearchKey,
     pub ranking: Option<Ranking>,
 }
 
@@ -117,10 +143,16 @@ impl Ranking {
 }
 
 /// A search built one filter at a time.
-#[derive(Default)]
 pub struct Clauses {
     clauses: Vec<ClauseKey>,
     ranking: Option<Ranking>,
+    sorting: Sorting,
+}
+
+impl Default for Clauses {
+    fn default() -> Self {
+        Self { clauses: Vec::new(), ranking: None, sorting: Sorting::Best }
+    }
 }
 
 impl Clauses {
@@ -146,6 +178,16 @@ impl Clauses {
         self.clauses.push(ClauseKey::AtLeast(field, min));
     }
 
+    /// The document's `field` is at most `max`.
+    pub fn at_most(&mut self, field: Field, max: i64) {
+        self.clauses.push(ClauseKey::AtMost(field, max));
+    }
+
+    /// Orders the documents found so; the typed words then only filter.
+    pub fn sorted(&mut self, sorting: Sorting) {
+        self.sorting = sorting;
+    }
+
     /// Some term of `field` starts with `prefix` and contains `text` after it (lower-cased
     /// substring search over the field's terms, like the stores' `LIKE '%text%'`).
     pub fn containing(&mut self, field: Field, prefix: &str, text: &str) {
@@ -166,7 +208,8 @@ impl Clauses {
     }
 
     pub fn into_search(self) -> Search {
-        Search { clauses: self.clauses, ranking: self.ranking }
+        let ranking = self.ranking.filter(|_| self.sorting == Sorting::Best);
+        Search { key: SearchKey { clauses: self.clauses, sorting: self.sorting }, ranking }
     }
 }
 

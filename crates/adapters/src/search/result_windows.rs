@@ -9,9 +9,9 @@
 //! searcher, so the first search after a write finds afresh. Generation numbers count the
 //! reloads of one reader: each index has its own windows, beside its only reader.
 //!
-//! A window is kept under the search's clauses alone: they name the documents found, and the
-//! order depends on nothing else than its typed words (clauses too) and the index's fixed
-//! title field. An order chosen any other way would have to join the key. One window per
+//! A window is kept under the search's key: its clauses name the documents found, and the
+//! order depends on nothing else than its sorting (fee, rating, newest, or the best for its
+//! typed words, which are clauses too) and the index's fixed title field. One window per
 //! search: that of the newest generation it was found in.
 //!
 //! A document is held as its place in the searcher (its segment's first place plus its own),
@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tantivy::{DocAddress, Searcher};
 use tutorhub_domain::shared::paging::PageRequest;
 
-use super::queries::ClauseKey;
+use super::queries::{ClauseKey, SearchKey};
 use super::two_generations::TwoGenerations;
 
 /// Documents a window holds: ten pages of twenty. Deeper pages are searched every time.
@@ -33,7 +33,7 @@ pub const WINDOW: usize = 200;
 const ENTRY_BYTES: usize = 128;
 
 pub struct ResultWindows {
-    windows: Mutex<TwoGenerations<Vec<ClauseKey>, Arc<Window>>>,
+    windows: Mutex<TwoGenerations<SearchKey, Arc<Window>>>,
 }
 
 struct Window {
@@ -67,13 +67,13 @@ impl ResultWindows {
         page.page() > 1 && Self::reach(page)
     }
 
-    /// `page` of the search of `clauses`, when a window of `searcher`'s generation is kept and
+    /// `page` of the search `key`, when a window of `searcher`'s generation is kept and
     /// reaches it.
-    pub fn page(&self, searcher: &Searcher, clauses: &[ClauseKey], page: PageRequest) -> Option<WindowPage> {
+    pub fn page(&self, searcher: &Searcher, key: &SearchKey, page: PageRequest) -> Option<WindowPage> {
         if !Self::reach(page) {
             return None;
         }
-        let window = self.lock().get(clauses)?;
+        let window = self.lock().get(key)?;
         if window.generation != searcher.generation().generation_id() {
             return None;
         }
@@ -82,26 +82,26 @@ impl ResultWindows {
         Some(WindowPage { total: window.total, found })
     }
 
-    /// Keeps the window of the search of `clauses` on `searcher`: its `total`, and its best
+    /// Keeps the window of the search `key` on `searcher`: its `total`, and its best
     /// documents `found`, best first (at most [`WINDOW`]). Nothing is kept for an index too
     /// large to number its documents in four bytes.
-    pub fn keep(&self, searcher: &Searcher, clauses: Vec<ClauseKey>, total: u64, found: impl Iterator<Item = DocAddress>) {
+    pub fn keep(&self, searcher: &Searcher, key: SearchKey, total: u64, found: impl Iterator<Item = DocAddress>) {
         let Some(starts) = starts(searcher) else { return };
         let Some(places) = found.map(|address| place(&starts, address)).collect::<Option<Box<[u32]>>>() else { return };
-        let bytes = places.len() * 4 + ClauseKey::list_bytes(&clauses) + ENTRY_BYTES;
+        let bytes = places.len() * 4 + ClauseKey::list_bytes(&key.clauses) + ENTRY_BYTES;
         let generation = searcher.generation().generation_id();
         let mut windows = self.lock();
         // A slow search on an older searcher does not replace what a newer one found.
-        if windows.get(clauses.as_slice()).is_some_and(|kept| kept.generation > generation) {
+        if windows.get(&key).is_some_and(|kept| kept.generation > generation) {
             return;
         }
-        let retired = windows.keep(clauses, Arc::new(Window { generation, total, places }), bytes);
+        let retired = windows.keep(key, Arc::new(Window { generation, total, places }), bytes);
         drop(windows);
         // A retired generation is freed here, on the blocking thread that searched.
         drop(retired);
     }
 
-    fn lock(&self) -> MutexGuard<'_, TwoGenerations<Vec<ClauseKey>, Arc<Window>>> {
+    fn lock(&self) -> MutexGuard<'_, TwoGenerations<SearchKey, Arc<Window>>> {
         self.windows.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }

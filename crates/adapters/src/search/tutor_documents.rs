@@ -3,12 +3,17 @@
 
 use tantivy::TantivyDocument;
 use tantivy::schema::{FAST, Field, INDEXED, Schema};
+use tutorhub_domain::search::order::{SortOrder, rating_score};
 use tutorhub_domain::tutors::model::TutorProfile;
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
 use uuid::Uuid;
 
-use super::queries::{Clauses, NUMBER, PAIR, SORT, Search, sort_key};
+use super::case_documents::sorting;
+use super::queries::{Clauses, NUMBER, PAIR, RATE, SORT, Search, Sorting, sort_key};
 use super::text_fields::{filter_field, text_field, words_of};
+
+/// The fast field a tutor's rating is ordered by.
+const RATING: &str = "rating";
 
 pub struct TutorFields {
     number: Field,
@@ -31,6 +36,8 @@ pub struct TutorFields {
     district: Field,
     area: Field,
     rate: Field,
+    /// The reviews' `rating_score`, for the order by rating.
+    rating: Field,
 }
 
 impl TutorFields {
@@ -49,7 +56,8 @@ impl TutorFields {
             region: s.add_text_field("region", filter_field()),
             district: s.add_text_field("district", filter_field()),
             area: s.add_text_field("area", filter_field()),
-            rate: s.add_i64_field("rate", INDEXED | FAST),
+            rate: s.add_i64_field(RATE, INDEXED | FAST),
+            rating: s.add_i64_field(RATING, FAST),
         };
         (s.build(), fields)
     }
@@ -87,6 +95,7 @@ impl TutorFields {
         }
         doc.add_text(self.area, tutor.place.area);
         doc.add_i64(self.rate, tutor.rate.cents());
+        doc.add_i64(self.rating, rating_score(tutor.reviews.count, tutor.reviews.total));
         Some(doc)
     }
 
@@ -100,6 +109,16 @@ impl TutorFields {
         c.any_of(self.area, filter.areas.iter().map(String::as_str));
         if let Some(min) = filter.min_rate {
             c.at_least(self.rate, min.cents());
+        }
+        if let Some(max) = filter.max_rate {
+            c.at_most(self.rate, max.cents());
+        }
+        // Each subject the words named, taught (at the level, when there is one).
+        for subject in &filter.required_subjects {
+            match filter.level {
+                Some(level) => c.term(self.level_subject, &format!("{level}{PAIR}{subject}")),
+                None => c.term(self.subject, subject),
+            }
         }
         match (&filter.subjects, filter.level) {
             (None, None) => {}
@@ -115,6 +134,10 @@ impl TutorFields {
             }
         }
         c.words(self.text, self.name, &filter.words);
+        c.sorted(match filter.sort {
+            SortOrder::Rating => Sorting::Column { name: RATING, descending: true },
+            other => sorting(other),
+        });
         c.into_search()
     }
 }

@@ -8,6 +8,7 @@ use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase, Post
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
 use tutorhub_domain::matching::model::CaseApplicationStatus;
+use tutorhub_domain::search::order::SortOrder;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
@@ -114,6 +115,13 @@ fn conditions(filter: &CaseFilter) -> Conditions {
     c.push_in("c.area", &filter.areas);
     if let Some(min) = filter.min_rate {
         c.push("c.rate_cents", ">=", Value::Int(min.cents()));
+    }
+    if let Some(max) = filter.max_rate {
+        c.push("c.rate_cents", "<=", Value::Int(max.cents()));
+    }
+    for subject in &filter.required_subjects {
+        let subject = c.bind(Value::Text(subject.clone()));
+        c.push_raw(format!("EXISTS (SELECT 1 FROM case_subjects s WHERE s.case_number = c.number AND s.subject = {subject})"));
     }
     match &filter.subjects {
         None => {}
@@ -222,7 +230,12 @@ impl CaseRepository for SqlCaseRepository {
     }
 
     async fn search(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
-        let query = (COLUMNS, "cases c", "c.created_at DESC, c.number DESC");
+        let order = match filter.sort {
+            SortOrder::FeeLowest => "c.rate_cents, c.created_at DESC, c.number DESC",
+            SortOrder::FeeHighest => "c.rate_cents DESC, c.created_at DESC, c.number DESC",
+            SortOrder::Best | SortOrder::Newest | SortOrder::Rating => "c.created_at DESC, c.number DESC",
+        };
+        let query = (COLUMNS, "cases c", order);
         fetch_page(&self.pool, query, conditions(filter), page, |row| CaseRow::from_row(row).map_err(repository_error)?.into_case()).await
     }
 

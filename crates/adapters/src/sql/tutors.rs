@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::lessons::model::{LessonConfirmedBy, LessonStatus};
+use tutorhub_domain::search::order::SortOrder;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::identity::{DisplayName, Phone};
 use tutorhub_domain::shared::money::Rate;
@@ -216,6 +217,11 @@ impl ProfileRow {
     }
 }
 
+/// The order by rating: `search::order::rating_score` of the visible reviews, in SQL (integer
+/// division on both engines, as the domain's), then the newest approval.
+const RATING_ORDER: &str = "(SELECT CASE WHEN COUNT(*) = 0 THEN 0 ELSE (COALESCE(SUM(r.stars), 0) + 12) * 1000 / (COUNT(*) + 3) END \
+     FROM reviews r WHERE r.tutor_id = t.user_id AND r.status = 'visible') DESC, t.approved_at DESC, t.user_number DESC";
+
 fn conditions(filter: &TutorFilter) -> Conditions {
     let mut c = Conditions::default();
     c.push("t.active", "=", Value::Int(1));
@@ -232,6 +238,16 @@ fn conditions(filter: &TutorFilter) -> Conditions {
     c.push_in("t.area", &filter.areas);
     if let Some(min) = filter.min_rate {
         c.push("t.rate_cents", ">=", Value::Int(min.cents()));
+    }
+    if let Some(max) = filter.max_rate {
+        c.push("t.rate_cents", "<=", Value::Int(max.cents()));
+    }
+    for subject in &filter.required_subjects {
+        let mut taught = format!("s.name = {}", c.bind(Value::Text(subject.clone())));
+        if let Some(level) = filter.level {
+            taught += &format!(" AND s.level = {}", c.bind(Value::Text(level.into())));
+        }
+        c.push_raw(format!("EXISTS (SELECT 1 FROM tutor_subjects s WHERE s.user_id = t.user_id AND {taught})"));
     }
     let mut subject_clauses = Vec::new();
     if let Some(level) = filter.level {
@@ -450,7 +466,13 @@ impl TutorRepository for SqlTutorRepository {
     }
 
     async fn search_profiles(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError> {
-        let query = (PROFILE_COLUMNS, "tutor_profiles t", "t.approved_at DESC, t.user_number DESC");
+        let order = match filter.sort {
+            SortOrder::FeeLowest => "t.rate_cents, t.approved_at DESC, t.user_number DESC",
+            SortOrder::FeeHighest => "t.rate_cents DESC, t.approved_at DESC, t.user_number DESC",
+            SortOrder::Rating => RATING_ORDER,
+            SortOrder::Best | SortOrder::Newest => "t.approved_at DESC, t.user_number DESC",
+        };
+        let query = (PROFILE_COLUMNS, "tutor_profiles t", order);
         fetch_page(&self.pool, query, conditions(filter), page, |row| ProfileRow::from_row(row).map_err(repository_error)?.into_profile())
             .await
     }

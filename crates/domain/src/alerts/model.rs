@@ -30,10 +30,14 @@ keyed_enum! {
 pub struct Criteria {
     /// As the board's filters were set (kept raw, so the screen can show and edit them).
     pub query: CaseQuery,
-    /// Words, all of which a matching case contains, found as the board's search finds them.
+    /// Words, as typed (stored and shown); a matching case has what they name, as the board's
+    /// search finds it: a level or a subject they name, and every other word in its text.
     pub keywords: Keywords,
     /// None for a stored search the catalogue no longer understands: it matches nothing.
+    /// Narrowed by the words naming a level or a subject (`CaseFilter::narrowed_by`).
     filter: Option<CaseFilter>,
+    /// The words left to find in a case's text.
+    words: Keywords,
 }
 
 impl Criteria {
@@ -53,7 +57,10 @@ impl Criteria {
         if errors.is_empty() && filter == CaseFilter::public() && keywords.is_empty() {
             errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
         }
-        errors.finish(|| Self { query, keywords, filter: Some(filter) })
+        errors.finish(|| {
+            let (filter, words) = filter.narrowed_by(&keywords);
+            Self { query, keywords, filter: Some(filter), words }
+        })
     }
 
     /// A stored search, read without judging it again: one the catalogue has outgrown is kept
@@ -62,12 +69,19 @@ impl Criteria {
         let filter = CaseFilter::public_search(&query).ok();
         // Stored keywords passed these rules when saved; a stored text they refuse finds nothing.
         let keywords = Keywords::parse(Some(keywords)).unwrap_or_else(|_| Keywords::finding_nothing());
-        Self { query, keywords, filter }
+        let (filter, words) = match filter {
+            Some(filter) => {
+                let (filter, words) = filter.narrowed_by(&keywords);
+                (Some(filter), words)
+            }
+            None => (None, keywords.clone()),
+        };
+        Self { query, keywords, filter, words }
     }
 
     /// Whether a newly approved case is one this search looks for.
     pub fn matches(&self, case: &CaseText<'_>) -> bool {
-        self.filter.as_ref().is_some_and(|f| f.matches(case.case)) && self.keywords.found_in(&case.terms)
+        self.filter.as_ref().is_some_and(|f| f.matches(case.case)) && self.words.found_in(&case.terms)
     }
 
     /// The level key, when the search names one: the store narrows candidates by it.
@@ -105,8 +119,11 @@ impl Criteria {
         if !places.is_empty() {
             parts.push(places);
         }
-        if let Some(min) = f.min_rate {
-            parts.push(format!("每堂 HK${} 起", min.dollars()));
+        match (f.min_rate, f.max_rate) {
+            (Some(min), Some(max)) => parts.push(format!("每堂 HK${} 至 HK${}", min.dollars(), max.dollars())),
+            (Some(min), None) => parts.push(format!("每堂 HK${} 起", min.dollars())),
+            (None, Some(max)) => parts.push(format!("每堂 HK${} 或以下", max.dollars())),
+            (None, None) => {}
         }
         if !self.keywords.is_empty() {
             parts.push(format!("關鍵字：{}", self.keywords.words().join(" ")));
@@ -197,8 +214,11 @@ mod tests {
         assert!(!maths_in_kwun_tong.matches(&CaseText::new(&case(3, "secondary", "中三", "物理", "藍田", 480.0, "no limit"))));
         let with_words = Criteria::parse(query("secondary", &[], &[]), "  DSE   想加強 ").unwrap();
         assert_eq!(with_words.keywords.words(), ["dse", "想加強"]);
-        // `case` describes every case as 想加強 and titles it grade + subject.
-        assert!(!with_words.matches(&CaseText::new(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
+        // `case` describes every case as 想加強 and titles it grade + subject; DSE names the
+        // secondary level (as on the board), not a word the text must hold.
+        assert!(with_words.matches(&CaseText::new(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
+        let more_words = Criteria::parse(query("secondary", &[], &[]), "DSE 衝刺").unwrap();
+        assert!(!more_words.matches(&CaseText::new(&case(4, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
         let words_only = Criteria::parse(CaseQuery::default(), "想加強 中六").unwrap();
         assert!(words_only.matches(&CaseText::new(&case(5, "secondary", "中六", "數學", "藍田", 480.0, "no limit"))));
     }
@@ -216,8 +236,10 @@ mod tests {
         assert!(found("藍田"));
         // A pair the text does not hold, though each character is in it.
         assert!(!found("學中"));
-        // The level's name is not in the case's text, for the board or for an alert.
-        assert!(!found("中學"));
+        // A level's name is the level, for the board and for an alert.
+        assert!(found("中學"));
+        assert!(!found("小學"));
+        assert!(!found("中學 英文"), "and a subject's name the subject");
         let refused = Criteria::parse(CaseQuery::default(), "？！").unwrap_err();
         assert_eq!(refused.fields()[0].message, "關鍵字須包含中文、英文字母或數字");
     }

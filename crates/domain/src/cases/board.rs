@@ -81,11 +81,11 @@ mod tests {
         let mut index = MockCaseIndex::new();
         index
             .expect_find()
-            .withf(|filter, _| filter.status == Some(CaseStatus::Approved) && filter.words.words() == ["數學"])
+            .withf(|filter, _| filter.status == Some(CaseStatus::Approved) && filter.words.words() == ["代數"])
             .times(1)
             .returning(|_, page| Ok(Page { items: vec![], total: 0, request: page }));
         let board = CaseBoard::new(Arc::new(MockCaseRepository::new()), Arc::new(index));
-        let filter = CaseFilter::board_search(&crate::cases::search::CaseQuery::default(), Some("數學")).unwrap();
+        let filter = CaseFilter::board_search(&crate::cases::search::CaseQuery::default(), Some("代數"), None).unwrap();
         board.search(&filter, PageRequest::default()).await.unwrap();
     }
 

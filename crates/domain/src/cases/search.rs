@@ -1,6 +1,8 @@
 //! Searching the case board: what a visitor can filter on.
 
 use crate::cases::model::{CaseStatus, PostType};
+use crate::search::narrowing::narrow;
+use crate::search::order::SortOrder;
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
@@ -18,6 +20,7 @@ pub struct CaseQuery {
     pub districts: Vec<String>,
     pub areas: Vec<String>,
     pub min_rate: Option<String>,
+    pub max_rate: Option<String>,
     pub post_type: Option<String>,
 }
 
@@ -43,9 +46,14 @@ pub struct CaseFilter {
     pub areas: Vec<String>,
     /// Cases below this fee are left out.
     pub min_rate: Option<Rate>,
+    /// Cases above this fee are left out.
+    pub max_rate: Option<Rate>,
+    /// Subjects the typed words named (`search::narrowing`): a case must have every one.
+    pub required_subjects: Vec<String>,
     /// Typed words, each found in the case's text (the search index's business: [`Self::matches`]
     /// leaves them to it).
     pub words: Keywords,
+    pub sort: SortOrder,
 }
 
 impl CaseFilter {
@@ -67,7 +75,10 @@ impl CaseFilter {
             districts: Vec::new(),
             areas: Vec::new(),
             min_rate: None,
+            max_rate: None,
+            required_subjects: Vec::new(),
             words: Keywords::none(),
+            sort: SortOrder::Best,
         }
     }
 
@@ -101,28 +112,43 @@ impl CaseFilter {
             Subjects::Named(names) => SubjectMatch::AnyOf(names),
             Subjects::Typed(text) => SubjectMatch::Containing(text),
         });
-        filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
+        (filter.min_rate, filter.max_rate) = fee_range(query.min_rate.as_deref(), query.max_rate.as_deref(), &mut errors);
         errors.finish(|| filter)
     }
 
-    /// Builds a search of the public board from the filters and the words typed (`q`).
+    /// Builds a search of the public board from the filters, the words typed (`q`) and the
+    /// order asked for (`sort`). Words naming a level or a subject narrow the search to it
+    /// (`search::narrowing`); the others are looked for in the text.
     ///
     /// # Errors
-    /// As [`Self::public_search`], and `q` when the words are too long or too many.
-    pub fn board_search(query: &CaseQuery, typed: Option<&str>) -> Result<Self, ValidationErrors> {
+    /// As [`Self::public_search`]; `q` when the words are too long or too many; `sort` for an
+    /// order the case board does not have.
+    pub fn board_search(query: &CaseQuery, typed: Option<&str>, sort: Option<&str>) -> Result<Self, ValidationErrors> {
         let (filter, mut errors) = match Self::public_search(query) {
             Ok(filter) => (Some(filter), ValidationErrors::new()),
             Err(errors) => (None, errors),
         };
         let words = errors.check("q", Keywords::parse(typed).map_err(|e| e.to_string()));
-        match (filter, words) {
-            (Some(filter), Some(words)) => errors.finish(|| Self { words, ..filter }),
+        let sort = errors.check("sort", SortOrder::parse(sort, SortOrder::CASES));
+        match (filter, words, sort) {
+            (Some(filter), Some(words), Some(sort)) => errors.finish(|| {
+                let (filter, words) = filter.narrowed_by(&words);
+                Self { words, sort, ..filter }
+            }),
             _ => Err(errors),
         }
     }
 }
 
 impl CaseFilter {
+    /// This search narrowed to the level and subjects `words` name (`search::narrowing`), and
+    /// the words left to look for in the text. The board and saved searches both read words so.
+    pub fn narrowed_by(self, words: &Keywords) -> (Self, Keywords) {
+        let narrowed = narrow(words, self.level);
+        let required_subjects = narrowed.subjects.iter().map(|s| s.to_string()).collect();
+        (Self { level: self.level.or(narrowed.level), required_subjects, ..self }, narrowed.words)
+    }
+
     /// Whether `case` is one this search finds: the same rules as the store's query, for
     /// checking one new case against saved searches (alerts, which keep their own keywords)
     /// without asking the store. Typed words are not checked here.
@@ -138,6 +164,8 @@ impl CaseFilter {
             && within(&self.districts, d.place.district)
             && within(&self.areas, d.place.area)
             && self.min_rate.is_none_or(|min| d.rate >= min)
+            && self.max_rate.is_none_or(|max| d.rate <= max)
+            && self.required_subjects.iter().all(|needed| d.subjects.contains(needed))
             && match &self.subjects {
                 None => true,
                 Some(SubjectMatch::AnyOf(names)) => d.subjects.iter().any(|s| names.contains(s)),
@@ -147,6 +175,18 @@ impl CaseFilter {
                 }
             }
     }
+}
+
+/// The fee range asked for: each bound as [`parse_min_rate`] reads it (a non-numeric one is
+/// ignored, spec §5), and a maximum below the minimum refused rather than finding nothing.
+pub(crate) fn fee_range(min: Option<&str>, max: Option<&str>, errors: &mut ValidationErrors) -> (Option<Rate>, Option<Rate>) {
+    let (min, max) = (min.and_then(parse_min_rate), max.and_then(parse_min_rate));
+    if let (Some(low), Some(high)) = (min, max)
+        && high < low
+    {
+        errors.add("maxRate", "最高學費不可低於最低學費");
+    }
+    (min, max)
 }
 
 /// The names of a search's list filters, read against the catalogue.
@@ -278,11 +318,35 @@ mod tests {
 
     #[test]
     fn the_board_takes_typed_words_and_reports_every_refused_field() {
-        let filter = CaseFilter::board_search(&CaseQuery::default(), Some("DSE 數學")).unwrap();
-        assert_eq!(filter.words.words(), ["dse", "數學"]);
+        let filter = CaseFilter::board_search(&CaseQuery::default(), Some("DSE 數學 耐心"), Some("feeHigh")).unwrap();
+        assert_eq!(filter.words.words(), ["耐心"]);
+        assert_eq!(
+            (filter.level, filter.required_subjects.as_slice(), filter.sort),
+            (Some("secondary"), &["數學".to_string()][..], SortOrder::FeeHighest)
+        );
         let bad = CaseQuery { level: Some("college".into()), ..Default::default() };
-        let errors = CaseFilter::board_search(&bad, Some(&"長".repeat(101))).unwrap_err();
-        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "q"]);
+        let errors = CaseFilter::board_search(&bad, Some(&"長".repeat(101)), Some("rating")).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "q", "sort"]);
+    }
+
+    #[test]
+    fn a_fee_range_keeps_both_bounds_and_refuses_one_upside_down() {
+        let query = CaseQuery { min_rate: Some("200".into()), max_rate: Some("400".into()), ..Default::default() };
+        let filter = CaseFilter::public_search(&query).unwrap();
+        assert_eq!((filter.min_rate, filter.max_rate), (Some(Rate::from_cents(20000)), Some(Rate::from_cents(40000))));
+        let upside_down = CaseQuery { min_rate: Some("400".into()), max_rate: Some("200".into()), ..Default::default() };
+        let errors = CaseFilter::public_search(&upside_down).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["maxRate"]);
+    }
+
+    #[test]
+    fn a_subject_named_in_the_words_is_one_every_case_found_has() {
+        let filter = CaseFilter::board_search(&CaseQuery::default(), Some("化學"), None).unwrap();
+        let mut case = crate::cases::model::tests::case_with_status(1, CaseStatus::Approved);
+        case.details.subjects = vec!["物理".into()];
+        assert!(!filter.matches(&case));
+        case.details.subjects.push("化學".into());
+        assert!(filter.matches(&case));
     }
 
     #[test]

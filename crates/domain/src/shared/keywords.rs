@@ -65,6 +65,12 @@ impl Keywords {
         Ok(Self { unsearchable: words.is_empty() && !typed.is_empty(), words })
     }
 
+    /// These words without those `taken` elsewhere (by `search::narrowing`, which makes filters
+    /// of them); what was unsearchable stays so.
+    pub fn without(&self, taken: impl Fn(&str) -> bool) -> Self {
+        Self { words: self.words.iter().filter(|word| !taken(word)).cloned().collect(), unsearchable: self.unsearchable }
+    }
+
     /// Something that finds nothing (a stored text these rules refuse).
     pub fn finding_nothing() -> Self {
         Self { words: Vec::new(), unsearchable: true }

@@ -1,9 +1,11 @@
 //! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
 
-use crate::cases::search::{Names, Subjects, non_empty};
+use crate::cases::search::{Names, Subjects, fee_range, non_empty};
+use crate::search::narrowing::narrow;
+use crate::search::order::SortOrder;
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
-use crate::shared::money::{Rate, parse_min_rate};
+use crate::shared::money::Rate;
 use crate::shared::validation::ValidationErrors;
 
 /// The raw query of a tutor search, as typed into the filters.
@@ -15,8 +17,11 @@ pub struct TutorQuery {
     pub districts: Vec<String>,
     pub areas: Vec<String>,
     pub min_rate: Option<String>,
+    pub max_rate: Option<String>,
     /// Typed words (`q`).
     pub q: Option<String>,
+    /// The order asked for (`sort`), a [`SortOrder`] key.
+    pub sort: Option<String>,
 }
 
 /// How subject names are matched: catalogue names exactly, or free text (tertiary) by substring.
@@ -38,17 +43,24 @@ pub struct TutorFilter {
     pub areas: Vec<String>,
     /// Tutors whose fee per lesson is below this are left out.
     pub min_rate: Option<Rate>,
+    /// Tutors whose fee per lesson is above this are left out.
+    pub max_rate: Option<Rate>,
+    /// Subjects the typed words named (`search::narrowing`): a tutor must teach every one (at
+    /// `level`, when there is one).
+    pub required_subjects: Vec<String>,
     /// Typed words, each found in the tutor's profile.
     pub words: Keywords,
+    pub sort: SortOrder,
 }
 
 impl TutorFilter {
     /// Builds a search from what the visitor typed: every key and name the catalogue's, as the
-    /// case board reads them (`Names`); a non-numeric minimum fee is ignored.
+    /// case board reads them (`Names`); a non-numeric fee bound is ignored; words naming a
+    /// level or a subject narrow the search to it (`search::narrowing`).
     ///
     /// # Errors
     /// A zh-HK message per refused field: `level`, `region`, `subjects`, `districts`, `areas`,
-    /// or `q` when the words are too long or too many.
+    /// `maxRate` below `minRate`, `q` when the words are too long or too many, `sort`.
     pub fn parse(query: &TutorQuery) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let mut filter = Self::default();
@@ -65,9 +77,15 @@ impl TutorFilter {
             Subjects::Named(names) => TutorSubjectMatch::AnyOf(names),
             Subjects::Typed(text) => TutorSubjectMatch::Containing(text),
         });
-        filter.min_rate = query.min_rate.as_deref().and_then(parse_min_rate);
+        (filter.min_rate, filter.max_rate) = fee_range(query.min_rate.as_deref(), query.max_rate.as_deref(), &mut errors);
         if let Some(words) = errors.check("q", Keywords::parse(query.q.as_deref()).map_err(|e| e.to_string())) {
-            filter.words = words;
+            let narrowed = narrow(&words, filter.level);
+            filter.level = filter.level.or(narrowed.level);
+            filter.required_subjects = narrowed.subjects.iter().map(|s| s.to_string()).collect();
+            filter.words = narrowed.words;
+        }
+        if let Some(sort) = errors.check("sort", SortOrder::parse(query.sort.as_deref(), SortOrder::TUTORS)) {
+            filter.sort = sort;
         }
         errors.finish(|| filter)
     }
@@ -97,6 +115,16 @@ mod tests {
         assert_eq!(filter.subjects, Some(TutorSubjectMatch::AnyOf(vec!["數學".into()])));
         assert_eq!(filter.region, Some("九龍"));
         assert_eq!(filter.min_rate, Some(Rate::from_cents(25000)));
+    }
+
+    #[test]
+    fn a_public_exam_subject_typed_narrows_to_tutors_teaching_it_at_that_level() {
+        let query = TutorQuery { q: Some("DSE 化學".into()), sort: Some("rating".into()), ..Default::default() };
+        let filter = TutorFilter::parse(&query).unwrap();
+        assert_eq!(filter.level, Some("secondary"));
+        assert_eq!(filter.required_subjects, ["化學"]);
+        assert!(filter.words.is_empty());
+        assert_eq!(filter.sort, SortOrder::Rating);
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub struct SavedSearchRequest {
     pub areas: Vec<String>,
     /// Minimum fee per lesson in HKD.
     pub min_rate: Option<String>,
+    /// Maximum fee per lesson in HKD.
+    pub max_rate: Option<String>,
     pub post_type: Option<String>,
     /// Up to 5 words separated by spaces, each at most 20 characters.
     #[oai(default, validator(max_length = 200))]
@@ -50,6 +52,7 @@ impl SavedSearchRequest {
                 districts: self.districts,
                 areas: self.areas,
                 min_rate: self.min_rate,
+                max_rate: self.max_rate,
                 post_type: self.post_type,
             },
             keywords: self.keywords,
@@ -73,6 +76,7 @@ pub struct SavedSearchBody {
     pub districts: Vec<String>,
     pub areas: Vec<String>,
     pub min_rate: Option<String>,
+    pub max_rate: Option<String>,
     pub post_type: Option<String>,
     pub keywords: String,
     pub channel: Key<AlertChannel>,
@@ -94,6 +98,7 @@ impl From<&SavedSearch> for SavedSearchBody {
             districts: q.districts,
             areas: q.areas,
             min_rate: q.min_rate,
+            max_rate: q.max_rate,
             post_type: q.post_type,
             keywords: s.criteria.keywords.words().join(" "),
             channel: Key(s.channel),

@@ -2,8 +2,10 @@
 //! `POST /cases`, `PUT /cases/{caseId}`.
 
 use crate::billing::api::ServiceFeeBody;
+use crate::common::sort::CaseSort;
 use std::sync::Arc;
 use tutorhub_domain::billing::terms::ServiceFee;
+use tutorhub_domain::search::order::SortOrder;
 
 use chrono::{DateTime, Utc};
 use poem::Request;
@@ -269,11 +271,18 @@ impl CasesApi {
         /// Minimum fee per lesson in HKD; a non-numeric value is ignored.
         #[oai(name = "minRate")]
         min_rate: Query<Option<String>>,
+        /// Maximum fee per lesson in HKD; a non-numeric value is ignored, one below `minRate` is a 400.
+        #[oai(name = "maxRate")]
+        max_rate: Query<Option<String>>,
         /// `student-seeking-tutor`, `tutor-seeking-student`, or `approved` (all: every listed case is approved).
         #[oai(name = "postType")]
         post_type: Query<Option<String>>,
-        /// Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+        /// Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`. A word
+        /// naming a level or a subject (中學, DSE, 數學, physics) narrows the search to it.
         q: Query<Option<String>>,
+        /// The order: `best` (default: the best matches for `q` first, else the newest),
+        /// `newest`, `feeLow` or `feeHigh` (fee per lesson, then newest).
+        sort: Query<Option<CaseSort>>,
         /// Page number, from 1.
         #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
@@ -290,10 +299,12 @@ impl CasesApi {
             districts: districts.0.unwrap_or_default(),
             areas: areas.0.unwrap_or_default(),
             min_rate: min_rate.0,
+            max_rate: max_rate.0,
             post_type: post_type.0,
         };
         // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
-        let filter = CaseFilter::board_search(&query, q.0.as_deref()).map_err(|e| ApiError::invalid(&e))?;
+        let sort = sort.0.map(|sort| SortOrder::from(sort).key());
+        let filter = CaseFilter::board_search(&query, q.0.as_deref(), sort).map_err(|e| ApiError::invalid(&e))?;
         let paging = paging.within_search_depth().map_err(|e| ApiError::invalid(&e))?;
         let search = || async { Ok(CasePage::of(self.board.search(&filter, paging).await?, self.cap)) };
         Ok(self.prepared.answer(AnswerKey::Cases(filter.clone(), paging), search).await?)

@@ -10,4 +10,5 @@ pub mod paging;
 pub mod prepared;
 pub mod query_guard;
 pub mod request_log;
+pub mod sort;
 pub mod uploads;

@@ -323,7 +323,7 @@ mod tests {
         assert!(most > MAX_BYTES - answer, "the whole budget was used: {most}");
         let kept = prepared.lock().answers.len();
         assert!(kept <= MAX_BYTES / answer + 1, "{kept} answers of 1 MB kept");
-        let filter = CaseFilter::board_search(&tutorhub_domain::cases::search::CaseQuery::default(), Some("數學")).unwrap();
+        let filter = CaseFilter::board_search(&tutorhub_domain::cases::search::CaseQuery::default(), Some("數學"), None).unwrap();
         let key = AnswerKey::Cases(filter, PageRequest::default());
         assert!(key.bytes() > format!("{key:?}").len(), "a key counts its text");
     }

@@ -3,11 +3,13 @@
 
 use std::sync::Arc;
 
+use crate::common::sort::TutorSort;
 use chrono::{DateTime, Utc};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use serde::Serialize;
+use tutorhub_domain::search::order::SortOrder;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
 use tutorhub_domain::tutors::model::{TrackRecord, TutorGender, TutorProfile, TutorRef};
@@ -215,8 +217,16 @@ impl TutorsApi {
         /// Minimum fee per lesson in HKD; a non-numeric value is ignored.
         #[oai(name = "minRate")]
         min_rate: Query<Option<String>>,
-        /// Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+        /// Maximum fee per lesson in HKD; a non-numeric value is ignored, one below `minRate` is a 400.
+        #[oai(name = "maxRate")]
+        max_rate: Query<Option<String>>,
+        /// Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`. A word
+        /// naming a level or a subject (中學, DSE, 數學, physics) narrows the search to tutors teaching it.
         q: Query<Option<String>>,
+        /// The order: `best` (default: the best matches for `q` first, else the newest approval),
+        /// `newest`, `feeLow`, `feeHigh` (fee per lesson, then newest) or `rating` (the best rated
+        /// first, weighing how many reviews; tutors without reviews last).
+        sort: Query<Option<TutorSort>>,
         /// Page number, from 1.
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 20).
@@ -231,7 +241,9 @@ impl TutorsApi {
             districts: districts.0.unwrap_or_default(),
             areas: areas.0.unwrap_or_default(),
             min_rate: min_rate.0,
+            max_rate: max_rate.0,
             q: q.0,
+            sort: sort.0.map(|sort| SortOrder::from(sort).key().to_string()),
         };
         // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
         let filter = TutorFilter::parse(&query).map_err(|e| ApiError::invalid(&e))?;

@@ -120,6 +120,9 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
             </div>
           )}
         </div>
+        {/* A tutor's cases picked for them come before the search form: most days that is
+            what they came for. Nobody else sees anything here. */}
+        <RecommendedCases />
         <Card className={styles.panel} aria-label={t.home.searchPanelLabel}>
           <TabList
             selectedValue={active?.value}
@@ -144,7 +147,6 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           )}
         </Card>
       </section>
-      <RecommendedCases />
       <PublicCaseList />
     </div>
   );

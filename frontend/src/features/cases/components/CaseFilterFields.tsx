@@ -1,11 +1,12 @@
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import type { Catalogue } from '@/api/generated/model';
+import { FeeRangeFields } from '@/components/FeeRangeFields';
 import { FilterSelect, plainOptions } from '@/components/FilterSelect';
 import { MultiSelect } from '@/components/MultiSelect';
 import { areasOf, districtsOf, findLevel, findRegion } from '@/lib/catalogue';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
-import { isMinRateValid, withLevel, withRegion, type CaseFilters } from '../lib/case-filters';
+import { withLevel, withRegion, type CaseFilters } from '../lib/case-filters';
 
 const useStyles = makeStyles({
   grid: {
@@ -27,7 +28,7 @@ interface CaseFilterFieldsProps {
 }
 
 /**
- * The case filters: level -> grade -> subject, region -> area or districts, minimum fee.
+ * The case filters: level -> grade -> subject, region -> area or districts, fee range.
  * Changing a parent clears its children; options all come from the catalogue.
  */
 export function CaseFilterFields({ catalogue, filters, onChange, variant }: CaseFilterFieldsProps) {
@@ -126,19 +127,7 @@ export function CaseFilterFields({ catalogue, filters, onChange, variant }: Case
         />
       )}
 
-      <Field
-        label={t.filters.minRate}
-        validationState={isMinRateValid(filters.minRate) ? 'none' : 'warning'}
-        validationMessage={isMinRateValid(filters.minRate) ? undefined : t.filters.minRateInvalid}
-      >
-        <Input
-          value={filters.minRate}
-          inputMode="decimal"
-          contentBefore={t.filters.currencyPrefix}
-          placeholder={t.filters.minRatePlaceholder}
-          onChange={(_, data) => set({ minRate: data.value })}
-        />
-      </Field>
+      <FeeRangeFields minRate={filters.minRate} maxRate={filters.maxRate} onChange={set} />
     </div>
   );
 }

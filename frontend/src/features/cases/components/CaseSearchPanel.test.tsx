@@ -43,7 +43,8 @@ describe('home case search (招學生)', () => {
     const asked: URLSearchParams[] = [];
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
-      if (url.pathname === '/cases') asked.push(url.searchParams);
+      // A page of one is a widening's count, asked after a search finding nothing.
+      if (url.pathname === '/cases' && url.searchParams.get('pageSize') !== '1') asked.push(url.searchParams);
     });
     const user = await renderPanel();
     await user.selectOptions(screen.getByRole('combobox', { name: '區域' }), '九龍');
@@ -78,7 +79,8 @@ describe('home case search (招學生)', () => {
     const asked: URLSearchParams[] = [];
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
-      if (url.pathname === '/cases') asked.push(url.searchParams);
+      // A page of one is a widening's count, asked after a search finding nothing.
+      if (url.pathname === '/cases' && url.searchParams.get('pageSize') !== '1') asked.push(url.searchParams);
     });
     const { router } = renderRoutes(
       [{ path: '*', element: <CaseSearchPanel /> }],
@@ -110,7 +112,8 @@ describe('home case search (招學生)', () => {
     const asked: URLSearchParams[] = [];
     server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
-      if (url.pathname === '/cases') asked.push(url.searchParams);
+      // A page of one is a widening's count, asked after a search finding nothing.
+      if (url.pathname === '/cases' && url.searchParams.get('pageSize') !== '1') asked.push(url.searchParams);
     });
     const { router } = renderRoutes([{ path: '*', element: <CaseSearchPanel /> }], '/?tab=cases&q=數學');
     const results = await screen.findByRole('list', { name: '搜尋結果' });

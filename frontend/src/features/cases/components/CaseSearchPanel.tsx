@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
+import { ResultsHeader } from '@/components/ResultsHeader';
+import { SortSelect } from '@/components/SortSelect';
+import { WidenSearch } from '@/components/WidenSearch';
 import { homeTabs } from '@/config/paths';
+import { useRevealResults } from '@/hooks/use-reveal-results';
 import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
 import {
+  caseSorts,
   emptyCaseFilters,
   fromSearchParams,
   pageCountOf,
@@ -18,6 +23,7 @@ import {
   toSearchParams,
   type CaseFilters,
 } from '../lib/case-filters';
+import { caseWideningOptions, countCases } from '../lib/case-widening';
 import { CaseCardGrid } from './CaseCardGrid';
 import { SaveSearchButton } from './SaveSearchButton';
 import { CaseFilterForm } from './CaseFilterForm';
@@ -39,15 +45,6 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalM,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  resultsHeader: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'baseline',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalS,
-  },
-  heading: { margin: 0 },
-  count: { color: tokens.colorNeutralForeground3 },
   stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
 });
 
@@ -71,7 +68,15 @@ export function CaseSearchPanel() {
     { swr: { enabled: submitted !== null } },
   );
 
-  const onSearch = () => setSearched({ filters: draft, page: 1 });
+  const results = useRevealResults<HTMLHeadingElement>(search.data !== undefined && !search.isValidating);
+  const onSearch = () => {
+    setSearched({ filters: draft, page: 1 });
+    results.reveal();
+  };
+  const searchAgain = (filters: CaseFilters) => {
+    setSearched({ filters, page: 1 });
+    results.reveal();
+  };
   const onReset = () => {
     setDraft(emptyCaseFilters);
     setSearched(null);
@@ -91,23 +96,34 @@ export function CaseSearchPanel() {
 
       {submitted && (
         <section className={styles.results} aria-labelledby="case-search-results" aria-busy={search.isValidating}>
-          <div className={styles.resultsHeader}>
-            <Text as="h2" size={500} weight="semibold" id="case-search-results" className={styles.heading}>
-              {t.cases.search.resultsHeading}
-            </Text>
-            {search.data && (
-              <Text size={300} className={styles.count} aria-live="polite">
-                {t.cases.search.resultsCount(search.data.total)}
-              </Text>
-            )}
-          </div>
+          <ResultsHeader
+            id="case-search-results"
+            title={t.cases.search.resultsHeading}
+            count={search.data && t.cases.search.resultsCount(search.data.total)}
+            headingRef={results.ref}
+            sort={
+              <SortSelect
+                value={submitted.sort}
+                sorts={caseSorts}
+                onChange={(sort) => setSearched({ filters: { ...submitted, sort }, page: 1 })}
+              />
+            }
+          />
           <SaveSearchButton filters={submitted} />
           {search.error ? (
             <ErrorBanner message={errorMessage(search.error, t.cases.search.failed)} />
           ) : !search.data ? (
             <LoadingState />
           ) : search.data.items.length === 0 ? (
-            <EmptyState title={t.cases.search.empty} hint={t.cases.search.emptyHint} />
+            <>
+              <EmptyState title={t.cases.search.empty} hint={t.cases.search.emptyHint} />
+              <WidenSearch
+                options={caseWideningOptions(submitted)}
+                count={countCases}
+                countText={t.cases.search.resultsCount}
+                onChoose={searchAgain}
+              />
+            </>
           ) : (
             <div className={mergeClasses(search.isValidating && styles.stale)}>
               <CaseCardGrid

@@ -8,6 +8,8 @@ import {
   parseMinRate,
   toCaseQuery,
   toSearchParams,
+  caseWidenings,
+  widenedCases,
   withLevel,
   withRegion,
   type CaseFilters,
@@ -21,7 +23,9 @@ const chosen: CaseFilters = {
   districts: ['觀塘區'],
   areas: ['藍田'],
   minRate: '300',
+  maxRate: '500',
   q: 'DSE 操練',
+  sort: 'feeHigh',
 };
 
 describe('dependent filters', () => {
@@ -86,7 +90,9 @@ describe('toCaseQuery', () => {
       districts: ['觀塘區'],
       areas: ['藍田'],
       minRate: '300',
+      maxRate: '500',
       q: 'DSE 操練',
+      sort: 'feeHigh',
     });
   });
 
@@ -123,9 +129,11 @@ describe('URL query string', () => {
   });
 
   it('falls back to page 1 and no minimum for unusable values', () => {
-    const { filters, page } = fromSearchParams(new URLSearchParams('page=-2&minRate=abc'));
+    const { filters, page } = fromSearchParams(new URLSearchParams('page=-2&minRate=abc&maxRate=x&sort=rating'));
     expect(page).toBe(1);
     expect(filters.minRate).toBe('');
+    expect(filters.maxRate).toBe('');
+    expect(filters.sort).toBe('');
     expect(fromSearchParams(new URLSearchParams('page=2.5')).page).toBe(1);
   });
 });
@@ -133,9 +141,22 @@ describe('URL query string', () => {
 describe('countActiveFilters', () => {
   it('counts each narrowing field once and ignores an unusable minimum fee', () => {
     expect(countActiveFilters(emptyCaseFilters)).toBe(0);
-    expect(countActiveFilters(chosen)).toBe(7);
+    expect(countActiveFilters(chosen)).toBe(8);
     expect(countActiveFilters({ ...emptyCaseFilters, q: '數學' })).toBe(0);
     expect(countActiveFilters({ ...emptyCaseFilters, grades: ['中三', '中四'], minRate: 'abc' })).toBe(1);
+  });
+});
+
+describe('widening a search that found nothing', () => {
+  it('offers the words and each filter, most specific first, a level or region only once nothing hangs on it', () => {
+    expect(caseWidenings(chosen)).toEqual(['q', 'maxRate', 'minRate', 'areas', 'districts', 'subjects', 'grades']);
+    expect(caseWidenings({ ...emptyCaseFilters, level: 'primary', region: '九龍' })).toEqual(['region', 'level']);
+  });
+
+  it('drops a level with its grades and subjects, and one list alone', () => {
+    expect(widenedCases(chosen, 'level')).toEqual({ ...chosen, level: '', grades: [], subjects: [] });
+    expect(widenedCases(chosen, 'districts')).toEqual({ ...chosen, districts: [] });
+    expect(widenedCases(chosen, 'maxRate')).toEqual({ ...chosen, maxRate: '' });
   });
 });
 

@@ -1,6 +1,9 @@
-import type { SearchCasesParams } from '@/api/generated/model';
+import { CaseSort, type SearchCasesParams } from '@/api/generated/model';
 import { parseMinRate } from '@/lib/min-rate';
-import { minRateParam, pageParam, setMinRateAndPage } from '@/lib/search-params';
+import { feeParam, pageParam, setFeesSortAndPage, sortParam } from '@/lib/search-params';
+
+/** The orders the case board offers, as the server names them. */
+export const caseSorts: readonly CaseSort[] = Object.values(CaseSort);
 
 /**
  * The case search filters as the user edits them. '' and [] mean "no limit".
@@ -16,8 +19,11 @@ export interface CaseFilters {
   areas: string[];
   /** As typed; parsed by {@link parseMinRate} when the query is built. */
   minRate: string;
+  maxRate: string;
   /** Words to find, as typed (`q`). */
   q: string;
+  /** The order asked for; '' is the board's own (best matches, else newest). */
+  sort: CaseSort | '';
 }
 
 export const emptyCaseFilters: CaseFilters = {
@@ -28,7 +34,9 @@ export const emptyCaseFilters: CaseFilters = {
   districts: [],
   areas: [],
   minRate: '',
+  maxRate: '',
   q: '',
+  sort: '',
 };
 
 /** A new level makes the old grades and subjects meaningless (spec §4). */
@@ -43,7 +51,7 @@ export function withRegion(filters: CaseFilters, region: string): CaseFilters {
   return { ...filters, region, districts: [], areas: [] };
 }
 
-export { isMinRateValid, parseMinRate } from '@/lib/min-rate';
+export { isFeeRangeValid, isMinRateValid, parseMinRate } from '@/lib/min-rate';
 
 function nonEmpty(values: readonly string[]): string[] {
   return values.map((v) => v.trim()).filter((v) => v !== '');
@@ -64,7 +72,10 @@ export function toCaseQuery(filters: CaseFilters, paging: { page: number; pageSi
   if (areas.length > 0) query.areas = areas;
   const minRate = parseMinRate(filters.minRate);
   if (minRate !== undefined) query.minRate = String(minRate);
+  const maxRate = parseMinRate(filters.maxRate);
+  if (maxRate !== undefined) query.maxRate = String(maxRate);
   if (filters.q.trim()) query.q = filters.q.trim();
+  if (filters.sort) query.sort = filters.sort;
   return query;
 }
 
@@ -78,7 +89,7 @@ export function toSearchParams(filters: CaseFilters, page: number): URLSearchPar
   for (const district of nonEmpty(filters.districts)) params.append('districts', district);
   for (const area of nonEmpty(filters.areas)) params.append('areas', area);
   if (filters.q.trim()) params.set('q', filters.q.trim());
-  setMinRateAndPage(params, filters.minRate, page);
+  setFeesSortAndPage(params, filters, page);
   return params;
 }
 
@@ -92,20 +103,55 @@ export function fromSearchParams(params: URLSearchParams): { filters: CaseFilter
       region: params.get('region') ?? '',
       districts: nonEmpty(params.getAll('districts')),
       areas: nonEmpty(params.getAll('areas')),
-      minRate: minRateParam(params),
+      minRate: feeParam(params, 'minRate'),
+      maxRate: feeParam(params, 'maxRate'),
       q: params.get('q') ?? '',
+      sort: sortParam(params, caseSorts),
     },
     page: pageParam(params),
   };
 }
 
+/** The filters that narrow a case search, in the order the form shows them. */
+const narrowing = ['level', 'grades', 'subjects', 'region', 'districts', 'areas', 'minRate', 'maxRate'] as const;
+
 /** How many filters narrow the list (a level with its grades counts once per field); the
- * typed words are not a filter: they have their own box. */
+ * typed words are not a filter: they have their own box, and the order narrows nothing. */
 export function countActiveFilters(filters: CaseFilters): number {
   const query = toCaseQuery(filters, { page: 1, pageSize: 1 });
-  return (['level', 'grades', 'subjects', 'region', 'districts', 'areas', 'minRate'] as const).filter(
-    (key) => query[key] !== undefined,
-  ).length;
+  return narrowing.filter((key) => query[key] !== undefined).length;
+}
+
+/** What a search finding nothing could drop, one at a time: each filter (a level takes its
+ * grades and subjects with it, a region its districts and areas) and the words. */
+export type CaseWidening = (typeof narrowing)[number] | 'q';
+
+/** These filters without `dropped`. */
+export function widenedCases(filters: CaseFilters, dropped: CaseWidening): CaseFilters {
+  switch (dropped) {
+    case 'level':
+      return { ...filters, level: '', grades: [], subjects: [] };
+    case 'region':
+      return { ...filters, region: '', districts: [], areas: [] };
+    case 'grades':
+    case 'subjects':
+    case 'districts':
+    case 'areas':
+      return { ...filters, [dropped]: [] };
+    default:
+      return { ...filters, [dropped]: '' };
+  }
+}
+
+/** The filters and words of a search that could be dropped, most specific first. */
+export function caseWidenings(filters: CaseFilters): CaseWidening[] {
+  const query = toCaseQuery(filters, { page: 1, pageSize: 1 });
+  const set = (['q', ...[...narrowing].reverse()] as const).filter((key) => query[key] !== undefined);
+  // A level or region set with narrower choices under it is widened by those first.
+  return set.filter(
+    (key) =>
+      !(key === 'level' && (query.grades || query.subjects)) && !(key === 'region' && (query.districts || query.areas)),
+  );
 }
 
 /** Number of pages for a total; at least 1. */

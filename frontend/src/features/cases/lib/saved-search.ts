@@ -10,7 +10,14 @@ export function toSavedSearchRequest(
   keywords: string,
   channel: AlertChannel,
 ): SavedSearchRequest {
-  const { page: _page, pageSize: _pageSize, q: _q, ...query } = toCaseQuery(filters, { page: 1, pageSize: 1 });
+  // An alert tells of new cases as they come: the board's order means nothing to it.
+  const {
+    page: _page,
+    pageSize: _pageSize,
+    q: _q,
+    sort: _sort,
+    ...query
+  } = toCaseQuery(filters, { page: 1, pageSize: 1 });
   return { ...query, keywords: keywords.trim(), channel };
 }
 
@@ -18,6 +25,7 @@ export function toSavedSearchRequest(
 export function filterWords(filters: CaseFilters, catalogue: Catalogue | undefined): string[] {
   // Only a fee the query would send: an unreadable one is left out of both.
   const minRate = parseMinRate(filters.minRate);
+  const maxRate = parseMinRate(filters.maxRate);
   const level = filters.level ? (findLevel(catalogue, filters.level)?.label ?? filters.level) : undefined;
   const list = (values: readonly string[]) =>
     values
@@ -30,7 +38,14 @@ export function filterWords(filters: CaseFilters, catalogue: Catalogue | undefin
     list(filters.grades),
     list(filters.subjects),
     places || filters.region,
-    minRate === undefined ? undefined : t.filters.minRateWords(String(minRate)),
+    feeWords(minRate, maxRate),
   ];
   return words.filter((word): word is string => Boolean(word));
+}
+
+function feeWords(min: number | undefined, max: number | undefined): string | undefined {
+  if (min !== undefined && max !== undefined) return t.filters.feeRangeWords(String(min), String(max));
+  if (min !== undefined) return t.filters.minRateWords(String(min));
+  if (max !== undefined) return t.filters.maxRateWords(String(max));
+  return undefined;
 }

@@ -8,15 +8,20 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
+import { SortSelect } from '@/components/SortSelect';
+import { WidenSearch } from '@/components/WidenSearch';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { useRevealResults } from '@/hooks/use-reveal-results';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
-import { mediaQueries } from '@/styles/breakpoints';
+import { media, mediaQueries } from '@/styles/breakpoints';
 import { CaseCardGrid } from '../components/CaseCardGrid';
 import { CaseFilterForm } from '../components/CaseFilterForm';
 import { CaseTable } from '../components/CaseTable';
 import { SaveSearchButton } from '../components/SaveSearchButton';
+import { caseWideningOptions, countCases } from '../lib/case-widening';
 import {
+  caseSorts,
   emptyCaseFilters,
   countActiveFilters,
   fromSearchParams,
@@ -60,10 +65,15 @@ const useStyles = makeStyles({
   },
   summary: {
     display: 'flex',
+    flexWrap: 'wrap',
     justifyContent: 'space-between',
-    alignItems: 'baseline',
+    alignItems: 'end',
+    gap: tokens.spacingHorizontalM,
     color: tokens.colorNeutralForeground2,
   },
+  counts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  total: { margin: 0, fontWeight: tokens.fontWeightRegular, ':focus': { outlineStyle: 'none' } },
+  sort: { minWidth: '180px', [media.narrow]: { flexGrow: 1 } },
   stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
 });
 
@@ -92,12 +102,20 @@ export function AllCasesPage() {
   const activeFilterCount = countActiveFilters(applied.filters);
   const words = keywordsOf(applied.filters.q);
 
+  // Another search of the same page keeps the scroll position (the results are brought into
+  // view when they come; a new page number scrolls to the top itself).
   const goTo = (filters: CaseFilters, page: number) => {
-    setSearchParams(toSearchParams(filters, page));
+    setSearchParams(toSearchParams(filters, page), { preventScrollReset: true });
   };
+  const results = useRevealResults<HTMLHeadingElement>(cases.data !== undefined && !cases.isValidating);
   const onSearch = () => {
     goTo(draft, 1);
     setFiltersOpen(false);
+    results.reveal();
+  };
+  const searchAgain = (filters: CaseFilters) => {
+    goTo(filters, 1);
+    results.reveal();
   };
   const onReset = () => {
     setDraft(emptyCaseFilters);
@@ -165,19 +183,46 @@ export function AllCasesPage() {
         ) : (
           <div className={mergeClasses(styles.root, cases.isValidating && styles.stale)}>
             <div className={styles.summary}>
-              <Text size={300} aria-live="polite" data-testid="cases-total">
-                {t.cases.allCases.total(data.total)}
-              </Text>
-              <Text size={200}>{t.pagination.pageOf(applied.page, pageCountOf(data.total, ALL_CASES_PAGE_SIZE))}</Text>
+              <div className={styles.counts}>
+                {/* The count is where a search's results start: brought into view after one. */}
+                <Text
+                  as="h2"
+                  size={300}
+                  aria-live="polite"
+                  data-testid="cases-total"
+                  className={styles.total}
+                  ref={results.ref}
+                  tabIndex={-1}
+                >
+                  {t.cases.allCases.total(data.total)}
+                </Text>
+                <Text size={200}>
+                  {t.pagination.pageOf(applied.page, pageCountOf(data.total, ALL_CASES_PAGE_SIZE))}
+                </Text>
+              </div>
+              <SortSelect
+                className={styles.sort}
+                value={applied.filters.sort}
+                sorts={caseSorts}
+                onChange={(sort) => goTo({ ...applied.filters, sort }, 1)}
+              />
             </div>
             <SaveSearchButton filters={applied.filters} />
             {data.items.length === 0 ? (
-              <EmptyState
-                title={
-                  activeFilterCount > 0 || words.length > 0 ? t.cases.allCases.emptyFiltered : t.cases.allCases.empty
-                }
-                hint={t.cases.allCases.emptyHint}
-              />
+              <>
+                <EmptyState
+                  title={
+                    activeFilterCount > 0 || words.length > 0 ? t.cases.allCases.emptyFiltered : t.cases.allCases.empty
+                  }
+                  hint={t.cases.allCases.emptyHint}
+                />
+                <WidenSearch
+                  options={caseWideningOptions(applied.filters)}
+                  count={countCases}
+                  countText={t.cases.allCases.total}
+                  onChoose={searchAgain}
+                />
+              </>
             ) : isWide ? (
               <CaseTable items={data.items} words={words} />
             ) : (

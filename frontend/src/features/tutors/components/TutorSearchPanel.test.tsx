@@ -6,12 +6,14 @@ import { renderRoutes } from '@/testing/render';
 import { server } from '@/testing/server';
 import { TutorSearchPanel } from './TutorSearchPanel';
 
-/** The queries GET /tutors received; every answer is an empty page. */
+/** The searches GET /tutors received (not the widenings' counts, pages of one); every answer is
+ * an empty page. */
 function askedTutors(): URLSearchParams[] {
   const asked: URLSearchParams[] = [];
   server.use(
     http.get('*/tutors', ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
+      const params = new URL(request.url).searchParams;
+      if (params.get('pageSize') !== '1') asked.push(params);
       return HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 12 });
     }),
   );
@@ -46,5 +48,25 @@ describe('home tutor search (找導師)', () => {
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByRole('searchbox', { name: '關鍵字' })).toHaveValue('IB'));
     await waitFor(() => expect(asked.at(-1)?.get('q')).toBe('IB'));
+  });
+
+  it('finding nothing, offers the filter whose removal finds tutors, with their count, in one tap', async () => {
+    // Nobody under HK$100; five tutors teach secondary maths at any fee.
+    server.use(
+      http.get('*/tutors', ({ request }) => {
+        const total = new URL(request.url).searchParams.get('maxRate') ? 0 : 5;
+        return HttpResponse.json({ items: [], total, page: 1, pageSize: 12 });
+      }),
+    );
+    const { router } = renderRoutes(
+      [{ path: '*', element: <TutorSearchPanel /> }],
+      '/?level=secondary&subject=%E6%95%B8%E5%AD%B8&maxRate=100',
+    );
+    await screen.findByText('沒有找到符合條件的導師');
+    const widen = await screen.findByRole('button', { name: '取消「最高每堂學費」・共找到 5 位導師' });
+    expect(screen.queryByRole('button', { name: /取消「科目」/ })).toBeNull();
+    await userEvent.setup().click(widen);
+    await waitFor(() => expect(router.state.location.search).not.toContain('maxRate'));
+    expect(router.state.location.search).toContain('level=secondary');
   });
 });

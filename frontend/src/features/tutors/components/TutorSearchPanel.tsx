@@ -1,18 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useSearchTutors } from '@/api/generated/tutors/tutors';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { FeeRangeFields } from '@/components/FeeRangeFields';
 import { FilterSelect, plainOptions } from '@/components/FilterSelect';
 import { LoadingState } from '@/components/LoadingState';
 import { KeywordBox } from '@/components/KeywordBox';
 import { Pagination } from '@/components/Pagination';
+import { ResultsHeader } from '@/components/ResultsHeader';
+import { SortSelect } from '@/components/SortSelect';
+import { useRevealResults } from '@/hooks/use-reveal-results';
 import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
-import { isMinRateValid } from '@/lib/min-rate';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import {
@@ -20,11 +23,13 @@ import {
   toTutorQuery,
   tutorSearchFromParams,
   tutorSearchToParams,
+  tutorSorts,
   withTutorLevel,
   withTutorRegion,
   type TutorFilters,
 } from '../lib/tutor-filters';
 import { TutorCard } from './TutorCard';
+import { TutorWidening } from './TutorWidening';
 
 export const TUTOR_SEARCH_PAGE_SIZE = 12;
 
@@ -55,15 +60,6 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalM,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  resultsHeader: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'baseline',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalS,
-  },
-  heading: { margin: 0 },
-  count: { color: tokens.colorNeutralForeground3 },
   cards: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
@@ -77,7 +73,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The home search panel's find-tutors tab: words, level -> subject, region -> area, minimum fee;
+ * The home search panel's find-tutors tab: words, level -> subject, region -> area, fee range;
  * matching active tutors from GET /tutors (filtered on the server). The search made is kept in
  * the URL; leaving the tab clears it.
  */
@@ -102,16 +98,20 @@ export function TutorSearchPanel() {
   const region = findRegion(catalogue.data, draft.region);
   const set = (patch: Partial<TutorFilters>) => setDraft({ ...draft, ...patch });
 
+  const results = useRevealResults<HTMLHeadingElement>(search.data !== undefined && !search.isValidating);
+  const searchAgain = (filters: TutorFilters) => {
+    setSearched({ filters, page: 1 });
+    results.reveal();
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSearched({ filters: draft, page: 1 });
+    searchAgain(draft);
   };
   const onReset = () => {
     setDraft(emptyTutorFilters);
     setSearched(null);
   };
   const setPage = (next: number) => submitted && setSearched({ filters: submitted, page: next });
-  const minRateValid = isMinRateValid(draft.minRate);
 
   return (
     <div className={styles.root}>
@@ -157,19 +157,7 @@ export function TutorSearchPanel() {
             disabled={region === undefined}
             emptyLabel={region === undefined ? t.filters.chooseRegionFirst : undefined}
           />
-          <Field
-            label={t.filters.minRate}
-            validationState={minRateValid ? 'none' : 'warning'}
-            validationMessage={minRateValid ? undefined : t.filters.minRateInvalid}
-          >
-            <Input
-              value={draft.minRate}
-              inputMode="decimal"
-              contentBefore={t.filters.currencyPrefix}
-              placeholder={t.filters.minRatePlaceholder}
-              onChange={(_, data) => set({ minRate: data.value })}
-            />
-          </Field>
+          <FeeRangeFields minRate={draft.minRate} maxRate={draft.maxRate} onChange={set} />
         </div>
         <div className={styles.actions}>
           <Button appearance="subtle" icon={<DismissRegular />} onClick={onReset} type="button">
@@ -183,22 +171,28 @@ export function TutorSearchPanel() {
 
       {submitted && (
         <section className={styles.results} aria-labelledby="tutor-search-results" aria-busy={search.isValidating}>
-          <div className={styles.resultsHeader}>
-            <Text as="h2" size={500} weight="semibold" id="tutor-search-results" className={styles.heading}>
-              {t.tutors.search.resultsHeading}
-            </Text>
-            {search.data && (
-              <Text size={300} className={styles.count} aria-live="polite">
-                {t.tutors.search.resultsCount(search.data.total)}
-              </Text>
-            )}
-          </div>
+          <ResultsHeader
+            id="tutor-search-results"
+            title={t.tutors.search.resultsHeading}
+            count={search.data && t.tutors.search.resultsCount(search.data.total)}
+            headingRef={results.ref}
+            sort={
+              <SortSelect
+                value={submitted.sort}
+                sorts={tutorSorts}
+                onChange={(sort) => setSearched({ filters: { ...submitted, sort }, page: 1 })}
+              />
+            }
+          />
           {search.error ? (
             <ErrorBanner message={errorMessage(search.error, t.tutors.search.failed)} />
           ) : !search.data ? (
             <LoadingState />
           ) : search.data.items.length === 0 ? (
-            <EmptyState title={t.tutors.search.empty} hint={t.tutors.search.emptyHint} />
+            <>
+              <EmptyState title={t.tutors.search.empty} hint={t.tutors.search.emptyHint} />
+              <TutorWidening filters={submitted} onChoose={searchAgain} />
+            </>
           ) : (
             <div className={mergeClasses(search.isValidating && styles.stale)}>
               <ul className={styles.cards} aria-label={t.tutors.search.resultsHeading}>
