@@ -26,13 +26,14 @@ use tutorhub_domain::matching::offer::{DEFAULT_OFFER_HOURS, Offer};
 use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
 use tutorhub_domain::reviews::model::{NewReview, ReviewForm};
 use tutorhub_domain::reviews::ports::ReviewRepository;
-use tutorhub_domain::shared::catalogue;
+use tutorhub_domain::shared::catalogue::{self, Level};
 use tutorhub_domain::shared::clock::ManualClock;
 use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
 use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
 use uuid::Uuid;
 
 use crate::demo_accounts::DEMO_PASSWORD;
+use crate::demo_market::{self, Stage};
 use crate::demo_tutors::demo_phone;
 use crate::wiring::Wiring;
 
@@ -40,14 +41,74 @@ use crate::wiring::Wiring;
 const PAST_PARENTS: &[&str] = &["黃太", "李先生", "張太", "何太", "吳先生", "周太"];
 /// Demo tutors (by index) the past parents reviewed; index 1 is left for 陳太.
 const REVIEWED_TUTORS: usize = 12;
-const REVIEWS: &[(i64, &str)] = &[
-    (5, "講解清楚，有耐性，女兒數學由不合格進步到七十多分。"),
-    (4, "準時，備課充足，會定期向家長匯報進度。"),
-    (5, "很會引導孩子思考，孩子很期待上堂。"),
-    (3, "教學認真，但功課量對我們來說稍多。"),
-    (5, "針對文憑試題型練習，兒子考試更有信心。"),
-    (4, "態度友善，溝通容易，上堂時間有彈性。"),
+/// The stars of the past parents' reviews, in turn.
+const STARS: [i64; 6] = [5, 4, 5, 3, 5, 4];
+/// What they wrote, by the level of the case (the tutor's first subject), one for each of
+/// [`STARS`] (the three-star one with a reservation): a kindergarten tutor is not praised for
+/// exam practice.
+const REVIEWS: &[(&str, [&str; 6])] = &[
+    (
+        "kindergarten",
+        [
+            "老師好有耐性，小朋友每次都好期待上堂。",
+            "準時，備課充足，每堂後都會講小朋友的進度。",
+            "以遊戲教學，仔仔專注咗好多，亦肯主動認字。",
+            "教學認真，但對小朋友來說節奏稍快。",
+            "囡囡由怕寫字變成主動要求練習，多謝老師。",
+            "態度友善，溝通容易，上堂時間有彈性。",
+        ],
+    ),
+    (
+        "primary",
+        [
+            "講解清楚，有耐性，女兒測驗由不合格進步到七十多分。",
+            "準時，備課充足，會定期向家長匯報進度。",
+            "會跟進默書及測驗，仔仔溫習自律咗好多。",
+            "教學認真，但功課量對我們來說稍多。",
+            "很會引導孩子思考，孩子很期待上堂。",
+            "態度友善，溝通容易，上堂時間有彈性。",
+        ],
+    ),
+    (
+        "secondary",
+        [
+            "講解清楚，有耐性，兒子校內考試進步明顯。",
+            "準時，備課充足，會定期向家長匯報進度。",
+            "先找出弱項再針對練習，女兒成績穩步上升。",
+            "教學認真，但功課量對我們來說稍多。",
+            "針對文憑試題型練習，兒子考試更有信心。",
+            "態度友善，溝通容易，上堂時間有彈性。",
+        ],
+    ),
+    (
+        "tertiary",
+        [
+            "講解大學課程好清晰，兒子期末考順利合格。",
+            "準時，備課充足，解答問題好有耐性。",
+            "幫女兒理解課堂筆記，功課唔再拖延。",
+            "教學認真，但進度對我們來說稍快。",
+            "熟悉課程內容，溫習歷屆試題好有幫助。",
+            "態度友善，溝通容易，上堂時間有彈性。",
+        ],
+    ),
+    (
+        "interest",
+        [
+            "老師好有心，小朋友好享受上堂，進步明顯。",
+            "準時，每堂後都會同家長講進度。",
+            "很會引導孩子思考，孩子很期待上堂。",
+            "教學認真，但功課量對我們來說稍多。",
+            "小朋友比以前有自信，多謝老師鼓勵。",
+            "態度友善，溝通容易，上堂時間有彈性。",
+        ],
+    ),
 ];
+
+/// The review the past parents' `turn`-th review of a tutor of `level` reads.
+fn review(level: &str, turn: usize) -> (i64, &'static str) {
+    let texts = REVIEWS.iter().find(|(key, _)| *key == level).map_or(&REVIEWS[1].1, |(_, texts)| texts);
+    (STARS[turn % STARS.len()], texts[turn % texts.len()])
+}
 
 fn past_parent_phone(index: usize) -> Phone {
     Phone::parse(&format!("5100{:04}", index + 1)).expect("demo phones are valid Hong Kong numbers")
@@ -90,7 +151,7 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
             match_case(app, parent, &tutor, matched_days_ago, &[], 2).await?;
             let first_lesson = Utc::now() - Duration::days(matched_days_ago - 2);
             bill(app, first_lesson, Some(first_lesson + Duration::days(4))).await?;
-            let (stars, text) = REVIEWS[(tutor_index + k) % REVIEWS.len()];
+            let (stars, text) = review(tutor.subjects[0].level, tutor_index + k);
             let form = ReviewForm::parse(stars, text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
             let created_at = Utc::now() - Duration::days(matched_days_ago - 10);
             reviews.insert(NewReview { tutor_id: tutor.user_id, author_id: parent, form, lessons: 2, created_at }).await?;
@@ -189,8 +250,10 @@ async fn bill(app: &Wiring, first_lesson: DateTime<Utc>, paid_on: Option<DateTim
     Ok(())
 }
 
-/// `parent`'s case in the tutor's first subject and area, posted three days before `offered_at`,
-/// which the tutor and `others` applied to; then offered to the tutor at the case's fee.
+/// `parent`'s case that the tutor and `others` all fit (a subject they teach, in a district
+/// where they teach, paying what they ask), at a grade that takes the subject and pays that fee,
+/// posted three days before `offered_at`, which the tutor and `others` applied to; then offered
+/// to the tutor at the case's fee.
 async fn offer_case(
     app: &Wiring,
     parent: Uuid,
@@ -198,16 +261,28 @@ async fn offer_case(
     others: &[TutorProfile],
     offered_at: DateTime<Utc>,
 ) -> anyhow::Result<(SqlApplicationRepository, Offer)> {
-    let subject = &tutor.subjects[0];
+    let subject = tutor.subjects.iter().find(|s| others.iter().all(|other| other.subjects.contains(s))).unwrap_or(&tutor.subjects[0]);
     let level = catalogue::level(subject.level).ok_or_else(|| anyhow::anyhow!("demo tutor teaches an unknown level"))?;
+    let teaches_in = |profile: &TutorProfile, district: &str| {
+        profile.place.district == district || profile.teaching_districts.iter().any(|d| d == district)
+    };
+    let place = std::iter::once(&tutor.place)
+        .chain(others.iter().map(|other| &other.place))
+        .find(|place| teaches_in(tutor, place.district) && others.iter().all(|other| teaches_in(other, place.district)))
+        .copied()
+        .unwrap_or(tutor.place);
+    // An hour's lesson (a tutor's fee is per hour, see demo_market) at what the dearest asks.
+    let rate = others.iter().map(|other| other.rate).fold(tutor.rate, std::cmp::max);
+    let grade = case_grade(level, &subject.name, rate.cents());
+    let subjects = vec![subject.name.clone()];
     let form = CaseForm {
         post_type: "student-seeking-tutor".into(),
-        post_title: format!("{}{}{}補習", tutor.place.area, level.grades[0], subject.name),
+        post_title: crate::demo::case_title(place.area, grade, &subjects, false),
         level: level.key.into(),
-        grade: level.grades[0].into(),
-        subjects: vec![subject.name.clone()],
-        location: tutor.place.area.into(),
-        rate: Some(tutor.rate.dollars().max(100.0)),
+        grade: grade.into(),
+        subjects,
+        location: place.area.into(),
+        rate: Some(rate.dollars()),
         session_length: Some(60),
         sessions_per_week: Some(1),
         description: "希望搵有耐性的導師。".into(),
@@ -238,4 +313,14 @@ async fn offer_case(
     let offer = Offer::open(number, application.id, tutor.user_id, fee, offered_at, DEFAULT_OFFER_HOURS);
     applications.offer(&offer).await?;
     Ok((applications, offer))
+}
+
+/// A grade of `level` that takes `subject` and whose stage pays `hourly` cents: the middle one
+/// of those (中四 for a secondary subject every form takes), or the level's first.
+fn case_grade(level: &'static Level, subject: &str, hourly: i64) -> &'static str {
+    let fitting: Vec<&'static str> = demo_market::grades_taking(level, subject)
+        .into_iter()
+        .filter(|grade| Stage::of(level.key, grade).is_some_and(|stage| demo_market::fee_band(stage).published.contains(&hourly)))
+        .collect();
+    fitting.get(fitting.len() / 2).copied().unwrap_or(level.grades[0])
 }
