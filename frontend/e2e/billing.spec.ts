@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from './support/test';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { backOffice, useTutorMode } from './support/matching';
+import { aCaseTheTutorTeaches, backOffice, useTutorMode } from './support/matching';
 import { DEMO_PASSWORD, logInThroughUi, logOutThroughUi, topBar } from './support/session';
 import { expectTapTargetsOf44px } from './support/tap-targets';
 
@@ -177,11 +177,8 @@ test('on a phone, a tutor with an invoice more than 10 days overdue sees the fee
   await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, overdueTutor);
   await useTutorMode(page);
-  // Any approved case still open to applications.
-  const board = await apiGet<{ items: { caseId: number; full: boolean }[] }>(page, '/cases/public?pageSize=50');
-  const open = board.items.find((item) => !item.full);
-  expect(open, 'the demo board has an open case').toBeDefined();
-  await page.goto(`/case/${open!.caseId}`);
+  // An open case the tutor teaches: only the overdue invoice stands in the way.
+  await page.goto(`/case/${await aCaseTheTutorTeaches(page)}`);
 
   // The fee is stated before applying, with the terms a tap away.
   const fee = page.getByTestId('service-fee');

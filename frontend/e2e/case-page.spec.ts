@@ -9,8 +9,9 @@ test('on a phone, a tutor opens a case from the list, reads its page and applies
   await page.setViewportSize({ width: 375, height: 812 });
   await logInThroughUi(page, tutor);
   await useTutorMode(page);
-  await page.goto('/all-cases');
-  const card = page.getByTestId('case-card').first();
+  // The cases picked for the tutor on home: ones they teach, so may apply to.
+  await page.goto('/');
+  const card = page.getByTestId('recommended-cases').getByTestId('case-card').first();
   const subject = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
   await card.getByRole('link', { name: subject }).click();
 

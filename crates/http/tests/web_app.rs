@@ -185,6 +185,7 @@ async fn a_shared_tutor_or_case_link_previews_with_its_own_title_description_and
             "{html}"
         );
         assert!(html.contains(&format!("<meta property=\"og:image\" content=\"{site}/media/avatars/li.png\" />")), "{html}");
+        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\" />") && !html.contains("og:image:width"), "{html}");
         assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{site}/tutor/{number}\" />")), "one address: {html}");
         for private in ["91234567", "@example.com", "1990-01-01", "+852"] {
             assert!(!html.contains(private), "{private} in {html}");
@@ -199,6 +200,16 @@ async fn a_shared_tutor_or_case_link_previews_with_its_own_title_description_and
     );
     assert!(html.contains("content=\"中四物理・大圍（沙田區）・每堂 HK$600・每週 2 堂，每堂 90 分鐘。\""), "{html}");
     assert!(html.contains("<meta property=\"og:type\" content=\"article\" />"), "{html}");
+    // A case has no picture of its own: the site's share card, large, with its size (issue 34).
+    for tag in [
+        format!("<meta property=\"og:image\" content=\"{site}/share-card.png\" />"),
+        format!("<meta name=\"twitter:image\" content=\"{site}/share-card.png\" />"),
+        "<meta property=\"og:image:width\" content=\"1200\" />".to_string(),
+        "<meta property=\"og:image:height\" content=\"630\" />".to_string(),
+        "<meta name=\"twitter:card\" content=\"summary_large_image\" />".to_string(),
+    ] {
+        assert!(html.contains(&tag), "{tag} in {html}");
+    }
 
     // A page that is not public gets the site's words and is kept out of search engines; a
     // tutor or case that is not there answers 404 (the app draws its not-found page).
@@ -325,4 +336,17 @@ async fn other_pages_leave_the_slot_empty_and_prerendered_pages_have_their_own_d
     assert!(board.contains("<main id=\"main\"></main>") && board.contains("所有補習個案"), "{board}");
     // The documents are not pages of their own (they have no head).
     app.client.get("/first-screen/home.html").header("Accept", "text/html").send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
+/// The share card the heads name is in the app's files, a PNG of the size they state.
+#[test]
+fn the_share_card_is_a_png_of_the_size_the_heads_state() {
+    use tutorhub_domain::sharing::heads::{SHARE_CARD_PATH, SHARE_CARD_SIZE};
+    let file = format!("{}/../../frontend/public{SHARE_CARD_PATH}", env!("CARGO_MANIFEST_DIR"));
+    let png = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{file} is a PNG");
+    let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    // The first chunk is IHDR: width, then height.
+    assert_eq!((&png[12..16], (size(16), size(20))), (&b"IHDR"[..], SHARE_CARD_SIZE));
+    assert!(png.len() < 300 * 1024, "chats skip pictures over 300 KB: {} bytes", png.len());
 }

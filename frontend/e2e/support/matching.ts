@@ -22,6 +22,21 @@ export async function useTutorMode(page: Page): Promise<void> {
 }
 
 /**
+ * An open case the logged-in tutor teaches (its level and a subject of it), as the server
+ * recommends them: a tutor may apply only to those (issue 34).
+ */
+export async function aCaseTheTutorTeaches(page: Page): Promise<number> {
+  const items = await page.evaluate(async () => {
+    const answer = await fetch('/cases/recommended', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+    });
+    return ((await answer.json()) as { items: { case: { caseId: number } }[] }).items;
+  });
+  expect(items.length, 'the demo board has an open case this tutor teaches').toBeGreaterThan(0);
+  return items[0]!.case.caseId;
+}
+
+/**
  * As the logged-in tutor in tutor mode: applies to a case from /all-cases with the given times
  * and waits for 已申請. Answers the case's row.
  */

@@ -1,6 +1,7 @@
-//! Matching tutors with cases: active tutors apply to approved cases with their available
-//! times; the owner sees the applicants and offers the case to one of them (`offers`). Only
-//! once that tutor confirms do the two see each other's phone number.
+//! Matching tutors with cases: active tutors apply to approved cases they teach, with their
+//! available times; the owner sees the applicants, those who fit first (`fit`), and offers the
+//! case to one of them (`offers`). Only once that tutor confirms do the two see each other's
+//! phone number.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use crate::billing::standing::Standing;
 use crate::cases::lifecycle::IllegalCaseTransition;
 use crate::cases::model::Case;
 use crate::cases::ports::CaseRepository;
+use crate::matching::fit::{Fit, NotTaught, Teaching};
 use crate::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus, IllegalApplicationTransition};
 use crate::matching::offer::Offer;
 use crate::matching::ports::{ApplicationRepository, ApplyOutcome};
@@ -23,6 +25,8 @@ use crate::shared::identity::Phone;
 use crate::shared::rate_limits::APPLIES_PER_TUTOR;
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::ValidationErrors;
+use crate::tutors::model::{TutorProfile, TutorRef};
+use crate::tutors::ports::TutorRepository;
 
 /// Applicants a case takes unless configured otherwise (`CASE_APPLICANT_CAP`).
 pub const DEFAULT_APPLICANT_CAP: u32 = 30;
@@ -41,6 +45,9 @@ pub enum ApplyError {
     OwnCase,
     #[error("這個個案已不接受申請")]
     NotOpen,
+    /// The tutor's profile has nothing at the case's level, or none of its subjects there.
+    #[error("你未有登記教授{0}，不可申請這個個案")]
+    OutsideTeaching(NotTaught),
     #[error("你已申請這個個案")]
     AlreadyApplied,
     #[error("這個個案的申請人數已滿")]
@@ -107,12 +114,15 @@ pub struct Contact {
     pub phone: Phone,
 }
 
-/// An application as the case's owner sees it, with the latest offer made on it.
+/// An application as the case's owner sees it, with the latest offer made on it and how the
+/// tutor fits the case now (an application from before the rule, or a profile changed since,
+/// may not).
 #[derive(Debug, Clone)]
 pub struct Applicant {
     pub application: CaseApplication,
     pub tutor: User,
     pub offer: Option<Offer>,
+    pub fit: Fit,
 }
 
 impl Applicant {
@@ -128,6 +138,8 @@ pub struct Matching {
     cases: Arc<dyn CaseRepository>,
     applications: Arc<dyn ApplicationRepository>,
     users: Arc<dyn UserRepository>,
+    /// Tutors' profiles: what they teach.
+    tutors: Arc<dyn TutorRepository>,
     notifier: Notifier,
     clock: Arc<dyn Clock>,
     cap: u32,
@@ -135,16 +147,18 @@ pub struct Matching {
 }
 
 impl Matching {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         cases: Arc<dyn CaseRepository>,
         applications: Arc<dyn ApplicationRepository>,
         users: Arc<dyn UserRepository>,
+        tutors: Arc<dyn TutorRepository>,
         notifier: Notifier,
         clock: Arc<dyn Clock>,
         cap: u32,
         standing: Standing,
     ) -> Self {
-        Self { cases, applications, users, notifier, clock, cap: cap.max(1), standing }
+        Self { cases, applications, users, tutors, notifier, clock, cap: cap.max(1), standing }
     }
 
     /// Applicants a case takes.
@@ -152,13 +166,14 @@ impl Matching {
         self.cap
     }
 
-    /// An active tutor applies to an approved case of someone else, once.
+    /// An active tutor applies to an approved case of someone else that they teach, once.
     ///
     /// # Errors
     /// `NotATutor`, `TooMany` (the tutor's daily limit of apply calls), `CaseNotFound`,
-    /// `OwnCase`, `NotOpen`, `Invalid` (available times), `AlreadyApplied` (also when two
-    /// requests race), `Full`. A withdrawn application to the same case reopens with the new
-    /// times.
+    /// `OwnCase`, `NotOpen`, `OutsideTeaching` (nothing at the case's level, or none of its
+    /// subjects there: [`Teaching`]), `Invalid` (available times), `AlreadyApplied` (also when
+    /// two requests race), `Full`. A withdrawn application to the same case reopens with the
+    /// new times.
     pub async fn apply(&self, tutor_id: Uuid, case_number: i64, available_times: &str) -> Result<CaseApplication, ApplyError> {
         let tutor = self.users.find_by_id(tutor_id).await?.ok_or(ApplyError::NotATutor)?;
         if !tutor.is_active_tutor() {
@@ -174,6 +189,12 @@ impl Matching {
         }
         if !case.is_public() {
             return Err(ApplyError::NotOpen);
+        }
+        // Before the times: a tutor who cannot apply at all hears that first. Teaching it
+        // elsewhere or for more is not refused: the owner weighs it, told on the list.
+        let profile = self.tutors.find_profile(TutorRef::Id(tutor_id)).await?;
+        if let Some(missing) = NotTaught::of(Teaching::of_profile(profile.as_ref(), &case.details), &case.details) {
+            return Err(ApplyError::OutsideTeaching(missing));
         }
         let times = AvailableTimes::parse(available_times)
             .map_err(|message| ApplyError::Invalid(ValidationErrors::single("availableTimes", message)))?;
@@ -250,8 +271,9 @@ impl Matching {
         Ok(CaseApplication { status, ..application })
     }
 
-    /// The applicants of one's own case, oldest first, each with its offer; withdrawn
-    /// applications are gone.
+    /// The applicants of one's own case, each with its offer and fit: those who fit fully
+    /// first, then those who teach it elsewhere or for more, then those who do not teach it;
+    /// oldest first within each. Withdrawn applications are gone.
     ///
     /// # Errors
     /// `CaseNotFound`, `NotOwner`.
@@ -261,15 +283,30 @@ impl Matching {
             self.applications.for_case(case_number).await?.into_iter().filter(|a| a.status != CaseApplicationStatus::Withdrawn).collect();
         let ids: Vec<Uuid> = applications.iter().map(|a| a.tutor_id).collect();
         let mut tutors: HashMap<Uuid, User> = self.users.find_by_ids(&ids).await?.into_iter().map(|u| (u.id, u)).collect();
+        let profiles = self.profiles(&ids).await?;
         let mut offers = self.offers_of(&applications).await?;
-        let out = applications
+        let mut out: Vec<Applicant> = applications
             .into_iter()
             .filter_map(|application| {
                 let offer = offers.remove(&application.id);
-                tutors.remove(&application.tutor_id).map(|tutor| Applicant { application, tutor, offer })
+                let fit = Fit::of_profile(profiles.get(&application.tutor_id), &case.details);
+                tutors.remove(&application.tutor_id).map(|tutor| Applicant { application, tutor, offer, fit })
             })
             .collect();
+        // Stable: the order of arrival stays within each grade.
+        out.sort_by_key(|applicant| applicant.fit.grade().rank());
         Ok((case, out))
+    }
+
+    /// The profiles of `tutors`, one read each: a case has at most the applicant cap of them.
+    async fn profiles(&self, tutors: &[Uuid]) -> Result<HashMap<Uuid, TutorProfile>, RepositoryError> {
+        let mut profiles = HashMap::new();
+        for &id in tutors {
+            if let Some(profile) = self.tutors.find_profile(TutorRef::Id(id)).await? {
+                profiles.insert(id, profile);
+            }
+        }
+        Ok(profiles)
     }
 
     /// The latest offer on each of the applications that ever had one, by application.
@@ -298,8 +335,12 @@ mod tests {
     use super::*;
     use crate::accounts::ports::MockUserRepository;
     use crate::cases::ports::MockCaseRepository;
+    use crate::matching::fit::{FitGap, FitGrade};
     use crate::matching::ports::MockApplicationRepository;
     use crate::shared::messaging::MockSmsSender;
+    use crate::tutors::model::TutorSubject;
+    use crate::tutors::model::tests::approved_profile;
+    use crate::tutors::ports::MockTutorRepository;
 
     fn matching(applications: MockApplicationRepository) -> Matching {
         let users: Arc<dyn UserRepository> = Arc::new(MockUserRepository::new());
@@ -308,6 +349,7 @@ mod tests {
             Arc::new(MockCaseRepository::new()),
             Arc::new(applications),
             users,
+            Arc::new(MockTutorRepository::new()),
             notifier,
             clock(),
             DEFAULT_APPLICANT_CAP,
@@ -344,11 +386,10 @@ mod tests {
         assert_eq!(error.to_string(), "申請狀態為「已獲選」，不能撤回");
     }
 
-    /// An approved case of `owner` titled 中三數學補習, a tutor 李老師, and every SMS recorded.
-    fn applying(owner: Uuid, tutor: Uuid) -> (Matching, Arc<std::sync::Mutex<Vec<String>>>) {
+    /// `owner`'s approved case 10234: 中三 數學、英文 at 藍田 for HK$300 a lesson.
+    fn owners_case(owner: Uuid) -> Case {
         use crate::cases::model::{CaseDetails, CaseStatus};
-        use crate::shared::identity::DisplayName;
-        let case = Case {
+        Case {
             id: Uuid::new_v4(),
             number: 10234,
             owner_id: Some(owner),
@@ -357,7 +398,20 @@ mod tests {
             applicant_count: 0,
             created_at: Utc::now(),
             updated_at: Utc::now(),
-        };
+        }
+    }
+
+    /// A profile teaching only these (level key, subject) pairs; otherwise `approved_profile`'s:
+    /// 藍田 (觀塘區), HK$300 a lesson.
+    fn teaching(tutor: Uuid, subjects: &[(&'static str, &str)]) -> TutorProfile {
+        let subjects = subjects.iter().map(|&(level, name)| TutorSubject { level, name: name.to_string() }).collect();
+        TutorProfile { subjects, ..approved_profile(tutor) }
+    }
+
+    /// [`owners_case`], a tutor 李老師 with `profile`, and every SMS recorded.
+    fn applying(owner: Uuid, tutor: Uuid, profile: TutorProfile) -> (Matching, Arc<std::sync::Mutex<Vec<String>>>) {
+        use crate::shared::identity::DisplayName;
+        let case = owners_case(owner);
         let mut cases = MockCaseRepository::new();
         cases.expect_find_by_number().returning(move |_| Ok(Some(case.clone())));
         let mut users = MockUserRepository::new();
@@ -378,6 +432,8 @@ mod tests {
             log.lock().unwrap().push(body.to_string());
             Ok(())
         });
+        let mut tutors = MockTutorRepository::new();
+        tutors.expect_find_profile().returning(move |_| Ok(Some(profile.clone())));
         let users: Arc<dyn UserRepository> = Arc::new(users);
         let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(sms));
         (
@@ -385,6 +441,7 @@ mod tests {
                 Arc::new(cases),
                 Arc::new(applications),
                 users,
+                Arc::new(tutors),
                 notifier,
                 clock(),
                 DEFAULT_APPLICANT_CAP,
@@ -397,7 +454,7 @@ mod tests {
     #[tokio::test]
     async fn the_owner_is_texted_the_case_number_once_an_hour_and_apply_calls_are_limited() {
         let (owner, tutor) = (Uuid::new_v4(), Uuid::new_v4());
-        let (matching, sent) = applying(owner, tutor);
+        let (matching, sent) = applying(owner, tutor, approved_profile(tutor));
         // An apply/withdraw loop: every apply succeeds, only the first is texted.
         for _ in 0..APPLIES_PER_TUTOR.max {
             matching.apply(tutor, 10234, "星期六 http://evil.example").await.unwrap();
@@ -420,5 +477,87 @@ mod tests {
         applications.expect_withdraw().never();
         let error = matching(applications).withdraw(Uuid::new_v4(), id).await.unwrap_err();
         assert!(matches!(error, WithdrawError::NotYours), "{error:?}");
+    }
+
+    /// Issue 34: a kindergarten tutor applied to a secondary maths case.
+    #[tokio::test]
+    async fn a_tutor_who_does_not_teach_the_case_is_refused_saying_what_and_the_owner_hears_nothing() {
+        let (owner, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        for (subjects, expected) in [
+            (&[("kindergarten", "幼兒英文")][..], "你未有登記教授任何中學科目，不可申請這個個案"),
+            (&[("secondary", "物理"), ("primary", "數學")][..], "你未有登記教授「中學 數學」或「中學 英文」，不可申請這個個案"),
+        ] {
+            let (matching, sent) = applying(owner, tutor, teaching(tutor, subjects));
+            let error = matching.apply(tutor, 10234, "星期六").await.unwrap_err();
+            assert!(matches!(error, ApplyError::OutsideTeaching(_)), "{error:?}");
+            assert_eq!(error.to_string(), expected);
+            assert!(sent.lock().unwrap().is_empty(), "nothing stored, nobody texted");
+        }
+        // One of the case's subjects at its level is enough, wherever and for whatever fee.
+        let elsewhere = TutorProfile {
+            teaching_districts: vec!["屯門區".into()],
+            place: crate::shared::catalogue::place("屯門").unwrap(),
+            rate: crate::shared::money::Rate::from_cents(90000),
+            ..teaching(tutor, &[("secondary", "英文")])
+        };
+        let (matching, _) = applying(owner, tutor, elsewhere);
+        matching.apply(tutor, 10234, "星期六").await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_owner_sees_applicants_who_fit_first_each_with_its_gaps_in_order_of_arrival() {
+        let owner = Uuid::new_v4();
+        let [outside, partial, full, late_full] = [1, 2, 3, 4].map(Uuid::from_u128);
+        let mut cases = MockCaseRepository::new();
+        cases.expect_find_by_number().returning(move |_| Ok(Some(owners_case(owner))));
+        let mut applications = MockApplicationRepository::new();
+        // Oldest first, as the store answers; one withdrawn, which the owner no longer sees.
+        let withdrawn = CaseApplication { status: CaseApplicationStatus::Withdrawn, ..open_application(Uuid::from_u128(5)) };
+        let arrived =
+            vec![open_application(outside), open_application(partial), withdrawn, open_application(full), open_application(late_full)];
+        applications.expect_for_case().returning(move |_| Ok(arrived.clone()));
+        let mut users = MockUserRepository::new();
+        users
+            .expect_find_by_ids()
+            .returning(|ids| Ok(ids.iter().map(|&id| User { id, ..crate::accounts::sessions::tests_support::user() }).collect()));
+        let mut tutors = MockTutorRepository::new();
+        tutors.expect_find_profile().returning(move |tutor| {
+            let TutorRef::Id(id) = tutor else { panic!("profiles are read by id") };
+            Ok(Some(match id {
+                id if id == outside => teaching(id, &[("kindergarten", "幼兒英文")]),
+                // Maths, but in 沙田 only and for more than the case pays.
+                id if id == partial => TutorProfile {
+                    teaching_districts: vec!["沙田區".into()],
+                    place: crate::shared::catalogue::place("沙田").unwrap(),
+                    rate: crate::shared::money::Rate::from_cents(45000),
+                    ..teaching(id, &[("secondary", "數學")])
+                },
+                id => teaching(id, &[("secondary", "英文")]),
+            }))
+        });
+        let users: Arc<dyn UserRepository> = Arc::new(users);
+        let notifier = crate::notices::notifier::testing::notifier(users.clone(), Arc::new(MockSmsSender::new()));
+        let matching = Matching::new(
+            Arc::new(cases),
+            Arc::new(applications),
+            users,
+            Arc::new(tutors),
+            notifier,
+            clock(),
+            DEFAULT_APPLICANT_CAP,
+            crate::billing::standing::testing::clear(),
+        );
+        let (_, applicants) = matching.applicants(owner, 10234).await.unwrap();
+        let seen: Vec<(Uuid, FitGrade, Vec<FitGap>)> =
+            applicants.iter().map(|a| (a.tutor.id, a.fit.grade(), a.fit.gaps().to_vec())).collect();
+        assert_eq!(
+            seen,
+            [
+                (full, FitGrade::Full, vec![]),
+                (late_full, FitGrade::Full, vec![]),
+                (partial, FitGrade::Partial, vec![FitGap::District, FitGap::Fee]),
+                (outside, FitGrade::Outside, vec![FitGap::Level]),
+            ]
+        );
     }
 }

@@ -23,7 +23,7 @@ use crate::accounts::user::UserType;
 use crate::cases::model::{Case, PostType};
 use crate::cases::ports::CaseRepository;
 use crate::matching::ports::{ApplicationRepository, Invitation, InvitationRepository, InviteOutcome};
-use crate::matching::recommendations::{CaseFit, FitReason, fit};
+use crate::matching::recommendations::{FitReason, fit};
 use crate::notices::notifier::{Inviter, Notice, Notifier};
 use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
@@ -123,12 +123,12 @@ impl Invitations {
             .into_iter()
             .filter(|tutor| tutor.user_id != owner && !applied.contains(&tutor.user_id))
             .filter_map(|tutor| {
-                let fit = suggested_fit(&tutor, &case)?;
+                let scored = fit(&tutor, &case)?;
                 Some(TutorSuggestion {
                     invited: invited.contains(&tutor.user_id),
                     accepts_invitations: !declining.contains(&tutor.user_id),
-                    score: fit.score,
-                    reasons: fit.reasons,
+                    score: scored.score,
+                    reasons: scored.reasons,
                     tutor,
                 })
             })
@@ -160,7 +160,9 @@ impl Invitations {
             _ => return Err(InviteError::TutorNotFound),
         };
         // Only tutors the suggestions would show: an invitation is not a way to text any tutor.
-        if suggested_fit(&profile, &case).is_none() {
+        // `fit` starts with one of the case's subjects at its level, as applying requires (what
+        // `candidate_filter` asks the store): an invitation never leads to a refused application.
+        if fit(&profile, &case).is_none() {
             return Err(InviteError::NotAFit);
         }
         if self.applicants(case_number).await?.contains(&tutor_id) {
@@ -230,15 +232,6 @@ fn candidate_filter(case: &Case) -> TutorFilter {
 /// Only a student's or parent's case invites tutors: a tutor's own post does not text others.
 fn takes_invitations(case: &Case) -> bool {
     case.details.post_type == PostType::StudentSeekingTutor
-}
-
-/// How well a tutor fits the case, when the suggestions would show them: one of the case's
-/// subjects at its level (what [`candidate_filter`] asks the store; any subject at a free-text
-/// level), and [`fit`]'s rules.
-fn suggested_fit(tutor: &TutorProfile, case: &Case) -> Option<CaseFit> {
-    let d = &case.details;
-    let teaches = |name: &str| d.level.free_text_subject() || d.subjects.iter().any(|s| s == name);
-    tutor.subjects.iter().any(|s| s.level == d.level.key && teaches(&s.name)).then(|| fit(tutor, case)).flatten()
 }
 
 fn page_of_candidates() -> PageRequest {

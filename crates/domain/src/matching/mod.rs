@@ -2,6 +2,7 @@
 //! the tutor confirms it.
 
 pub mod applications;
+pub mod fit;
 pub mod invitations;
 pub mod model;
 pub mod offer;

@@ -16,6 +16,7 @@ use crate::cases::lifecycle::{CaseAction, IllegalCaseTransition};
 use crate::cases::ports::CaseRepository;
 use crate::jobs::scheduler::Work;
 use crate::matching::applications::{Applicant, ApplicantsError, owned_case};
+use crate::matching::fit::Fit;
 use crate::matching::model::{CaseApplication, CaseApplicationStatus, IllegalApplicationTransition};
 use crate::matching::offer::{Offer, OfferStatus, agreed_fee, first_lesson, lessons_to_remind};
 use crate::matching::ports::{ApplicationRepository, ConfirmOutcome, OfferOutcome};
@@ -120,7 +121,9 @@ impl Offers {
         if self.standing.restricting_invoice(application.tutor_id).await?.is_some() {
             return Err(ApplicantsError::TutorUnavailable);
         }
-        let asked = self.tutors.find_profile(TutorRef::Id(application.tutor_id)).await?.map(|p| p.rate);
+        let profile = self.tutors.find_profile(TutorRef::Id(application.tutor_id)).await?;
+        let asked = profile.as_ref().map(|p| p.rate);
+        let fit = Fit::of_profile(profile.as_ref(), &case.details);
         let fee = agreed_fee(case.details.rate, asked, fee)
             .map_err(|message| ApplicantsError::Invalid(ValidationErrors::single("feePerLesson", message)))?;
         let offer = Offer::open(case_number, application_id, application.tutor_id, fee, self.clock.now(), self.hours);
@@ -137,7 +140,7 @@ impl Offers {
         }
         let tutor = self.users.find_by_id(application.tutor_id).await?.ok_or(ApplicantsError::ApplicationNotFound)?;
         self.notifier.tell(&tutor, &Notice::Offered { case: case_number, hours: self.hours }).await;
-        Ok(Applicant { application: CaseApplication { status, ..application }, tutor, offer: Some(offer) })
+        Ok(Applicant { application: CaseApplication { status, ..application }, tutor, offer: Some(offer), fit })
     }
 
     /// The tutor confirms the offer on their application and proposes the first lesson: the

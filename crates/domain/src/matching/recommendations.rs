@@ -15,6 +15,7 @@ use crate::cases::model::{Case, PostType, PreferredGender};
 use crate::cases::ports::CaseRepository;
 use crate::cases::search::{CaseFilter, SubjectMatch};
 use crate::keyed_enum;
+use crate::matching::fit::{Teaching, teaches_in};
 use crate::matching::model::CaseApplicationStatus;
 use crate::matching::ports::ApplicationRepository;
 use crate::shared::paging::PageRequest;
@@ -32,7 +33,9 @@ keyed_enum! {
     pub enum FitReason {
         /// A subject the tutor teaches, at its level.
         Subject => "subject",
-        /// The level only: the tutor teaches other subjects there.
+        /// The level only: the tutor teaches other subjects there. No longer given (issue 34): a
+        /// tutor may apply only to a case with one of their subjects at its level, and is
+        /// recommended only those. Kept so the API's set does not shrink under its clients.
         Level => "level",
         /// A district the tutor teaches in (or lives in).
         District => "district",
@@ -53,12 +56,13 @@ pub struct CaseFit {
     pub reasons: Vec<FitReason>,
 }
 
-/// How well `case` fits the tutor, or None when it does not: a level the tutor does not teach,
-/// or a case asking for the other gender of a tutor who gave theirs.
+/// How well `case` fits the tutor, or None when it does not: none of its subjects at its level
+/// (the tutor could not apply: [`Teaching`], the rule applying uses), or a case asking for the
+/// other gender of a tutor who gave theirs. Where the tutor teaches is the owner's list's rule
+/// too ([`teaches_in`]).
 pub fn fit(tutor: &TutorProfile, case: &Case) -> Option<CaseFit> {
     let d = &case.details;
-    let at_level: Vec<&str> = tutor.subjects.iter().filter(|s| s.level == d.level.key).map(|s| s.name.as_str()).collect();
-    if at_level.is_empty() {
+    if Teaching::of(&tutor.subjects, d) != Teaching::Subject {
         return None;
     }
     let gender = match (d.preferred_gender, tutor.gender) {
@@ -72,12 +76,8 @@ pub fn fit(tutor: &TutorProfile, case: &Case) -> Option<CaseFit> {
         reasons.push(reason);
         score += points;
     };
-    if d.subjects.iter().any(|s| at_level.contains(&s.as_str())) {
-        add(FitReason::Subject, 40);
-    } else {
-        add(FitReason::Level, 15);
-    }
-    if tutor.teaching_districts.iter().any(|t| t == d.place.district) || tutor.place.district == d.place.district {
+    add(FitReason::Subject, 40);
+    if teaches_in(tutor, &d.place) {
         add(FitReason::District, 30);
     } else if tutor.place.region == d.place.region {
         add(FitReason::Region, 10);
@@ -208,8 +208,10 @@ pub(crate) mod tests {
         let best = fit(&tutor, &case(1, "secondary", "中三", "數學", "藍田", 480.0, "female")).unwrap();
         assert_eq!(best.reasons, [FitReason::Subject, FitReason::District, FitReason::Fee, FitReason::Gender]);
         assert_eq!(best.score, 100);
-        let cheap_elsewhere = fit(&tutor, &case(2, "secondary", "中三", "化學", "旺角", 300.0, "no limit")).unwrap();
-        assert_eq!(cheap_elsewhere.reasons, [FitReason::Level, FitReason::Region]);
+        let cheap_elsewhere = fit(&tutor, &case(2, "secondary", "中三", "數學", "旺角", 300.0, "no limit")).unwrap();
+        assert_eq!(cheap_elsewhere.reasons, [FitReason::Subject, FitReason::Region]);
+        // Another subject at the tutor's level: the tutor could not apply, so it is not recommended.
+        assert!(fit(&tutor, &case(7, "secondary", "中三", "化學", "藍田", 600.0, "no limit")).is_none());
         let island = fit(&tutor, &case(3, "secondary", "中三", "數學", "中環", 450.0, "no limit")).unwrap();
         assert_eq!(island.reasons, [FitReason::Subject, FitReason::Fee], "HK$450 for 90 minutes is HK$300 an hour");
         // Another level, or the other gender asked of a tutor who gave theirs: no fit.
@@ -257,7 +259,8 @@ pub(crate) mod tests {
         });
         let recommendations = Recommendations::new(Arc::new(cases), Arc::new(tutors), Arc::new(applications), 30);
         let fits = recommendations.cases_for(tutor_id).await.unwrap();
-        assert_eq!(fits.iter().map(|f| f.case.number).collect::<Vec<_>>(), [13, 15, 12], "best first; equal scores newest first");
+        // 12 is chemistry, which the tutor does not teach.
+        assert_eq!(fits.iter().map(|f| f.case.number).collect::<Vec<_>>(), [13, 15], "best first; equal scores newest first");
         assert_eq!(fits[0].score, 90);
         assert!(matches!(recommendations.cases_for(Uuid::new_v4()).await, Err(RecommendError::NotATutor)));
     }

@@ -13,6 +13,28 @@ pub const SITE_NAME: &str = "tutorhub";
 const SITE_TAGLINE: &str = "香港補習配對平台";
 const SITE_DESCRIPTION: &str = "連繫家長、學生與導師的香港補習配對平台：免費刊登補習個案，按科目、地區及學費搜尋已審核導師及最新個案。";
 
+/// The site's share card, served from the app's files (`frontend/public/share-card.png`, drawn
+/// by `frontend/scripts/share-card.sh`): the picture of every page without one of its own, so
+/// that a case link in a chat comes with a picture, at the size chats show large.
+pub const SHARE_CARD_PATH: &str = "/share-card.png";
+/// Its width and height in pixels.
+pub const SHARE_CARD_SIZE: (u32, u32) = (1200, 630);
+
+/// A page's picture for link previews.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageImage {
+    /// A path on this site.
+    pub path: String,
+    /// Width and height, when known (a tutor's avatar is whatever they uploaded).
+    pub size: Option<(u32, u32)>,
+}
+
+impl PageImage {
+    pub fn share_card() -> Self {
+        Self { path: SHARE_CARD_PATH.into(), size: Some(SHARE_CARD_SIZE) }
+    }
+}
+
 /// What kind of thing a page shows, for Open Graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageKind {
@@ -28,8 +50,8 @@ pub struct PageHead {
     pub description: String,
     /// The page's one address, e.g. `/tutor/1024` (a profile reached by its id points here too).
     pub canonical_path: String,
-    /// A path on this site (an avatar), when the page has a picture of its own.
-    pub image_path: Option<String>,
+    /// A tutor's avatar, or the site's share card.
+    pub image: PageImage,
     pub kind: PageKind,
 }
 
@@ -39,7 +61,7 @@ impl PageHead {
             title: format!("{title}｜{SITE_NAME} {SITE_TAGLINE}"),
             description: description.into(),
             canonical_path: path.into(),
-            image_path: None,
+            image: PageImage::share_card(),
             kind: PageKind::Website,
         }
     }
@@ -109,7 +131,7 @@ impl PageHeads {
             title: format!("{}｜{}導師｜{SITE_NAME}", profile.name, subjects),
             description: format!("{subjects}・{place}・每堂 HK${}{rating}。{}", profile.rate.dollars(), excerpt(&profile.bio)),
             canonical_path: format!("/tutor/{}", profile.user_number),
-            image_path: profile.avatar.clone(),
+            image: profile.avatar.clone().map_or_else(PageImage::share_card, |path| PageImage { path, size: None }),
             kind: PageKind::Profile,
         };
         Some(PublicPage { head, screen: Some(FirstScreen::tutor(&profile)) })
@@ -131,7 +153,8 @@ impl PageHeads {
                 d.session_minutes
             ),
             canonical_path: format!("/case/{}", case.number),
-            image_path: None,
+            // A case has no picture of its own; without one, a shared link is easily passed over.
+            image: PageImage::share_card(),
             kind: PageKind::Article,
         };
         Some(PublicPage { head, screen: Some(FirstScreen::case(&case)) })

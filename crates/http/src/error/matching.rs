@@ -17,6 +17,7 @@ impl From<ApplyError> for ApiError {
             ApplyError::NotATutor => ApiError::forbidden(ErrorCode::NotAnActiveTutor, message),
             ApplyError::OwnCase => ApiError::forbidden(ErrorCode::OwnCase, message),
             ApplyError::NotOpen => ApiError::conflict(ErrorCode::CaseNotOpen, message),
+            ApplyError::OutsideTeaching(_) => ApiError::conflict(ErrorCode::OutsideTeaching, message),
             ApplyError::AlreadyApplied => ApiError::conflict(ErrorCode::AlreadyApplied, message),
             ApplyError::Full => ApiError::conflict(ErrorCode::CaseFull, message),
             ApplyError::Restricted(_) => ApiError::forbidden(ErrorCode::InvoiceOverdue, message),

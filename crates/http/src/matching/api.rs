@@ -12,6 +12,7 @@ use poem_openapi::{Object, OpenApi};
 use tutorhub_domain::billing::terms::ServiceFee;
 use tutorhub_domain::cases::posting::CasePosting;
 use tutorhub_domain::matching::applications::{Applicant, Matching};
+use tutorhub_domain::matching::fit::{FitGap, FitGrade};
 use tutorhub_domain::matching::model::CaseApplication;
 use tutorhub_domain::matching::offer::{Offer, OfferStatus};
 use tutorhub_domain::matching::offers::Offers;
@@ -149,7 +150,10 @@ pub struct TutorCardBody {
 }
 
 /// An applicant as the case's owner sees them, with any offer made; the phone only once the
-/// tutor confirmed.
+/// tutor confirmed. `fit` says how the tutor fits the case now: `full` (teaches one of its
+/// subjects at its level, in its district, for no more than it pays), `partial` (teaches it,
+/// elsewhere or for more) or `outside` (does not teach it: an application from before tutors
+/// were held to what they teach, or a profile changed since).
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct ApplicantBody {
@@ -160,6 +164,11 @@ pub struct ApplicantBody {
     pub offer: Option<OfferBody>,
     #[oai(skip_serializing_if_is_none)]
     pub contact: Option<ContactBody>,
+    pub fit: Key<FitGrade>,
+    /// What of the case the tutor does not meet, for the owner to see plainly: nothing at its
+    /// level, none of its subjects there, not its district, a fee above the case's. Empty when
+    /// `fit` is `full`.
+    pub fit_gaps: Vec<Key<FitGap>>,
 }
 
 impl From<&Applicant> for ApplicantBody {
@@ -174,6 +183,8 @@ impl From<&Applicant> for ApplicantBody {
             },
             offer: a.offer.as_ref().map(Into::into),
             contact: a.contact().map(Into::into),
+            fit: a.fit.grade().into(),
+            fit_gaps: a.fit.gaps().iter().copied().map(Key).collect(),
         }
     }
 }
@@ -183,6 +194,8 @@ impl From<&Applicant> for ApplicantBody {
 #[oai(rename_all = "camelCase")]
 pub struct ApplicantList {
     pub case: CaseSummary,
+    /// Those who fit fully first, then partly, then those who do not teach the case; in order
+    /// of arrival within each.
     pub items: Vec<ApplicantBody>,
     /// Hours a chosen tutor has to confirm an offer (`OFFER_HOURS`), for the choose dialog.
     pub offer_hours: u32,
@@ -231,7 +244,10 @@ impl MatchingApi {
     /// Apply to a case as a tutor
     ///
     /// Active tutors only, to approved cases of others, once per case (a second apply is
-    /// 409), while the case has fewer applicants than the cap.
+    /// 409), while the case has fewer applicants than the cap. Only to a case the tutor
+    /// teaches: one of its subjects at its level on the tutor's profile (a typed tertiary
+    /// subject matches when either name holds the other, ignoring case); otherwise 409
+    /// `OUTSIDE_TEACHING`, its message naming what the profile lacks.
     #[oai(path = "/cases/apply", method = "post", operation_id = "applyToCase")]
     async fn apply(
         &self,
@@ -290,8 +306,8 @@ impl MatchingApi {
 
     /// The applicants of one's own case
     ///
-    /// The owner only. Each applicant carries any offer made; the tutor who confirmed, their
-    /// phone.
+    /// The owner only. Each applicant carries any offer made and how they fit the case, those
+    /// who fit first; the tutor who confirmed, their phone.
     #[oai(path = "/cases/:caseId/applications", method = "get", operation_id = "listCaseApplications")]
     async fn applications(
         &self,

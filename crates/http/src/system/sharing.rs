@@ -60,11 +60,17 @@ impl Sharing {
              <meta property=\"og:description\" content=\"{description}\" />\n    <meta property=\"og:url\" content=\"{url}\" />\n    \
              <meta name=\"twitter:title\" content=\"{title}\" />\n    <meta name=\"twitter:description\" content=\"{description}\" />\n"
         ));
-        match &head.image_path {
-            Some(image) => tags.push_str(&format!(
-                "    <meta property=\"og:image\" content=\"{0}\" />\n    <meta name=\"twitter:image\" content=\"{0}\" />\n    \
-                 <meta name=\"twitter:card\" content=\"summary\" />\n",
-                escape(&format!("{}{image}", self.site))
+        tags.push_str(&format!(
+            "    <meta property=\"og:image\" content=\"{0}\" />\n    <meta name=\"twitter:image\" content=\"{0}\" />\n",
+            escape(&format!("{}{}", self.site, head.image.path))
+        ));
+        // A picture of known size (the share card, 1200×630) is shown large; an avatar, of any
+        // shape, as a thumbnail beside the words.
+        match head.image.size {
+            Some((width, height)) => tags.push_str(&format!(
+                "    <meta property=\"og:image:width\" content=\"{width}\" />\n    \
+                 <meta property=\"og:image:height\" content=\"{height}\" />\n    \
+                 <meta name=\"twitter:card\" content=\"summary_large_image\" />\n"
             )),
             None => tags.push_str("    <meta name=\"twitter:card\" content=\"summary\" />\n"),
         }

@@ -163,13 +163,47 @@ pub async fn member(app: &TestApp, name: &str, phone: &str) -> (uuid::Uuid, Stri
     (id, app.access_tokens.issue(id))
 }
 
-/// Makes a member an approved tutor with an active profile, as the tutors' back office would.
+/// Makes a member an approved tutor with an active profile, as the tutors' back office would:
+/// teaching 中學 數學 from 藍田 for HK$300 a lesson, so that [`api::case_form`] fits them.
 pub async fn make_active_tutor(app: &TestApp, id: uuid::Uuid) {
-    sqlx::query("UPDATE users SET role = 'tutor', is_tutor = 1, is_tutor_profile_active = 1 WHERE id = $1")
-        .bind(id.to_string())
-        .execute(app.database.pool())
-        .await
-        .unwrap();
+    make_tutor_teaching(app, id, &["中學 數學"], "藍田", 300.0).await;
+}
+
+/// Makes a member an approved tutor whose active profile teaches `subjects` ("中學 數學") from
+/// `area` (teaching in its district only) for `fee` a lesson: the application stored and
+/// approved as the back office's approval stores it, without its SMS.
+pub async fn make_tutor_teaching(app: &TestApp, id: uuid::Uuid, subjects: &[&str], area: &str, fee: f64) {
+    use tutorhub_domain::tutors::model::{ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorProfile};
+    let user = app.users.find_by_id(id).await.unwrap().expect("a stored account");
+    let form = TutorApplicationForm {
+        name: user.name.as_str().into(),
+        contact_number: user.phone.local().into(),
+        education: "香港大學 教育學系".into(),
+        age: Some(30),
+        teaching_experience: Some(5),
+        subjects: subjects.iter().map(|s| (*s).to_string()).collect(),
+        exam_results: "DSE 5**".into(),
+        course_features: "循序漸進".into(),
+        teaching_area: area.into(),
+        teaching_schedule: "星期六".into(),
+        teaching_mode: "one-to-one".into(),
+        gender: String::new(),
+        teaching_modes: vec![],
+        teaching_districts: vec![],
+        required_fee: Some(fee),
+        bio: "有耐性".into(),
+    };
+    let new = NewTutorApplication {
+        id: uuid::Uuid::new_v4(),
+        user_id: id,
+        details: ApplicationDetails::parse(&form).expect("a valid tutor application"),
+        avatar: String::new(),
+        submitted_at: chrono::Utc::now(),
+    };
+    let application = app.tutors.insert_application(new).await.unwrap();
+    // No avatar: the account's stays as it was.
+    let profile = TutorProfile { avatar: None, ..TutorProfile::from_application(&application, user.number, chrono::Utc::now()) };
+    assert!(app.tutors.approve_application(application.number, "staff", chrono::Utc::now(), &profile).await.unwrap());
 }
 
 /// The SMS outbox's messages so far, as (to, body).

@@ -56,11 +56,13 @@ const useStyles = makeStyles({
   },
   value: { margin: 0 },
   confirm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  fit: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
 /**
- * The applicants of one of the owner's cases, side by side; choosing one offers the case to that
- * tutor at one agreed fee, and the tutor confirms it (spec §4, issue 32).
+ * The applicants of one of the owner's cases, side by side, in the server's order (those who fit
+ * first); choosing one offers the case to that tutor at one agreed fee, and the tutor confirms it
+ * (spec §4, issue 32).
  */
 export function ApplicantList({
   caseId,
@@ -133,6 +135,33 @@ interface ApplicantCardProps {
 type FeeChoice = 'case' | 'tutor' | 'other';
 
 /**
+ * How the applicant fits the case, plainly (issue 34): one badge when they teach it where and
+ * for what it pays, else one per gap, what they do not teach in red. An answer without the fit
+ * shows nothing rather than a guess.
+ */
+function FitBadges({ applicant }: { applicant: ApplicantBody }) {
+  const styles = useStyles();
+  const text = t.cases.myCases.fit;
+  const gaps = applicant.fitGaps ?? [];
+  if (applicant.fit !== 'full' && gaps.length === 0) return null;
+  return (
+    <div className={styles.fit} role="group" aria-label={text.label} data-testid="applicant-fit">
+      {applicant.fit === 'full' ? (
+        <Badge appearance="tint" color="success">
+          {text.full}
+        </Badge>
+      ) : (
+        gaps.map((gap) => (
+          <Badge key={gap} appearance="tint" color={gap === 'level' || gap === 'subject' ? 'danger' : 'warning'}>
+            {text.gap[gap] ?? gap}
+          </Badge>
+        ))
+      )}
+    </div>
+  );
+}
+
+/**
  * One applicant with what an owner compares: fee, education, subjects, areas and mode from the
  * tutor's public profile, beside the times they offered. Choosing asks first, with the one fee
  * to offer (the case's, the tutor's, or one between) and what happens next; once the tutor
@@ -174,6 +203,7 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
           {text.applicationStatus[applicant.status] ?? applicant.status}
         </Badge>
       </div>
+      <FitBadges applicant={applicant} />
       <dl className={styles.facts}>
         {facts
           .filter((fact): fact is [string, string] => Boolean(fact[1]?.trim()))

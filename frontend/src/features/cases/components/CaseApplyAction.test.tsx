@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeCase } from '@/testing/fixtures';
+import { makeCase, makeTutor } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { loggedInAs, makeCurrentUser } from '@/testing/session';
@@ -197,5 +197,71 @@ describe('the case card action (spec §4)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('申請成功！個案主人會收到通知');
     expect(screen.getByRole('button', { name: '已申請' })).toBeDisabled();
     expect(sent).toEqual([{ caseId: 10001, availableTimes: '星期一至三 晚上' }]);
+  });
+
+  it('tells a tutor who does not teach the case before they tap apply, with their subjects a tap away', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    let subjects = ['小學 數學'];
+    server.use(http.get('*/tutors/:id', () => HttpResponse.json(makeTutor({ id: activeTutor.id, subjects }))));
+    const { unmount } = renderWithProviders(
+      <CaseApplyAction item={makeCase({ level: 'secondary', subjects: ['數學'] })} />,
+    );
+    expect(await screen.findByText('你未有登記教授任何中學科目，不可申請這個個案')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看我的任教科目' })).toHaveAttribute('href', `/tutor/${activeTutor.id}`);
+    expect(screen.queryByRole('button', { name: '申請' })).not.toBeInTheDocument();
+    unmount();
+
+    // The level, but none of a case's subjects there: each is named. One of them is enough.
+    subjects = ['中學 物理', '中學 英文'];
+    renderWithProviders(
+      <>
+        <CaseApplyAction item={makeCase({ caseId: 1, level: 'secondary', subjects: ['數學', '中文'] })} />
+        <CaseApplyAction item={makeCase({ caseId: 2, level: 'secondary', subjects: ['數學', '英文'] })} />
+      </>,
+    );
+    expect(await screen.findByText('你未有登記教授「中學 數學」或「中學 中文」，不可申請這個個案')).toBeInTheDocument();
+    expect(screen.getAllByTestId('not-taught')).toHaveLength(1);
+    expect(screen.getByRole('form', { name: '申請個案編號 2' })).toBeInTheDocument();
+  });
+
+  it('matches a typed tertiary subject leniently, as the server does', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    server.use(
+      http.get('*/tutors/:id', () =>
+        HttpResponse.json(makeTutor({ id: activeTutor.id, subjects: ['大學或以上 Statistics'] })),
+      ),
+    );
+    renderWithProviders(
+      <>
+        <CaseApplyAction item={makeCase({ caseId: 1, level: 'tertiary', subjects: ['會計學'] })} />
+        <CaseApplyAction item={makeCase({ caseId: 2, level: 'tertiary', subjects: ['statistics 101'] })} />
+      </>,
+    );
+    expect(await screen.findByText('你未有登記教授「大學或以上 會計學」，不可申請這個個案')).toBeInTheDocument();
+    expect(screen.getAllByTestId('not-taught')).toHaveLength(1);
+    expect(screen.getByRole('form', { name: '申請個案編號 2' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when it knows better than the page', async () => {
+    window.localStorage.setItem('accountMode', 'tutor');
+    loggedInAs(activeTutor);
+    appliedList([]);
+    server.use(
+      http.post('*/cases/apply', () =>
+        HttpResponse.json(
+          { code: 'OUTSIDE_TEACHING', error: '你未有登記教授「中學 數學」，不可申請這個個案' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<CaseApplyAction item={makeCase()} />);
+    await user.type(await screen.findByRole('textbox', { name: '可上堂時間' }), '週末');
+    await user.click(screen.getByRole('button', { name: '申請' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('你未有登記教授「中學 數學」，不可申請這個個案');
   });
 });

@@ -9,9 +9,11 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { RouterLink } from '@/components/RouterLink';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { t } from '@/i18n/zh-HK';
+import { findLevel, useCatalogue } from '@/lib/catalogue';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { useAppliedCaseIds, useOwnCaseIds } from '../lib/applied-cases';
+import { type NotTaught, notTaught } from '../lib/teaching';
 import { hasActiveTutorProfile } from '@/session/tutor';
 
 const useStyles = makeStyles({
@@ -20,7 +22,7 @@ const useStyles = makeStyles({
   input: { flexGrow: 1, minWidth: 0 },
   notice: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
-  payLink: { display: 'inline-flex', alignItems: 'center', alignSelf: 'flex-start', minHeight: '44px' },
+  actionLink: { display: 'inline-flex', alignItems: 'center', alignSelf: 'flex-start', minHeight: '44px' },
 });
 
 /**
@@ -35,11 +37,20 @@ function prefersAnotherGender(
   return preferred;
 }
 
+/** The refusal the server would answer, in its words. */
+function notTaughtMessage(missing: NotTaught): string {
+  return missing.kind === 'level'
+    ? t.cases.apply.notTaughtLevel(missing.level)
+    : t.cases.apply.notTaughtSubjects(missing.labels);
+}
+
 /**
  * The action area of a case card or row (spec §4): "log in to apply" when logged out; "applied" once
  * applied; for an active tutor in tutor mode the available-times field and "apply"; otherwise the
  * notice to act as a tutor and pass approval. A full case says so, and so does its owner's own case. The available times start as
  * the tutor's profile has them; right after applying, the success and what happens next show.
+ * A tutor whose profile does not teach the case (its level, or one of its subjects there) is told
+ * so instead of the form, with their subjects a tap away (issue 34): the server would refuse.
  */
 export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; size?: 'small' | 'medium' }) {
   const styles = useStyles();
@@ -49,6 +60,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   const own = useOwnCaseIds(session.isLoggedIn);
   const canApply = session.mode === 'tutor' && hasActiveTutorProfile(session.user);
   const profile = useGetTutor(session.user?.id ?? '', { swr: { enabled: canApply } });
+  const catalogue = useCatalogue();
   // Undefined until the tutor types: until then the profile's times stand in.
   const [typed, setTyped] = useState<string>();
   const times = typed ?? profile.data?.availableTimes ?? '';
@@ -92,6 +104,23 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
       <Text size={200} className={styles.notice}>
         {text.actAsTutor}
       </Text>
+    );
+  }
+  // Judged only once both are known; until then (or if either fails) the server decides.
+  const level = findLevel(catalogue.data, item.level);
+  const subjects = profile.data?.subjects;
+  const missing = level && Array.isArray(subjects) ? notTaught(subjects, level, item.subjects) : undefined;
+  if (missing && session.user) {
+    return (
+      <div className={styles.form} data-testid="not-taught">
+        <Text size={200}>{notTaughtMessage(missing)}</Text>
+        <Text size={200} className={styles.notice}>
+          {text.notTaughtHint}
+        </Text>
+        <RouterLink to={`/tutor/${session.user.id}`} className={styles.actionLink}>
+          {text.mySubjects}
+        </RouterLink>
+      </div>
     );
   }
 
@@ -152,7 +181,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
         </Text>
       )}
       {overdue && (
-        <RouterLink to={overdue} className={styles.payLink}>
+        <RouterLink to={overdue} className={styles.actionLink}>
           {t.common.payOverdue}
         </RouterLink>
       )}
