@@ -29,7 +29,7 @@ async fn every_write_to_a_case_a_tutor_or_a_review_is_a_change_in_order(db: Data
     approved(&tutors, &tutor, &form("中學 數學", "藍田", 300.0), 5).await;
     tutors.set_profile_active(tutor.id, false, Utc::now()).await.unwrap();
     let reviews = SqlReviewRepository::new(db.pool().clone());
-    let form = ReviewForm::parse(5, "好").unwrap();
+    let form = ReviewForm::parse(5, "講解清楚，女兒數學進步了").unwrap();
     let review = reviews
         .insert(NewReview { tutor_id: tutor.id, author_id: Uuid::new_v4(), form, lessons: 1, created_at: Utc::now() })
         .await

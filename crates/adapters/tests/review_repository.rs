@@ -24,7 +24,11 @@ use uuid::Uuid;
 
 fn review(tutor_id: Uuid, author_id: Uuid, stars: i64, ago: Duration) -> NewReview {
     NewReview {
-        tutor_id, author_id, form: ReviewForm::parse(stars, "講解清楚，有耐性").unwrap(), lessons: 3, created_at: Utc::now() - ago
+        tutor_id,
+        author_id,
+        form: ReviewForm::parse(stars, "講解清楚，很有耐性，推薦").unwrap(),
+        lessons: 3,
+        created_at: Utc::now() - ago,
     }
 }
 
@@ -115,7 +119,7 @@ async fn a_member_reviews_a_tutor_once_also_when_racing(db: Database) {
     }
     assert_eq!(stored.len(), 1);
     let review = &stored[0];
-    assert_eq!((review.stars.value(), review.text.as_str(), review.status), (5, "講解清楚，有耐性", ReviewStatus::Visible));
+    assert_eq!((review.stars.value(), review.text.as_str(), review.status), (5, "講解清楚，很有耐性，推薦", ReviewStatus::Visible));
     assert_eq!(repo.by_author(parent, tutor).await.unwrap().unwrap().number, review.number);
     assert!(repo.by_author(tutor, parent).await.unwrap().is_none());
 }

@@ -2,6 +2,8 @@
 //! commands and the composition root (`wiring`), which the API tests build through too.
 
 pub mod config;
+/// The market the demo data imitates; `tests/demo_data.rs` checks the seeded data against it.
+pub mod demo_market;
 pub mod messaging;
 pub mod wiring;
 
@@ -38,6 +40,8 @@ enum Command {
     Migrate,
     /// Print the OpenAPI document of the API.
     Openapi,
+    /// Print the limits the server enforces on the forms, as frontend/src/api/form-limits.ts.
+    FormLimits,
     /// Fill the database with demo or benchmark data.
     Seed(commands::seed::SeedOpts),
     /// Moderate tutoring cases: list, show, approve, reject, close.
@@ -82,6 +86,10 @@ pub async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Openapi => commands::openapi::run().await,
+        Command::FormLimits => {
+            commands::form_limits::run();
+            Ok(())
+        }
         Command::Seed(opts) => commands::seed::run(global, opts).await,
         Command::Cases(opts) => commands::cases::run(global, opts).await,
         Command::Applications(opts) => commands::applications::run(global, opts).await,

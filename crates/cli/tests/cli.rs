@@ -1,4 +1,4 @@
-//! The real `tutorhub` binary: the committed OpenAPI document, seeding, migrating.
+//! The real `tutorhub` binary: the committed OpenAPI document and form limits, seeding, migrating.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -22,6 +22,15 @@ fn the_committed_openapi_yaml_is_what_the_server_generates() {
     let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.yaml"))
         .expect("openapi.yaml is committed at the repository root");
     assert!(generated == committed, "openapi.yaml is stale: run `make openapi` (it regenerates openapi.yaml and the frontend client)");
+}
+
+#[test]
+fn the_committed_form_limits_are_what_the_server_enforces() {
+    let dir = tempfile::tempdir().unwrap();
+    let generated = String::from_utf8(tutorhub(dir.path(), &["form-limits"]).stdout).unwrap();
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/api/form-limits.ts"))
+        .expect("frontend/src/api/form-limits.ts is committed");
+    assert!(generated == committed, "frontend/src/api/form-limits.ts is stale: run `make openapi` (it regenerates it with openapi.yaml)");
 }
 
 #[test]

@@ -14,7 +14,8 @@ async fn sixty_bookings_in_a_row_make_one_booking_and_one_sms_without_the_member
     let (tutor_id, _) = member(&app, "黃老師", "63456789").await;
     make_active_tutor(&app, tutor_id).await;
     let (_, booker) = member(&app, "陳大文", "91234567").await;
-    let phishing = "星期三 19:00 帳戶異常請即登入 http://tutorhub-verify.example/login";
+    // A link would be refused (contact details); text posing as the site's is not.
+    let phishing = "星期三 19:00 【tutorhub】帳戶異常，請即回覆確認";
     let book = json!({"tutorId": tutor_id, "bookingTime": phishing});
     let (status, first) = call(&app, "POST", "/bookings", Some(&booker), Some(book.clone())).await;
     assert_eq!((status, first["status"].as_str()), (StatusCode::OK, Some("pending")), "{first}");

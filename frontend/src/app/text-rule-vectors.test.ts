@@ -18,8 +18,9 @@
  * - displayName: `nameProblem` has the server's rules in the server's order, without the
  *   control and text-direction checks: `frontendRule` is the rule it reports instead (`null`:
  *   it lets the name through and the server's field message is shown after submitting).
- * - rate: the case form only checks that the fee is a number (`frontendValid` is true for every
- *   finite number); the server's message for the fee is shown under the field.
+ * - rate: the case form checks the fee as the server does (src/lib/form-rules.ts `feeProblem`,
+ *   with the server's maximum from src/api/form-limits.ts); `frontendValid` would mark a fee it
+ *   judges otherwise (none does).
  * - minRate: the filters read the typed minimum their own way (HK$, thousands commas; no
  *   exponent or sign) and send the number they read; `frontend` is that number (`null`: the
  *   filter is left out), `server` the cents the server reads from the raw text.

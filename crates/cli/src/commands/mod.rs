@@ -2,6 +2,7 @@ pub mod applications;
 pub mod cases;
 pub mod confirm;
 pub mod documents;
+pub mod form_limits;
 pub mod invoices;
 pub mod jobs;
 pub mod lessons;

@@ -7,6 +7,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::shared::contact_details::{self, Exchange};
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 use crate::tutors::model::TutorSubject;
 
@@ -87,7 +88,8 @@ pub struct IllegalBookingTransition {
     pub action: BookingAction,
 }
 
-/// The free-text time a booker asks for ("星期三 19:00-21:00").
+/// The free-text time a booker asks for ("星期三 19:00-21:00"); the tutor reads it before accepting,
+/// so it carries no contact details.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookingTime(String);
 
@@ -95,14 +97,17 @@ impl BookingTime {
     pub const MAX_CHARS: usize = 100;
 
     /// # Errors
-    /// A zh-HK message when empty, too long or holding a control character.
+    /// A zh-HK message when empty, too long, holding a control character or a contact detail.
     pub fn parse(raw: &str) -> Result<Self, String> {
         let text = raw.trim();
         refuse_control_characters(text, "預約時間", Lines::Single)?;
         match text.chars().count() {
             0 => Err("請填寫預約時間".into()),
             n if n > Self::MAX_CHARS => Err(format!("預約時間不可多於 {} 個字", Self::MAX_CHARS)),
-            _ => Ok(Self(text.to_string())),
+            _ => {
+                contact_details::refuse(text, "預約時間", Exchange::Booking)?;
+                Ok(Self(text.to_string()))
+            }
         }
     }
 
@@ -116,7 +121,9 @@ impl BookingTime {
 }
 
 /// What a booker tells the tutor besides the time, so the tutor can decide before accepting.
-/// Each part is optional: spec §7 books with a time alone, and older clients still do.
+/// Each part is optional: spec §7 books with a time alone, and older clients still do. The
+/// message carries no contact details: the two sides see each other's phone once the tutor
+/// accepts.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BookingDetails {
     /// One of the subjects the tutor teaches (checked against the profile when booking).
@@ -151,6 +158,8 @@ impl BookingDetails {
             errors.add("message", problem);
         } else if message.chars().count() > Self::MESSAGE_MAX_CHARS {
             errors.add("message", format!("留言不可多於 {} 個字", Self::MESSAGE_MAX_CHARS));
+        } else if let Err(problem) = contact_details::refuse(message, "留言", Exchange::Booking) {
+            errors.add("message", problem);
         }
         let message = message.to_string();
         errors.finish(|| Self { subject, place, message })
@@ -213,6 +222,20 @@ mod tests {
         assert_eq!(errors.get("message"), Some("留言不可多於 300 個字"));
         assert_eq!(BookingDetails::parse(None, None, Some("a\u{7}")).unwrap_err().get("message"), Some("留言不可包含控制字元"));
         assert_eq!(BookingDetails::parse(Some(&"數".repeat(5000)), None, None).unwrap_err().get("subject"), Some("科目不正確"));
+    }
+
+    #[test]
+    fn the_time_and_the_message_carry_no_contact_details() {
+        let errors = BookingDetails::parse(None, None, Some("中三學生，加我微信傾")).unwrap_err();
+        assert_eq!(
+            errors.get("message"),
+            Some(
+                "為保障雙方，留言不可包含通訊軟件帳號（如 WhatsApp、微信）或其他聯絡方法；導師接受預約後，雙方會在「我的預約」看到對方的電話。"
+            )
+        );
+        assert!(BookingTime::parse("星期三 19:00 電話 6123 4567").unwrap_err().starts_with("為保障雙方，預約時間不可包含電話號碼"));
+        assert!(BookingTime::parse("逢星期六 14:00-16:00，12/1 開始").is_ok());
+        assert!(BookingDetails::parse(None, None, Some("中三，每堂1.5小時，HK$400")).is_ok());
     }
 
     #[test]

@@ -325,7 +325,8 @@ mod tests {
     async fn the_tutors_sms_carries_no_member_text_and_a_second_one_within_the_hour_is_not_sent() {
         let (booker, tutor) = (Uuid::new_v4(), Uuid::new_v4());
         let (bookings, sent) = service(booker, store(false));
-        let phishing = "星期三 19:00 請即登入 http://tutorhub-verify.example/login 確認";
+        // A link would be refused (`contact_details`); text posing as the site's is not.
+        let phishing = "星期三 19:00 【tutorhub】你的帳戶已被暫停，請即回覆確認";
         let booked = bookings.book(booker, tutor, &BookingForm { message: Some(phishing.into()), ..at(phishing) }).await.unwrap();
         assert_eq!(booked.booking.booking_time.as_str(), phishing, "the booking keeps what was typed; only the SMS leaves it out");
         assert_eq!(booked.booking.details.message, phishing);

@@ -5,7 +5,9 @@ use uuid::Uuid;
 
 use crate::keyed_enum;
 use crate::shared::catalogue::{self, Level, Place};
+use crate::shared::contact_details::{self, Exchange};
 use crate::shared::money::Rate;
+use crate::shared::real_text;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 
 keyed_enum! {
@@ -40,6 +42,8 @@ keyed_enum! {
 
 /// Limits of the case form, shared by the server's checks and the messages naming them.
 pub mod limits {
+    /// A title says what is taught at least as "中三數學" does.
+    pub const TITLE_MIN_CHARS: usize = 4;
     pub const TITLE_MAX_CHARS: usize = 60;
     pub const DESCRIPTION_MAX_CHARS: usize = 2000;
     pub const FREE_TEXT_SUBJECT_MAX_CHARS: usize = 40;
@@ -98,7 +102,11 @@ impl CaseDetails {
         let mut errors = ValidationErrors::new();
 
         let post_type = errors.check("postType", PostType::parse(&form.post_type).ok_or("請選擇個案類型".to_string()));
-        let title = errors.check("postTitle", required_text(&form.post_title, "標題", TITLE_MAX_CHARS, Lines::Single));
+        let title = errors.check(
+            "postTitle",
+            required_text(&form.post_title, "標題", TITLE_MAX_CHARS, Lines::Single)
+                .and_then(|title| public(title, "標題", TITLE_MIN_CHARS)),
+        );
         let level = errors.check("level", catalogue::level(&form.level).ok_or("請選擇教育程度".to_string()));
         let grade = level.and_then(|level| {
             let grade = form.grade.trim();
@@ -109,7 +117,11 @@ impl CaseDetails {
         let rate = errors.check("rate", form.rate.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
         let session_minutes = errors.check("sessionLength", in_range(form.session_length, SESSION_MINUTES, "每堂時長", "分鐘"));
         let sessions_per_week = errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, "每週堂數", "堂"));
-        let description = errors.check("description", required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS, Lines::Multi));
+        let description = errors.check(
+            "description",
+            required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS, Lines::Multi)
+                .and_then(|description| public(description, "個案描述", 0)),
+        );
         let preferred_gender =
             errors.check("preferredGender", PreferredGender::parse(&form.preferred_gender).ok_or("請選擇導師性別要求".to_string()));
         let start_date = errors
@@ -135,6 +147,29 @@ impl CaseDetails {
         })
     }
 
+    /// Checks the form as [`CaseDetails::parse`] does, and that the case starts from `today` on
+    /// (its Hong Kong date): a post whose lessons should have begun already is not one a tutor
+    /// can take up. An edited case may keep the start date it had (`kept`), passed or not, so
+    /// fixing a typo in an older case does not mean inventing a new date.
+    ///
+    /// # Errors
+    /// One zh-HK message per failing field, [`START_DATE_PAST`] among them.
+    pub fn parse_to_post(form: &CaseForm, today: NaiveDate, kept: Option<NaiveDate>) -> Result<Self, ValidationErrors> {
+        let parsed = Self::parse(form);
+        let start = NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").ok();
+        let past = start.is_some_and(|start| start < today && Some(start) != kept);
+        match parsed {
+            Ok(details) if !past => Ok(details),
+            Ok(_) => Err(ValidationErrors::single("startDate", START_DATE_PAST)),
+            Err(mut errors) => {
+                if past {
+                    errors.add("startDate", START_DATE_PAST);
+                }
+                Err(errors)
+            }
+        }
+    }
+
     /// What typed words are looked for in, by the board's search (`q`) and by a saved search's
     /// keywords alike: title, grade, subjects, area, district and description, a line each, so
     /// no term spans two of them.
@@ -157,6 +192,18 @@ impl CaseDetails {
         let cut: String = first_line.chars().take(EXCERPT_CHARS).collect();
         format!("{}…", cut.trim_end())
     }
+}
+
+/// The message of a start date before today.
+pub const START_DATE_PAST: &str = "開始日期不可早於今天";
+
+/// Text anyone may read on the board: it carries no way to reach its author before a match, and
+/// says something (at least `min_chars` characters). The order is the frontend's too
+/// (`textProblem` in frontend/src/lib/form-rules.ts).
+fn public(text: String, label: &str, min_chars: usize) -> Result<String, String> {
+    contact_details::refuse(&text, label, Exchange::Case)?;
+    real_text::check(&text, label, min_chars)?;
+    Ok(text)
 }
 
 /// A required free-text field of at most `max_chars` characters, trimmed, without control
@@ -190,6 +237,7 @@ fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, String> 
     if level.free_text_subject() {
         if let [one] = subjects.as_slice() {
             refuse_control_characters(one, "科目", Lines::Single)?;
+            contact_details::refuse(one, "科目", Exchange::Case)?;
         }
         return match subjects.as_slice() {
             [] => Err("請填寫科目".into()),
@@ -376,6 +424,44 @@ pub(crate) mod tests {
         let errors = CaseDetails::parse(&form).unwrap_err();
         assert_eq!(errors.fields().len(), 2);
         assert_eq!(errors.fields()[0].message, "每堂時長須介乎 30 至 300 分鐘");
+    }
+
+    #[test]
+    fn a_post_needs_a_real_title_and_no_way_to_reach_its_author() {
+        let mut form = valid_form();
+        form.post_title = " x ".into();
+        form.description = "whatsapp 我 9123 4567".into();
+        let errors = CaseDetails::parse(&form).unwrap_err();
+        assert_eq!(errors.get("postTitle"), Some("標題最少要有 4 個字"));
+        assert_eq!(
+            errors.get("description"),
+            Some("為保障雙方，個案描述不可包含電話號碼或其他聯絡方法；導師確認配對後，雙方會在「我的個案」及「我的申請」看到對方的電話。")
+        );
+        form.post_title = "哈哈哈哈".into();
+        form.description = "加我微信傾".into();
+        let errors = CaseDetails::parse(&form).unwrap_err();
+        assert_eq!(errors.get("postTitle"), Some("標題不可只重複同一個字"));
+        assert!(errors.get("description").is_some_and(|m| m.contains("通訊軟件帳號")), "{errors:?}");
+        form.post_title = "中五數學 DSE 5** 衝刺".into();
+        form.description = "每堂$300-400，1.5小時，2026-12-01 開始，逢星期六 19:00-20:30".into();
+        assert!(CaseDetails::parse(&form).is_ok(), "fees, dates and times are what posts are made of");
+    }
+
+    #[test]
+    fn a_case_starts_from_today_unless_an_edit_keeps_its_date() {
+        let today = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+        let mut form = valid_form();
+        form.start_date = "2026-11-30".into();
+        let errors = CaseDetails::parse_to_post(&form, today, None).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect::<Vec<_>>(), [("startDate", START_DATE_PAST)]);
+        let kept = NaiveDate::from_ymd_opt(2026, 11, 30);
+        assert!(CaseDetails::parse_to_post(&form, today, kept).is_ok(), "an edit keeps the date the case had");
+        form.start_date = "2026-12-01".into();
+        assert!(CaseDetails::parse_to_post(&form, today, None).is_ok(), "today is fine");
+        form.start_date = "2026-11-01".into();
+        form.post_title = "x".into();
+        let errors = CaseDetails::parse_to_post(&form, today, kept).unwrap_err();
+        assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["postTitle", "startDate"], "all at once");
     }
 
     #[test]

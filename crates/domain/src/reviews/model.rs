@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::shared::contact_details::{self, Exchange};
+use crate::shared::real_text;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 
 keyed_enum! {
@@ -31,7 +33,8 @@ impl Stars {
     }
 }
 
-/// A review's or a reply's words: at most [`ReviewText::MAX_CHARS`], line breaks allowed.
+/// A review's or a reply's words: at most [`ReviewText::MAX_CHARS`], line breaks allowed, and
+/// no contact details (both are public).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReviewText(String);
 
@@ -41,14 +44,17 @@ impl ReviewText {
     /// `label` names the field in the message (評價內容, 回覆).
     ///
     /// # Errors
-    /// A zh-HK message when empty, too long or holding a control character.
+    /// A zh-HK message when empty, too long, holding a control character or a contact detail.
     pub fn parse(raw: &str, label: &str) -> Result<Self, String> {
         let text = raw.trim();
         refuse_control_characters(text, label, Lines::Multi)?;
         match text.chars().count() {
             0 => Err(format!("請填寫{label}")),
             n if n > Self::MAX_CHARS => Err(format!("{label}不可多於 {} 個字", Self::MAX_CHARS)),
-            _ => Ok(Self(text.to_string())),
+            _ => {
+                contact_details::refuse(text, label, Exchange::Review)?;
+                Ok(Self(text.to_string()))
+            }
         }
     }
 
@@ -69,12 +75,20 @@ pub struct ReviewForm {
 }
 
 impl ReviewForm {
+    /// The fewest characters a review has: enough for what the lessons were like ("講解清楚，
+    /// 有耐性，成績有進步"), where one character says nothing to the next parent.
+    pub const TEXT_MIN_CHARS: usize = 10;
+
     /// # Errors
     /// A zh-HK message per refused field (`rating`, `text`).
     pub fn parse(rating: i64, text: &str) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let stars = errors.check("rating", Stars::parse(rating));
-        let text = errors.check("text", ReviewText::parse(text, "評價內容"));
+        let text = errors.check(
+            "text",
+            ReviewText::parse(text, "評價內容")
+                .and_then(|text| real_text::check(text.as_str(), "評價內容", Self::TEXT_MIN_CHARS).map(|()| text)),
+        );
         errors.finish(|| Self { stars: stars.expect("checked"), text: text.expect("checked") })
     }
 }
@@ -180,6 +194,20 @@ mod tests {
         assert_eq!(ReviewText::parse(&"好".repeat(501), "評價內容").unwrap_err(), "評價內容不可多於 500 個字");
         assert_eq!(ReviewText::parse("好\u{7}", "回覆").unwrap_err(), "回覆不可包含控制字元");
         assert_eq!(ReviewText::parse(" 第一行\n第二行 ", "回覆").unwrap().as_str(), "第一行\n第二行");
+    }
+
+    #[test]
+    fn a_review_says_something_and_carries_no_contact_details() {
+        let text_error = |text: &str| ReviewForm::parse(5, text).unwrap_err().get("text").map(str::to_string);
+        assert_eq!(text_error("好"), Some("評價內容最少要有 10 個字".into()));
+        assert_eq!(text_error("好好好好好好好好好好"), Some("評價內容不可只重複同一個字".into()));
+        assert_eq!(
+            text_error("老師好好，有問題可以 WhatsApp 佢 6123 4567"),
+            Some("為保障雙方，評價內容不可包含電話號碼或其他聯絡方法；評價會公開顯示；如需聯絡對方，可在「我的個案」或「我的預約」查看電話。".into())
+        );
+        assert!(ReviewForm::parse(5, "講解清楚，女兒物理進步了").is_ok());
+        assert!(ReviewText::parse("多謝支持！", "回覆").is_ok(), "a reply may be short");
+        assert!(ReviewText::parse("多謝，可加我微信再傾", "回覆").unwrap_err().contains("回覆不可包含通訊軟件帳號"));
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub enum ReviewError {
     NotTheTutor,
     #[error("這則評價已有回覆")]
     AlreadyReplied,
+    /// A member reporting their own review: a report asks the back office about someone else's.
+    #[error("不可舉報自己寫的評價；如要修改內容，請聯絡客戶服務")]
+    OwnReview,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
@@ -124,13 +127,16 @@ impl Reviews {
         }
     }
 
-    /// A member reports a visible review to the back office; reporting it again changes nothing.
+    /// A member reports someone else's visible review to the back office; reporting it again
+    /// changes nothing. The reviewed tutor may report a review of them.
     ///
     /// # Errors
-    /// `Invalid` (field `reason`), `NotFound`.
+    /// `Invalid` (field `reason`), `NotFound`, `OwnReview` (the reporter wrote it).
     pub async fn report(&self, reporter: Uuid, number: i64, reason: &str) -> Result<(), ReviewError> {
         let reason = parse_reason(reason).map_err(|message| ReviewError::Invalid(ValidationErrors::single("reason", message)))?;
-        self.visible(number).await?;
+        if self.visible(number).await?.author_id == reporter {
+            return Err(ReviewError::OwnReview);
+        }
         self.reviews.report(number, reporter, &reason, Utc::now()).await?;
         Ok(())
     }
@@ -181,6 +187,9 @@ mod tests {
 
     const TUTOR: Uuid = Uuid::from_u128(1);
     const PARENT: Uuid = Uuid::from_u128(2);
+    const STRANGER: Uuid = Uuid::from_u128(3);
+    /// Long enough to be a review (`ReviewForm::TEXT_MIN_CHARS`).
+    const GOOD_REVIEW: &str = "講解清楚，女兒數學進步了";
 
     fn review(number: i64, tutor_id: Uuid) -> Review {
         Review {
@@ -224,7 +233,7 @@ mod tests {
             .withf(|new| new.lessons == 2)
             .returning(|new| Ok(Review { stars: new.form.stars, lessons: new.lessons, ..review(8, new.tutor_id) }));
         let (reviews, sent) = reviews(2, None, store);
-        let written = reviews.write(PARENT, TutorRef::Id(TUTOR), 5, "講解清楚").await.unwrap();
+        let written = reviews.write(PARENT, TutorRef::Id(TUTOR), 5, GOOD_REVIEW).await.unwrap();
         assert_eq!((written.number, written.lessons), (8, 2), "it says how many lessons it rests on");
         assert_eq!(
             sent.lock().unwrap().as_slice(),
@@ -235,13 +244,13 @@ mod tests {
     #[tokio::test]
     async fn no_review_without_a_confirmed_lesson_twice_or_of_oneself() {
         let (strangers, _) = reviews(0, None, MockReviewRepository::new());
-        let refused = strangers.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await.unwrap_err();
+        let refused = strangers.write(PARENT, TutorRef::Id(TUTOR), 4, GOOD_REVIEW).await.unwrap_err();
         assert!(matches!(refused, ReviewError::NoLessons), "{refused:?}");
         assert_eq!(refused.to_string(), "要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師");
-        assert!(matches!(strangers.write(TUTOR, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::OwnProfile)));
-        assert!(matches!(strangers.write(PARENT, TutorRef::Id(Uuid::new_v4()), 4, "好").await, Err(ReviewError::TutorNotFound)));
+        assert!(matches!(strangers.write(TUTOR, TutorRef::Id(TUTOR), 4, GOOD_REVIEW).await, Err(ReviewError::OwnProfile)));
+        assert!(matches!(strangers.write(PARENT, TutorRef::Id(Uuid::new_v4()), 4, GOOD_REVIEW).await, Err(ReviewError::TutorNotFound)));
         let (again, _) = reviews(5, Some(3), MockReviewRepository::new());
-        assert!(matches!(again.write(PARENT, TutorRef::Id(TUTOR), 4, "好").await, Err(ReviewError::AlreadyReviewed)));
+        assert!(matches!(again.write(PARENT, TutorRef::Id(TUTOR), 4, GOOD_REVIEW).await, Err(ReviewError::AlreadyReviewed)));
         assert_eq!(again.eligibility(PARENT, TutorRef::Id(TUTOR)).await.unwrap(), Eligibility::AlreadyReviewed(3));
         let Err(ReviewError::Invalid(errors)) = again.write(PARENT, TutorRef::Id(TUTOR), 9, "").await else { panic!() };
         assert_eq!(errors.fields().len(), 2, "the form is checked before anything is read");
@@ -252,7 +261,7 @@ mod tests {
         let mut store = MockReviewRepository::new();
         store.expect_insert().returning(|_| Err(RepositoryError::Conflict(Constraint::ReviewPerAuthorAndTutor)));
         let (reviews, sent) = reviews(1, None, store);
-        assert!(matches!(reviews.write(PARENT, TutorRef::Id(TUTOR), 5, "好").await, Err(ReviewError::AlreadyReviewed)));
+        assert!(matches!(reviews.write(PARENT, TutorRef::Id(TUTOR), 5, GOOD_REVIEW).await, Err(ReviewError::AlreadyReviewed)));
         assert!(sent.lock().unwrap().is_empty());
     }
 
@@ -277,9 +286,21 @@ mod tests {
             Ok(true)
         });
         let (reviews, _) = reviews(0, None, store);
-        reviews.report(PARENT, 7, " 內容與補習無關 ").await.unwrap();
-        let Err(ReviewError::Invalid(errors)) = reviews.report(PARENT, 7, "").await else { panic!() };
+        reviews.report(STRANGER, 7, " 內容與補習無關 ").await.unwrap();
+        let Err(ReviewError::Invalid(errors)) = reviews.report(STRANGER, 7, "").await else { panic!() };
         assert_eq!(errors.fields()[0].message, "請說明舉報原因");
-        assert!(matches!(reviews.report(PARENT, 99, "假評價").await, Err(ReviewError::NotFound)));
+        assert!(matches!(reviews.report(STRANGER, 99, "假評價").await, Err(ReviewError::NotFound)));
+    }
+
+    #[tokio::test]
+    async fn nobody_reports_their_own_review_but_the_reviewed_tutor_may() {
+        let mut store = MockReviewRepository::new();
+        store.expect_report().times(1).withf(|_, reporter, _, _| *reporter == TUTOR).returning(|_, _, _, _| Ok(true));
+        let (reviews, _) = reviews(0, None, store);
+        // Review 7 is PARENT's review of TUTOR.
+        let refused = reviews.report(PARENT, 7, "想改內容").await.unwrap_err();
+        assert!(matches!(refused, ReviewError::OwnReview), "{refused:?}");
+        assert_eq!(refused.to_string(), "不可舉報自己寫的評價；如要修改內容，請聯絡客戶服務");
+        reviews.report(TUTOR, 7, "內容不實").await.unwrap();
     }
 }

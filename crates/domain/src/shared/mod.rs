@@ -1,8 +1,9 @@
-//! What every business area uses: the catalogue, the clock, money, paging, text rules, uploads, limits,
-//! and the storage, file and messaging ports.
+//! What every business area uses: the catalogue, the clock, money, paging, text rules (contact
+//! details and real text among them), uploads, limits, and the storage, file and messaging ports.
 
 pub mod catalogue;
 pub mod clock;
+pub mod contact_details;
 pub mod files;
 pub mod hong_kong;
 pub mod identity;
@@ -13,6 +14,7 @@ pub mod money;
 pub mod paging;
 pub mod rate_limiter;
 pub mod rate_limits;
+pub mod real_text;
 pub mod storage;
 pub mod text_terms;
 pub mod upload;

@@ -7,6 +7,7 @@ use uuid::Uuid;
 use crate::cases::model::{in_range, required_text};
 use crate::keyed_enum;
 use crate::shared::catalogue::{self, Choice, Place};
+use crate::shared::contact_details::{self, Exchange};
 use crate::shared::identity::{DisplayName, MINIMUM_AGE, Phone};
 use crate::shared::money::Rate;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
@@ -165,8 +166,7 @@ impl ApplicationDetails {
             errors.check("teachingExperience", in_range(form.teaching_experience, EXPERIENCE_YEARS, "教學經驗", "年"));
         let subjects = errors.check("subjects", parse_subjects(&form.subjects));
         let exam_results = errors.check("examResults", required_text(&form.exam_results, "考試成績", LONG_TEXT_MAX_CHARS, Lines::Multi));
-        let course_features =
-            errors.check("courseFeatures", required_text(&form.course_features, "課程特色", LONG_TEXT_MAX_CHARS, Lines::Multi));
+        let course_features = errors.check("courseFeatures", public_text(&form.course_features, "課程特色"));
         let place = errors.check("teachingArea", catalogue::place(form.teaching_area.trim()).ok_or("請選擇教授地區".to_string()));
         let teaching_schedule =
             errors.check("teachingSchedule", required_text(&form.teaching_schedule, "可上堂時間", SHORT_TEXT_MAX_CHARS, Lines::Single));
@@ -181,7 +181,7 @@ impl ApplicationDetails {
             },
         );
         let required_fee = errors.check("requiredFee", form.required_fee.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
-        let bio = errors.check("bio", required_text(&form.bio, "自我介紹", LONG_TEXT_MAX_CHARS, Lines::Multi));
+        let bio = errors.check("bio", public_text(&form.bio, "自我介紹"));
         if let (Some(age), Some(years)) = (age, teaching_experience)
             && years >= age
         {
@@ -232,6 +232,14 @@ impl ApplicationDetails {
             .collect::<Vec<_>>()
             .join("、")
     }
+}
+
+/// A long text of the public profile (bio, course features): required, and with no way to
+/// reach the tutor before a match or a booking.
+fn public_text(raw: &str, label: &str) -> Result<String, String> {
+    let text = required_text(raw, label, limits::LONG_TEXT_MAX_CHARS, Lines::Multi)?;
+    contact_details::refuse(&text, label, Exchange::Tutor)?;
+    Ok(text)
 }
 
 /// The single `teachingMode` of spec §7 and the `teachingModes` list, joined without repeats.
@@ -665,6 +673,22 @@ pub(crate) mod tests {
         assert!(ApplicationDetails::parse(&form).is_ok(), "long fields keep their lines");
         let pending = application(TutorApplicationStatus::Pending);
         assert_eq!(pending.decide(&Decision::Reject { reason: "資料\0不足".into() }), Err(DecisionError::ReasonHasControlCharacters));
+    }
+
+    #[test]
+    fn bio_and_course_features_carry_no_contact_details() {
+        let mut form = valid_form();
+        form.bio = "有耐性，歡迎 WhatsApp 我：九一二三 四五六七".into();
+        form.course_features = "筆記下載：www.example.com".into();
+        let errors = ApplicationDetails::parse(&form).unwrap_err();
+        assert_eq!(
+            errors.get("bio"),
+            Some("為保障雙方，自我介紹不可包含電話號碼或其他聯絡方法；配對確認或你接受預約後，雙方便會看到對方的電話。")
+        );
+        assert!(errors.get("courseFeatures").is_some_and(|m| m.starts_with("為保障雙方，課程特色不可包含網址連結")), "{errors:?}");
+        form.bio = "教了10年，3位學生考獲 DSE 5**；可用 Zoom 上課".into();
+        form.course_features = "每堂1.5小時，HK$450".into();
+        assert!(ApplicationDetails::parse(&form).is_ok(), "a contact number stays in its own private field");
     }
 
     #[test]

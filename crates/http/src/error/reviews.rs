@@ -13,6 +13,7 @@ impl From<ReviewError> for ApiError {
             ReviewError::OwnProfile => ApiError::forbidden(ErrorCode::OwnProfile, message),
             ReviewError::NoLessons => ApiError::forbidden(ErrorCode::NoLessons, message),
             ReviewError::NotTheTutor => ApiError::forbidden(ErrorCode::NotTheTutor, message),
+            ReviewError::OwnReview => ApiError::forbidden(ErrorCode::OwnReview, message),
             ReviewError::AlreadyReviewed => ApiError::conflict(ErrorCode::AlreadyReviewed, message),
             ReviewError::AlreadyReplied => ApiError::conflict(ErrorCode::AlreadyReplied, message),
             ReviewError::Repository(e) => e.into(),

@@ -210,7 +210,8 @@ impl ReviewsApi {
 
     /// Report a review to the back office
     ///
-    /// Any member, with a reason; reporting the same review again changes nothing.
+    /// Any member but its author (403 OWN_REVIEW), with a reason; reporting the same review again
+    /// changes nothing.
     #[oai(path = "/reviews/:reviewId/reports", method = "post", operation_id = "reportReview")]
     async fn report(
         &self,
@@ -219,7 +220,7 @@ impl ReviewsApi {
         #[oai(name = "reviewId")]
         review_id: Path<i64>,
         body: Json<ReportRequest>,
-    ) -> Answer<Json<ReportReceived>, { BAD_REQUEST | UNAUTHORIZED | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
+    ) -> Answer<Json<ReportReceived>, { BAD_REQUEST | UNAUTHORIZED | FORBIDDEN | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
         self.reviews.report(auth.user_id(), review_id.0, &body.reason).await?;
         Ok(Json(ReportReceived { received: true }))
     }

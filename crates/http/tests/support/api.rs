@@ -7,7 +7,8 @@ use tutorhub_domain::shared::clock::{Clock, ManualClock};
 
 use super::TestApp;
 
-/// A secondary-maths case form at 藍田, HK$300 a 90-minute lesson, twice a week.
+/// A secondary-maths case form at 藍田, HK$300 a 90-minute lesson, twice a week, starting in six
+/// weeks (a case starts from today on, also on a test's clock moved some weeks ahead).
 pub fn case_form() -> Value {
     json!({
         "postType": "student-seeking-tutor",
@@ -21,7 +22,7 @@ pub fn case_form() -> Value {
         "sessionsPerWeek": 2,
         "description": "希望提升代數",
         "preferredGender": "no limit",
-        "startDate": "2026-12-01"
+        "startDate": (Utc::now() + Duration::days(45)).format("%Y-%m-%d").to_string()
     })
 }
 

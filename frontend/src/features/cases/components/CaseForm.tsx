@@ -1,13 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  CASE_SESSION_MINUTES_MAX,
+  CASE_SESSION_MINUTES_MIN,
+  CASE_SESSIONS_PER_WEEK_MAX,
+  CASE_SESSIONS_PER_WEEK_MIN,
+} from '@/api/form-limits';
 import type { Catalogue } from '@/api/generated/model';
 import { FeeGuide } from '@/components/FeeGuide';
 import { perHour } from '@/lib/fee-guide';
 import { MultiSelect } from '@/components/MultiSelect';
 import { plainOptions } from '@/components/FilterSelect';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
+import { useLiveErrors } from '@/hooks/use-live-errors';
 import { t } from '@/i18n/zh-HK';
 import { areasOf, findLevel, findRegion } from '@/lib/catalogue';
+import { hongKongToday } from '@/lib/form-rules';
 import { media } from '@/styles/breakpoints';
 import {
   type CaseFormErrors,
@@ -67,11 +75,16 @@ export function CaseForm({
     setState((s) => changeField(s, field, value));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const message = (field: CaseFormField) => errors[field] ?? serverErrors[field];
+  // Every rule the server has, as the person types: the start date from Hong Kong's today on, or
+  // the date an edited case already has.
+  const today = hongKongToday();
+  const rules = { today, keptStartDate: initial.startDate };
+  const live = useLiveErrors<CaseFormField>((mode) => checkCaseForm(state, { ...rules, mode }));
+  const message = (field: CaseFormField) => errors[field] ?? live.message(field) ?? serverErrors[field];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkCaseForm(state);
+    const found = checkCaseForm(state, rules);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(state);
     else reveal();
@@ -99,6 +112,7 @@ export function CaseForm({
             value={state.postTitle}
             placeholder={text.postTitlePlaceholder}
             onChange={(_, d) => set('postTitle')(d.value)}
+            onBlur={live.leave('postTitle')}
           />
         </Field>
         <Field label={text.level} required validationMessage={message('level')}>
@@ -132,6 +146,7 @@ export function CaseForm({
               value={state.subjects[0] ?? ''}
               placeholder={text.subjectFreeTextPlaceholder}
               onChange={(_, d) => set('subjects')([d.value])}
+              onBlur={live.leave('subjects')}
             />
           </Field>
         ) : (
@@ -190,26 +205,30 @@ export function CaseForm({
             min={0}
             value={state.rate}
             onChange={(_, d) => set('rate')(d.value)}
+            onBlur={live.leave('rate')}
           />
         </Field>
         <Field label={text.sessionLength} required validationMessage={message('sessionLength')}>
           <Input
             type="number"
             inputMode="numeric"
-            min={30}
+            min={CASE_SESSION_MINUTES_MIN}
+            max={CASE_SESSION_MINUTES_MAX}
             step={15}
             value={state.sessionLength}
             onChange={(_, d) => set('sessionLength')(d.value)}
+            onBlur={live.leave('sessionLength')}
           />
         </Field>
         <Field label={text.sessionsPerWeek} required validationMessage={message('sessionsPerWeek')}>
           <Input
             type="number"
             inputMode="numeric"
-            min={1}
-            max={7}
+            min={CASE_SESSIONS_PER_WEEK_MIN}
+            max={CASE_SESSIONS_PER_WEEK_MAX}
             value={state.sessionsPerWeek}
             onChange={(_, d) => set('sessionsPerWeek')(d.value)}
+            onBlur={live.leave('sessionsPerWeek')}
           />
         </Field>
         <Field label={text.preferredGender} required validationMessage={message('preferredGender')}>
@@ -234,6 +253,7 @@ export function CaseForm({
             value={state.description}
             placeholder={text.descriptionPlaceholder}
             onChange={(_, d) => set('description')(d.value)}
+            onBlur={live.leave('description')}
           />
         </Field>
       </div>

@@ -1,5 +1,24 @@
+import {
+  CASE_DESCRIPTION_MAX_CHARS,
+  CASE_SESSION_MINUTES_MAX,
+  CASE_SESSION_MINUTES_MIN,
+  CASE_SESSIONS_PER_WEEK_MAX,
+  CASE_SESSIONS_PER_WEEK_MIN,
+  CASE_TITLE_MAX_CHARS,
+  CASE_TITLE_MIN_CHARS,
+} from '@/api/form-limits';
 import type { CaseDetail, CaseFormBody } from '@/api/generated/model';
+import { rulesZhHK } from '@/i18n/rules-zh-HK';
 import { t } from '@/i18n/zh-HK';
+import { contactProblem } from '@/lib/contact-details';
+import {
+  type CheckMode,
+  feeProblem,
+  hongKongToday,
+  rangeProblem,
+  startDateProblem,
+  textProblem,
+} from '@/lib/form-rules';
 
 /** The case form's fields as typed (numbers stay text until submitted). */
 export interface CaseFormState {
@@ -67,32 +86,91 @@ export function changeField(state: CaseFormState, field: CaseFormField, value: s
 
 const labels = t.cases.form;
 
+/** What the case form's rules are checked against. */
+export interface CaseFormCheck {
+  /** Hong Kong's date (`YYYY-MM-DD`): the start date is from today on. */
+  today?: string;
+  /** The start date the edited case has: it may stay, passed or not. */
+  keptStartDate?: string;
+  mode?: CheckMode;
+}
+
 /**
- * What the user must fix before submitting (spec §5: every field is required; the fee is a
- * number, lesson length and weekly lessons whole numbers). The server checks the rest.
+ * Every rule of the server's case form the user must see before submitting (spec §5; the
+ * server's `CaseDetails::parse_to_post`), in its words and with its limits: every field
+ * required, a real title, no contact details in what strangers read, the fee and the lessons
+ * within range, a start date from today on. The server checks it all again.
  */
-export function checkCaseForm(state: CaseFormState): CaseFormErrors {
+export function checkCaseForm(
+  state: CaseFormState,
+  { today = hongKongToday(), keptStartDate = '', mode = 'submit' }: CaseFormCheck = {},
+): CaseFormErrors {
   const errors: CaseFormErrors = {};
-  const required: [CaseFormField, string][] = [
-    ['postTitle', labels.postTitle],
-    ['level', labels.level],
-    ['grade', labels.grade],
-    ['location', labels.location],
-    ['rate', labels.rateShort],
-    ['sessionLength', labels.sessionLengthShort],
-    ['sessionsPerWeek', labels.sessionsPerWeek],
-    ['description', labels.description],
-    ['startDate', labels.startDate],
+  const put = (field: CaseFormField, problem: string | undefined) => {
+    if (problem && !errors[field]) errors[field] = problem;
+  };
+  if (mode === 'submit') {
+    const required: [CaseFormField, string][] = [
+      ['postTitle', labels.postTitle],
+      ['level', labels.level],
+      ['grade', labels.grade],
+      ['location', labels.location],
+      ['rate', labels.rateShort],
+      ['sessionLength', labels.sessionLengthShort],
+      ['sessionsPerWeek', labels.sessionsPerWeek],
+      ['description', labels.description],
+      ['startDate', labels.startDate],
+    ];
+    for (const [field, label] of required) {
+      const value = state[field];
+      if (typeof value === 'string' && value.trim() === '') put(field, labels.required(label));
+    }
+    if (state.subjects.every((s) => s.trim() === '')) put('subjects', labels.required(labels.subjects));
+  }
+  put(
+    'postTitle',
+    textProblem(
+      state.postTitle,
+      labels.postTitle,
+      { max: CASE_TITLE_MAX_CHARS, minChars: CASE_TITLE_MIN_CHARS, exchange: 'case' },
+      mode,
+    ),
+  );
+  put(
+    'description',
+    textProblem(
+      state.description,
+      labels.description,
+      { max: CASE_DESCRIPTION_MAX_CHARS, minChars: 0, exchange: 'case' },
+      mode,
+    ),
+  );
+  for (const subject of state.subjects) put('subjects', contactProblem(subject, labels.subjects, 'case'));
+  const rate = state.rate.trim();
+  if (rate !== '') {
+    const dollars = Number(rate);
+    put('rate', Number.isFinite(dollars) ? feeProblem(dollars, mode) : labels.numberInvalid);
+  }
+  const lessons: [CaseFormField, string, { min: number; max: number }, string][] = [
+    [
+      'sessionLength',
+      labels.sessionLengthShort,
+      { min: CASE_SESSION_MINUTES_MIN, max: CASE_SESSION_MINUTES_MAX },
+      rulesZhHK.units.minutes,
+    ],
+    [
+      'sessionsPerWeek',
+      labels.sessionsPerWeek,
+      { min: CASE_SESSIONS_PER_WEEK_MIN, max: CASE_SESSIONS_PER_WEEK_MAX },
+      rulesZhHK.units.lessons,
+    ],
   ];
-  for (const [field, label] of required) {
-    const value = state[field];
-    if (typeof value === 'string' && value.trim() === '') errors[field] = labels.required(label);
+  for (const [field, label, range, unit] of lessons) {
+    const raw = String(state[field]).trim();
+    if (raw === '') continue;
+    put(field, /^[+-]?\d+$/.test(raw) ? rangeProblem(Number(raw), label, range, unit, mode) : labels.integerInvalid);
   }
-  if (state.subjects.every((s) => s.trim() === '')) errors.subjects = labels.required(labels.subjects);
-  if (!errors.rate && !Number.isFinite(Number(state.rate))) errors.rate = labels.numberInvalid;
-  for (const field of ['sessionLength', 'sessionsPerWeek'] as const) {
-    if (!errors[field] && !/^\d+$/.test(state[field].trim())) errors[field] = labels.integerInvalid;
-  }
+  put('startDate', startDateProblem(state.startDate, today, keptStartDate));
   return errors;
 }
 

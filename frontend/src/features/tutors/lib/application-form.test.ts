@@ -86,7 +86,48 @@ describe('tutor application form', () => {
     expect(errors.teachingModes).toBe('請選擇最少一個教學模式');
     expect(errors.avatar).toBe('請上載頭像');
     expect(validateApplication(filled, png(10))).toEqual({});
-    expect(validateApplication({ ...filled, age: 'abc' }, png(10))).toEqual({ age: '年齡必須是數字' });
+    expect(validateApplication({ ...filled, age: 'abc' }, png(10))).toEqual({ age: '年齡必須是整數' });
+  });
+
+  it("checks every limit of the server's at once, in the server's words", () => {
+    const wrong = { ...filled, age: '14', teachingExperience: '-3', requiredFee: '99999.999', name: '陳大文1' };
+    expect(validateApplication(wrong, png(10))).toEqual({
+      name: '名稱只可包含英文字母或中文字，不可包含數字或符號。',
+      age: '年齡須介乎 15 至 90 歲',
+      teachingExperience: '教學經驗須介乎 0 至 70 年',
+      requiredFee: '每堂學費最多只可有兩個小數位',
+    });
+    expect(validateApplication({ ...filled, age: '20', teachingExperience: '20' }, png(10))).toEqual({
+      teachingExperience: '教學經驗年數不可多於年齡',
+    });
+    expect(validateApplication({ ...filled, requiredFee: '100001', education: '港'.repeat(201) }, png(10))).toEqual({
+      requiredFee: '每堂學費不可高於 HK$100000',
+      education: '學歷不可多於 200 個字',
+    });
+  });
+
+  it('keeps contact details out of the bio and the course features, which anyone may read', () => {
+    const errors = validateApplication(
+      { ...filled, bio: '歡迎 WhatsApp 我', courseFeatures: '筆記：abc.com/notes' },
+      png(10),
+    );
+    expect(errors.bio).toBe(
+      '為保障雙方，自我介紹不可包含通訊軟件帳號（如 WhatsApp、微信）或其他聯絡方法；配對確認或你接受預約後，雙方便會看到對方的電話。',
+    );
+    expect(errors.courseFeatures).toContain('網址連結');
+    expect(validateApplication({ ...filled, bio: '教了10年，DSE 5**' }, png(10))).toEqual({});
+  });
+
+  it('shows while typing only what more typing cannot fix', () => {
+    const typing = { ...emptyApplication, age: '1', teachingExperience: '-3', requiredFee: '0', bio: '電話 9123 4567' };
+    expect(validateApplication(typing, null, 'typing')).toEqual({
+      teachingExperience: '教學經驗須介乎 0 至 70 年',
+      bio: expect.stringContaining('電話號碼'),
+    });
+    expect(validateApplication(typing, null, 'left')).toMatchObject({
+      age: '年齡須介乎 15 至 90 歲',
+      requiredFee: '每堂學費必須大於 0',
+    });
   });
 
   it('refuses an avatar over 5 MB or of another type', () => {

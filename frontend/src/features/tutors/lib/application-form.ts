@@ -1,13 +1,26 @@
+import {
+  TUTOR_AGE_MAX,
+  TUTOR_AGE_MIN,
+  TUTOR_EXPERIENCE_YEARS_MAX,
+  TUTOR_EXPERIENCE_YEARS_MIN,
+  TUTOR_FREE_TEXT_SUBJECT_MAX_CHARS,
+  TUTOR_LONG_TEXT_MAX_CHARS,
+  TUTOR_SHORT_TEXT_MAX_CHARS,
+  TUTOR_SUBJECTS_MAX,
+} from '@/api/form-limits';
 import type { Catalogue, GetFeeGuideParams, SubmitTutorApplicationBody } from '@/api/generated/model';
+import { rulesZhHK } from '@/i18n/rules-zh-HK';
 import { t } from '@/i18n/zh-HK';
 import { avatarProblem } from '@/lib/avatar';
+import { displayNameProblem } from '@/lib/display-name';
+import { type CheckMode, feeProblem, rangeProblem, textProblem } from '@/lib/form-rules';
 import { localPhone } from '@/lib/phone';
 
 /** The most subjects one tutor lists (the server's `SUBJECTS_MAX`; it refuses more). */
-export const SUBJECTS_MAX = 12;
+export const SUBJECTS_MAX = TUTOR_SUBJECTS_MAX;
 
 /** The longest subject typed for a free-text level (the server's `FREE_TEXT_SUBJECT_MAX_CHARS`). */
-export const TYPED_SUBJECT_MAX_CHARS = 30;
+export const TYPED_SUBJECT_MAX_CHARS = TUTOR_FREE_TEXT_SUBJECT_MAX_CHARS;
 
 export type TextField =
   | 'name'
@@ -107,27 +120,76 @@ const labels = (): Record<TextField, string> => {
 
 const textFields = Object.keys(labels()) as TextField[];
 
+/** A whole number of years, in the server's words: not a whole number, or out of `range`. */
+function yearsProblem(
+  raw: string,
+  label: string,
+  range: { min: number; max: number },
+  unit: string,
+  mode: CheckMode,
+): string | undefined {
+  const typed = raw.trim();
+  if (typed === '') return undefined;
+  return /^[+-]?\d+$/.test(typed)
+    ? rangeProblem(Number(typed), label, range, unit, mode)
+    : t.tutors.application.integerRequired(label);
+}
+
 /**
- * What the user must see before submitting (spec §5): every text field, a subject and a
- * teaching mode required, numbers numeric, a JPEG, PNG or WebP avatar of at most 5 MB. Teaching
- * districts are optional. The server checks everything again, and more.
+ * What the user must see before submitting (spec §5; the server's `ApplicationDetails::parse`),
+ * in the server's words and with its limits: every text field, a subject and a teaching mode
+ * required, a name of letters, texts within their lengths, no contact details in the bio and the
+ * course features (the profile shows them to anyone), age and experience within range and the
+ * experience less than the age, a fee the server takes, a JPEG, PNG or WebP avatar of at most
+ * 5 MB. Teaching districts are optional. `mode` says how much to show while the person types.
  */
-export function validateApplication(values: ApplicationValues, avatar: File | null): ApplicationErrors {
+export function validateApplication(
+  values: ApplicationValues,
+  avatar: File | null,
+  mode: CheckMode = 'submit',
+): ApplicationErrors {
   const a = t.tutors.application;
   const errors: ApplicationErrors = {};
+  const put = (field: keyof ApplicationErrors, problem: string | undefined) => {
+    if (problem && !errors[field]) errors[field] = problem;
+  };
   const label = labels();
-  for (const field of textFields) {
-    if (values[field].trim() === '') errors[field] = a.required(label[field]);
-  }
-  for (const field of ['age', 'teachingExperience', 'requiredFee'] as const) {
-    if (!errors[field] && !Number.isFinite(Number(values[field].trim()))) {
-      errors[field] = a.numberRequired(label[field]);
+  if (mode === 'submit') {
+    for (const field of textFields) {
+      if (values[field].trim() === '') put(field, a.required(label[field]));
     }
   }
-  if (values.subjects.length === 0) errors.subjects = a.subjectsRequired;
-  if (values.teachingModes.length === 0) errors.teachingModes = a.teachingModesRequired;
-  const problem = avatar ? avatarProblem(avatar) : a.avatarRequired;
-  if (problem) errors.avatar = problem;
+  put('name', displayNameProblem(values.name, mode));
+  const short = { max: TUTOR_SHORT_TEXT_MAX_CHARS };
+  const long = { max: TUTOR_LONG_TEXT_MAX_CHARS };
+  put('education', textProblem(values.education, label.education, short, mode));
+  put('teachingSchedule', textProblem(values.teachingSchedule, label.teachingSchedule, short, mode));
+  put('examResults', textProblem(values.examResults, label.examResults, long, mode));
+  put('courseFeatures', textProblem(values.courseFeatures, label.courseFeatures, { ...long, exchange: 'tutor' }, mode));
+  put('bio', textProblem(values.bio, label.bio, { ...long, exchange: 'tutor' }, mode));
+  const ageRange = { min: TUTOR_AGE_MIN, max: TUTOR_AGE_MAX };
+  const yearsRange = { min: TUTOR_EXPERIENCE_YEARS_MIN, max: TUTOR_EXPERIENCE_YEARS_MAX };
+  put('age', yearsProblem(values.age, label.age, ageRange, rulesZhHK.units.age, mode));
+  put(
+    'teachingExperience',
+    yearsProblem(values.teachingExperience, a.teachingExperienceShort, yearsRange, rulesZhHK.units.years, mode),
+  );
+  const [age, years] = [Number(values.age.trim()), Number(values.teachingExperience.trim())];
+  const bothGiven = values.age.trim() !== '' && values.teachingExperience.trim() !== '';
+  if (mode !== 'typing' && bothGiven && !errors.age && !errors.teachingExperience && years >= age) {
+    put('teachingExperience', rulesZhHK.experienceOverAge);
+  }
+  const fee = values.requiredFee.trim();
+  if (fee !== '') {
+    const dollars = Number(fee);
+    put('requiredFee', Number.isFinite(dollars) ? feeProblem(dollars, mode) : a.numberRequired(label.requiredFee));
+  }
+  if (mode === 'submit') {
+    if (values.subjects.length === 0) put('subjects', a.subjectsRequired);
+    if (values.teachingModes.length === 0) put('teachingModes', a.teachingModesRequired);
+    const problem = avatar ? avatarProblem(avatar) : a.avatarRequired;
+    if (problem) put('avatar', problem);
+  }
   return errors;
 }
 
