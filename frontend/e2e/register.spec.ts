@@ -22,7 +22,7 @@ function privateFiles(): string[] {
   }
 }
 
-test('register an individual with an SMS code, log in, try tutor mode and log out', async ({ page }) => {
+test('register an individual with an SMS code, logged in at once, try tutor mode and log out', async ({ page }) => {
   const account = newAccount('黃小明');
   await page.goto('/');
   await topBar(page).getByRole('link', { name: '登入／註冊' }).click();
@@ -36,13 +36,8 @@ test('register an individual with an SMS code, log in, try tutor mode and log ou
   await verifyPhoneThroughUi(page, account.phone);
   await fillDetailsThroughUi(page, account);
   await page.getByRole('button', { name: '註冊', exact: true }).click();
-  await expect(page.getByText('註冊成功！請登入。')).toBeVisible();
 
-  // After 2 s the login tab opens with the new phone filled in.
-  await expect(page.getByRole('tab', { name: '登入' })).toHaveAttribute('aria-selected', 'true', { timeout: 5000 });
-  await expect(page.getByRole('textbox', { name: '電話號碼' })).toHaveValue(account.phone);
-  await page.locator('input[autocomplete="current-password"]').fill(account.password);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
+  // Registering logs in with the phone and password just typed: no second form.
   await expect(page).toHaveURL(/\/$/);
   await topBar(page).getByRole('button', { name: '帳戶設定' }).click();
   await expect(page.getByText(`你好，${account.name}`)).toBeVisible();
@@ -83,7 +78,9 @@ test('register an organization with its business registration and address proof'
   await expect(page.getByText(/^br\.pdf（/)).toBeVisible();
   await expect(page.getByText(/^address\.png（/)).toBeVisible();
   await page.getByRole('button', { name: '註冊', exact: true }).click();
-  await expect(page.getByText('註冊成功！請登入。')).toBeVisible();
+  // Logged in at once, home (nowhere else was asked for).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(topBar(page).getByRole('button', { name: '帳戶設定' })).toBeVisible();
 
   // The server kept exactly the two documents, privately (never under the served media folder).
   const added = privateFiles().filter((file) => !before.has(file));

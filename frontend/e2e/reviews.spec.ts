@@ -40,7 +40,8 @@ test('on a phone, a parent reviews the tutor after confirmed lessons and the pro
   await form.getByRole('radio', { name: '5 星' }).check();
   await form.getByRole('textbox', { name: /評價內容/ }).fill('講解清楚，仔仔數學測驗進步了二十分。');
   await form.getByRole('button', { name: '提交評價' }).click();
-  await expect(reviews.getByText('你已評價這位導師，多謝你的分享！')).toBeVisible();
+  // The thanks where the form was, in view.
+  await expect(reviews.getByRole('status').filter({ hasText: '評價已刊登，多謝你的分享！' })).toBeInViewport();
   await expect(reviews.getByTestId('review').first()).toContainText('講解清楚，仔仔數學測驗進步了二十分。');
   await expect(reviews.getByTestId('review').first()).toContainText('陳*');
   // How many lessons it rests on (two from the demo data, more once the lessons journey ran).
@@ -50,4 +51,5 @@ test('on a phone, a parent reviews the tutor after confirmed lessons and the pro
   await page.reload();
   await expect(page.getByRole('img', { name: /^平均 5\.0 星，共 1 則評價$/ }).first()).toBeVisible();
   await expect(page.getByRole('form', { name: '評價這位導師' })).toHaveCount(0);
+  await expect(page.getByText('你已評價這位導師，多謝你的分享！')).toBeVisible();
 });

@@ -7,7 +7,7 @@ mod support;
 use poem::http::StatusCode;
 use serde_json::{Value, json};
 use support::api::{approve, call, case_form, posted_case};
-use support::{TestApp, make_active_tutor, member};
+use support::{TestApp, make_active_tutor, make_tutor_teaching, member};
 
 /// The cast: a case owner, another member, an active tutor and a second tutor.
 struct Cast {
@@ -57,6 +57,32 @@ async fn posting_rules_missing_fields_and_tutor_seeking_student() {
     let (status, body) = call(&app, "POST", "/cases", Some(&c.owner), Some(form.clone())).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("TUTORS_ONLY")));
     assert_eq!(call(&app, "POST", "/cases", Some(&c.tutor), Some(form)).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_case_of_junk_a_past_start_and_a_phone_is_refused_field_by_field() {
+    let app = support::spawn().await;
+    let c = cast(&app).await;
+    let mut form = case_form();
+    form["postTitle"] = json!("x");
+    form["startDate"] = json!((chrono::Utc::now() - chrono::Duration::days(3)).format("%Y-%m-%d").to_string());
+    form["description"] = json!("whatsapp 我 9123 4567");
+    let (status, body) = call(&app, "POST", "/cases", Some(&c.owner), Some(form)).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("VALIDATION_FAILED")));
+    let errors: Vec<(&str, &str)> =
+        body["errors"].as_array().unwrap().iter().map(|e| (e["field"].as_str().unwrap(), e["message"].as_str().unwrap())).collect();
+    assert_eq!(
+        errors,
+        [
+            ("postTitle", "標題最少要有 4 個字"),
+            (
+                "description",
+                "為保障雙方，個案描述不可包含電話號碼或其他聯絡方法；導師確認配對後，雙方會在「我的個案」及「我的申請」看到對方的電話。"
+            ),
+            ("startDate", "開始日期不可早於今天"),
+        ]
+    );
+    assert_eq!(call(&app, "GET", "/cases/mine", Some(&c.owner), None).await.1["total"], 0, "nothing was posted");
 }
 
 #[tokio::test]
@@ -189,7 +215,7 @@ async fn an_offer_discloses_contacts_only_once_the_tutor_confirms_and_declines_t
     // A fee outside the two asks is refused in zh-HK, and nothing is offered.
     let (status, body) = call(&app, "POST", &select, Some(&c.owner), Some(json!({"feePerLesson": 900}))).await;
     assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("feePerLesson")));
-    assert_eq!(body["errors"][0]["message"], "每堂學費須為 HK$300", "this tutor has no asking fee on a profile");
+    assert_eq!(body["errors"][0]["message"], "每堂學費須為 HK$300", "this tutor asks the case's fee");
     let (status, offered) = call(&app, "POST", &select, Some(&c.owner), Some(json!({"feePerLesson": 300}))).await;
     assert_eq!(status, StatusCode::OK, "{offered}");
     assert_eq!((offered["status"].as_str(), offered["offer"]["status"].as_str()), (Some("offered"), Some("open")));
@@ -371,7 +397,7 @@ async fn bookings_authorization_masking_and_answers() {
     let (_, other) = member(&app, "李小明", "92345678").await;
     let book = json!({"tutorId": tutor_id, "bookingTime": "星期三 19:00-21:00", "lessonPlace": "online", "message": "中三，想操卷"});
     assert_eq!(call(&app, "POST", "/bookings", None, Some(book.clone())).await.0, StatusCode::UNAUTHORIZED);
-    // A subject the tutor does not teach (this tutor has no profile subjects), an unknown place.
+    // A subject the tutor does not teach (this tutor teaches 中學 數學 only), an unknown place.
     let (status, body) =
         call(&app, "POST", "/bookings", Some(&booker), Some(json!({"tutorId": tutor_id, "bookingTime": "星期三", "subject": "中學 化學"})))
             .await;
@@ -430,4 +456,58 @@ async fn bookings_authorization_masking_and_answers() {
     let (other_id, _) = member(&app, "周小姐", "93456789").await;
     let (status, _) = call(&app, "POST", "/bookings", Some(&booker), Some(json!({"tutorId": other_id, "bookingTime": "星期五"}))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// Issue 34: a kindergarten tutor could apply to a secondary maths case, and its owner saw them
+/// like anyone else.
+#[tokio::test]
+async fn a_tutor_applies_only_to_what_they_teach_and_the_owner_sees_who_fits_first() {
+    let app = support::spawn().await;
+    let (_, owner) = member(&app, "陳大文", "91234567").await;
+    let (kindergarten_id, kindergarten) = member(&app, "黃老師", "63456789").await;
+    make_tutor_teaching(&app, kindergarten_id, &["幼稚園 幼兒英文"], "藍田", 300.0).await;
+    let (far_id, far) = member(&app, "張老師", "64567890").await;
+    make_tutor_teaching(&app, far_id, &["中學 數學"], "屯門", 450.0).await;
+    let (near_id, near) = member(&app, "何老師", "65550001").await;
+    make_active_tutor(&app, near_id).await;
+    let n = posted_case(&app, &owner).await;
+    approve(&app, n).await;
+    let apply = json!({"caseId": n, "availableTimes": "星期六"});
+
+    let (status, body) = call(&app, "POST", "/cases/apply", Some(&kindergarten), Some(apply.clone())).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("OUTSIDE_TEACHING")), "{body}");
+    assert_eq!(body["error"], "你未有登記教授任何中學科目，不可申請這個個案");
+    // Maths taught in 屯門 for HK$450 is not refused: the owner weighs it. It came first.
+    for token in [&far, &near] {
+        let (status, body) = call(&app, "POST", "/cases/apply", Some(token), Some(apply.clone())).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    // An application from before the rule, as the store holds it.
+    {
+        use tutorhub_domain::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
+        use tutorhub_domain::matching::ports::{ApplicationRepository, ApplyOutcome};
+        let earlier = CaseApplication {
+            id: uuid::Uuid::new_v4(),
+            case_number: n,
+            tutor_id: kindergarten_id,
+            available_times: AvailableTimes::parse("星期日").unwrap(),
+            status: CaseApplicationStatus::Applied,
+            created_at: chrono::Utc::now() - chrono::Duration::days(1),
+        };
+        let store = tutorhub_adapters::SqlApplicationRepository::new(app.database.pool().clone());
+        assert!(matches!(store.apply(earlier, 30).await.unwrap(), ApplyOutcome::Applied(_)));
+    }
+
+    let list = applicants(&app, &owner, n).await;
+    let seen: Vec<(&str, &str, Value)> = list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["tutor"]["name"].as_str().unwrap(), a["fit"].as_str().unwrap(), a["fitGaps"].clone()))
+        .collect();
+    assert_eq!(
+        seen,
+        [("何老師", "full", json!([])), ("張老師", "partial", json!(["district", "fee"])), ("黃老師", "outside", json!(["level"]))],
+        "fit first, then in order of arrival: {list}"
+    );
 }

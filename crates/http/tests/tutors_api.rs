@@ -194,12 +194,29 @@ async fn an_approved_tutor_is_searchable_with_public_fields_only() {
     let (status, _) = get(&app, "/tutors?level=college", None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
+    // A maximum fee, and the orders.
+    let numbers_of = |page: &Value| page["items"].as_array().unwrap().iter().map(|t| t["userId"].as_i64().unwrap()).collect::<Vec<_>>();
+    assert_eq!(numbers_of(&get(&app, "/tutors?maxRate=300", None).await.1), [english.number]);
+    assert_eq!(numbers_of(&get(&app, "/tutors?sort=feeLow", None).await.1), [english.number, physics.number]);
+    assert_eq!(numbers_of(&get(&app, "/tutors?sort=feeHigh", None).await.1), [physics.number, english.number]);
+    assert_eq!(get(&app, "/tutors?sort=rating", None).await.1["total"], 2);
+    let (status, body) = get(&app, "/tutors?minRate=400&maxRate=300", None).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("maxRate")));
+    let (status, body) = get(&app, "/tutors?sort=cheapest", None).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("sort")));
+
     // Typed words: subjects, exam results, teaching areas; mixed with filters; on /users too.
     let numbers = |page: &Value| page["items"].as_array().unwrap().iter().map(|t| t["userId"].as_i64().unwrap()).collect::<Vec<_>>();
     assert_eq!(numbers(&get(&app, "/tutors?q=英文", None).await.1), [english.number]);
-    assert_eq!(get(&app, "/tutors?q=物理", None).await.1["total"], 2, "the education of both says 物理系");
-    assert_eq!(get(&app, "/tutors?q=dse%205", None).await.1["total"], 2, "exam results, case-insensitive");
-    assert_eq!(numbers(&get(&app, "/tutors?q=DSE&areas=藍田", None).await.1), [english.number]);
+    // Both educations say 物理系, but 物理 names a subject: only the tutor teaching it is found.
+    assert_eq!(numbers(&get(&app, "/tutors?q=物理", None).await.1), [physics.number]);
+    // No primary subject is called 物理: the level narrows, and the word is looked for in the text
+    // (the primary English tutor's 物理系).
+    assert_eq!(numbers(&get(&app, "/tutors?q=小學%20物理", None).await.1), [english.number]);
+    assert_eq!(get(&app, "/tutors?q=物理系", None).await.1["total"], 2, "a word naming no subject is looked for in the text");
+    assert_eq!(get(&app, "/tutors?q=5", None).await.1["total"], 2, "exam results");
+    assert_eq!(numbers(&get(&app, "/tutors?q=5&areas=藍田", None).await.1), [english.number]);
+    assert_eq!(numbers(&get(&app, "/tutors?q=dse", None).await.1), [physics.number], "DSE is sat at secondary, in any case");
     assert_eq!(get(&app, "/tutors?q=黃大仙", None).await.1["total"], 2, "the districts they travel to");
     let (status, users) = get(&app, "/users?q=英文", None).await;
     assert_eq!((status, users.as_array().map(Vec::len)), (StatusCode::OK, Some(1)));
@@ -527,19 +544,24 @@ async fn a_parent_reviews_the_matched_tutor_after_confirmed_lessons_and_the_prof
     assert_eq!(get(&app, &format!("{tutor_path}/review-eligibility"), None).await.0, StatusCode::UNAUTHORIZED);
 
     let write = |user: &User, body: Value| send_json(&app, "POST", &reviews_path, Some(bearer(&app, user)), body);
-    let (status, body) = write(&stranger, serde_json::json!({ "rating": 5, "text": "好" })).await;
+    let (status, body) = write(&stranger, serde_json::json!({ "rating": 5, "text": "講解清楚，女兒物理進步了" })).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NO_LESSONS")));
-    let (status, body) = write(&newcomer, serde_json::json!({ "rating": 5, "text": "好" })).await;
+    let (status, body) = write(&newcomer, serde_json::json!({ "rating": 5, "text": "講解清楚，女兒物理進步了" })).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("NO_LESSONS")));
     assert_eq!(body["error"], "要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師");
     let (status, body) = write(&parent, serde_json::json!({ "rating": 6, "text": "好".repeat(501) })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
+    // A review says something, and carries no way to reach anyone.
+    for text in ["好", "老師好好，有問題可以 WhatsApp 佢 6123 4567"] {
+        let (status, body) = write(&parent, serde_json::json!({ "rating": 5, "text": text })).await;
+        assert_eq!((status, body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("text")), "{body}");
+    }
     let (status, body) = write(&parent, serde_json::json!({ "rating": 5, "text": "講解清楚，女兒物理進步了" })).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let review_id = body["reviewId"].as_i64().unwrap();
     assert_eq!((body["authorName"].as_str(), body["lessons"].as_u64()), (Some("陳**"), Some(2)));
-    let (status, body) = write(&parent, serde_json::json!({ "rating": 1, "text": "再評" })).await;
+    let (status, body) = write(&parent, serde_json::json!({ "rating": 1, "text": "再評一次，今次想改為一星" })).await;
     assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("ALREADY_REVIEWED")));
     assert_eq!(eligibility(&parent).await.1["reviewId"], review_id);
     let texts = support::sms_outbox(&app);
@@ -575,6 +597,11 @@ async fn a_parent_reviews_the_matched_tutor_after_confirmed_lessons_and_the_prof
     let report =
         |reason: &str| send_json(&app, "POST", &report_path, Some(bearer(&app, &stranger)), serde_json::json!({ "reason": reason }));
     assert_eq!(report(" ").await.0, StatusCode::BAD_REQUEST);
+    // Its author may not report it.
+    let own = serde_json::json!({ "reason": "想改內容" });
+    let (status, body) = send_json(&app, "POST", &report_path, Some(bearer(&app, &parent)), own).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("OWN_REVIEW")), "{body}");
+    assert_eq!(body["error"], "不可舉報自己寫的評價；如要修改內容，請聯絡客戶服務");
     assert_eq!(report("內容不實").await.1["received"], true);
     let moderation = tutorhub_domain::reviews::moderation::ReviewModeration::new(std::sync::Arc::new(
         tutorhub_adapters::SqlReviewRepository::new(app.database.pool().clone()),

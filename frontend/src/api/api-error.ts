@@ -66,6 +66,18 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
 }
 
 /**
+ * What a form's banner says about a failed call when the form puts the server's field messages
+ * under its fields (`shown`: the server's field names it shows). Each error shows once: nothing
+ * when every field message sits under its field; else the first message no field of the form
+ * shows; a failure with no field messages says the server's `error`, else `fallback`.
+ */
+export function bannerError(error: unknown, shown: readonly string[], fallback: string): string | undefined {
+  const fields = error instanceof ApiError ? (error.body?.errors ?? []) : [];
+  if (fields.length === 0) return errorMessage(error, fallback);
+  return fields.find((e) => !shown.includes(e.field))?.message;
+}
+
+/**
  * When the server refused because an invoice of the tutor's is overdue past its penalty day
  * (403 `INVOICE_OVERDUE`): the page of that invoice, which its message names, or the list.
  */

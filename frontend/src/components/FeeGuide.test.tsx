@@ -74,6 +74,18 @@ describe('the fee guide beside a fee field', () => {
     expect(await screen.findByText('暫時未有同類個案可作參考。')).toBeInTheDocument();
   });
 
+  it('rounds fees per hour worked out from fees per lesson to whole dollars', async () => {
+    server.use(
+      http.get('*/cases/fee-guide', () =>
+        HttpResponse.json({ ...middleHalf, lowerQuartile: 433.3333, median: 466.6667, upperQuartile: 520.5 }),
+      ),
+    );
+    renderWithProviders(<FeeGuide sample={sample} hourly={undefined} audience="parent" />);
+    expect(
+      await screen.findByText('同類個案每小時學費：中間一半介乎 HK$433 至 HK$521，中位數為 HK$467'),
+    ).toBeInTheDocument();
+  });
+
   it("words a high fee as a tutor's ask, not a parent's offer", async () => {
     server.use(http.get('*/cases/fee-guide', () => HttpResponse.json(middleHalf)));
     renderWithProviders(<FeeGuide sample={sample} hourly={400} audience="tutor" />);

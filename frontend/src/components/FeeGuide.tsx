@@ -2,7 +2,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { WarningRegular } from '@fluentui/react-icons';
 import { useGetFeeGuide } from '@/api/generated/cases/cases';
 import type { GetFeeGuideParams } from '@/api/generated/model';
-import { formatHkd } from '@/i18n/format';
+import { formatHkdRounded } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { feePosition } from '@/lib/fee-guide';
 
@@ -52,10 +52,11 @@ export function FeeGuide({ sample, hourly, audience, assumption }: FeeGuideProps
   return (
     <div className={styles.box} data-testid="fee-guide">
       <Text size={200}>
+        {/* Fees per hour worked out from fees per lesson: whole dollars, not "HK$433.33". */}
         {text.range(
-          formatHkd(guide.lowerQuartile) ?? '',
-          formatHkd(guide.upperQuartile) ?? '',
-          formatHkd(guide.median) ?? '',
+          formatHkdRounded(guide.lowerQuartile) ?? '',
+          formatHkdRounded(guide.upperQuartile) ?? '',
+          formatHkdRounded(guide.median) ?? '',
         )}
       </Text>
       <Text size={200} className={styles.muted}>

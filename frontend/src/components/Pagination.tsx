@@ -1,13 +1,16 @@
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { t } from '@/i18n/zh-HK';
-import { media } from '@/styles/breakpoints';
+import { media, mediaQueries } from '@/styles/breakpoints';
 import { pageItems } from './pagination-items';
 
 const useStyles = makeStyles({
+  // One line at any width: on a phone the pager shows fewer page numbers rather than wrap
+  // its ">" onto a line of its own (issue 34).
   root: {
     display: 'flex',
-    flexWrap: 'wrap',
+    flexWrap: 'nowrap',
     alignItems: 'center',
     justifyContent: 'center',
     gap: tokens.spacingHorizontalXS,
@@ -23,6 +26,12 @@ const useStyles = makeStyles({
   },
   page: {
     minWidth: '36px',
+    [media.narrow]: { paddingInline: tokens.spacingHorizontalXS },
+  },
+  // Icon only on a phone: Fluent's 96 px minimum for a labelled button would not fit beside the pages.
+  nav: {
+    flexShrink: 0,
+    [media.narrow]: { minWidth: '44px', paddingInline: tokens.spacingHorizontalXS },
   },
   gap: {
     minWidth: '20px',
@@ -43,9 +52,13 @@ interface PaginationProps {
   className?: string;
 }
 
-/** Page numbers with previous/next; renders nothing for a single page. */
+/**
+ * Page numbers with previous/next, on one line; renders nothing for a single page. On a phone,
+ * the first, the current and the last page (1 … 6 … 20); on a wider screen one more either side.
+ */
 export function Pagination({ page, pageCount, onPageChange, className }: PaginationProps) {
   const styles = useStyles();
+  const isWide = useMediaQuery(mediaQueries.wide);
   if (pageCount <= 1) return null;
   const go = (target: number) => {
     if (target >= 1 && target <= pageCount && target !== page) onPageChange(target);
@@ -54,6 +67,7 @@ export function Pagination({ page, pageCount, onPageChange, className }: Paginat
     <nav aria-label={t.pagination.label} className={mergeClasses(styles.root, className)}>
       <Button
         appearance="subtle"
+        className={styles.nav}
         icon={<ChevronLeftRegular />}
         disabled={page <= 1}
         onClick={() => go(page - 1)}
@@ -62,7 +76,7 @@ export function Pagination({ page, pageCount, onPageChange, className }: Paginat
         <span className={styles.navLabel}>{t.pagination.previous}</span>
       </Button>
       <ul className={styles.list}>
-        {pageItems(page, pageCount).map((item) =>
+        {pageItems(page, pageCount, isWide ? 1 : 0).map((item) =>
           item.kind === 'gap' ? (
             <li key={item.key} className={styles.gap} aria-hidden>
               <Text>…</Text>
@@ -84,6 +98,7 @@ export function Pagination({ page, pageCount, onPageChange, className }: Paginat
       </ul>
       <Button
         appearance="subtle"
+        className={styles.nav}
         icon={<ChevronRightRegular />}
         iconPosition="after"
         disabled={page >= pageCount}

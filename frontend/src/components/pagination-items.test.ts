@@ -17,6 +17,14 @@ describe('pageItems', () => {
     expect(show(4, 20)).toEqual(['1', '2', '3', '4', '5', '…', '20']);
   });
 
+  it('keeps to first, current and last on a phone (no siblings), so the pager fits one line', () => {
+    const phone = (current: number, count: number) =>
+      pageItems(current, count, 0).map((item) => (item.kind === 'gap' ? '…' : String(item.page)));
+    expect(phone(6, 20)).toEqual(['1', '…', '6', '…', '20']);
+    expect(phone(1, 20)).toEqual(['1', '…', '20']);
+    expect(phone(3, 20)).toEqual(['1', '2', '3', '…', '20']);
+  });
+
   it('has nothing for no pages', () => {
     expect(show(1, 0)).toEqual([]);
   });

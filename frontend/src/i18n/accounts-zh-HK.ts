@@ -95,6 +95,7 @@ export const accountsZhHK = {
     submitting: '註冊中…',
     failed: '註冊失敗，請檢查資料或稍後再試。',
     success: '註冊成功！請登入。',
+    successLoggingIn: '註冊成功！正在為你登入…',
     haveAccount: '已有帳戶？',
     loginNow: '立即登入',
     changePhone: '更改電話號碼',

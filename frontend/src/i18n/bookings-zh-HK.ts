@@ -19,8 +19,9 @@ export const bookingsZhHK = {
       online: '視像補習',
     } as Record<string, string>,
     message: '留言（選填）',
+    /** As the server names it in its messages ("留言不可多於 300 個字"). */
+    messageName: '留言',
     messageHint: (used: number, max: number) => `例如學生年級、想加強的範疇。已輸入 ${used}／${max} 字`,
-    messageTooLong: (max: number) => `留言不可多於 ${max} 個字`,
     book: '預約',
     booking: '預約中…',
     loginToBook: '登入後預約',

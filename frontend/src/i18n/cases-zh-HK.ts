@@ -2,6 +2,8 @@
  * The cases area's strings: case cards and tables, the case search and /all-cases, the case
  * form, applying to a case, my cases and my applications.
  */
+import { spaced } from './spacing';
+
 export const casesZhHK = {
   card: {
     caseNumber: '個案編號',
@@ -153,6 +155,12 @@ export const casesZhHK = {
     successWithNext: '申請成功！個案主人會收到通知；如獲選中，你會收到短訊，在「我的申請」確認後便可看到聯絡資料。',
     failed: '申請失敗，請稍後再試。',
     formLabel: (caseId: number) => `申請個案編號 ${caseId}`,
+    /** As the server refuses it (409 OUTSIDE_TEACHING), said before the tutor taps apply. */
+    notTaughtLevel: (level: string) => `你未有登記教授任何${level}科目，不可申請這個個案`,
+    notTaughtSubjects: (labels: readonly string[]) =>
+      `你未有登記教授${labels.map((label) => `「${label}」`).join('或')}，不可申請這個個案`,
+    notTaughtHint: '導師只可申請自己登記任教的程度及科目的個案。',
+    mySubjects: '查看我的任教科目',
   },
 
   recommended: {
@@ -176,7 +184,7 @@ export const casesZhHK = {
     empty: '暫時未有合適而未申請的導師。',
     show: '可能合適的導師',
     invite: '邀請申請',
-    inviteLabel: (name: string) => `邀請${name}申請這個個案`,
+    inviteLabel: (name: string) => spaced`邀請${name}申請這個個案`,
     inviting: '邀請中…',
     invited: '已邀請',
     notTaking: '導師暫不接受邀請',
@@ -236,8 +244,8 @@ export const casesZhHK = {
       mode: '教學模式',
       districts: '授課地區',
     },
-    confirmTitle: (name: string) => `選擇${name}？`,
-    confirmBody: (name: string, fee: string) => `你會以每堂 ${fee} 邀請${name}任教。`,
+    confirmTitle: (name: string) => spaced`選擇${name}？`,
+    confirmBody: (name: string, fee: string) => spaced`你會以每堂 ${fee} 邀請${name}任教。`,
     confirmNext: (hours: number) =>
       `我們會以短訊通知導師，導師須於 ${hours} 小時內確認並提出第一堂時間。其間個案暫停接受申請，其他申請的導師會保留；導師確認後，你們才會看到對方的電話。如導師婉拒或逾時未回覆，個案會重新開放，你可再選擇其他導師。`,
     fee: {
@@ -250,6 +258,17 @@ export const casesZhHK = {
     },
     confirmCancel: '再考慮',
     confirm: '確認選擇',
+    /** How an applicant fits the case: the list shows those who fit first. */
+    fit: {
+      label: '與個案的配合',
+      full: '科目、地區及學費吻合',
+      gap: {
+        level: '未有教授這個程度',
+        subject: '未有教授這個科目',
+        district: '不在其教授地區',
+        fee: '要求學費高於個案',
+      } as Record<string, string>,
+    },
   },
 
   myApplications: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatHkd, formatRatePerLesson } from './format';
+import { formatDate, formatDateTime, formatHkd, formatHkdRounded, formatRatePerLesson } from './format';
 
 describe('formatHkd', () => {
   it.each([
@@ -19,6 +19,13 @@ describe('formatHkd', () => {
     expect(formatHkd(Number.NaN)).toBeUndefined();
   });
 
+  it('rounds a worked-out figure to whole dollars', () => {
+    expect(formatHkdRounded(433.3333)).toBe('HK$433');
+    expect(formatHkdRounded(433.5)).toBe('HK$434');
+    expect(formatHkdRounded(1199.6)).toBe('HK$1,200');
+    expect(formatHkdRounded(undefined)).toBeUndefined();
+  });
+
   it('states the fee per lesson', () => {
     expect(formatRatePerLesson(300)).toBe('每堂 HK$300');
     expect(formatRatePerLesson(undefined)).toBeUndefined();
@@ -36,5 +43,19 @@ describe('formatDate', () => {
     expect(formatDate('')).toBeUndefined();
     expect(formatDate('not a date')).toBeUndefined();
     expect(formatDate(undefined)).toBeUndefined();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes the date as formatDate does, then the time on the 24-hour clock, in Hong Kong time', () => {
+    expect(formatDateTime('2026-12-01T11:00:00Z')).toBe('2026年12月1日 19:00');
+    // 16:05 UTC is five past midnight of the next day in Hong Kong.
+    expect(formatDateTime('2026-12-01T16:05:00Z')).toBe('2026年12月2日 00:05');
+    expect(formatDateTime('2026-12-01T11:00:00Z')?.startsWith(formatDate('2026-12-01T11:00:00Z') ?? '-')).toBe(true);
+  });
+
+  it('has nothing to say about a missing or invalid time', () => {
+    expect(formatDateTime(undefined)).toBeUndefined();
+    expect(formatDateTime('not a time')).toBeUndefined();
   });
 });

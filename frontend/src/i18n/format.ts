@@ -17,6 +17,15 @@ export function formatHkd(amount: number | null | undefined): string | undefined
   return `${sign}HK$${digits}`;
 }
 
+/**
+ * "HK$433": a figure worked out rather than typed (a fee per hour from a fee per lesson, a
+ * median), rounded to whole dollars for reading. Cents would claim a precision the figure does not have.
+ */
+export function formatHkdRounded(amount: number | null | undefined): string | undefined {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return undefined;
+  return formatHkd(Math.round(amount));
+}
+
 /** "每堂 HK$300". */
 export function formatRatePerLesson(amount: number | null | undefined): string | undefined {
   const money = formatHkd(amount);
@@ -30,13 +39,12 @@ const dateFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: TIME_ZONE,
 });
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
+// A time of day on the 24-hour clock ("09:05", "18:00"); `hourCycle` rather than `hour12`,
+// which some engines write as "24:05" after midnight.
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  hourCycle: 'h23',
   timeZone: TIME_ZONE,
 });
 
@@ -60,10 +68,13 @@ export function formatDate(value: string | Date | null | undefined): string | un
   return date && dateFormat.format(date);
 }
 
-/** "20/11/2026 18:00" (Hong Kong time). Undefined for a missing or invalid value. */
+/**
+ * "2026年11月20日 18:00" (Hong Kong time): the date as formatDate writes it, then the time, so
+ * that a page never shows one date two ways. Undefined for a missing or invalid value.
+ */
 export function formatDateTime(value: string | Date | null | undefined): string | undefined {
   const date = toDate(value);
-  return date && dateTimeFormat.format(date);
+  return date && `${dateFormat.format(date)} ${timeFormat.format(date)}`;
 }
 
 /** "820 KB", "4.8 MB": a chosen file's size next to its name. */

@@ -1,4 +1,6 @@
 /** The reviews' strings: ratings on cards and profiles, the list, the form, replies and reports. */
+import { spaced } from './spacing';
+
 export const reviewsZhHK = {
   summary: {
     label: (average: string, count: number) => `平均 ${average} 星，共 ${count} 則評價`,
@@ -23,15 +25,18 @@ export const reviewsZhHK = {
     ratingItem: (n: number) => `${n} 星`,
     ratingRequired: '請選擇評分',
     text: '評價內容',
-    textHint: (used: number, max: number) => `例如教學方法、準時程度、進步情況（${used}/${max} 字）`,
+    textHint: (used: number, max: number, min: number) =>
+      `例如教學方法、準時程度、進步情況；最少 ${min} 字（${used}/${max} 字）`,
     textRequired: '請填寫評價內容',
-    textTooLong: (max: number) => `評價內容不可多於 ${max} 個字`,
     submit: '提交評價',
     submitting: '提交中…',
     failed: (reason: string) => `提交評價失敗：${reason}`,
     unknownReason: '請稍後再試',
+    done: '評價已刊登，多謝你的分享！',
   },
   reply: {
+    /** As the server names it in its messages ("回覆不可多於 500 個字"). */
+    name: '回覆',
     label: '回覆這則評價',
     hint: (used: number, max: number) => `回覆會公開顯示，只可回覆一次（${used}/${max} 字）`,
     submit: '回覆',
@@ -40,7 +45,7 @@ export const reviewsZhHK = {
   },
   report: {
     open: '舉報',
-    openLabel: (name: string) => `舉報${name}的評價`,
+    openLabel: (name: string) => spaced`舉報${name}的評價`,
     title: '舉報這則評價',
     reason: '舉報原因',
     hint: (max: number) => `例如內容不實、人身攻擊或與補習無關（最多 ${max} 字）`,

@@ -1,4 +1,6 @@
 /** The tutors feature's strings: search tab, tutor cards, profile page, tutor application. */
+import { spaced } from './spacing';
+
 export const tutorsZhHK = {
   userNumber: (n: number) => `用戶編號 ${n}`,
   search: {
@@ -13,10 +15,12 @@ export const tutorsZhHK = {
   card: {
     subjects: '科目',
     location: '地點',
-    rate: '每堂學費',
+    // The value says "每堂 HK$450": the label does not say it again.
+    rate: '學費',
     viewDetails: '查看詳情',
-    viewDetailsLabel: (name: string) => `查看${name}的詳情`,
-    avatarLabel: (name: string) => `${name}的頭像`,
+    // Begins with the words shown on the button, so a voice command naming them finds it.
+    viewDetailsLabel: (name: string) => `查看詳情：${name}`,
+    avatarLabel: (name: string) => spaced`${name}的頭像`,
   },
   profile: {
     title: '導師資料',
@@ -27,7 +31,8 @@ export const tutorsZhHK = {
     location: '地點',
     teachingMode: '教學模式',
     teachingDistricts: '授課地區',
-    rate: '每堂學費',
+    // The value says "每堂 HK$450": the label does not say it again.
+    rate: '學費',
     bio: '自我介紹',
     gender: '性別',
     gender_: { male: '男', female: '女' } as Record<string, string>,
@@ -40,6 +45,8 @@ export const tutorsZhHK = {
     recordLabel: '在 tutorhub 的紀錄',
     matchedCases: (n: number) => `成功配對 ${n} 個個案`,
     acceptedBookings: (n: number) => `接受 ${n} 次預約`,
+    // A record with nothing in it yet: said once, instead of "0 個個案" and "0 次預約".
+    newTutor: '新導師',
     lessonsHeld: (n: number) => `已上 ${n} 堂`,
     undisputed: (percent: number) => `${percent}% 課堂紀錄無異議`,
     memberSince: (month: string) => `${month}加入`,
@@ -59,6 +66,8 @@ export const tutorsZhHK = {
     educationPlaceholder: '例如：香港大學 數學系 學士',
     age: '年齡',
     teachingExperience: '教學經驗（年）',
+    /** As the server names it in its messages ("教學經驗須介乎 0 至 70 年"). */
+    teachingExperienceShort: '教學經驗',
     subjects: '任教科目',
     subjectsHint: '先選教育程度，再點選科目；可選多個教育程度的科目。',
     level: '教育程度',
@@ -95,9 +104,11 @@ export const tutorsZhHK = {
     avatarRequired: '請上載頭像',
     required: (label: string) => `請填寫${label}`,
     numberRequired: (label: string) => `${label}必須是數字`,
+    integerRequired: (label: string) => `${label}必須是整數`,
     submit: '提交申請',
     submitting: '提交中…',
     success: '申請成功！我們會盡快審批，2 秒後返回主頁。',
+    homeNow: '立即返回主頁',
     failed: '提交申請失敗，請稍後再試',
     stateTitle: '你的導師申請',
     applicationLine: (n: number, date: string) => `申請編號 ${n}・${date} 提交`,

@@ -12,6 +12,7 @@ import { lessonsZhHK } from './lessons-zh-HK';
 import { profileZhHK } from './profile-zh-HK';
 import { pwaZhHK } from './pwa-zh-HK';
 import { reviewsZhHK } from './reviews-zh-HK';
+import { spaced } from './spacing';
 import { tutorsZhHK } from './tutors-zh-HK';
 
 export const zhHK = {
@@ -104,7 +105,7 @@ export const zhHK = {
     payOverdue: '前往「我的發票」繳付服務費',
     contact: {
       line: (name: string, phone: string) => `${name}：${phone}`,
-      call: (name: string) => `致電${name}`,
+      call: (name: string) => spaced`致電${name}`,
       whatsapp: (name: string) => `WhatsApp ${name}`,
     },
   },
@@ -144,9 +145,26 @@ export const zhHK = {
     minRatePlaceholder: '例如：200',
     currencyPrefix: 'HK$',
     minRateInvalid: '請輸入數字，例如 200',
+    maxRate: '最高每堂學費',
+    maxRatePlaceholder: '例如：500',
+    feeRangeInvalid: '最高學費不可低於最低學費',
+    sort: '排序',
+    sorts: {
+      best: '最相關',
+      newest: '最新',
+      feeLow: '學費由低至高',
+      feeHigh: '學費由高至低',
+      rating: '評分最高',
+    },
+    widen: {
+      heading: '放寬一個條件再找',
+      drop: (label: string, found: string) => `取消「${label}」・${found}`,
+    },
     multiSelected: (count: number) => `已選 ${count} 項`,
     listSeparator: '、',
     minRateWords: (rate: string) => `每堂 HK$${rate} 起`,
+    maxRateWords: (rate: string) => `每堂 HK$${rate} 或以下`,
+    feeRangeWords: (min: string, max: string) => `每堂 HK$${min} 至 HK$${max}`,
     search: '搜尋',
     reset: '清除篩選',
     keywords: '關鍵字',

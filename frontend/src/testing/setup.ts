@@ -17,9 +17,12 @@ afterEach(() => {
   server.resetHandlers();
   server.events.removeAllListeners();
   localStorage.clear();
+  // Registration steps and drafts kept across a login live in sessionStorage.
+  sessionStorage.clear();
   setViewportWidth(1280);
 });
 afterAll(() => server.close());
 
 // jsdom does not implement scrolling.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();

@@ -82,7 +82,7 @@ impl FirstScreen {
             fact("地點", profile.place.area),
             fact("教學模式", filled(&modes.join("、"))),
             fact("授課地區", filled(&profile.teaching_districts.join("、"))),
-            fact("每堂學費", rate.clone()),
+            fact("學費", rate.clone()),
             fact("考試成績", filled(&profile.exam_results)),
             fact("課程特色", filled(&profile.course_features)),
             fact("自我介紹", filled(&profile.bio)),

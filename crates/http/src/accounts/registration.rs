@@ -107,7 +107,8 @@ fn done(message: &str) -> Json<MessageBody> {
 pub struct PhoneVerifiedBody {
     pub message: String,
     /// Send it as `verificationToken` with the registration or the phone change that uses this
-    /// verification (30 minutes, once); only this client has it. Keep it in memory only.
+    /// verification (30 minutes, once); only this client has it. Keep it to this browser tab
+    /// (memory or session storage), never in storage other tabs or sites share.
     pub verification_token: String,
 }
 

@@ -267,7 +267,7 @@ describe('/my-invoices/:number', () => {
     await user.click(form.getByRole('button', { name: '上載證明' }));
     expect(await form.findByText('已上載付款證明。客服核對後會更新這張發票。')).toBeInTheDocument();
     const proofs = await screen.findByTestId('proofs');
-    expect(within(proofs).getByText('參考編號 FPS123456・18/11/2026 12:30 上載')).toBeInTheDocument();
+    expect(within(proofs).getByText('參考編號 FPS123456・2026年11月18日 12:30 上載')).toBeInTheDocument();
     expect(form.getByRole('textbox', { name: /轉數快參考編號/ })).toHaveValue('');
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,8 @@ describe('the booking box on a tutor profile', () => {
     await user.click(screen.getByRole('button', { name: '預約' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('預約已提交！');
+    // Where the booker looks: the success is focused (and scrolled to) as it appears.
+    await waitFor(() => expect(done).toHaveFocus());
     expect(done).toHaveTextContent('導師接受後，你會收到短訊');
     expect(within(done).getByRole('link', { name: '查看我的預約' })).toHaveAttribute('href', '/my-bookings');
     expect(sent).toEqual([
@@ -73,6 +75,65 @@ describe('the booking box on a tutor profile', () => {
       },
     ]);
     expect(await within(table).findByText('陳太')).toBeInTheDocument();
+  });
+
+  it('keeps what a visitor typed through the login prompt, gives it back logged in and forgets it once booked', async () => {
+    const user = userEvent.setup();
+    const visitor = renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
+    await user.type(await screen.findByRole('textbox', { name: '預約時間' }), '星期六 14:00-16:00');
+    await user.selectOptions(screen.getByRole('combobox', { name: '科目' }), '中學 數學');
+    await user.type(screen.getByRole('textbox', { name: '留言（選填）' }), '中三，想操卷');
+    await user.click(screen.getByRole('button', { name: '登入後預約' }));
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login-or-register'));
+    visitor.unmount();
+
+    // Back from logging in: the same tutor's box has it all again.
+    loggedInAs(makeCurrentUser({ name: '陳太' }));
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: [] })),
+      http.post('*/bookings', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(booking({ id: 'b-9', mine: true }));
+      }),
+    );
+    const booker = renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
+    expect(await screen.findByRole('textbox', { name: '預約時間' })).toHaveValue('星期六 14:00-16:00');
+    expect(screen.getByRole('combobox', { name: '科目' })).toHaveValue('中學 數學');
+    expect(screen.getByRole('textbox', { name: '留言（選填）' })).toHaveValue('中三，想操卷');
+    await user.click(screen.getByRole('button', { name: '預約' }));
+    expect(await screen.findByText('預約已提交！')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { tutorId: TUTOR, bookingTime: '星期六 14:00-16:00', subject: '中學 數學', message: '中三，想操卷' },
+    ]);
+    booker.unmount();
+
+    // Booked: the next visit starts empty.
+    renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
+    expect(await screen.findByRole('textbox', { name: '預約時間' })).toHaveValue('');
+  });
+
+  it("puts a refused field's message under the field only, not again in a banner", async () => {
+    loggedInAs(makeCurrentUser({ name: '陳太' }));
+    const refusal = '留言不可包含電話號碼或其他聯絡方法，雙方會在配對後交換聯絡資料';
+    server.use(
+      http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: [] })),
+      http.post('*/bookings', () =>
+        HttpResponse.json(
+          { code: 'VALIDATION_FAILED', error: refusal, errors: [{ field: 'message', message: refusal }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學']} />);
+    await user.type(await screen.findByRole('textbox', { name: '預約時間' }), '星期三 19:00-21:00');
+    await user.type(screen.getByRole('textbox', { name: '留言（選填）' }), '你好');
+    await user.click(screen.getByRole('button', { name: '預約' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.queryByText(/預約失敗/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '留言（選填）' })).toHaveFocus());
   });
 
   it("shows the server's reason when a booking is still pending (409) or the day's limit is reached (429)", async () => {

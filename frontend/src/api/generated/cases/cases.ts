@@ -462,7 +462,10 @@ export const useListMyCases = <TError = ErrorType<ErrorBody | ErrorBody | ErrorB
 }
 /**
  * Active tutors only, to approved cases of others, once per case (a second apply is
-409), while the case has fewer applicants than the cap.
+409), while the case has fewer applicants than the cap. Only to a case the tutor
+teaches: one of its subjects at its level on the tutor's profile (a typed tertiary
+subject matches when either name holds the other, ignoring case); otherwise 409
+`OUTSIDE_TEACHING`, its message naming what the profile lacks.
  * @summary Apply to a case as a tutor
  */
 export const getApplyToCaseUrl = () => {
@@ -619,8 +622,8 @@ export const useListRecommendedCases = <TError = ErrorType<ErrorBody | ErrorBody
   }
 }
 /**
- * The owner only. Each applicant carries any offer made; the tutor who confirmed, their
-phone.
+ * The owner only. Each applicant carries any offer made and how they fit the case, those
+who fit first; the tutor who confirmed, their phone.
  * @summary The applicants of one's own case
  */
 export const getListCaseApplicationsUrl = (caseId: number,) => {

@@ -7,10 +7,15 @@ import type { CaseApplicationStatus } from './caseApplicationStatus';
 import type { TutorCardBody } from './tutorCardBody';
 import type { OfferBody } from './offerBody';
 import type { ContactBody } from './contactBody';
+import type { FitGrade } from './fitGrade';
+import type { FitGap } from './fitGap';
 
 /**
  * An applicant as the case's owner sees them, with any offer made; the phone only once the
-tutor confirmed.
+tutor confirmed. `fit` says how the tutor fits the case now: `full` (teaches one of its
+subjects at its level, in its district, for no more than it pays), `partial` (teaches it,
+elsewhere or for more) or `outside` (does not teach it: an application from before tutors
+were held to what they teach, or a profile changed since).
  */
 export interface ApplicantBody {
   /** Opaque application id. */
@@ -23,4 +28,9 @@ export interface ApplicantBody {
   tutor: TutorCardBody;
   offer?: OfferBody;
   contact?: ContactBody;
+  fit: FitGrade;
+  /** What of the case the tutor does not meet, for the owner to see plainly: nothing at its
+level, none of its subjects there, not its district, a fee above the case's. Empty when
+`fit` is `full`. */
+  fitGaps: FitGap[];
 }

@@ -11,6 +11,8 @@ import type { ApplicantBody } from './applicantBody';
  */
 export interface ApplicantList {
   case: CaseSummary;
+  /** Those who fit fully first, then partly, then those who do not teach the case; in order
+of arrival within each. */
   items: ApplicantBody[];
   /** Hours a chosen tutor has to confirm an offer (`OFFER_HOURS`), for the choose dialog. */
   offerHours: number;

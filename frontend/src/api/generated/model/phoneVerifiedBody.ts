@@ -10,6 +10,7 @@
 export interface PhoneVerifiedBody {
   message: string;
   /** Send it as `verificationToken` with the registration or the phone change that uses this
-verification (30 minutes, once); only this client has it. Keep it in memory only. */
+verification (30 minutes, once); only this client has it. Keep it to this browser tab
+(memory or session storage), never in storage other tabs or sites share. */
   verificationToken: string;
 }

@@ -20,6 +20,7 @@ export interface SavedSearchBody {
   districts: string[];
   areas: string[];
   minRate?: string;
+  maxRate?: string;
   postType?: string;
   keywords: string;
   channel: AlertChannel;

@@ -22,6 +22,8 @@ export interface SavedSearchRequest {
   areas?: string[];
   /** Minimum fee per lesson in HKD. */
   minRate?: string;
+  /** Maximum fee per lesson in HKD. */
+  maxRate?: string;
   postType?: string;
   /**
    * Up to 5 words separated by spaces, each at most 20 characters.

@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { CaseSort } from './caseSort';
 
 export type SearchCasesParams = {
 /**
@@ -34,13 +35,23 @@ areas?: string[];
  */
 minRate?: string;
 /**
+ * Maximum fee per lesson in HKD; a non-numeric value is ignored, one below `minRate` is a 400.
+ */
+maxRate?: string;
+/**
  * `student-seeking-tutor`, `tutor-seeking-student`, or `approved` (all: every listed case is approved).
  */
 postType?: string;
 /**
- * Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+ * Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`. A word
+naming a level or a subject (中學, DSE, 數學, physics) narrows the search to it.
  */
 q?: string;
+/**
+ * The order: `best` (default: the best matches for `q` first, else the newest),
+`newest`, `feeLow` or `feeHigh` (fee per lesson, then newest).
+ */
+sort?: CaseSort;
 /**
  * Page number, from 1.
  * @minimum 1

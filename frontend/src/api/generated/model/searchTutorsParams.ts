@@ -3,6 +3,7 @@
  * change the server, export openapi.yaml, then run `npm run gen:api`.
  * API: tutorhub API
  */
+import type { TutorSort } from './tutorSort';
 
 export type SearchTutorsParams = {
 /**
@@ -30,9 +31,20 @@ areas?: string[];
  */
 minRate?: string;
 /**
- * Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`.
+ * Maximum fee per lesson in HKD; a non-numeric value is ignored, one below `minRate` is a 400.
+ */
+maxRate?: string;
+/**
+ * Words to find, in Chinese or English (at most 100 characters), e.g. `DSE 數學`. A word
+naming a level or a subject (中學, DSE, 數學, physics) narrows the search to tutors teaching it.
  */
 q?: string;
+/**
+ * The order: `best` (default: the best matches for `q` first, else the newest approval),
+`newest`, `feeLow`, `feeHigh` (fee per lesson, then newest) or `rating` (the best rated
+first, weighing how many reviews; tutors without reviews last).
+ */
+sort?: TutorSort;
 /**
  * Page number, from 1.
  */

@@ -268,7 +268,8 @@ export const useReplyToReview = <TError = ErrorType<ErrorBody | ErrorBody | Erro
   }
 }
 /**
- * Any member, with a reason; reporting the same review again changes nothing.
+ * Any member but its author (403 OWN_REVIEW), with a reason; reporting the same review again
+changes nothing.
  * @summary Report a review to the back office
  */
 export const getReportReviewUrl = (reviewId: number,) => {
@@ -303,12 +304,12 @@ export const getReportReviewMutationFetcher = (reviewId: number, options?: Secon
 export const getReportReviewMutationKey = (reviewId: number,) => [`/reviews/${reviewId}/reports`] as const;
 
 export type ReportReviewMutationResult = NonNullable<Awaited<ReturnType<typeof reportReview>>>
-export type ReportReviewMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
+export type ReportReviewMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>
 
 /**
  * @summary Report a review to the back office
  */
-export const useReportReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
+export const useReportReview = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>>(
   reviewId: number, options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof reportReview>>, TError, Key, ReportRequest, Awaited<ReturnType<typeof reportReview>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
 ) => {
 

@@ -1,12 +1,21 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ApiError } from '@/api/api-error';
-import { checkEmail, register } from '@/api/generated/accounts/accounts';
+import { ApiError, bannerError } from '@/api/api-error';
+import { checkEmail, login, register } from '@/api/generated/accounts/accounts';
 import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { SuccessBanner } from '@/components/SuccessBanner';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import type { DocumentField } from '@/lib/documents';
+import { NEXT_PARAM, safeNext } from '@/session/next-path';
+import { useSession } from '@/session/session';
+import {
+  clearPendingRegistration,
+  readPendingRegistration,
+  savePendingRegistration,
+} from '../lib/pending-registration';
 import {
   looksLikeEmail,
   validateDetails,
@@ -32,8 +41,14 @@ const useStyles = makeStyles({
   links: { marginBlockStart: tokens.spacingVerticalS },
 });
 
-/** Spec §9: the login tab opens 2 s after a successful registration. */
+/**
+ * Spec §9: the login tab opens 2 s after a successful registration, when logging in with the
+ * new account did not go through by itself (the usual case logs in and goes on at once).
+ */
 export const REGISTERED_REDIRECT_MS = 2000;
+
+/** After registering: logging in with what was just typed, or (that failed) asking for it on the login tab. */
+type Registered = 'logging-in' | 'log-in-yourself';
 
 const FIELDS: readonly RegisterField[] = [
   'name',
@@ -52,28 +67,40 @@ interface RegisterFormProps {
   onDetailsChange: (change: Partial<RegisterDetails>) => void;
   /** The login-now link. */
   onLogin: () => void;
-  /** Registration succeeded for this phone; called 2 s after the success message shows. */
+  /**
+   * Registration succeeded for this phone but logging in with it did not; called 2 s after the
+   * success message shows, to ask for the password on the login tab.
+   */
   onRegistered: (phone: string) => void;
 }
 
-/** The register tab (spec §2): step 1 verifies the phone by SMS, step 2 sends the details. */
+/**
+ * The register tab (spec §2): step 1 verifies the phone by SMS, step 2 sends the details. A
+ * successful registration logs in with the phone and password just typed and goes on where the
+ * person was going (`next`), as logging in does. A reload on step 2 stays on step 2.
+ */
 export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }: RegisterFormProps) {
   const styles = useStyles();
   const { formRef, revealAfter } = useFormFeedback();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const session = useSession();
   const text = t.accounts.register;
-  const [phone, setPhone] = useState('');
-  const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
+  // Step 2 verified in this tab before a reload, while its token still holds.
+  const [restored] = useState(readPendingRegistration);
+  const [phone, setPhone] = useState(restored?.phone ?? '');
+  const [verifiedPhone, setVerifiedPhone] = useState<string | null>(restored?.phone ?? null);
   // What verify-code answered for `verifiedPhone`: the server's grant is bound to it. Kept in
-  // memory only (never in storage), so it goes with this form.
-  const [verificationToken, setVerificationToken] = useState('');
+  // this tab's sessionStorage for the token's lifetime (pending-registration.ts), no longer.
+  const [verificationToken, setVerificationToken] = useState(restored?.verificationToken ?? '');
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [registered, setRegistered] = useState(false);
+  const [registered, setRegistered] = useState<Registered | null>(null);
   const emailChecked = useRef<{ email: string; taken: boolean } | null>(null);
 
   useEffect(() => {
-    if (!registered || !verifiedPhone) return undefined;
+    if (registered !== 'log-in-yourself' || !verifiedPhone) return undefined;
     const timer = setTimeout(() => onRegistered(verifiedPhone), REGISTERED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [registered, verifiedPhone, onRegistered]);
@@ -111,9 +138,26 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   const onDocumentRefused = (field: DocumentField, message: string) =>
     setErrors((current) => ({ ...current, [field]: message }));
 
-  const backToPhoneStep = (message: string) => {
+  const changePhone = () => {
+    clearPendingRegistration();
     setVerifiedPhone(null);
+  };
+
+  const backToPhoneStep = (message: string) => {
+    changePhone();
     setError(message);
+  };
+
+  /** The account exists: log in with it and go on, as the login tab would. */
+  const logIn = async (registeredPhone: string) => {
+    setRegistered('logging-in');
+    try {
+      session.login(await login({ identifier: registeredPhone, password: details.password }));
+      void navigate(safeNext(searchParams.get(NEXT_PARAM)) ?? paths.home);
+    } catch {
+      // Registered all the same: the login tab, with the phone filled in, is one password away.
+      setRegistered('log-in-yourself');
+    }
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -124,6 +168,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
     setError(null);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
+    let done = false;
     try {
       if (
         await emailTaken(details.email).catch((failure: unknown) => {
@@ -146,7 +191,8 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         ...(organization && details.businessRegistration ? { businessRegistration: details.businessRegistration } : {}),
         ...(organization && details.addressProof ? { addressProof: details.addressProof } : {}),
       });
-      setRegistered(true);
+      clearPendingRegistration();
+      done = true;
     } catch (failure) {
       if (failure instanceof EmailCheckFailed && failure.refused) {
         setErrors({ email: failure.refused });
@@ -156,12 +202,14 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         // The 30-minute grant ran out: verify again; the details stay as typed.
         backToPhoneStep(serverMessage(failure, text.failed));
       } else {
+        // Each error once: a message with its field under the field, the banner only for the rest.
         setErrors(fieldErrors(failure));
-        setError(serverMessage(failure, text.failed));
+        setError(bannerError(failure, FIELDS, text.failed) ?? null);
       }
     } finally {
       setSubmitting(false);
     }
+    if (done) await logIn(verifiedPhone);
   };
 
   const step = verifiedPhone ? 2 : 1;
@@ -174,7 +222,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         </Text>
       </div>
       {error && <ErrorBanner message={error} />}
-      {registered && <SuccessBanner message={text.success} />}
+      {registered && <SuccessBanner message={registered === 'logging-in' ? text.successLoggingIn : text.success} />}
       {verifiedPhone === null ? (
         <RegisterPhoneStep
           phone={phone}
@@ -183,6 +231,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
             setError(null);
             setVerifiedPhone(verified);
             setVerificationToken(token);
+            savePendingRegistration(verified, token);
           }}
         />
       ) : (
@@ -191,7 +240,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
           <div className={styles.verifiedPhone}>
             <Text weight="semibold">{text.verifiedPhone(verifiedPhone)}</Text>
             {!registered && (
-              <Link as="button" type="button" onClick={() => setVerifiedPhone(null)}>
+              <Link as="button" type="button" onClick={changePhone}>
                 {text.changePhone}
               </Link>
             )}
@@ -203,7 +252,12 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
             onEmailBlur={onEmailBlur}
             onDocumentRefused={onDocumentRefused}
           />
-          <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={registered} />
+          <AccountSubmit
+            label={text.submit}
+            busyLabel={text.submitting}
+            busy={submitting || registered === 'logging-in'}
+            done={registered !== null}
+          />
         </>
       )}
       <Text className={styles.links}>

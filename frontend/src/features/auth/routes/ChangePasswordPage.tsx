@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@fluentui/react-components';
+import { bannerError } from '@/api/api-error';
 import { changePassword } from '@/api/generated/accounts/accounts';
 import { tokenStore } from '@/api/token-store';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
@@ -8,8 +9,8 @@ import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
-import { fieldMessage, serverMessage } from '../lib/server-message';
-import { useRedirectAfter } from '../lib/use-redirect-after';
+import { fieldMessage } from '../lib/server-message';
+import { useRedirectAfter } from '@/hooks/use-redirect-after';
 
 /** Spec §9: back to / two seconds after a successful change. */
 const REDIRECT_MS = 2000;
@@ -47,7 +48,8 @@ export function ChangePasswordPage() {
     } catch (failure) {
       const old = fieldMessage(failure, 'oldPassword');
       if (old) setErrors({ old });
-      setError(serverMessage(failure, text.failed));
+      // Each error once: the old password's message under it, the banner for the rest.
+      setError(bannerError(failure, ['oldPassword'], text.failed) ?? null);
     } finally {
       setSubmitting(false);
     }

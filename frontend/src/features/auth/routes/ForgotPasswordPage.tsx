@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
+import { bannerError } from '@/api/api-error';
 import { requestPasswordReset } from '@/api/generated/accounts/accounts';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
-import { fieldMessage, serverMessage } from '../lib/server-message';
-import { useRedirectAfter } from '../lib/use-redirect-after';
+import { fieldMessage } from '../lib/server-message';
+import { useRedirectAfter } from '@/hooks/use-redirect-after';
 
 /** Spec §9: back to the login screen 3 s after the link is sent. */
 export const FORGOT_REDIRECT_MS = 3000;
@@ -36,7 +37,8 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (failure) {
       setPhoneError(fieldMessage(failure, 'phone'));
-      setError(serverMessage(failure, text.failed));
+      // Each error once: the phone's message under it, the banner for the rest.
+      setError(bannerError(failure, ['phone'], text.failed) ?? null);
     } finally {
       setSubmitting(false);
     }

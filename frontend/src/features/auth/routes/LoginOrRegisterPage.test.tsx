@@ -112,6 +112,20 @@ describe('/login-or-register, coming back', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?next=%2Ftutor%2F7'));
   });
 
+  it('opens the register tab at step 2 for a phone verified in this tab, and forgets it on switching tabs', async () => {
+    sessionStorage.setItem(
+      'tutorhub.pendingRegistration',
+      JSON.stringify({ phone: '98765432', verificationToken: 'token-1', expiresAt: Date.now() + 60_000 }),
+    );
+    renderRoute('/login-or-register?next=%2Ftutor%2F7&tab=register');
+    expect(await screen.findByText('第 2 步（共 2 步）')).toBeInTheDocument();
+    expect(screen.getByText('已驗證的電話號碼：98765432')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '登入' }));
+    await userEvent.click(screen.getByRole('tab', { name: '註冊' }));
+    expect(await screen.findByText('第 1 步（共 2 步）')).toBeInTheDocument();
+    expect(sessionStorage.getItem('tutorhub.pendingRegistration')).toBeNull();
+  });
+
   it('goes home instead of to another site', async () => {
     serveLogin();
     const { router } = renderRoute('/login-or-register?next=%2F%2Fevil.example%2F');

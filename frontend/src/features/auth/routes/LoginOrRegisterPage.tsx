@@ -5,6 +5,7 @@ import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { LoginForm } from '../components/LoginForm';
 import { RegisterForm } from '../components/RegisterForm';
+import { clearPendingRegistration } from '../lib/pending-registration';
 import { emptyDetails, type RegisterDetails } from '../lib/register-rules';
 
 const useStyles = makeStyles({
@@ -20,6 +21,8 @@ const TAB_PARAM = 'tab';
  * /login-or-register (spec §2): a login tab and a register tab. Switching tabs clears the
  * messages, the registration step (back to 1), the verified flag, the resend countdown and
  * the phone field: each tab's form starts afresh. The register details typed so far are kept.
+ * A reload keeps the tab and, on the register tab, a phone verified less than 30 minutes ago.
+ * A successful registration logs in and goes on (`next`) from the register tab itself.
  */
 export function LoginOrRegisterPage() {
   const styles = useStyles();
@@ -33,6 +36,8 @@ export function LoginOrRegisterPage() {
 
   const open = useCallback(
     (next: AuthTab, phone = '') => {
+      // Switching tabs starts registration over at step 1, reload or not.
+      clearPendingRegistration();
       setGeneration((g) => g + 1);
       setLoginPhone(phone);
       // Other parameters stay: `next` must survive registering, then logging in.

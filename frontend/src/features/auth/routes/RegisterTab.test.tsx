@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '@/config/limits';
 import { stubResizeObserver } from '@/testing/resize-observer';
 import { server } from '@/testing/server';
 import { renderRoute } from '@/testing/render';
+import { makeCurrentUser } from '@/testing/session';
 
 beforeAll(stubResizeObserver);
 
@@ -85,31 +86,42 @@ describe('/login-or-register, register tab', () => {
     expect(calls.sent).toEqual([]);
   });
 
-  it('verifies the phone, sends the details as multipart and opens the login tab with the phone filled in', async () => {
+  it('verifies the phone, sends the details as multipart, logs in with them and goes on to the page it came from', async () => {
     const calls = { checks: [] as string[], sent: [] as string[], verified: [] as unknown[] };
     phoneStepServer(calls);
     let form: FormData | undefined;
+    const logins: unknown[] = [];
     server.use(
       http.post('*/users/check-email', () => HttpResponse.json({ exists: false })),
       http.post('*/users/register', async ({ request }) => {
         form = await request.formData();
         return HttpResponse.json({ message: '註冊成功！請登入。', userId: 1042 }, { status: 201 });
       }),
+      http.post('*/users/login', async ({ request }) => {
+        logins.push(await request.json());
+        return HttpResponse.json({ token: 'access-new', refreshToken: 'refresh-new' });
+      }),
+      http.get('*/self-users/me', () => HttpResponse.json(makeCurrentUser({ name: '陳大文' }))),
+      http.get('*/cases/mine', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
     );
     const user = userEvent.setup();
-    const { router } = renderRoute('/login-or-register?tab=register');
+    const { router } = renderRoute('/login-or-register?next=%2Fmy-cases&tab=register');
     await verifyPhone(user);
     expect(calls.sent).toEqual(['98765432']);
     expect(screen.getByText('已驗證的電話號碼：98765432')).toBeInTheDocument();
 
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: '註冊' }));
-    expect(await screen.findByText('註冊成功！請登入。')).toBeInTheDocument();
+    // Logged in with the phone and password just typed, and on to where the visitor was going.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cases'));
+    expect(logins).toEqual([{ identifier: '98765432', password: 'abcd1234' }]);
+    expect(localStorage.getItem('authToken')).toBe('access-new');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-new');
     expect(Object.fromEntries(form!.entries())).toEqual({
       name: '陳大文',
       email: 'chan@example.com',
       phone: '98765432',
-      // The grant is bound to the token verify-code answered; it never reaches storage.
+      // The grant is bound to the token verify-code answered; it is forgotten once used.
       verificationToken: 'token-of-98765432',
       password: 'abcd1234',
       birthdate: '2000-01-31',
@@ -117,12 +129,91 @@ describe('/login-or-register, register tab', () => {
       userType: 'individual',
     });
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('token-of-');
-    // Spec §2: the login tab after 2 s.
+  });
+
+  it('goes home after registering when it came from nowhere in particular', async () => {
+    const calls = { checks: [] as string[], sent: [] as string[], verified: [] as unknown[] };
+    phoneStepServer(calls);
+    server.use(
+      http.post('*/users/check-email', () => HttpResponse.json({ exists: false })),
+      http.post('*/users/register', () => HttpResponse.json({ message: 'ok', userId: 1042 }, { status: 201 })),
+      http.post('*/users/login', () => HttpResponse.json({ token: 'access-new', refreshToken: 'refresh-new' })),
+      http.get('*/self-users/me', () => HttpResponse.json(makeCurrentUser({ name: '陳大文' }))),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/login-or-register?tab=register');
+    await verifyPhone(user);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: '註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: '帳戶設定' })).toBeInTheDocument();
+  });
+
+  it('opens the login tab with the phone filled in when logging in after registering fails', async () => {
+    const calls = { checks: [] as string[], sent: [] as string[], verified: [] as unknown[] };
+    phoneStepServer(calls);
+    server.use(
+      http.post('*/users/check-email', () => HttpResponse.json({ exists: false })),
+      http.post('*/users/register', () => HttpResponse.json({ message: 'ok', userId: 1042 }, { status: 201 })),
+      http.post('*/users/login', () =>
+        HttpResponse.json({ code: 'RATE_LIMITED', error: '嘗試次數過多' }, { status: 429 }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/login-or-register?tab=register');
+    await verifyPhone(user);
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: '註冊' }));
+    expect(await screen.findByText('註冊成功！請登入。')).toBeInTheDocument();
+    // Not "registration failed": the account exists; spec §2's login tab after 2 s.
+    expect(screen.queryByText('註冊失敗，請檢查資料或稍後再試。')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: '登入' })).toHaveAttribute('aria-selected', 'true'), {
       timeout: 4000,
     });
     expect(screen.getByRole('textbox', { name: /電話號碼/ })).toHaveValue('98765432');
     expect(router.state.location.search).toBe('');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('comes back to step 2 after a reload, with the verified phone and its token', async () => {
+    const calls = { checks: [] as string[], sent: [] as string[], verified: [] as unknown[] };
+    phoneStepServer(calls);
+    let form: FormData | undefined;
+    server.use(
+      http.post('*/users/check-email', () => HttpResponse.json({ exists: false })),
+      http.post('*/users/register', async ({ request }) => {
+        form = await request.formData();
+        return HttpResponse.json({ message: 'ok', userId: 1042 }, { status: 201 });
+      }),
+      http.post('*/users/login', () => HttpResponse.json({ token: 'access-new', refreshToken: 'refresh-new' })),
+      http.get('*/self-users/me', () => HttpResponse.json(makeCurrentUser({ name: '陳大文' }))),
+    );
+    const user = userEvent.setup();
+    const first = renderRoute('/login-or-register?tab=register');
+    await verifyPhone(user);
+    // A reload: the page and its state are gone, the tab's sessionStorage is not.
+    first.unmount();
+    const { router } = renderRoute('/login-or-register?tab=register');
+    expect(await screen.findByText('第 2 步（共 2 步）')).toBeInTheDocument();
+    expect(screen.getByText('已驗證的電話號碼：98765432')).toBeInTheDocument();
+    expect(calls.sent).toEqual(['98765432']);
+
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: '註冊' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(form!.get('phone')).toBe('98765432');
+    expect(form!.get('verificationToken')).toBe('token-of-98765432');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('token-of-');
+  });
+
+  it('does not bring back a verification older than its 30 minutes', async () => {
+    sessionStorage.setItem(
+      'tutorhub.pendingRegistration',
+      JSON.stringify({ phone: '98765432', verificationToken: 'token-of-98765432', expiresAt: Date.now() - 1 }),
+    );
+    renderRoute('/login-or-register?tab=register');
+    expect(await screen.findByText('第 1 步（共 2 步）')).toBeInTheDocument();
+    expect(sessionStorage.getItem('tutorhub.pendingRegistration')).toBeNull();
   });
 
   it('stops at a taken e-mail before registering, and shows server field messages on their fields', async () => {
@@ -156,8 +247,9 @@ describe('/login-or-register, register tab', () => {
     await user.clear(screen.getByRole('textbox', { name: /電郵/ }));
     await user.type(screen.getByRole('textbox', { name: /電郵/ }), 'new@example.com');
     await user.click(screen.getByRole('button', { name: '註冊' }));
-    // In the banner and under the birth date.
-    expect(await screen.findAllByText('根據服務條款，用戶須年滿 15 歲')).toHaveLength(2);
+    // Each error once: under the birth date, not again in a banner.
+    expect(await screen.findByText('根據服務條款，用戶須年滿 15 歲')).toBeInTheDocument();
+    expect(screen.getAllByText('根據服務條款，用戶須年滿 15 歲')).toHaveLength(1);
     expect(registered).toBe(1);
     // Nothing typed is lost.
     expect(screen.getByRole('textbox', { name: /名稱/ })).toHaveValue('陳大文');

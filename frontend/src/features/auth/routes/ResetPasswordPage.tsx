@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '@fluentui/react-components';
-import { ApiError } from '@/api/api-error';
+import { ApiError, bannerError } from '@/api/api-error';
 import { resetPassword } from '@/api/generated/accounts/accounts';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -11,8 +11,8 @@ import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
-import { fieldMessage, serverMessage } from '../lib/server-message';
-import { useRedirectAfter } from '../lib/use-redirect-after';
+import { fieldMessage } from '../lib/server-message';
+import { useRedirectAfter } from '@/hooks/use-redirect-after';
 
 /** Spec §9: back to the login screen 3 s after a reset, or after an unusable link. */
 export const RESET_REDIRECT_MS = 3000;
@@ -50,7 +50,8 @@ export function ResetPasswordPage() {
       if (field) setErrors({ password: field });
       // Used, expired or unknown: no new password can help, only a new link.
       setLinkRefused(failure instanceof ApiError && failure.code === 'RESET_LINK_INVALID');
-      setError(serverMessage(failure, text.failed));
+      // Each error once: the new password's message under it, the banner for the rest.
+      setError(bannerError(failure, ['newPassword'], text.failed) ?? null);
     } finally {
       setSubmitting(false);
     }

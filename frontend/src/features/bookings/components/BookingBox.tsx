@@ -1,28 +1,21 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { bannerError, fieldErrors } from '@/api/api-error';
 import { createBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
 import { LessonPlace, type BookingRequest } from '@/api/generated/model';
+import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
+import { SuccessBanner } from '@/components/SuccessBanner';
 import { paths } from '@/config/paths';
 import { BOOKING_MESSAGE_MAX_CHARS } from '@/config/limits';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
+import { useLiveErrors } from '@/hooks/use-live-errors';
 import { t } from '@/i18n/zh-HK';
+import { clearDraft, readDraft, saveDraft } from '@/lib/form-draft';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
+import { type BookingErrors, type BookingValues, checkBooking } from '../lib/booking-form';
 import { BookingTable } from './BookingTable';
 
 const useStyles = makeStyles({
@@ -35,20 +28,9 @@ const useStyles = makeStyles({
   submit: { minHeight: '44px', minWidth: '120px' },
 });
 
-type Values = { bookingTime: string; subject: string; lessonPlace: string; message: string };
-type Errors = Partial<Record<keyof Values, string>>;
+type Values = BookingValues;
+type Errors = BookingErrors;
 const empty: Values = { bookingTime: '', subject: '', lessonPlace: '', message: '' };
-
-/** What the booker must see before sending; the server checks it all again (and the subject against the profile). */
-function validate(values: Values): Errors {
-  const text = t.bookings.box;
-  const errors: Errors = {};
-  if (values.bookingTime.trim() === '') errors.bookingTime = text.required;
-  if ([...values.message.trim()].length > BOOKING_MESSAGE_MAX_CHARS) {
-    errors.message = text.messageTooLong(BOOKING_MESSAGE_MAX_CHARS);
-  }
-  return errors;
-}
 
 function requestOf(tutorId: string, values: Values): BookingRequest {
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
@@ -61,11 +43,14 @@ function requestOf(tutorId: string, values: Values): BookingRequest {
   };
 }
 
+/** Where a booking typed before logging in waits for the booker's return (one per tutor). */
+const draftKey = (tutorId: string) => `booking:${tutorId}`;
+
 /**
  * The booking box of a tutor's profile (spec §2): a free-text time, and, so the tutor can decide
  * before accepting, one of the tutor's subjects, where the lessons happen and a short message.
- * Logged out, "book" goes to login and comes back here. Below it, the tutor's bookings (others'
- * names masked by the server).
+ * Logged out, "book" keeps what was typed, goes to login and comes back here to it. Below it,
+ * the tutor's bookings (others' names masked by the server).
  */
 export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: readonly string[] }) {
   const styles = useStyles();
@@ -75,7 +60,7 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
   const login = useLoginPath();
   const { formRef, revealAfter } = useFormFeedback();
   const bookings = useListTutorBookings(tutorId, { swr: { enabled: session.isLoggedIn } });
-  const [values, setValues] = useState<Values>(empty);
+  const [values, setValues] = useState<Values>(() => readDraft(draftKey(tutorId), empty));
   const [errors, setErrors] = useState<Errors>({});
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
   const [busy, setBusy] = useState(false);
@@ -86,30 +71,42 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
     setValues((before) => ({ ...before, [field]: value }));
     setErrors((before) => ({ ...before, [field]: undefined }));
   };
-  const fieldProps = (field: keyof Values) => ({
-    validationState: errors[field] ? ('error' as const) : ('none' as const),
-    validationMessage: errors[field],
-  });
+  // The server's rules as the booker types (lengths, no contact details), each under its field.
+  const live = useLiveErrors<keyof Values>((mode) => checkBooking(values, mode));
+  const fieldProps = (field: keyof Values) => {
+    const message = errors[field] ?? live.message(field);
+    return {
+      validationState: message ? ('error' as const) : ('none' as const),
+      validationMessage: message,
+    };
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!session.isLoggedIn) {
+      saveDraft(draftKey(tutorId), values);
       void navigate(login);
       return;
     }
-    const found = validate(values);
+    // What the booker must see before sending; the server checks it all again (and the subject
+    // against the profile).
+    const found = checkBooking(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setResult(undefined);
     try {
       await createBooking(requestOf(tutorId, values));
+      clearDraft(draftKey(tutorId));
       setValues(empty);
       setResult({ ok: true, message: text.success });
       await bookings.mutate();
     } catch (error) {
       setErrors((fieldErrors(error) ?? {}) as Errors);
-      setResult({ ok: false, message: text.failed(errorMessage(error, text.unknownReason)) });
+      // Each error once: a field's message under the field, the banner only for the rest.
+      const shown = Object.keys(empty).filter((field) => field !== 'subject' || subjects.length > 0);
+      const rest = bannerError(error, shown, text.unknownReason);
+      setResult(rest === undefined ? undefined : { ok: false, message: text.failed(rest) });
     } finally {
       setBusy(false);
     }
@@ -135,6 +132,7 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
               value={values.bookingTime}
               placeholder={text.bookingTimePlaceholder}
               onChange={(_, d) => set('bookingTime', d.value)}
+              onBlur={live.leave('bookingTime')}
             />
           </Field>
           {subjects.length > 0 && (
@@ -168,30 +166,31 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
             hint={text.messageHint([...values.message].length, BOOKING_MESSAGE_MAX_CHARS)}
             {...fieldProps('message')}
           >
-            <Textarea value={values.message} rows={3} resize="vertical" onChange={(_, d) => set('message', d.value)} />
+            <Textarea
+              value={values.message}
+              rows={3}
+              resize="vertical"
+              onChange={(_, d) => set('message', d.value)}
+              onBlur={live.leave('message')}
+            />
           </Field>
           <div>
             <Button type="submit" appearance="primary" className={styles.submit} disabled={busy}>
               {busy ? text.booking : session.isLoggedIn ? text.book : text.loginToBook}
             </Button>
           </div>
+          {result?.ok === false && <ErrorBanner message={result.message} />}
+          {result?.ok && (
+            // Brought into view and focused as it appears: the form above it is a phone screen tall.
+            <SuccessBanner message={result.message}>
+              {' '}
+              {text.successNext}{' '}
+              <RouterLink to={paths.myBookings} inline>
+                {text.toMyBookings}
+              </RouterLink>
+            </SuccessBanner>
+          )}
         </form>
-      )}
-      {result && (
-        <MessageBar intent={result.ok ? 'success' : 'error'} layout="multiline" role={result.ok ? 'status' : 'alert'}>
-          <MessageBarBody>
-            {result.message}
-            {result.ok && (
-              <>
-                {' '}
-                {text.successNext}{' '}
-                <RouterLink to={paths.myBookings} inline>
-                  {text.toMyBookings}
-                </RouterLink>
-              </>
-            )}
-          </MessageBarBody>
-        </MessageBar>
       )}
       {session.isLoggedIn && <BookingTable items={bookings.data?.items} error={bookings.error} />}
     </Card>

@@ -5,18 +5,17 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import type { BookingBody } from '@/api/generated/model';
+import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { t } from '@/i18n/zh-HK';
 
 const useStyles = makeStyles({
-  muted: { color: tokens.colorNeutralForeground3 },
   mine: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -26,7 +25,7 @@ export function BookingTable({ items, error }: { items: BookingBody[] | undefine
   const text = t.bookings.box;
   if (error) return <ErrorBanner message={errorMessage(error, text.loadFailed)} />;
   if (!items) return <LoadingState />;
-  if (items.length === 0) return <Text className={styles.muted}>{text.empty}</Text>;
+  if (items.length === 0) return <EmptyState title={text.empty} compact />;
   return (
     <Table aria-label={text.tableLabel} size="small">
       <TableHeader>

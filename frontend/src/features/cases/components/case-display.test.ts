@@ -30,7 +30,7 @@ describe('matchTerms', () => {
     expect(matchTerms(offer)).toBe('議定學費：每堂 HK$350');
     // Intl may space the time with a narrow no-break space; a screen shows it as a space.
     expect(matchTerms({ ...offer, firstLessonAt: '2026-12-01T11:00:00Z' }).replace(/\s/g, ' ')).toBe(
-      '議定學費：每堂 HK$350・第一堂：1/12/2026 19:00',
+      '議定學費：每堂 HK$350・第一堂：2026年12月1日 19:00',
     );
   });
 });

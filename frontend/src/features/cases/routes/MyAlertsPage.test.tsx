@@ -84,6 +84,8 @@ describe('/my-alerts', () => {
     await userEvent.type(keywords, 'a b c d e f');
     await userEvent.click(within(card).getByRole('button', { name: '更新關鍵字' }));
     expect(await within(card).findByText('關鍵字最多 5 個')).toBeInTheDocument();
+    // Each error once: under the keywords, not again in the page's banner.
+    expect(screen.queryByText('輸入資料有誤')).not.toBeInTheDocument();
     await userEvent.clear(keywords);
     await userEvent.type(keywords, 'DSE');
     await userEvent.click(within(card).getByRole('button', { name: '更新關鍵字' }));

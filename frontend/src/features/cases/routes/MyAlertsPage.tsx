@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, PlayRegular } from '@fluentui/react-icons';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { bannerError, errorMessage, fieldErrors } from '@/api/api-error';
 import {
   deleteSavedSearch,
   resumeSavedSearch,
@@ -60,7 +60,8 @@ export function MyAlertsPage() {
       await action();
       setNotice(done);
     } catch (error) {
-      setFailure(errorMessage(error, text.changeFailed));
+      // Each error once: refused keywords show under their field (the card's), not again up here.
+      setFailure(bannerError(error, ['keywords'], text.changeFailed));
       throw error;
     } finally {
       await list.mutate();

@@ -143,7 +143,7 @@ describe('/my-applications', () => {
     const card = (await screen.findByTestId('my-application')) as HTMLElement;
     const answer = within(card).getByRole('region', { name: '家長選擇了你！請確認是否接受這個個案' });
     expect(within(answer).getByText('HK$350')).toBeInTheDocument();
-    expect(within(answer).getByText(/請於 28\/11\/2026 18:00 前回覆/)).toBeInTheDocument();
+    expect(within(answer).getByText(/請於 2026年11月28日 18:00 前回覆/)).toBeInTheDocument();
     expect(within(card).queryByText(/9123 4567/)).not.toBeInTheDocument();
     // Without a date it asks for one, and sends nothing.
     await user.click(within(answer).getByRole('button', { name: '確認接受' }));
@@ -154,7 +154,7 @@ describe('/my-applications', () => {
     await user.click(within(answer).getByRole('button', { name: '確認接受' }));
     await waitFor(() => expect(confirmed).toEqual({ firstLessonAt: `${next}-01-15T18:30:00+08:00` }));
     expect(await within(card).findByText('陳太：9123 4567')).toBeInTheDocument();
-    expect(within(card).getByText('議定學費：每堂 HK$350・第一堂：1/12/2026 19:00')).toBeInTheDocument();
+    expect(within(card).getByText('議定學費：每堂 HK$350・第一堂：2026年12月1日 19:00')).toBeInTheDocument();
   });
 
   it('states the service fee at the agreed fee before confirming, and the way to pay an overdue one the server refuses for', async () => {

@@ -16,6 +16,8 @@ function applicant(id: string, name: string, overrides: Partial<ApplicantBody> =
     status: 'applied',
     createdAt: '2026-11-21T10:00:00Z',
     tutor: { id: `tutor-${id}`, userId: 2001, name },
+    fit: 'full',
+    fitGaps: [],
     ...overrides,
   };
 }
@@ -166,7 +168,7 @@ describe('/my-cases', () => {
     expect(await screen.findByText('黃老師：5000 0001')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '致電黃老師' })).toHaveAttribute('href', 'tel:+85250000001');
     expect(screen.getByRole('link', { name: 'WhatsApp 黃老師' })).toHaveAttribute('href', 'https://wa.me/85250000001');
-    expect(screen.getByText('議定學費：每堂 HK$350・第一堂：1/12/2026 19:00')).toBeInTheDocument();
+    expect(screen.getByText('議定學費：每堂 HK$350・第一堂：2026年12月1日 19:00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '選擇此導師' })).not.toBeInTheDocument();
   });
 });

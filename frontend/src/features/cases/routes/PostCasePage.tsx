@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '@/api/api-error';
+import { ApiError, bannerError, errorMessage } from '@/api/api-error';
 import { postCase, updateCase, useGetCase } from '@/api/generated/cases/cases';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
@@ -94,7 +94,9 @@ export function PostCasePage() {
       const saved: CaseSavedState = { savedCaseId: stored.caseId, created: !editing, status: stored.status };
       void navigate(paths.myCases, { state: saved });
     } catch (error) {
-      setFailure(errorMessage(error, text.submitFailed));
+      // Each error once: a field's message under the field (the server's `category` is the
+      // form's level), the banner only for the rest.
+      setFailure(bannerError(error, [...Object.keys(emptyCaseForm), 'category'], text.submitFailed));
       const fields = error instanceof ApiError ? serverFieldErrors(error.body?.errors) : {};
       setServerErrors(fields);
       setSubmitting(false);

@@ -130,7 +130,7 @@ function Record({ item, onChanged, onFailed }: RecordProps) {
         </>
       )}
       {item.lessons.length === 0 ? (
-        <Text className={styles.muted}>{text.empty}</Text>
+        <EmptyState title={text.empty} compact />
       ) : (
         <ul className={styles.list} aria-label={text.title}>
           {item.lessons.map((lesson) => (

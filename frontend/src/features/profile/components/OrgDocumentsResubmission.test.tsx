@@ -78,9 +78,9 @@ describe('a rejected organization resubmits its documents', () => {
     );
     await user.click(within(form).getByRole('button', { name: '提交新文件' }));
 
-    // Once in the red banner, once under the field.
+    // Each error once: under the field, not again in a red banner.
     await waitFor(() =>
-      expect(within(form).getAllByText('地址證明：文件只接受 PDF、JPEG 或 PNG 格式')).toHaveLength(2),
+      expect(within(form).getAllByText('地址證明：文件只接受 PDF、JPEG 或 PNG 格式')).toHaveLength(1),
     );
     expect(within(form).getByText(/proof\.png/)).toBeInTheDocument();
     expect(screen.getByText('機構認證：未獲認證')).toBeInTheDocument();

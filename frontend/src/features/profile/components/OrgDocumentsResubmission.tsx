@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Divider, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { bannerError, fieldErrors } from '@/api/api-error';
 import { resubmitOrgDocuments } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
@@ -47,7 +47,8 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
     } catch (error) {
       const fields = fieldErrors(error);
       if (fields) setErrors(fields);
-      setFailure(errorMessage(error, m.failed));
+      // Each error once: a document's message under it, the banner for the rest.
+      setFailure(bannerError(error, FIELDS, m.failed) ?? null);
     } finally {
       setBusy(false);
     }

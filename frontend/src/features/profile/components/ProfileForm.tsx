@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { useSWRConfig } from 'swr';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { bannerError, errorMessage, fieldErrors } from '@/api/api-error';
 import { getGetSelfUserKey, updateUser, useGetMe } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { apiFetch } from '@/api/mutator';
@@ -12,6 +12,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { SmsCodeVerification } from '@/components/SmsCodeVerification';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
+import { displayNameProblem } from '@/lib/display-name';
 import { localPhone } from '@/lib/phone';
 import { isPhoneChanged, profileFormErrors } from '../lib/phone-change';
 import { OrgDocumentsResubmission } from './OrgDocumentsResubmission';
@@ -108,6 +109,8 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const nameValue = name ?? current.name;
   const phoneValue = phone ?? localPhone(current.phone);
   const phoneChanged = isPhoneChanged(phoneValue, current.phone);
+  // The server's name rules as the person types; the rest when saving.
+  const nameMessage = errors.name ?? displayNameProblem(nameValue, 'typing');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -129,7 +132,8 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
     } catch (error) {
       const fields = fieldErrors(error);
       if (fields) setErrors(fields);
-      setFailure(errorMessage(error, p.failed));
+      // Each error once: the name's, phone's and avatar's messages under them, the banner for the rest.
+      setFailure(bannerError(error, ['name', 'phone', 'avatar'], p.failed) ?? null);
     } finally {
       setSaving(false);
     }
@@ -155,8 +159,8 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
           label={p.name}
           hint={p.nameHint}
           required
-          validationState={errors.name ? 'error' : 'none'}
-          validationMessage={errors.name}
+          validationState={nameMessage ? 'error' : 'none'}
+          validationMessage={nameMessage}
         >
           <Input
             value={nameValue}

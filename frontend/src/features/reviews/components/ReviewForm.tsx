@@ -10,11 +10,13 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { bannerError, fieldErrors } from '@/api/api-error';
 import { createReview } from '@/api/generated/tutors/tutors';
-import { REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
+import { REVIEW_TEXT_MAX_CHARS, REVIEW_TEXT_MIN_CHARS } from '@/api/form-limits';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
+import { useLiveErrors } from '@/hooks/use-live-errors';
 import { t } from '@/i18n/zh-HK';
+import { checkReview, type ReviewErrors } from '../lib/review-rules';
 
 const useStyles = makeStyles({
   form: {
@@ -31,18 +33,7 @@ const useStyles = makeStyles({
   submit: { minHeight: '44px', minWidth: '120px' },
 });
 
-type Errors = { rating?: string; text?: string };
-
-/** What the reviewer must see before sending; the server checks it all again. */
-function validate(rating: number, text: string): Errors {
-  const words = t.reviews.form;
-  const errors: Errors = {};
-  if (rating < 1) errors.rating = words.ratingRequired;
-  const length = [...text.trim()].length;
-  if (length === 0) errors.text = words.textRequired;
-  else if (length > REVIEW_TEXT_MAX_CHARS) errors.text = words.textTooLong(REVIEW_TEXT_MAX_CHARS);
-  return errors;
-}
+type Errors = ReviewErrors;
 
 /** Stars and words for a tutor the member had lessons with; shown only when the server allows it. */
 export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewed: () => Promise<void> }) {
@@ -54,10 +45,13 @@ export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewe
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const live = useLiveErrors<keyof Errors>((mode) => checkReview(rating, text, mode));
+  const textMessage = errors.text ?? live.message('text');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(rating, text);
+    // What the reviewer must see before sending, in the server's words; it checks it all again.
+    const found = checkReview(rating, text);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -67,7 +61,9 @@ export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewe
       await onReviewed();
     } catch (error) {
       setErrors((fieldErrors(error) ?? {}) as Errors);
-      setFailure(words.failed(errorMessage(error, words.unknownReason)));
+      // Each error once: the stars' and the words' messages under them, the banner for the rest.
+      const rest = bannerError(error, ['rating', 'text'], words.unknownReason);
+      setFailure(rest === undefined ? undefined : words.failed(rest));
     } finally {
       setBusy(false);
     }
@@ -100,9 +96,9 @@ export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewe
       <Field
         label={words.text}
         required
-        hint={words.textHint([...text].length, REVIEW_TEXT_MAX_CHARS)}
-        validationState={errors.text ? 'error' : 'none'}
-        validationMessage={errors.text}
+        hint={words.textHint([...text].length, REVIEW_TEXT_MAX_CHARS, REVIEW_TEXT_MIN_CHARS)}
+        validationState={textMessage ? 'error' : 'none'}
+        validationMessage={textMessage}
       >
         <Textarea
           value={text}
@@ -112,6 +108,7 @@ export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewe
             setText(data.value);
             setErrors((before) => ({ ...before, text: undefined }));
           }}
+          onBlur={live.leave('text')}
         />
       </Field>
       {failure && (

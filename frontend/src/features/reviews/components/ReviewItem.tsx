@@ -24,6 +24,7 @@ import type { ReviewBody } from '@/api/generated/model';
 import { REPORT_REASON_MAX_CHARS, REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
 import { formatDate } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
+import { replyProblem } from '../lib/review-rules';
 
 const useStyles = makeStyles({
   item: {
@@ -52,7 +53,7 @@ interface ReviewItemProps {
   review: ReviewBody;
   /** The viewer is the reviewed tutor and has not replied yet. */
   canReply: boolean;
-  /** The viewer is logged in. */
+  /** The viewer is logged in and did not write this review. */
   canReport: boolean;
   onChanged: () => Promise<void>;
 }
@@ -62,7 +63,12 @@ export function ReviewItem({ review, canReply, canReport, onChanged }: ReviewIte
   const styles = useStyles();
   const text = t.reviews;
   return (
-    <article className={styles.item} data-testid="review" aria-label={text.stars(review.rating)}>
+    <article
+      className={styles.item}
+      data-testid="review"
+      data-review-id={review.reviewId}
+      aria-label={text.stars(review.rating)}
+    >
       <div className={styles.head}>
         <RatingDisplay value={review.rating} color="marigold" size="small" aria-label={text.stars(review.rating)} />
         <Text size={200} className={styles.byline}>
@@ -91,6 +97,8 @@ function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () =>
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const length = [...value.trim()].length;
+  // The reply is public too: a contact detail is refused as it is typed, in the server's words.
+  const problem = replyProblem(value);
 
   const submit = async () => {
     setBusy(true);
@@ -110,15 +118,15 @@ function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () =>
       <Field
         label={words.label}
         hint={words.hint([...value].length, REVIEW_TEXT_MAX_CHARS)}
-        validationState={failure ? 'error' : 'none'}
-        validationMessage={failure}
+        validationState={failure || problem ? 'error' : 'none'}
+        validationMessage={failure ?? problem}
       >
         <Textarea value={value} rows={2} resize="vertical" onChange={(_, data) => setValue(data.value)} />
       </Field>
       <div>
         <Button
           className={styles.button}
-          disabled={busy || length === 0 || length > REVIEW_TEXT_MAX_CHARS}
+          disabled={busy || length === 0 || length > REVIEW_TEXT_MAX_CHARS || problem !== undefined}
           onClick={() => void submit()}
         >
           {busy ? words.submitting : words.submit}

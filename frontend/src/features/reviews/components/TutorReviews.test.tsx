@@ -90,12 +90,30 @@ describe('學生及家長評價', () => {
     expect(sent).toEqual([]);
 
     await userEvent.click(within(form).getByRole('radio', { name: '5 星' }));
-    await userEvent.type(within(form).getByRole('textbox', { name: /評價內容/ }), '女兒物理進步了');
+    await userEvent.type(within(form).getByRole('textbox', { name: /評價內容/ }), '講解清楚，女兒物理進步了');
     await userEvent.click(within(form).getByRole('button', { name: '提交評價' }));
-    expect(await screen.findByText('你已評價這位導師，多謝你的分享！')).toBeInTheDocument();
-    expect(sent).toEqual([{ rating: 5, text: '女兒物理進步了' }]);
-    expect(await screen.findByText('女兒物理進步了')).toBeInTheDocument();
+    // The thanks where the form was, focused (and scrolled to) as it appears.
+    const thanks = await screen.findByText('評價已刊登，多謝你的分享！');
+    await waitFor(() => expect(thanks.closest('[role="status"]')).toHaveFocus());
+    expect(sent).toEqual([{ rating: 5, text: '講解清楚，女兒物理進步了' }]);
+    expect(await screen.findByText('講解清楚，女兒物理進步了')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: '評價這位導師' })).not.toBeInTheDocument();
+  });
+
+  it("offers to report others' reviews but not one's own", async () => {
+    loggedInAs(parent);
+    const own = { ...review, reviewId: 32, authorName: '陳*', text: '我的評價' };
+    serve([own, review], { status: 'already-reviewed', reviewId: 32 });
+    renderWithProviders(<TutorReviews tutor={tutor} />);
+    const [mine, other] = (await screen.findAllByTestId('review')) as [HTMLElement, HTMLElement];
+    expect(await within(other).findByRole('button', { name: '舉報黃*的評價' })).toBeInTheDocument();
+    expect(within(mine).queryByRole('button', { name: /舉報/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state of a tutor with no reviews yet', async () => {
+    serve([], { status: 'no-lessons' });
+    renderWithProviders(<TutorReviews tutor={tutor} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('暫時未有評價。');
   });
 
   it('offers no form without a confirmed lesson, and says what each review rests on', async () => {

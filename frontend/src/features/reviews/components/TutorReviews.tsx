@@ -4,10 +4,12 @@ import { useLocation } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import type { PublicTutor } from '@/api/generated/model';
 import { useGetReviewEligibility, useListTutorReviews } from '@/api/generated/tutors/tutors';
+import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
 import { RatingSummary } from '@/components/RatingSummary';
+import { SuccessBanner } from '@/components/SuccessBanner';
 
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
@@ -43,6 +45,8 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
   const reviews = useListTutorReviews(tutor.id, { page, pageSize: PAGE_SIZE });
   const eligibility = useGetReviewEligibility(tutor.id, { swr: { enabled: session.isLoggedIn } });
   const isTutor = session.user?.id === tutor.id;
+  // Just sent a review: the thanks shows where the form was.
+  const [reviewed, setReviewed] = useState(false);
   const sectionRef = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
 
@@ -54,7 +58,16 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
   const changed = async () => {
     await Promise.all([reviews.mutate(), eligibility.mutate()]);
   };
+  const reviewedNow = async () => {
+    setReviewed(true);
+    await changed();
+  };
   const status = eligibility.data?.status;
+  // One's own review is not one's to report (the server refuses it too); until the server has
+  // said which review is the viewer's, no review offers the report button.
+  const ownReviewId = eligibility.data?.reviewId;
+  const mayReport = (review: { reviewId: number }) =>
+    session.isLoggedIn && eligibility.data !== undefined && review.reviewId !== ownReviewId;
   const data = reviews.data;
   return (
     <Card className={styles.card} id="reviews" ref={sectionRef} data-testid="tutor-reviews">
@@ -67,14 +80,20 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
           {text.intro}
         </Text>
       </div>
-      {status === 'can-review' && <ReviewForm tutorId={tutor.id} onReviewed={changed} />}
-      {status === 'already-reviewed' && <Text>{text.eligibility.already}</Text>}
+      {reviewed ? (
+        <SuccessBanner message={text.form.done} />
+      ) : (
+        <>
+          {status === 'can-review' && <ReviewForm tutorId={tutor.id} onReviewed={reviewedNow} />}
+          {status === 'already-reviewed' && <Text>{text.eligibility.already}</Text>}
+        </>
+      )}
       {reviews.error ? (
         <ErrorBanner message={errorMessage(reviews.error, text.loadFailed)} />
       ) : !data ? (
         <LoadingState />
       ) : data.items.length === 0 ? (
-        <Text className={styles.muted}>{text.empty}</Text>
+        <EmptyState title={text.empty} compact />
       ) : (
         <>
           <ul className={styles.list} aria-label={text.listLabel}>
@@ -83,7 +102,7 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
                 <ReviewItem
                   review={review}
                   canReply={isTutor && !review.reply}
-                  canReport={session.isLoggedIn}
+                  canReport={mayReport(review)}
                   onChanged={changed}
                 />
               </li>

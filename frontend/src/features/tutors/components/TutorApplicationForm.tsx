@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { errorMessage, fieldErrors } from '@/api/api-error';
+import { bannerError, fieldErrors } from '@/api/api-error';
 import { TutorGender, type Catalogue } from '@/api/generated/model';
 import { submitTutorApplication } from '@/api/generated/tutors/tutors';
 import { AvatarPicker } from '@/components/AvatarPicker';
@@ -9,6 +9,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { FeeGuide } from '@/components/FeeGuide';
 import { ToggleChip } from '@/components/ToggleChip';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
+import { useLiveErrors } from '@/hooks/use-live-errors';
 import { t } from '@/i18n/zh-HK';
 import { perHour } from '@/lib/fee-guide';
 import { media } from '@/styles/breakpoints';
@@ -68,23 +69,40 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
     setValues((before) => ({ ...before, [field]: value }));
     setErrors((before) => ({ ...before, [field]: undefined }));
   };
-  const fieldProps = (field: TextField) => ({
-    validationState: errors[field] ? ('error' as const) : ('none' as const),
-    validationMessage: errors[field],
-    required: true,
-  });
+  // The server's rules as the person types (ages, years and fees within range, no contact details
+  // in what the profile shows), each under its field.
+  const live = useLiveErrors<keyof ApplicationErrors>((mode) => validateApplication(values, avatar, mode));
+  const fieldProps = (field: TextField) => {
+    const message = errors[field] ?? live.message(field);
+    return {
+      validationState: message ? ('error' as const) : ('none' as const),
+      validationMessage: message,
+      required: true,
+    };
+  };
   const text = (
     field: TextField,
     label: string,
     extra: { placeholder?: string; inputMode?: 'numeric' | 'decimal' | 'tel' } = {},
   ) => (
     <Field label={label} {...fieldProps(field)}>
-      <Input value={values[field]} onChange={(_, data) => set(field, data.value)} {...extra} />
+      <Input
+        value={values[field]}
+        onChange={(_, data) => set(field, data.value)}
+        onBlur={live.leave(field)}
+        {...extra}
+      />
     </Field>
   );
   const long = (field: TextField, label: string) => (
     <Field label={label} className={styles.wide} {...fieldProps(field)}>
-      <Textarea value={values[field]} rows={3} resize="vertical" onChange={(_, data) => set(field, data.value)} />
+      <Textarea
+        value={values[field]}
+        rows={3}
+        resize="vertical"
+        onChange={(_, data) => set(field, data.value)}
+        onBlur={live.leave(field)}
+      />
     </Field>
   );
 
@@ -101,7 +119,9 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
     } catch (error) {
       const fields = fieldErrors(error);
       if (fields) setErrors(applicationServerErrors(fields));
-      setFailure(errorMessage(error, a.failed));
+      // Each error once: what the server said of a field under it (the single `teachingMode` on
+      // the mode chips), the banner only for the rest.
+      setFailure(bannerError(error, [...Object.keys(values), 'teachingMode', 'avatar'], a.failed) ?? null);
     } finally {
       setSubmitting(false);
     }
@@ -137,6 +157,7 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
             value={values.requiredFee}
             inputMode="decimal"
             onChange={(_, data) => set('requiredFee', data.value)}
+            onBlur={live.leave('requiredFee')}
           />
         </Field>
         <SubjectPicker

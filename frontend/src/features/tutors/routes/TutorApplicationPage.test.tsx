@@ -195,7 +195,7 @@ describe('/tutor-application', () => {
       }),
     );
     const user = userEvent.setup();
-    renderRoute('/tutor-application');
+    const { router } = renderRoute('/tutor-application');
     const submit = await screen.findByRole('button', { name: '提交申請' });
     await fillTextFields(user);
     const picker = within(screen.getByRole('group', { name: '任教科目' }));
@@ -237,6 +237,9 @@ describe('/tutor-application', () => {
     expect(sent?.get('gender')).toBe('female');
     // A file part; its bytes do not survive jsdom's File crossing into Node's fetch, so only its presence is checked.
     expect(typeof sent?.get('avatar')).toBe('object');
+    // The message promises home in 2 s, with a link to go now; the promise is kept.
+    expect(screen.getByRole('link', { name: '立即返回主頁' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
   }, 90_000);
 
   it('shows the server’s message on the mode chips and focuses them', async () => {
@@ -266,6 +269,9 @@ describe('/tutor-application', () => {
     const modes = screen.getByRole('group', { name: '教學模式' });
     await waitFor(() => expect(modes).toHaveFocus());
     expect(within(modes.parentElement as HTMLElement).getByText('教學模式「x」不正確')).toBeInTheDocument();
+    // Each error once: no banner repeating what the chips say.
+    expect(screen.queryByText('資料不正確')).not.toBeInTheDocument();
+    expect(screen.getAllByText('教學模式「x」不正確')).toHaveLength(1);
   }, 60_000);
 });
 

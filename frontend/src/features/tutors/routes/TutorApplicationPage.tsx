@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { SuccessBanner } from '@/components/SuccessBanner';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import { useGetSelfUser } from '@/api/generated/accounts/accounts';
 import type { TutorApplicationView } from '@/api/generated/model';
@@ -11,13 +11,16 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { DetailCard, DetailPage } from '@/components/DetailLayout';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
+import { useRedirectAfter } from '@/hooks/use-redirect-after';
 import { formatDate } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
 import { TutorApplicationForm } from '../components/TutorApplicationForm';
 
-const REDIRECT_MS = 2000;
+/** The success message promises home after 2 s. */
+const APPLIED_REDIRECT_MS = 2000;
 
 const useStyles = makeStyles({
   title: { margin: 0 },
@@ -55,18 +58,12 @@ function ApplicationState({ application }: { application: TutorApplicationView }
 export function TutorApplicationPage() {
   const styles = useStyles();
   const a = t.tutors.application;
-  const navigate = useNavigate();
   const loggedIn = tokenStore.getAuthToken() !== null;
   const me = useGetSelfUser({ swr: { enabled: loggedIn } });
   const mine = useGetMyTutorApplication({ swr: { enabled: loggedIn } });
   const catalogue = useCatalogue();
   const [submitted, setSubmitted] = useState(false);
-
-  useEffect(() => {
-    if (!submitted) return;
-    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [submitted, navigate]);
+  useRedirectAfter(submitted, paths.home, APPLIED_REDIRECT_MS);
 
   if (!loggedIn) return <Navigate to={paths.loginOrRegister} replace />;
   const error = me.error ?? mine.error;
@@ -92,7 +89,12 @@ export function TutorApplicationPage() {
             </ButtonLink>
           )}
           {submitted ? (
-            <SuccessBanner message={a.success} />
+            <SuccessBanner message={a.success}>
+              {' '}
+              <RouterLink to={paths.home} inline>
+                {a.homeNow}
+              </RouterLink>
+            </SuccessBanner>
           ) : (
             !blocked && (
               <DetailCard>

@@ -70,3 +70,30 @@ describe('/tutor/{id} teaching facts', () => {
     expect(fact('授課地區')).toBe('觀塘區');
   });
 });
+
+describe('/tutor/{id} record and fee', () => {
+  it('says a tutor with nothing on record yet is new, not "接受 0 次預約"', async () => {
+    renderProfile({
+      ...tutor,
+      record: { matchedCases: 0, acceptedBookings: 0, lessonsHeld: 0, memberSince: '2026-11-01T00:00:00Z' },
+    });
+    const record = await screen.findByLabelText('在 tutorhub 的紀錄');
+    expect(record).toHaveTextContent('新導師・2026年11月加入');
+    expect(record).not.toHaveTextContent(/ 0 /);
+  });
+
+  it('shows only the counts above 0 of a tutor with some record', async () => {
+    renderProfile({
+      ...tutor,
+      record: { matchedCases: 2, acceptedBookings: 0, lessonsHeld: 0, memberSince: '2026-09-01T00:00:00Z' },
+    });
+    expect(await screen.findByLabelText('在 tutorhub 的紀錄')).toHaveTextContent('成功配對 2 個個案・2026年9月加入');
+  });
+
+  it('says "per lesson" once: the label is 學費, the value 每堂 HK$…', async () => {
+    renderProfile({ ...tutor, rate: 450 });
+    await screen.findByRole('heading', { level: 1, name: '黃老師' });
+    expect(fact('學費')).toBe('每堂 HK$450');
+    expect(screen.queryByText('每堂學費')).not.toBeInTheDocument();
+  });
+});

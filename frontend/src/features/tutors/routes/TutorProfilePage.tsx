@@ -86,6 +86,9 @@ export function TutorProfilePage({ bookingBox, reviews }: TutorProfilePageProps)
   ];
   const approvedMonth = formatMonth(data.approvedAt);
   const record = data.record;
+  // A count of 0 says nothing good or bad about a tutor who has just joined: only counts above 0
+  // show, and a record with none says the tutor is new.
+  const isNew = record !== undefined && record.matchedCases + record.acceptedBookings + record.lessonsHeld === 0;
   return (
     <DetailPage>
       <title>{t.pageTitle(view.name)}</title>
@@ -113,8 +116,9 @@ export function TutorProfilePage({ bookingBox, reviews }: TutorProfilePageProps)
           <Text className={styles.record} aria-label={text.recordLabel}>
             {t.common.factsLine(
               [
-                text.matchedCases(record.matchedCases),
-                text.acceptedBookings(record.acceptedBookings),
+                isNew && text.newTutor,
+                record.matchedCases > 0 && text.matchedCases(record.matchedCases),
+                record.acceptedBookings > 0 && text.acceptedBookings(record.acceptedBookings),
                 record.lessonsHeld > 0 && text.lessonsHeld(record.lessonsHeld),
                 record.undisputedPercent !== undefined && text.undisputed(record.undisputedPercent),
                 formatMonth(record.memberSince) && text.memberSince(formatMonth(record.memberSince) ?? ''),

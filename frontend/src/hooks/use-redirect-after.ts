@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Once `when` turns true, goes to `path` after `delayMs` (spec §9's redirect delays). */
+/**
+ * Once `when` turns true, goes to `path` after `delayMs`: the redirect a screen's message
+ * promises ("back to home in 2 seconds", spec §9's delays). A screen that promises one also
+ * offers a link to go at once.
+ */
 export function useRedirectAfter(when: boolean, path: string, delayMs: number): void {
   const navigate = useNavigate();
   useEffect(() => {
