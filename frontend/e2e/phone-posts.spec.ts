@@ -66,7 +66,7 @@ test('on a phone, a case titled "x", starting in the past, with "whatsapp 我" a
   await page.getByRole('spinbutton', { name: '每堂學費（HK$）' }).fill('350');
   await page.getByRole('spinbutton', { name: '每堂時長（分鐘）' }).fill('90');
   await page.getByRole('spinbutton', { name: '每週堂數' }).fill('1');
-  const thisYear = new Date().getFullYear();
+  const thisYear = Number(hongKongDate(0).slice(0, 4));
   await choose(page, '年', `${thisYear}年`);
   await choose(page, '月', '1月');
   await choose(page, '日', '1日');

@@ -21,6 +21,10 @@ test('a search on home brings its results and their count into view', async ({ p
   const heading = page.getByRole('heading', { name: '導師搜尋結果' });
   await expect(heading).toBeInViewport();
   await expect(heading).toBeFocused();
+  // Not under the sticky top bar.
+  await expect
+    .poll(async () => (await heading.boundingBox())!.y)
+    .toBeGreaterThanOrEqual((await page.locator('header').first().boundingBox())!.height);
   await expect(page.getByText(`共找到 ${expected} 位導師`)).toBeInViewport();
   await expectNoSeriousA11yViolations(page);
 });
@@ -75,9 +79,9 @@ test('the case board sorts by fee, keeps a maximum fee, and both survive a reloa
   const rates = expected.items.map((item) => item.rate);
   expect(rates).toEqual([...rates].sort((a, b) => b - a));
   expect(Math.max(...rates)).toBeLessThanOrEqual(400);
-  const first = page.getByTestId('case-card').first();
-  await expect(first).toContainText(String(expected.items[0]!.caseId));
+  const firstLink = () => page.getByTestId('case-card').first().getByRole('link').first();
+  await expect(firstLink()).toHaveAttribute('href', `/case/${expected.items[0]!.caseId}`);
   await page.reload();
   await expect(page.getByRole('combobox', { name: '排序' })).toHaveValue('feeHigh');
-  await expect(page.getByTestId('case-card').first()).toContainText(String(expected.items[0]!.caseId));
+  await expect(firstLink()).toHaveAttribute('href', `/case/${expected.items[0]!.caseId}`);
 });

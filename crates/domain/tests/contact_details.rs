@@ -199,10 +199,15 @@ fn ordinary_text() -> impl Strategy<Value = String> {
 fn written_phone() -> impl Strategy<Value = String> {
     let numerals = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
     (
-        "[2-9][0-9]{7}".prop_filter("both halves read as years (2012 2015): let through on purpose", |d| {
-            let is_year = |half: &str| (1900..=2099).contains(&half.parse::<u32>().unwrap());
-            !(is_year(&d[..4]) && is_year(&d[4..]))
-        }),
+        "[2-9][0-9]{7}"
+            .prop_filter("both halves read as years (2012 2015): let through on purpose", |d| {
+                let is_year = |half: &str| (1900..=2099).contains(&half.parse::<u32>().unwrap());
+                !(is_year(&d[..4]) && is_year(&d[4..]))
+            })
+            .prop_filter("two round halves rising (4000-5000) read as a range: let through on purpose", |d| {
+                let (a, b) = (&d[..4], &d[4..]);
+                !(a.ends_with('0') && b.ends_with('0') && b > a)
+            }),
         select(vec!["", "", "+852 ", "852 ", "(852) ", "電話：", "WhatsApp "]),
         select(vec!["", " ", "-", "."]),
         any::<bool>(),

@@ -11,36 +11,49 @@ interface FeeRangeFieldsProps {
 /** The minimum and maximum fee per lesson of a search, each told at once when it is not a
  * number, and the maximum when it is below the minimum (as the server would refuse it). */
 export function FeeRangeFields({ minRate, maxRate, onChange }: FeeRangeFieldsProps) {
-  const minValid = isMinRateValid(minRate);
-  const maxMessage = !isMinRateValid(maxRate)
+  const maxProblem = !isMinRateValid(maxRate)
     ? t.filters.minRateInvalid
     : !isFeeRangeValid(minRate, maxRate)
       ? t.filters.feeRangeInvalid
       : undefined;
   return (
     <>
-      <Field
+      <FeeField
         label={t.filters.minRate}
-        validationState={minValid ? 'none' : 'warning'}
-        validationMessage={minValid ? undefined : t.filters.minRateInvalid}
-      >
-        <Input
-          value={minRate}
-          inputMode="decimal"
-          contentBefore={t.filters.currencyPrefix}
-          placeholder={t.filters.minRatePlaceholder}
-          onChange={(_, data) => onChange({ minRate: data.value })}
-        />
-      </Field>
-      <Field label={t.filters.maxRate} validationState={maxMessage ? 'warning' : 'none'} validationMessage={maxMessage}>
-        <Input
-          value={maxRate}
-          inputMode="decimal"
-          contentBefore={t.filters.currencyPrefix}
-          placeholder={t.filters.maxRatePlaceholder}
-          onChange={(_, data) => onChange({ maxRate: data.value })}
-        />
-      </Field>
+        placeholder={t.filters.minRatePlaceholder}
+        value={minRate}
+        problem={isMinRateValid(minRate) ? undefined : t.filters.minRateInvalid}
+        onChange={(value) => onChange({ minRate: value })}
+      />
+      <FeeField
+        label={t.filters.maxRate}
+        placeholder={t.filters.maxRatePlaceholder}
+        value={maxRate}
+        problem={maxProblem}
+        onChange={(value) => onChange({ maxRate: value })}
+      />
     </>
+  );
+}
+
+interface FeeFieldProps {
+  label: string;
+  placeholder: string;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}
+
+function FeeField({ label, placeholder, value, problem, onChange }: FeeFieldProps) {
+  return (
+    <Field label={label} validationState={problem ? 'warning' : 'none'} validationMessage={problem}>
+      <Input
+        value={value}
+        inputMode="decimal"
+        contentBefore={t.filters.currencyPrefix}
+        placeholder={placeholder}
+        onChange={(_, data) => onChange(data.value)}
+      />
+    </Field>
   );
 }

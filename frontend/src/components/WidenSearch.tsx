@@ -10,6 +10,8 @@ export interface Widening<F> {
 }
 
 interface WidenSearchProps<F> {
+  /** Which board the filters are of: the counts are kept under it. */
+  board: 'cases' | 'tutors';
   options: readonly Widening<F>[];
   /** How many results a search finds (one small request each). */
   count: (filters: F) => Promise<number>;
@@ -36,12 +38,18 @@ const useStyles = makeStyles({
  * After a search that found nothing: which single filter to drop finds something, with how
  * much it finds, each one tap away (the most finding first). The counts are asked only then.
  */
-export function WidenSearch<F>({ options, count, countText, onChoose }: WidenSearchProps<F>) {
+export function WidenSearch<F>({ board, options, count, countText, onChoose }: WidenSearchProps<F>) {
   const styles = useStyles();
-  const key = options.length > 0 ? ['widen', JSON.stringify(options.map((option) => option.filters))] : null;
-  const counts = useSWR(key, () => Promise.all(options.map((option) => count(option.filters))), {
-    revalidateOnFocus: false,
-  });
+  const key = options.length > 0 ? ['widen', board, JSON.stringify(options.map((option) => option.filters))] : null;
+  // A count that fails leaves its option out, not the others.
+  const counts = useSWR(
+    key,
+    async () =>
+      (await Promise.allSettled(options.map((option) => count(option.filters)))).map((result) =>
+        result.status === 'fulfilled' ? result.value : 0,
+      ),
+    { revalidateOnFocus: false },
+  );
   if (!counts.data) return null;
   const found = options
     .map((option, index) => ({ ...option, total: counts.data?.[index] ?? 0 }))

@@ -3,18 +3,24 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * Brings a search's results into view once they arrive, after a search the person made: on a
  * phone the form is taller than the screen, and results appearing below it look like no answer.
- * Focus moves to the results' heading (give it `tabIndex={-1}`), so a screen reader reads the
- * count next. Paging and the order keep their own scrolling: only `reveal()` asks for this.
+ * Focus moves to the results' heading (give it `tabIndex={-1}`), so a screen reader reads it.
+ *
+ * `shown` names the search whose answer is on screen (its query string) and `settled` says that
+ * answer is in (or failed); `reveal(search)` asks for the results of `search` once it is the one
+ * shown and settled, not the answer still on screen from before (navigation commits later than
+ * the tap). Only the person's own searches ask: a background refresh scrolls nothing.
  */
-export function useRevealResults<E extends HTMLElement>(ready: boolean) {
+export function useRevealResults<E extends HTMLElement>(shown: string, settled: boolean) {
   const ref = useRef<E>(null);
-  const [pending, setPending] = useState(false);
+  const [wanted, setWanted] = useState<string>();
   useEffect(() => {
-    if (!pending || !ready || !ref.current) return;
-    setPending(false);
+    if (wanted === undefined || wanted !== shown || !settled) return;
+    setWanted(undefined);
+    const element = ref.current;
+    if (!element) return;
     const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    ref.current.scrollIntoView({ block: 'start', behavior: calm ? 'auto' : 'smooth' });
-    ref.current.focus({ preventScroll: true });
-  }, [pending, ready]);
-  return { ref, reveal: () => setPending(true) };
+    element.scrollIntoView({ block: 'start', behavior: calm ? 'auto' : 'smooth' });
+    element.focus({ preventScroll: true });
+  }, [wanted, shown, settled]);
+  return { ref, reveal: (search: string) => setWanted(search) };
 }

@@ -54,7 +54,7 @@ export const rulesZhHK = {
     /** Each digit's Chinese numerals, everyday and formal. */
     numerals: ['零〇○', '一壹', '二貳', '三叁', '四肆', '五伍', '六陸', '七柒', '八捌', '九玖'],
     /** After a number: money, hours, minutes, marks, ages, dates, people, lessons, days, percent. */
-    units: '元蚊時點分秒歲年月日號位堂週周天%',
+    units: '元蚊時點分秒歲年月日號位堂週周天%字題頁次人個',
     /** Units written after a space too ("300 元"). */
     spacedUnits: '元蚊',
     /** Messenger names: `account` ones mean an account after a colon, `handle` ones when a handle follows. */
@@ -86,11 +86,11 @@ export const rulesZhHK = {
     accountMarkers: ['id', '號', '帳號', '账号', '號碼', 'no.', 'number', '#', '@'],
     invitesBefore: [
       '加我',
-      '加',
+      '請加',
+      '請用',
       'add me on',
       'add me',
       'add',
-      '請',
       'please',
       'pls',
       'plz',

@@ -271,9 +271,16 @@ function ordinaryNumbers(chars: string[], groups: Digits[]): boolean[] {
       (after1 === ' ' && after2 !== undefined && spacedUnits.has(after2))
     );
   });
+  // Joined to a neighbour without a unit of its own ("9123 4567號", "HK$9123 4567"), a unit does
+  // not set a group aside; "HK$20000 120分鐘" is two numbers, each marked.
+  const joined = (k: number) =>
+    (k > 0 && joins(gap(k - 1)) && !counted[k - 1]) || (k + 1 < n && joins(gap(k)) && !counted[k + 1]);
   counted.forEach((isCounted, k) => {
-    if (isCounted) mark(k);
-    if (k + 1 < n && joins(gap(k)) && gap(k).includes('-') && (isCounted || counted[k + 1])) mark(k, k + 1);
+    if (isCounted && !joined(k)) mark(k);
+    const [a, b] = [groups[k], groups[k + 1]];
+    // A range: $300-400, 300-400元, 10-11時, 4000-5000, 1930-2130.
+    const rising = a !== undefined && b !== undefined && Number(b.value) > Number(a.value);
+    if (a && b && rising && gapIs(k, '-') && (isCounted || counted[k + 1] || roundRange(a, b))) mark(k, k + 1);
   });
   for (let k = 0; k + 1 < n; k += 1) {
     const [a, b] = [groups[k], groups[k + 1]];
@@ -307,14 +314,22 @@ function ordinaryNumbers(chars: string[], groups: Digits[]): boolean[] {
   return ordinary;
 }
 
-/** Whether consecutive groups of `run` read together as a phone number. */
+/** Two round numbers ("4000-5000", "1930-2130"): rising, a range rather than a phone. */
+function roundRange(a: Digits, b: Digits): boolean {
+  const round = (d: Digits) => d.value.length >= 2 && d.value.length <= 5 && d.value.endsWith('0');
+  return round(a) && round(b);
+}
+
+/** Whether consecutive groups of `run` read together as a phone number; a reading stops past 13 digits. */
 function spellsPhone(run: Digits[]): boolean {
   return run.some((_, from) => {
     let digits = '';
-    return run.slice(from).some((group) => {
+    for (const group of run.slice(from)) {
       digits += group.value;
-      return isPhoneNumber(digits);
-    });
+      if (digits.length > 13) return false;
+      if (isPhoneNumber(digits)) return true;
+    }
+    return false;
   });
 }
 
@@ -370,9 +385,19 @@ function handleAt(lower: string[], i: number): boolean {
   return end - i >= 3 && (isAsciiLetter(lower[i]) || lower[i] === '_');
 }
 
+/** A handle after '@' alone: a digit, '_' or '.' in it, or five characters at least ("@TKO", "@Zoom" are not). */
+function loneHandleAt(lower: string[], i: number): boolean {
+  let end = i;
+  while (end < lower.length && (isAlnum(lower[end]) || lower[end] === '_' || lower[end] === '.')) end += 1;
+  const handle = lower.slice(i, end);
+  return handleAt(lower, i) && (handle.length >= 5 || handle.some((c) => /[0-9_.]/.test(c)));
+}
+
 /** An "@handle" (not an address), or a channel named as a way to reach someone. */
 function messenger(lower: string[]): ContactKind | undefined {
-  const handle = lower.some((c, i) => c === '@' && (i === 0 || !isLocalPart(lower[i - 1])) && handleAt(lower, i + 1));
+  const handle = lower.some(
+    (c, i) => c === '@' && (i === 0 || !isLocalPart(lower[i - 1])) && loneHandleAt(lower, i + 1),
+  );
   if (handle) return 'messenger';
   for (let i = 0; i < lower.length; i += 1) {
     for (const channel of channels) {

@@ -11,13 +11,17 @@ export type NotRealText = 'tooShort' | 'noWords' | 'repeated';
 
 /** Rust's `char::is_alphabetic`. */
 const LETTER = /\p{Alphabetic}/u;
+/** Rust's `char::is_alphanumeric`. */
+const ALPHANUMERIC = /[\p{Alphabetic}\p{N}]/u;
 
 export function realTextRule(text: string, minChars: number): NotRealText | undefined {
   const chars = [...text.trim()];
   if (chars.length < minChars) return 'tooShort';
   const letters = chars.filter((c) => LETTER.test(c));
   if (letters.length < 2) return 'noWords';
-  return letters.every((c) => c === letters[0]) ? 'repeated' : undefined;
+  // One character over and over, digits counted: "S5 S6" names two forms.
+  const characters = chars.filter((c) => ALPHANUMERIC.test(c));
+  return characters.every((c) => c === characters[0]) ? 'repeated' : undefined;
 }
 
 /** The server's message for a field `label` whose text says nothing, if it does not. */

@@ -5,7 +5,7 @@ use tantivy::TantivyDocument;
 use tantivy::schema::{FAST, Field, INDEXED, Schema};
 use tutorhub_domain::cases::model::{Case, CaseStatus};
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
-use tutorhub_domain::search::order::SortOrder;
+use tutorhub_domain::shared::sort_order::SortOrder;
 
 use super::queries::{Clauses, NUMBER, RATE, SORT, Search, Sorting, sort_key};
 use super::text_fields::{filter_field, text_field};

@@ -107,8 +107,7 @@ fn best_found(
     let ranker = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
     let mut total = 0;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
-        let sets = sets_of(searcher, cache, segment, search)?;
-        let in_all = Bits::all_of(&sets.iter().map(Arc::as_ref).collect::<Vec<_>>());
+        let in_all = found_in(searcher, cache, segment, search)?;
         let found = in_all.count();
         total += found;
         if found == 0 || best.limit == 0 {
@@ -146,8 +145,7 @@ fn best_by_column(
     let mut best = Best::new(limit);
     let mut total = 0;
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
-        let sets = sets_of(searcher, cache, segment, search)?;
-        let in_all = Bits::all_of(&sets.iter().map(Arc::as_ref).collect::<Vec<_>>());
+        let in_all = found_in(searcher, cache, segment, search)?;
         let found = in_all.count();
         total += found;
         if found == 0 || best.limit == 0 {
@@ -273,6 +271,12 @@ impl Ranker<'_> {
             .weight(&self.ranking.words, generation, || self.ranking.query().weight(EnableScoring::enabled_from_searcher(self.searcher)))?;
         Ok(self.weight.get_or_init(|| weight).as_ref())
     }
+}
+
+/// The documents of `segment` that `search` finds: the AND of [`sets_of`].
+fn found_in(searcher: &Searcher, cache: &SegmentCache, segment: &SegmentReader, search: &Search) -> tantivy::Result<Bits> {
+    let sets = sets_of(searcher, cache, segment, search)?;
+    Ok(Bits::all_of(&sets.iter().map(Arc::as_ref).collect::<Vec<_>>()))
 }
 
 /// The sets a document of `segment` must be in: not deleted, and matching every clause.

@@ -3,7 +3,7 @@
 
 use tantivy::TantivyDocument;
 use tantivy::schema::{FAST, Field, INDEXED, Schema};
-use tutorhub_domain::search::order::{SortOrder, rating_score};
+use tutorhub_domain::shared::sort_order::{SortOrder, rating_score};
 use tutorhub_domain::tutors::model::TutorProfile;
 use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
 use uuid::Uuid;

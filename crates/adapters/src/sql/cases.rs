@@ -8,10 +8,10 @@ use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase, Post
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::{CaseFilter, SubjectMatch};
 use tutorhub_domain::matching::model::CaseApplicationStatus;
-use tutorhub_domain::search::order::SortOrder;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::shared::sort_order::SortOrder;
 use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 

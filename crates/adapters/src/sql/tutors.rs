@@ -4,11 +4,11 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::lessons::model::{LessonConfirmedBy, LessonStatus};
-use tutorhub_domain::search::order::SortOrder;
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::identity::{DisplayName, Phone};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::shared::sort_order::SortOrder;
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{
     ApplicationDetails, NewTutorApplication, ReviewSummary, TrackRecord, TutorApplication, TutorApplicationStatus, TutorGender,
@@ -217,7 +217,7 @@ impl ProfileRow {
     }
 }
 
-/// The order by rating: `search::order::rating_score` of the visible reviews, in SQL (integer
+/// The order by rating: `shared::sort_order::rating_score` of the visible reviews, in SQL (integer
 /// division on both engines, as the domain's), then the newest approval.
 const RATING_ORDER: &str = "(SELECT CASE WHEN COUNT(*) = 0 THEN 0 ELSE (COALESCE(SUM(r.stars), 0) + 12) * 1000 / (COUNT(*) + 3) END \
      FROM reviews r WHERE r.tutor_id = t.user_id AND r.status = 'visible') DESC, t.approved_at DESC, t.user_number DESC";

@@ -235,13 +235,14 @@ fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, String> 
         }
     }
     if level.free_text_subject() {
-        if let [one] = subjects.as_slice() {
-            refuse_control_characters(one, "科目", Lines::Single)?;
-            contact_details::refuse(one, "科目", Exchange::Case)?;
-        }
+        // The length first: the other rules read the whole text.
         return match subjects.as_slice() {
             [] => Err("請填寫科目".into()),
-            [one] if one.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS => Ok(subjects),
+            [one] if one.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS => {
+                refuse_control_characters(one, "科目", Lines::Single)?;
+                contact_details::refuse(one, "科目", Exchange::Case)?;
+                Ok(subjects)
+            }
             [_] => Err(format!("科目不可多於 {} 個字", limits::FREE_TEXT_SUBJECT_MAX_CHARS)),
             _ => Err("大學或以上程度只可填寫一個科目".into()),
         };

@@ -1,11 +1,11 @@
 //! Searching the case board: what a visitor can filter on.
 
 use crate::cases::model::{CaseStatus, PostType};
-use crate::search::narrowing::narrow;
-use crate::search::order::SortOrder;
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
+use crate::shared::narrowing::narrow;
+use crate::shared::sort_order::SortOrder;
 use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
 use uuid::Uuid;
 
@@ -48,7 +48,7 @@ pub struct CaseFilter {
     pub min_rate: Option<Rate>,
     /// Cases above this fee are left out.
     pub max_rate: Option<Rate>,
-    /// Subjects the typed words named (`search::narrowing`): a case must have every one.
+    /// Subjects the typed words named (`shared::narrowing`): a case must have every one.
     pub required_subjects: Vec<String>,
     /// Typed words, each found in the case's text (the search index's business: [`Self::matches`]
     /// leaves them to it).
@@ -118,7 +118,7 @@ impl CaseFilter {
 
     /// Builds a search of the public board from the filters, the words typed (`q`) and the
     /// order asked for (`sort`). Words naming a level or a subject narrow the search to it
-    /// (`search::narrowing`); the others are looked for in the text.
+    /// (`shared::narrowing`); the others are looked for in the text.
     ///
     /// # Errors
     /// As [`Self::public_search`]; `q` when the words are too long or too many; `sort` for an
@@ -141,7 +141,7 @@ impl CaseFilter {
 }
 
 impl CaseFilter {
-    /// This search narrowed to the level and subjects `words` name (`search::narrowing`), and
+    /// This search narrowed to the level and subjects `words` name (`shared::narrowing`), and
     /// the words left to look for in the text. The board and saved searches both read words so.
     pub fn narrowed_by(self, words: &Keywords) -> (Self, Keywords) {
         let narrowed = narrow(words, self.level);

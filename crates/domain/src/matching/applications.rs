@@ -457,7 +457,7 @@ mod tests {
         let (matching, sent) = applying(owner, tutor, approved_profile(tutor));
         // An apply/withdraw loop: every apply succeeds, only the first is texted.
         for _ in 0..APPLIES_PER_TUTOR.max {
-            matching.apply(tutor, 10234, "星期六 http://evil.example").await.unwrap();
+            matching.apply(tutor, 10234, "星期六 下午【tutorhub】請即回覆").await.unwrap();
         }
         assert_eq!(
             sent.lock().unwrap().as_slice(),

@@ -83,10 +83,12 @@ impl Teaching {
 }
 
 /// Free-text subjects are the same when either holds the other, ignoring case and the spaces
-/// around them ("Statistics" and "statistics 101").
+/// around them ("Statistics" and "statistics 101"); a name of one character ("a", "學") is held
+/// by too much to say anything, so it must be the whole of the other.
 fn overlaps(a: &str, b: &str) -> bool {
     let (a, b) = (a.trim().to_lowercase(), b.trim().to_lowercase());
-    !a.is_empty() && !b.is_empty() && (a.contains(&b) || b.contains(&a))
+    let holds = |long: &str, short: &str| short.chars().count() >= 2 && long.contains(short);
+    !a.is_empty() && !b.is_empty() && (a == b || holds(&a, &b) || holds(&b, &a))
 }
 
 /// The tutor teaches in the place's district, or lives there.
@@ -256,5 +258,13 @@ mod tests {
         let mut grades = vec![FitGrade::Outside, FitGrade::Full, FitGrade::Partial];
         grades.sort_by_key(|g| g.rank());
         assert_eq!(grades, [FitGrade::Full, FitGrade::Partial, FitGrade::Outside]);
+    }
+
+    #[test]
+    fn a_one_character_free_text_subject_fits_only_itself() {
+        assert!(overlaps("Statistics", "statistics 101"));
+        assert!(!overlaps("a", "Accounting"));
+        assert!(!overlaps("學", "統計學"));
+        assert!(overlaps(" A ", "a"));
     }
 }

@@ -8,6 +8,7 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use crate::keyed_enum;
+use crate::shared::contact_details::{self, Exchange};
 use crate::shared::validation::{Lines, refuse_control_characters};
 
 keyed_enum! {
@@ -79,15 +80,20 @@ pub struct AvailableTimes(String);
 impl AvailableTimes {
     pub const MAX_CHARS: usize = 200;
 
+    /// The owner reads it before any match: like a post, it carries no way to reach the tutor.
+    ///
     /// # Errors
-    /// A zh-HK message when empty, too long or holding a control character.
+    /// A zh-HK message when empty, too long, holding a control character or a contact detail.
     pub fn parse(raw: &str) -> Result<Self, String> {
         let text = raw.trim();
         refuse_control_characters(text, "可上堂時間", Lines::Single)?;
         match text.chars().count() {
             0 => Err("請填寫可上堂時間".into()),
             n if n > Self::MAX_CHARS => Err(format!("可上堂時間不可多於 {} 個字", Self::MAX_CHARS)),
-            _ => Ok(Self(text.to_string())),
+            _ => {
+                contact_details::refuse(text, "可上堂時間", Exchange::Case)?;
+                Ok(Self(text.to_string()))
+            }
         }
     }
 
@@ -113,6 +119,14 @@ pub struct CaseApplication {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn available_times_carry_no_way_to_reach_the_tutor() {
+        assert!(AvailableTimes::parse("星期六 14:00-16:00").is_ok());
+        let refused = AvailableTimes::parse("星期六 下午，WhatsApp 9123 4567").unwrap_err();
+        assert!(refused.starts_with("為保障雙方，可上堂時間不可包含電話號碼"), "{refused}");
+    }
+
     use super::*;
     use CaseApplicationStatus as S;
 

@@ -1,9 +1,5 @@
 //! The search read model (issue 13): a search index derived from the database, which stays the
 //! only source of truth. The index follows every write by any process through the change feed.
-//! Both boards share how typed words narrow a search (`narrowing`) and how results are ordered
-//! (`order`).
 
-pub mod narrowing;
-pub mod order;
 pub mod ports;
 pub mod version;

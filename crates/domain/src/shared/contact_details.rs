@@ -249,9 +249,12 @@ impl Digits {
 }
 
 /// What follows a number of something other than a phone, right after it: money, hours,
-/// minutes, marks, ages, dates, people, lessons, days, percent. None of them starts the words
-/// people put after a phone number ("6123 4567 陳生", "…小明家長").
-const UNITS: &[char] = &['元', '蚊', '時', '點', '分', '秒', '歲', '年', '月', '日', '號', '位', '堂', '週', '周', '天', '%'];
+/// minutes, marks, ages, dates, people, lessons, days, percent, words, questions, pages, times,
+/// things. A unit sets aside a number standing alone or beside other marked numbers: one joined
+/// to an unmarked group ("9123 4567號") is read with it, so a unit cannot hide a phone.
+const UNITS: &[char] = &[
+    '元', '蚊', '時', '點', '分', '秒', '歲', '年', '月', '日', '號', '位', '堂', '週', '周', '天', '%', '字', '題', '頁', '次', '人', '個',
+];
 
 /// The units written after a space too ("300 元").
 const SPACED_UNITS: &[char] = &['元', '蚊'];
@@ -321,10 +324,14 @@ fn ordinary_numbers(chars: &[char], groups: &[Digits]) -> Vec<bool> {
                 || matches!(after.as_slice(), [' ', unit] if SPACED_UNITS.contains(unit))
         })
         .collect();
+    // Joined to a neighbour without a unit of its own ("9123 4567號", "HK$9123 4567"), a unit does
+    // not set a group aside: the two are read whole. "HK$20000 120分鐘" is two numbers, each marked.
+    let joined = |k: usize| (k > 0 && joins(gap(k - 1)) && !counted[k - 1]) || (k + 1 < n && joins(gap(k)) && !counted[k + 1]);
     for k in 0..n {
-        ordinary[k] |= counted[k];
-        if k + 1 < n && joins(gap(k)) && gap(k).contains(&'-') && (counted[k] || counted[k + 1]) {
-            // A range: $300-400, 300-400元, 10-11時.
+        ordinary[k] |= counted[k] && !joined(k);
+        let rising = k + 1 < n && groups[k + 1].number() > groups[k].number();
+        if rising && gap_is(k, '-') && (counted[k] || counted[k + 1] || round_range(&groups[k], &groups[k + 1])) {
+            // A range, rising: $300-400, 300-400元, 10-11時, 4000-5000, 1930-2130.
             ordinary[k] = true;
             ordinary[k + 1] = true;
         }
@@ -371,14 +378,28 @@ fn ordinary_numbers(chars: &[char], groups: &[Digits]) -> Vec<bool> {
     ordinary
 }
 
-/// Whether consecutive groups of `run` read together as a phone number.
+/// Two round numbers ("4000-5000", "2000-3000字", "1930-2130"): with the second above the first,
+/// a range of fees, words or times. A phone's halves are seldom both round.
+fn round_range(a: &Digits, b: &Digits) -> bool {
+    let round = |d: &Digits| (2..=5).contains(&d.len()) && d.value.ends_with('0');
+    round(a) && round(b)
+}
+
+/// Whether consecutive groups of `run` read together as a phone number. A reading stops past
+/// the longest number (13 digits), so a long run costs what its length does.
 fn spells_phone(run: &[&Digits]) -> bool {
     (0..run.len()).any(|from| {
         let mut digits = String::new();
-        run[from..].iter().any(|group| {
+        for group in &run[from..] {
             digits.push_str(&group.value);
-            is_phone_number(&digits)
-        })
+            if digits.len() > 13 {
+                return false;
+            }
+            if is_phone_number(&digits) {
+                return true;
+            }
+        }
+        false
     })
 }
 
@@ -466,13 +487,14 @@ const INVITES_AFTER: &[&str] = &["我", "me", "聯絡", "聯繫", "查詢", "傾
 const ACCOUNT_MARKERS: &[&str] = &["id", "號", "帳號", "账号", "號碼", "no.", "number", "#", "@"];
 
 /// Words before a channel that make it a way to reach someone: "加我微信", "請 whatsapp".
+// Not 加 or 請 alone: inside 參加, 增加, 申請, 邀請 they invite nobody.
 const INVITES_BEFORE: &[&str] = &[
     "加我",
-    "加",
+    "請加",
+    "請用",
     "add me on",
     "add me",
     "add",
-    "請",
     "please",
     "pls",
     "plz",
@@ -506,9 +528,17 @@ fn handle_at(lower: &[char], i: usize) -> bool {
     length >= 3 && lower.get(i).is_some_and(|c| c.is_ascii_alphabetic() || *c == '_')
 }
 
+/// A handle standing after '@' alone: a digit, '_' or '.' in it, or five characters at least, so
+/// a place or an app written after '@' ("@TKO", "@Zoom", "@home") is not one.
+fn lone_handle_at(lower: &[char], i: usize) -> bool {
+    let handle: Vec<char> =
+        lower[i.min(lower.len())..].iter().take_while(|c| c.is_ascii_alphanumeric() || matches!(**c, '_' | '.')).copied().collect();
+    handle_at(lower, i) && (handle.len() >= 5 || handle.iter().any(|c| c.is_ascii_digit() || matches!(*c, '_' | '.')))
+}
+
 /// An "@handle" (not an address), or a channel named as a way to reach someone.
 fn messenger(lower: &[char]) -> Option<ContactKind> {
-    let handle = (0..lower.len()).any(|i| lower[i] == '@' && (i == 0 || !is_local_part(lower[i - 1])) && handle_at(lower, i + 1));
+    let handle = (0..lower.len()).any(|i| lower[i] == '@' && (i == 0 || !is_local_part(lower[i - 1])) && lone_handle_at(lower, i + 1));
     if handle {
         return Some(ContactKind::Messenger);
     }

@@ -65,7 +65,7 @@ impl Keywords {
         Ok(Self { unsearchable: words.is_empty() && !typed.is_empty(), words })
     }
 
-    /// These words without those `taken` elsewhere (by `search::narrowing`, which makes filters
+    /// These words without those `taken` elsewhere (by `shared::narrowing`, which makes filters
     /// of them); what was unsearchable stays so.
     pub fn without(&self, taken: impl Fn(&str) -> bool) -> Self {
         Self { words: self.words.iter().filter(|word| !taken(word)).cloned().collect(), unsearchable: self.unsearchable }

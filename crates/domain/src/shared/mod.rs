@@ -1,5 +1,6 @@
 //! What every business area uses: the catalogue, the clock, money, paging, text rules (contact
-//! details and real text among them), uploads, limits, and the storage, file and messaging ports.
+//! details and real text among them), how both boards read typed words (`narrowing`) and order
+//! results (`sort_order`), uploads, limits, and the storage, file and messaging ports.
 
 pub mod catalogue;
 pub mod clock;
@@ -11,10 +12,12 @@ pub mod keyed;
 pub mod keywords;
 pub mod messaging;
 pub mod money;
+pub mod narrowing;
 pub mod paging;
 pub mod rate_limiter;
 pub mod rate_limits;
 pub mod real_text;
+pub mod sort_order;
 pub mod storage;
 pub mod text_terms;
 pub mod upload;

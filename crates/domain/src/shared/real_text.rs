@@ -32,13 +32,13 @@ pub fn problem(text: &str, min_chars: usize) -> Option<NotRealText> {
     if text.chars().count() < min_chars {
         return Some(NotRealText::TooShort);
     }
-    let mut letters = text.chars().filter(|c| c.is_alphabetic());
-    let Some(first) = letters.next() else { return Some(NotRealText::NoWords) };
-    let mut others = letters.peekable();
-    if others.peek().is_none() {
+    if text.chars().filter(|c| c.is_alphabetic()).nth(1).is_none() {
         return Some(NotRealText::NoWords);
     }
-    if others.all(|c| c == first) { Some(NotRealText::Repeated) } else { None }
+    // One character over and over, digits counted: "S5 S6" names two forms, "哈哈哈" nothing.
+    let mut characters = text.chars().filter(|c| c.is_alphanumeric());
+    let first = characters.next();
+    if characters.all(|c| Some(c) == first) { Some(NotRealText::Repeated) } else { None }
 }
 
 /// Refuses text that says nothing.

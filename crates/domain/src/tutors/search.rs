@@ -1,11 +1,11 @@
 //! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
 
 use crate::cases::search::{Names, Subjects, fee_range, non_empty};
-use crate::search::narrowing::narrow;
-use crate::search::order::SortOrder;
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::Rate;
+use crate::shared::narrowing::narrow;
+use crate::shared::sort_order::SortOrder;
 use crate::shared::validation::ValidationErrors;
 
 /// The raw query of a tutor search, as typed into the filters.
@@ -45,7 +45,7 @@ pub struct TutorFilter {
     pub min_rate: Option<Rate>,
     /// Tutors whose fee per lesson is above this are left out.
     pub max_rate: Option<Rate>,
-    /// Subjects the typed words named (`search::narrowing`): a tutor must teach every one (at
+    /// Subjects the typed words named (`shared::narrowing`): a tutor must teach every one (at
     /// `level`, when there is one).
     pub required_subjects: Vec<String>,
     /// Typed words, each found in the tutor's profile.
@@ -56,7 +56,7 @@ pub struct TutorFilter {
 impl TutorFilter {
     /// Builds a search from what the visitor typed: every key and name the catalogue's, as the
     /// case board reads them (`Names`); a non-numeric fee bound is ignored; words naming a
-    /// level or a subject narrow the search to it (`search::narrowing`).
+    /// level or a subject narrow the search to it (`shared::narrowing`).
     ///
     /// # Errors
     /// A zh-HK message per refused field: `level`, `region`, `subjects`, `districts`, `areas`,

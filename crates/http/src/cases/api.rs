@@ -5,7 +5,7 @@ use crate::billing::api::ServiceFeeBody;
 use crate::common::sort::CaseSort;
 use std::sync::Arc;
 use tutorhub_domain::billing::terms::ServiceFee;
-use tutorhub_domain::search::order::SortOrder;
+use tutorhub_domain::shared::sort_order::SortOrder;
 
 use chrono::{DateTime, Utc};
 use poem::Request;

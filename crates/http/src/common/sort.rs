@@ -2,7 +2,7 @@
 //! `SortOrder` decides what each means.
 
 use poem_openapi::Enum;
-use tutorhub_domain::search::order::SortOrder;
+use tutorhub_domain::shared::sort_order::SortOrder;
 
 /// How the case board is ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]

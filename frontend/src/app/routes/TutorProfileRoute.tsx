@@ -6,7 +6,7 @@ import { TutorProfilePage } from '@/features/tutors/routes/TutorProfilePage';
 export function TutorProfileRoute() {
   return (
     <TutorProfilePage
-      bookingBox={(tutor) => <BookingBox tutorId={tutor.id} subjects={tutor.subjects} />}
+      bookingBox={(tutor) => <BookingBox key={tutor.id} tutorId={tutor.id} subjects={tutor.subjects} />}
       reviews={(tutor) => <TutorReviews key={tutor.id} tutor={tutor} />}
     />
   );

@@ -5,6 +5,7 @@ import { errorMessage } from '@/api/api-error';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { KeywordBox } from '@/components/KeywordBox';
 import { useCatalogue } from '@/lib/catalogue';
+import { isFeeRangeValid } from '@/lib/min-rate';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import type { CaseFilters } from '../lib/case-filters';
@@ -60,7 +61,8 @@ export function CaseFilterForm({
   const catalogue = useCatalogue();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch();
+    // The fee field says what is wrong; the server would only refuse the range.
+    if (isFeeRangeValid(filters.minRate, filters.maxRate)) onSearch();
   };
   return (
     <form id={id} className={styles.form} onSubmit={onSubmit} aria-label={label} noValidate>

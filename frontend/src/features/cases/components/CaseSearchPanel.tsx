@@ -68,20 +68,20 @@ export function CaseSearchPanel() {
     { swr: { enabled: submitted !== null } },
   );
 
-  const results = useRevealResults<HTMLHeadingElement>(search.data !== undefined && !search.isValidating);
-  const onSearch = () => {
-    setSearched({ filters: draft, page: 1 });
-    results.reveal();
+  // A search the person makes (or a page they turn to) is brought into view once it is answered.
+  const shown = submitted ? toSearchParams(submitted, page).toString() : '';
+  const settled = !search.isValidating && (search.data !== undefined || search.error !== undefined);
+  const results = useRevealResults<HTMLHeadingElement>(shown, settled);
+  const go = (filters: CaseFilters, next: number) => {
+    setSearched({ filters, page: next });
+    results.reveal(toSearchParams(filters, next).toString());
   };
-  const searchAgain = (filters: CaseFilters) => {
-    setSearched({ filters, page: 1 });
-    results.reveal();
-  };
+  const onSearch = () => go(draft, 1);
   const onReset = () => {
     setDraft(emptyCaseFilters);
     setSearched(null);
   };
-  const setPage = (next: number) => submitted && setSearched({ filters: submitted, page: next });
+  const setPage = (next: number) => submitted && go(submitted, next);
 
   return (
     <div className={styles.root}>
@@ -118,10 +118,11 @@ export function CaseSearchPanel() {
             <>
               <EmptyState title={t.cases.search.empty} hint={t.cases.search.emptyHint} />
               <WidenSearch
+                board="cases"
                 options={caseWideningOptions(submitted)}
                 count={countCases}
                 countText={t.cases.search.resultsCount}
-                onChoose={searchAgain}
+                onChoose={(filters) => go(filters, 1)}
               />
             </>
           ) : (

@@ -26,7 +26,9 @@ export function notTaught(
   return { kind: 'subjects', labels: caseSubjects.map((s) => `${level.label} ${s}`) };
 }
 
+/** As the server's `fit::overlaps`: a one-character name must be the whole of the other. */
 function overlaps(a: string, b: string): boolean {
   const [x, y] = [a.trim().toLowerCase(), b.trim().toLowerCase()];
-  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
+  const holds = (long: string, short: string) => [...short].length >= 2 && long.includes(short);
+  return x !== '' && y !== '' && (x === y || holds(x, y) || holds(y, x));
 }

@@ -107,15 +107,16 @@ export function AllCasesPage() {
   const goTo = (filters: CaseFilters, page: number) => {
     setSearchParams(toSearchParams(filters, page), { preventScrollReset: true });
   };
-  const results = useRevealResults<HTMLHeadingElement>(cases.data !== undefined && !cases.isValidating);
-  const onSearch = () => {
-    goTo(draft, 1);
-    setFiltersOpen(false);
-    results.reveal();
-  };
+  // A search the person makes is brought into view once it is answered.
+  const settled = !cases.isValidating && (cases.data !== undefined || cases.error !== undefined);
+  const results = useRevealResults<HTMLHeadingElement>(queryString, settled);
   const searchAgain = (filters: CaseFilters) => {
     goTo(filters, 1);
-    results.reveal();
+    results.reveal(toSearchParams(filters, 1).toString());
+  };
+  const onSearch = () => {
+    searchAgain(draft);
+    setFiltersOpen(false);
   };
   const onReset = () => {
     setDraft(emptyCaseFilters);
@@ -217,6 +218,7 @@ export function AllCasesPage() {
                   hint={t.cases.allCases.emptyHint}
                 />
                 <WidenSearch
+                  board="cases"
                   options={caseWideningOptions(applied.filters)}
                   count={countCases}
                   countText={t.cases.allCases.total}

@@ -16,6 +16,7 @@ import { useRevealResults } from '@/hooks/use-reveal-results';
 import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
+import { isFeeRangeValid } from '@/lib/min-rate';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import {
@@ -98,20 +99,24 @@ export function TutorSearchPanel() {
   const region = findRegion(catalogue.data, draft.region);
   const set = (patch: Partial<TutorFilters>) => setDraft({ ...draft, ...patch });
 
-  const results = useRevealResults<HTMLHeadingElement>(search.data !== undefined && !search.isValidating);
-  const searchAgain = (filters: TutorFilters) => {
-    setSearched({ filters, page: 1 });
-    results.reveal();
+  // A search the person makes (or a page they turn to) is brought into view once it is answered.
+  const shown = submitted ? tutorSearchToParams(submitted, page).toString() : '';
+  const settled = !search.isValidating && (search.data !== undefined || search.error !== undefined);
+  const results = useRevealResults<HTMLHeadingElement>(shown, settled);
+  const go = (filters: TutorFilters, next: number) => {
+    setSearched({ filters, page: next });
+    results.reveal(tutorSearchToParams(filters, next).toString());
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    searchAgain(draft);
+    // The field says what is wrong; the server would only refuse the range.
+    if (isFeeRangeValid(draft.minRate, draft.maxRate)) go(draft, 1);
   };
   const onReset = () => {
     setDraft(emptyTutorFilters);
     setSearched(null);
   };
-  const setPage = (next: number) => submitted && setSearched({ filters: submitted, page: next });
+  const setPage = (next: number) => submitted && go(submitted, next);
 
   return (
     <div className={styles.root}>
@@ -191,7 +196,7 @@ export function TutorSearchPanel() {
           ) : search.data.items.length === 0 ? (
             <>
               <EmptyState title={t.tutors.search.empty} hint={t.tutors.search.emptyHint} />
-              <TutorWidening filters={submitted} onChoose={searchAgain} />
+              <TutorWidening filters={submitted} onChoose={(filters) => go(filters, 1)} />
             </>
           ) : (
             <div className={mergeClasses(search.isValidating && styles.stale)}>

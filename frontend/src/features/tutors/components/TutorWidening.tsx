@@ -13,6 +13,7 @@ export function TutorWidening({
 }) {
   return (
     <WidenSearch
+      board="tutors"
       options={tutorWideningOptions(filters)}
       count={countTutors}
       countText={t.tutors.search.resultsCount}
