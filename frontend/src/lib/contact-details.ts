@@ -271,14 +271,14 @@ function ordinaryNumbers(chars: string[], groups: Digits[]): boolean[] {
       (after1 === ' ' && after2 !== undefined && spacedUnits.has(after2))
     );
   });
-  // Joined to a neighbour without a unit of its own ("9123 4567號", "HK$9123 4567"), a unit does
-  // not set a group aside; "HK$20000 120分鐘" is two numbers, each marked.
+  // Joined to a neighbour without a unit of its own (a phone with a unit after it, or "HK$9123
+  // 4567"), a unit does not set a group aside; a fee then a duration is two numbers, each marked.
   const joined = (k: number) =>
     (k > 0 && joins(gap(k - 1)) && !counted[k - 1]) || (k + 1 < n && joins(gap(k)) && !counted[k + 1]);
   counted.forEach((isCounted, k) => {
     if (isCounted && !joined(k)) mark(k);
     const [a, b] = [groups[k], groups[k + 1]];
-    // A range: $300-400, 300-400元, 10-11時, 4000-5000, 1930-2130.
+    // A range: $300-400, a fee or hours with their unit, 4000-5000, 1930-2130.
     const rising = a !== undefined && b !== undefined && Number(b.value) > Number(a.value);
     if (a && b && rising && gapIs(k, '-') && (isCounted || counted[k + 1] || roundRange(a, b))) mark(k, k + 1);
   });
