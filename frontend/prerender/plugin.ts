@@ -4,7 +4,8 @@
  * the built documents, each with the styles it uses:
  * - `dist/index.html`: the frame, with `<!--first-screen-->` in `<main>` for the server to fill
  *   (a tutor's or a case's first screen) or leave empty (a member's page);
- * - `dist/first-screen/{home,all-cases,terms,privacy}.html`: those pages whole.
+ * - `dist/first-screen/{home,all-cases,terms,privacy}.html`: those pages whole;
+ * - the same in English: `dist/index.en.html`, `dist/first-screen/{…}.en.html` (issue 35).
  * The server picks the document by the page's path (crates/http/src/system/first_screen.rs).
  * `#root` carries `data-first-screen` until the app has replaced the server's HTML (main.tsx).
  * The app's JavaScript starts after the first paint (BOOT_SCRIPT).
@@ -119,18 +120,26 @@ export function firstScreens(): Plugin {
         const outDir = join(config.root, config.build.outDir);
         const bootPath = `/assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
         writeFileSync(join(outDir, bootPath), BOOT_SCRIPT);
-        const index = bootAfterFirstPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), bootPath);
-        if (!index.includes(ROOT_ELEMENT)) throw new Error(`first screens: ${ROOT_ELEMENT} is missing from index.html`);
+        const built = bootAfterFirstPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), bootPath);
+        if (!built.includes(ROOT_ELEMENT)) throw new Error(`first screens: ${ROOT_ELEMENT} is missing from index.html`);
+        if (!built.includes('<html lang="zh-HK">'))
+          throw new Error('first screens: <html lang="zh-HK"> is missing from index.html');
         const css = readFileSync(join(config.root, 'src/app/first-screen/first-screen.css'), 'utf8');
-        // The server's own first screens (a tutor, a case) go into the frame: it has their styles.
-        const page = ({ html, styles }: Rendered, extraStyles = '') =>
-          index
-            .replace('</head>', () => `${styles}${extraStyles}</head>`)
-            .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen>${html}</div>`);
-        writeFileSync(join(outDir, 'index.html'), page(screens.frame, `<style id="first-screen-css">${css}</style>`));
         mkdirSync(join(outDir, 'first-screen'), { recursive: true });
-        for (const [name, rendered] of Object.entries(screens.pages)) {
-          writeFileSync(join(outDir, 'first-screen', `${name}.html`), page(rendered));
+        // zh-HK's documents keep their names; English's are `index.en.html`, `first-screen/home.en.html`…
+        for (const [language, languageScreens] of Object.entries(screens)) {
+          const suffix = language === 'en' ? '.en' : '';
+          const index = built.replace('<html lang="zh-HK">', () => `<html lang="${language}">`);
+          // The server's own first screens (a tutor, a case) go into the frame: it has their styles.
+          const page = ({ html, styles }: Rendered, extraStyles = '') =>
+            index
+              .replace('</head>', () => `${styles}${extraStyles}</head>`)
+              .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen>${html}</div>`);
+          const frame = page(languageScreens.frame, `<style id="first-screen-css">${css}</style>`);
+          writeFileSync(join(outDir, `index${suffix}.html`), frame);
+          for (const [name, rendered] of Object.entries(languageScreens.pages)) {
+            writeFileSync(join(outDir, 'first-screen', `${name}${suffix}.html`), page(rendered));
+          }
         }
       } finally {
         await server.close();

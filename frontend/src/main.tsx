@@ -4,6 +4,8 @@ import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { rehydrateRendererCache } from '@griffel/core';
 import { App } from './app/App';
 import { firstScreenCache } from './app/first-screen/seed';
+import { language } from './i18n/language';
+import { loadLanguage } from './i18n/load';
 import { preloadPage } from './app/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './app/updates/service-worker';
 import './styles/global.css';
@@ -28,7 +30,7 @@ rehydrateRendererCache(renderer, document);
 // with the same page and the same data, rather than with a spinner. As a transition, the first
 // render yields to the browser as it goes instead of holding the main thread in one long task.
 const cache = firstScreenCache(document);
-void preloadPage(window.location.pathname).then(() => {
+void Promise.all([loadLanguage(language()), preloadPage(window.location.pathname)]).then(() => {
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>

@@ -2,7 +2,8 @@
 //!
 //! - `sql`: the repositories on SQLite and PostgreSQL (sqlx), one module per business area.
 //! - `cache`: reads kept in memory in front of the database.
-//! - `messaging`: SMS and e-mail, real providers and the development outboxes.
+//! - `messaging`: SMS and e-mail, real providers and the development outboxes, and the words
+//!   of every message in each language.
 //! - `security`: password hashing, access tokens, opaque secrets, rate limits.
 //! - `files`: uploaded files on the local disk or in an S3-compatible bucket.
 //! - `search`: the search index (tantivy) of the case board and the tutor directory.
@@ -22,6 +23,7 @@ pub use files::s3::{S3FileStore, S3Settings};
 pub use messaging::outbox::Outbox;
 pub use messaging::sms_gateway::HttpSmsGateway;
 pub use messaging::smtp_mailer::{SmtpMailer, SmtpSettings, SmtpTls};
+pub use messaging::words::Wording;
 pub use search::tantivy_search::{BuildReport, TantivySearch};
 pub use security::jwt::JwtAccessTokens;
 pub use security::link_signer::HmacLinkSigner;

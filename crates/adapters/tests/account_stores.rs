@@ -86,6 +86,7 @@ async fn a_user(db: &Database) -> Uuid {
         birthdate: NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
         user_type: UserType::Organization,
         password_hash: "$argon2id$x".into(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: Utc::now(),
     };
     SqlUserRepository::new(db.pool().clone()).insert(user).await.unwrap().id
@@ -100,6 +101,7 @@ async fn another_user(db: &Database) -> Uuid {
         birthdate: NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
         user_type: UserType::Individual,
         password_hash: "$argon2id$x".into(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: Utc::now(),
     };
     SqlUserRepository::new(db.pool().clone()).insert(user).await.unwrap().id

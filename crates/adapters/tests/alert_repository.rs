@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
-use tutorhub_adapters::{Database, HmacLinkSigner, SqlAlertRepository, SqlCaseRepository, SqlTutorRepository, SqlUserRepository};
+use tutorhub_adapters::{Database, HmacLinkSigner, SqlAlertRepository, SqlCaseRepository, SqlTutorRepository, SqlUserRepository, Wording};
 use tutorhub_domain::alerts::delivery::{AlertDelivery, AlertPorts};
-use tutorhub_domain::alerts::model::{AlertChannel, AlertMatch, Criteria, NewSavedSearch};
+use tutorhub_domain::alerts::model::{AlertChannel, AlertMatch, Criteria, NewSavedSearch, SearchSummary, SummaryPart};
 use tutorhub_domain::alerts::ports::{AlertRepository, MessageEnd, SaveOutcome};
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::cases::model::CaseStatus;
@@ -61,13 +61,16 @@ async fn saved_at_once_a_tutors_searches_stay_within_the_limit(db: Database) {
     let searches = alerts.searches_of(tutor).await.unwrap();
     assert_eq!(searches.len(), 10);
     let first = &searches[0];
-    assert_eq!(first.criteria.summary(), "中學・數學");
+    let secondary = SummaryPart::Level("secondary");
+    assert_eq!(first.criteria.summary(), SearchSummary::Looking(vec![secondary.clone(), SummaryPart::Subjects(vec!["數學".into()])]));
     let physics =
         Criteria::parse(CaseQuery { level: Some("secondary".into()), subjects: vec!["物理".into()], ..CaseQuery::default() }, "dse")
             .unwrap();
     assert!(alerts.update_search(first.number, &physics, AlertChannel::Email).await.unwrap());
     let changed = alerts.find_search(first.number).await.unwrap().unwrap();
-    assert_eq!((changed.criteria.summary().as_str(), changed.channel), ("中學・物理・關鍵字：dse", AlertChannel::Email));
+    let physics_dse =
+        SearchSummary::Looking(vec![secondary, SummaryPart::Subjects(vec!["物理".into()]), SummaryPart::Keywords(vec!["dse".into()])]);
+    assert_eq!((changed.criteria.summary(), changed.channel), (physics_dse, AlertChannel::Email));
     assert!(alerts.delete_search(first.number).await.unwrap());
     assert!(!alerts.delete_search(first.number).await.unwrap());
     assert_eq!(alerts.searches_of(tutor).await.unwrap().len(), 9);
@@ -134,6 +137,7 @@ fn worker(db: &Database, sent: &Arc<Recording>) -> AlertDelivery {
         users: Arc::new(SqlUserRepository::new(db.pool().clone())),
         sms: sent.clone(),
         mail: sent.clone(),
+        words: Arc::new(Wording),
         signer: Arc::new(HmacLinkSigner::new(b"the site's secret")),
     };
     AlertDelivery::new(ports, QuietHours::NIGHT, "https://tutorhub.example.hk")

@@ -22,6 +22,7 @@ async fn a_user(db: &Database, phone: &str) -> Uuid {
         birthdate: NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
         user_type: UserType::Individual,
         password_hash: "$argon2id$hash".into(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: Utc::now(),
     };
     repo.insert(user).await.unwrap().id

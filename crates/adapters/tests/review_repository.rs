@@ -20,6 +20,7 @@ use tutorhub_domain::reviews::ports::{ReviewChange, ReviewRepository};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::PageRequest;
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
+use tutorhub_domain::shared::validation::Label;
 use uuid::Uuid;
 
 fn review(tutor_id: Uuid, author_id: Uuid, stars: i64, ago: Duration) -> NewReview {
@@ -148,7 +149,7 @@ async fn the_tutor_replies_once_and_members_report_once_each(db: Database) {
     let repo = Arc::new(SqlReviewRepository::new(db.pool().clone()));
     let tutor = Uuid::new_v4();
     let number = repo.insert(review(tutor, Uuid::new_v4(), 2, Duration::zero())).await.unwrap().number;
-    let text = ReviewText::parse("多謝意見，會改善", "回覆").unwrap();
+    let text = ReviewText::parse("多謝意見，會改善", Label::Reply).unwrap();
     assert_eq!(repo.reply(number, Uuid::new_v4(), &text, Utc::now()).await.unwrap(), ReviewChange::Unchanged, "not the tutor");
     let tasks: Vec<_> = (0..3)
         .map(|_| {

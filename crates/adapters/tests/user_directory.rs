@@ -27,6 +27,7 @@ async fn account(db: &Database, phone: &str, name: &str, email: &str, user_type:
             birthdate: NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
             user_type,
             password_hash: "$argon2id$hash".into(),
+            language: tutorhub_domain::shared::language::Language::ZhHk,
             created_at: Utc::now() - Duration::minutes(minutes_ago),
         })
         .await

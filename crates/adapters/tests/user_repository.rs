@@ -19,6 +19,7 @@ fn new_user(phone: &str, email: &str, user_type: UserType) -> NewUser {
         birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
         user_type,
         password_hash: "$argon2id$hash".into(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: Utc::now(),
     }
 }

@@ -52,10 +52,10 @@ pub const DEMO_ACCOUNTS: &[DemoAccount] = &[
 /// # Errors
 /// When the store fails.
 pub async fn ensure_demo_accounts(app: &Wiring) -> anyhow::Result<usize> {
-    let password = Password::parse(DEMO_PASSWORD).map_err(anyhow::Error::msg)?;
+    let password = Password::parse(DEMO_PASSWORD).map_err(|problem| anyhow::anyhow!("{problem:?}"))?;
     let mut added = 0;
     for account in DEMO_ACCOUNTS {
-        let phone = Phone::parse(account.phone).map_err(anyhow::Error::msg)?;
+        let phone = Phone::parse(account.phone).map_err(|problem| anyhow::anyhow!("{problem:?}"))?;
         if app.users.find_by_phone(&phone).await?.is_some() {
             continue;
         }
@@ -65,11 +65,12 @@ pub async fn ensure_demo_accounts(app: &Wiring) -> anyhow::Result<usize> {
             .insert(NewUser {
                 id: Uuid::new_v4(),
                 phone,
-                email: Email::parse(account.email).map_err(anyhow::Error::msg)?,
-                name: DisplayName::parse(account.name).map_err(anyhow::Error::msg)?,
+                email: Email::parse(account.email).map_err(|problem| anyhow::anyhow!("{problem:?}"))?,
+                name: DisplayName::parse(account.name).map_err(|problem| anyhow::anyhow!("{problem:?}"))?,
                 birthdate: NaiveDate::from_ymd_opt(y, m, d).expect("demo birthdates are real dates"),
                 user_type: account.user_type,
                 password_hash: app.hasher.hash(&password).await?,
+                language: tutorhub_domain::shared::language::Language::ZhHk,
                 created_at: Utc::now(),
             })
             .await?;

@@ -123,18 +123,19 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     if app.users.find_by_phone(&past_parent_phone(0)).await?.is_some() {
         return Ok(0);
     }
-    let password_hash = app.hasher.hash(&Password::parse(DEMO_PASSWORD).map_err(anyhow::Error::msg)?).await?;
+    let password_hash = app.hasher.hash(&Password::parse(DEMO_PASSWORD).map_err(|problem| anyhow::anyhow!("{problem:?}"))?).await?;
     let mut parents = Vec::new();
     for (index, name) in PAST_PARENTS.iter().enumerate() {
         let phone = past_parent_phone(index);
         let user = NewUser {
             id: Uuid::new_v4(),
-            email: Email::parse(&format!("parent{}@example.com", index + 1)).map_err(anyhow::Error::msg)?,
+            email: Email::parse(&format!("parent{}@example.com", index + 1)).map_err(|problem| anyhow::anyhow!("{problem:?}"))?,
             phone,
-            name: DisplayName::parse(name).map_err(anyhow::Error::msg)?,
+            name: DisplayName::parse(name).map_err(|problem| anyhow::anyhow!("{problem:?}"))?,
             birthdate: chrono::NaiveDate::from_ymd_opt(1982, 5, 1).expect("a real date"),
             user_type: UserType::Individual,
             password_hash: password_hash.clone(),
+            language: tutorhub_domain::shared::language::Language::ZhHk,
             created_at: Utc::now() - Duration::days(120),
         };
         parents.push(app.users.insert(user).await?.id);
@@ -160,7 +161,7 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     }
     // 陳太 matched demo tutor 2 ten days ago; two lessons are confirmed, so she may review them.
     let parent = &crate::demo_accounts::DEMO_ACCOUNTS[0];
-    let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(anyhow::Error::msg)?).await?;
+    let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(|problem| anyhow::anyhow!("{problem:?}"))?).await?;
     if let (Some(chan), Some(tutor)) = (chan.as_ref(), demo_tutor(app, 1).await?) {
         match_case(app, chan.id, &tutor, 10, &[], 2).await?;
         bill(app, Utc::now() - Duration::days(8), None).await?;
@@ -299,7 +300,7 @@ async fn offer_case(
         id: Uuid::new_v4(),
         case_number: number,
         tutor_id: tutor.user_id,
-        available_times: AvailableTimes::parse("星期六 下午").map_err(anyhow::Error::msg)?,
+        available_times: AvailableTimes::parse("星期六 下午").map_err(|e| anyhow::anyhow!("{e:?}"))?,
         status: CaseApplicationStatus::Applied,
         created_at: created_at + Duration::days(1),
     };

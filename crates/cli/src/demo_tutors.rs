@@ -191,6 +191,7 @@ impl TutorGenerator {
                 .expect("demo birth dates are real dates"),
             user_type: UserType::Individual,
             password_hash: password_hash.to_string(),
+            language: tutorhub_domain::shared::language::Language::ZhHk,
             created_at: self.now - Duration::days(rng.random_range(30..400)),
         };
         let young = matches!(main.level, "kindergarten" | "interest");

@@ -15,6 +15,7 @@ mod demo_accounts;
 mod demo_documents;
 mod demo_history;
 mod demo_tutors;
+mod labels;
 
 use clap::{Parser, Subcommand};
 

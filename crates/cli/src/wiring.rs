@@ -19,7 +19,7 @@ use tutorhub_adapters::{
     RandomSecretTokens, S3FileStore, S3Settings, SqlAccountStores, SqlAlertRepository, SqlApplicationRepository, SqlBookingRepository,
     SqlCaseRepository, SqlChangeFeed, SqlInvitationRepository, SqlInvoiceRepository, SqlJobLedger, SqlLessonRepository, SqlRateLimiter,
     SqlRefreshTokenRepository, SqlReviewRepository, SqlSearchSource, SqlTutorRepository, SqlUserDirectory, SqlUserRepository,
-    TantivySearch,
+    TantivySearch, Wording,
 };
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::accounts::directory::UserDirectory;
@@ -62,6 +62,7 @@ use tutorhub_domain::search::version::SearchVersion;
 use tutorhub_domain::shared::clock::{Clock, SystemClock};
 use tutorhub_domain::shared::files::FileStore;
 use tutorhub_domain::shared::identity::{Email, Phone};
+use tutorhub_domain::shared::messages::MessageWords;
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
 use tutorhub_domain::shared::rate_limiter::RateLimiter;
 use tutorhub_domain::shared::rate_limits::{LOGIN_ATTEMPTS_PER_SOURCE, Throttle};
@@ -168,6 +169,8 @@ pub struct Wiring {
     feed: Arc<SqlChangeFeed>,
     account_stores: Arc<SqlAccountStores>,
     senders: Senders,
+    /// The words of every SMS and e-mail, in each recipient's language.
+    words: Arc<dyn MessageWords>,
     /// In the database on PostgreSQL, where several servers may count together; in this
     /// process's memory on SQLite, which one server serves.
     throttle: Throttle,
@@ -198,6 +201,7 @@ impl Wiring {
             hasher,
             account_stores,
             senders,
+            words: Arc::new(Wording),
             throttle: Throttle::new(rate_limiter(&database, &settings.clock)),
             database,
             settings,
@@ -205,7 +209,8 @@ impl Wiring {
     }
 
     fn notifier(&self) -> Notifier {
-        Notifier::new(self.users.clone(), self.senders.sms.clone(), self.throttle.clone(), &self.settings.public_base_url)
+        let (sms, words) = (self.senders.sms.clone(), self.words.clone());
+        Notifier::new(self.users.clone(), sms, words, self.throttle.clone(), &self.settings.public_base_url)
     }
 
     pub fn moderation(&self) -> CaseModeration {
@@ -229,7 +234,7 @@ impl Wiring {
     }
 
     pub fn tutor_applications(&self) -> TutorApplications {
-        TutorApplications::new(self.users.clone(), self.tutors.clone(), self.files.clone(), self.senders.sms.clone())
+        TutorApplications::new(self.users.clone(), self.tutors.clone(), self.files.clone(), self.senders.sms.clone(), self.words.clone())
     }
 
     pub fn tutor_listing(&self) -> TutorListing {
@@ -285,13 +290,16 @@ impl Wiring {
             .with_throttle(throttle.clone())
             .with_attempts_per_source(settings.login_attempts_per_address);
         let stores = self.account_stores.clone();
-        let phone_verification = PhoneVerification::new(stores.clone(), users.clone(), sms.clone(), secrets.clone(), throttle.clone());
+        let words = &self.words;
+        let phone_verification =
+            PhoneVerification::new(stores.clone(), users.clone(), sms.clone(), words.clone(), secrets.clone(), throttle.clone());
         let passwords = Passwords::new(
             users.clone(),
             self.hasher.clone(),
             stores.clone(),
             secrets,
             mail.clone(),
+            words.clone(),
             sessions.clone(),
             throttle.clone(),
             &settings.public_base_url,
@@ -404,6 +412,7 @@ impl Wiring {
             users: self.users.clone(),
             sms: self.senders.sms.clone(),
             mail: self.senders.mail.clone(),
+            words: self.words.clone(),
             signer: Arc::new(HmacLinkSigner::new(&self.secret()?)),
         };
         Ok(AlertDelivery::new(ports, self.settings.alert_quiet_hours, &self.settings.public_base_url))

@@ -7,7 +7,7 @@ use std::process::Output;
 use std::sync::Arc;
 
 use chrono::{NaiveDate, Utc};
-use tutorhub_adapters::{Database, LocalFileStore, Outbox, SqlTutorRepository, SqlUserRepository};
+use tutorhub_adapters::{Database, LocalFileStore, Outbox, SqlTutorRepository, SqlUserRepository, Wording};
 use tutorhub_domain::accounts::ports::UserRepository;
 use tutorhub_domain::accounts::user::{NewUser, Role, UserType};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
@@ -34,6 +34,7 @@ async fn two_applicants(data_dir: &Path) -> (Uuid, Uuid) {
         Arc::new(SqlTutorRepository::new(database.pool().clone())),
         Arc::new(LocalFileStore::new(data_dir)),
         Arc::new(Outbox::sms(data_dir)),
+        Arc::new(Wording),
     );
     let mut ids = Vec::new();
     for (phone, subject) in [("91234567", "中學 數學"), ("92345678", "小學 英文")] {
@@ -46,6 +47,7 @@ async fn two_applicants(data_dir: &Path) -> (Uuid, Uuid) {
                 birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
                 user_type: UserType::Individual,
                 password_hash: "$argon2id$x".into(),
+                language: tutorhub_domain::shared::language::Language::ZhHk,
                 created_at: Utc::now(),
             })
             .await

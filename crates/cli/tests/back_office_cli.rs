@@ -10,7 +10,7 @@ use std::sync::Arc;
 use chrono::{Duration, NaiveDate, Utc};
 use serde_json::Value;
 use tutorhub_adapters::{
-    Argon2Hasher, Database, InMemoryRateLimiter, LocalFileStore, Outbox, RandomSecretTokens, SqlAccountStores, SqlUserRepository,
+    Argon2Hasher, Database, InMemoryRateLimiter, LocalFileStore, Outbox, RandomSecretTokens, SqlAccountStores, SqlUserRepository, Wording,
 };
 use tutorhub_domain::accounts::phone_verification::PhoneVerification;
 use tutorhub_domain::accounts::ports::PhoneVerificationStore;
@@ -50,6 +50,7 @@ async fn register(data_dir: &Path) {
         stores.clone(),
         users.clone(),
         Arc::new(Outbox::sms(data_dir)),
+        Arc::new(Wording),
         Arc::new(RandomSecretTokens),
         Throttle::new(Arc::new(InMemoryRateLimiter::default())),
     );
@@ -76,6 +77,7 @@ async fn register(data_dir: &Path) {
             business_registration: documents.map(|(b, _)| b.to_vec()),
             address_proof: documents.map(|(_, a)| a.to_vec()),
             verification_token: "verified".into(),
+            language: tutorhub_domain::shared::language::Language::ZhHk,
         };
         registration.register(form, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).await.unwrap();
         // Distinct creation times, so "newest first" is a real order.

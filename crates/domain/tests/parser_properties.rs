@@ -18,23 +18,25 @@ use tutorhub_domain::shared::catalogue::{self, LEVELS, REGIONS};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone, is_bidi_control};
 use tutorhub_domain::shared::keywords::{Keywords, KeywordsError};
 use tutorhub_domain::shared::money::{Rate, parse_min_rate};
-use tutorhub_domain::shared::validation::ValidationErrors;
+use tutorhub_domain::shared::validation::{Label, Problem, ValidationErrors};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery, TutorSubjectMatch};
 
-const PHONE_INVALID: &str = "請輸入有效的香港電話號碼（8 位數字）";
-const EMAIL_INVALID: &str = "請輸入有效的電郵地址";
-const NAME_CONTROL: &str = "名稱不可包含控制字元";
-const NAME_BIDI: &str = "名稱不可包含文字方向控制字元";
-const NAME_ONLY_LETTERS: &str = "名稱只可包含英文字母或中文字，不可包含數字或符號";
-const NAME_TOO_MANY_CHINESE: &str = "中文字最多 6 個";
-const NAME_TOO_MANY_ENGLISH: &str = "英文字母最多 12 個";
-const NAME_AT_LEAST_ONE: &str = "名稱必須包含最少一個英文字母或中文字";
-const RATE_NOT_POSITIVE: &str = "每堂學費必須大於 0";
-const RATE_TOO_HIGH: &str = "每堂學費不可高於 HK$100000";
-const RATE_DECIMALS: &str = "每堂學費最多只可有兩個小數位";
-const LEVEL_UNKNOWN: &str = "教育程度不正確";
-const REGION_UNKNOWN: &str = "區域不正確";
-const POST_TYPE_UNKNOWN: &str = "個案類型不正確";
+const PHONE_INVALID: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::PhoneInvalid);
+const EMAIL_INVALID: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::EmailInvalid);
+const NAME_CONTROL: Problem = Problem::ControlCharacters(Label::Name);
+const NAME_BIDI: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::NameBidiControls);
+const NAME_ONLY_LETTERS: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::NameSymbols);
+const NAME_TOO_MANY_CHINESE: Problem =
+    Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::NameTooManyChinese { max: 6 });
+const NAME_TOO_MANY_ENGLISH: Problem =
+    Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::NameTooManyEnglish { max: 12 });
+const NAME_AT_LEAST_ONE: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::NameNoLetters);
+const RATE_NOT_POSITIVE: Problem = Problem::FeeNotPositive;
+const RATE_TOO_HIGH: Problem = Problem::FeeTooHigh { max_dollars: 100_000 };
+const RATE_DECIMALS: Problem = Problem::FeeCents;
+const LEVEL_UNKNOWN: Problem = Problem::Incorrect(Label::Level);
+const REGION_UNKNOWN: Problem = Problem::Incorrect(Label::Region);
+const POST_TYPE_UNKNOWN: Problem = Problem::Incorrect(Label::PostType);
 
 /// `text` with `c` put before the character `at` picks (or at the end).
 fn insert(text: &str, at: Index, c: char) -> String {
@@ -105,7 +107,7 @@ proptest! {
     /// Every 8-digit number starting 4-9 is accepted, however it is typed, as `+852` and the digits.
     #[test]
     fn phone_accepts_every_typing_of_a_valid_number((local, typed) in typed_phone()) {
-        let phone = Phone::parse(&typed).map_err(|e| TestCaseError::fail(format!("{typed:?}: {e}")))?;
+        let phone = Phone::parse(&typed).map_err(|e| TestCaseError::fail(format!("{typed:?}: {e:?}")))?;
         prop_assert_eq!(phone.as_str(), format!("+852{local}"));
         prop_assert_eq!(phone.local(), local.as_str());
     }
@@ -121,14 +123,14 @@ proptest! {
     /// A first digit 0-3 is refused (fixed lines 2x/3x included), with or without +852.
     #[test]
     fn phone_refuses_a_first_digit_below_4(digits in "[0-3][0-9]{7}", prefix in select(vec!["", "+852", "852 ", "+852 "])) {
-        prop_assert_eq!(Phone::parse(&format!("{prefix}{digits}")), Err(PHONE_INVALID.to_string()));
+        prop_assert_eq!(Phone::parse(&format!("{prefix}{digits}")), Err(PHONE_INVALID));
     }
 
     /// Too few or too many digits are refused, with or without +852.
     #[test]
     fn phone_refuses_the_wrong_number_of_digits(digits in wrong_length_digits(), prefix in select(vec!["", " ", "+852", "+852 "])) {
         let typed = format!("{prefix}{digits}");
-        prop_assert_eq!(Phone::parse(&typed), Err(PHONE_INVALID.to_string()), "{:?}", typed);
+        prop_assert_eq!(Phone::parse(&typed), Err(PHONE_INVALID), "{:?}", typed);
     }
 
     /// Any character other than a digit, a space, a hyphen, a parenthesis or the leading +
@@ -140,14 +142,14 @@ proptest! {
         c in any::<char>().prop_filter("foreign", |c| !c.is_ascii_digit() && !matches!(c, ' ' | '-' | '(' | ')' | '+')),
     ) {
         let typed = insert(&typed, at, c);
-        prop_assert_eq!(Phone::parse(&typed), Err(PHONE_INVALID.to_string()), "{:?}", typed);
+        prop_assert_eq!(Phone::parse(&typed), Err(PHONE_INVALID), "{:?}", typed);
     }
 
     /// Full-width digits (U+FF10-FF19) are not read as digits.
     #[test]
     fn phone_refuses_full_width_digits(local in local_number()) {
         let wide: String = local.chars().map(|d| char::from_u32(0xff10 + d.to_digit(10).unwrap()).unwrap()).collect();
-        prop_assert_eq!(Phone::parse(&wide), Err(PHONE_INVALID.to_string()));
+        prop_assert_eq!(Phone::parse(&wide), Err(PHONE_INVALID));
     }
 
     /// Never panics, and whatever it accepts is `+852` and 8 digits starting 4-9, parsing to itself.
@@ -192,7 +194,7 @@ proptest! {
     #[test]
     fn email_is_trimmed_and_lower_cased((local, domain) in email_parts(), lead in padding(), trail in padding()) {
         let address = format!("{local}@{domain}");
-        let email = Email::parse(&format!("{lead}{address}{trail}")).map_err(TestCaseError::fail)?;
+        let email = Email::parse(&format!("{lead}{address}{trail}")).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         prop_assert_eq!(email.as_str(), address.to_lowercase());
         // Case never tells two addresses apart.
         prop_assert_eq!(Email::parse(&address.to_uppercase()), Ok(email));
@@ -216,14 +218,14 @@ proptest! {
     /// Without an @ it is not an address.
     #[test]
     fn email_refuses_text_without_at(raw in "[^@]{0,30}") {
-        prop_assert_eq!(Email::parse(&raw), Err(EMAIL_INVALID.to_string()));
+        prop_assert_eq!(Email::parse(&raw), Err(EMAIL_INVALID));
     }
 
     /// A second @ anywhere is refused.
     #[test]
     fn email_refuses_a_second_at((local, domain) in email_parts(), at in any::<Index>()) {
         let raw = insert(&format!("{local}@{domain}"), at, '@');
-        prop_assert_eq!(Email::parse(&raw), Err(EMAIL_INVALID.to_string()), "{:?}", raw);
+        prop_assert_eq!(Email::parse(&raw), Err(EMAIL_INVALID), "{:?}", raw);
     }
 
     /// Whitespace, a control character, a comma or a semicolon inside the address is refused.
@@ -242,7 +244,7 @@ proptest! {
         let chars: Vec<char> = address.chars().collect();
         let position = 1 + at.index(chars.len() - 1);
         let raw: String = chars[..position].iter().chain(std::iter::once(&c)).chain(&chars[position..]).collect();
-        prop_assert_eq!(Email::parse(&raw), Err(EMAIL_INVALID.to_string()), "{:?}", raw);
+        prop_assert_eq!(Email::parse(&raw), Err(EMAIL_INVALID), "{:?}", raw);
     }
 
     /// The local part may have 1 to 64 bytes.
@@ -262,7 +264,7 @@ proptest! {
     /// The domain needs a dot, not first, not last and never doubled.
     #[test]
     fn email_domain_needs_an_inner_dot(local in "[a-z0-9]{1,10}", label in "[a-z0-9-]{1,10}", tld in "[a-z]{1,6}") {
-        let refused = |domain: String| Email::parse(&format!("{local}@{domain}")) == Err(EMAIL_INVALID.to_string());
+        let refused = |domain: String| Email::parse(&format!("{local}@{domain}")) == Err(EMAIL_INVALID);
         prop_assert!(refused(label.clone()), "no dot");
         prop_assert!(refused(format!(".{label}.{tld}")), "leading dot");
         prop_assert!(refused(format!("{label}.{tld}.")), "trailing dot");
@@ -342,7 +344,7 @@ proptest! {
     /// becoming one space and the ends trimmed; the kept name parses to itself.
     #[test]
     fn name_within_the_limits_is_accepted_and_normalised((typed, kept) in typed_name(0..=6, 0..=12)) {
-        let name = DisplayName::parse(&typed).map_err(|e| TestCaseError::fail(format!("{typed:?}: {e}")))?;
+        let name = DisplayName::parse(&typed).map_err(|e| TestCaseError::fail(format!("{typed:?}: {e:?}")))?;
         prop_assert_eq!(name.as_str(), kept.as_str());
         prop_assert_eq!(DisplayName::parse(name.as_str()), Ok(name.clone()));
     }
@@ -353,44 +355,44 @@ proptest! {
         let raw: String = chars.iter().collect();
         match chars.len() {
             0..=6 => prop_assert_eq!(DisplayName::parse(&raw).map(|n| n.as_str().to_string()), Ok(raw.clone())),
-            _ => prop_assert_eq!(DisplayName::parse(&raw), Err(NAME_TOO_MANY_CHINESE.to_string())),
+            _ => prop_assert_eq!(DisplayName::parse(&raw), Err(NAME_TOO_MANY_CHINESE)),
         }
     }
 
     /// More than 6 Chinese characters is refused, whatever else the name has.
     #[test]
     fn name_with_seven_or_more_chinese_is_refused((typed, _) in typed_name(7..=12, 0..=20)) {
-        prop_assert_eq!(DisplayName::parse(&typed), Err(NAME_TOO_MANY_CHINESE.to_string()));
+        prop_assert_eq!(DisplayName::parse(&typed), Err(NAME_TOO_MANY_CHINESE));
     }
 
     /// More than 12 English letters is refused when the Chinese are within their limit.
     #[test]
     fn name_with_thirteen_or_more_letters_is_refused((typed, _) in typed_name(0..=6, 13..=24)) {
-        prop_assert_eq!(DisplayName::parse(&typed), Err(NAME_TOO_MANY_ENGLISH.to_string()));
+        prop_assert_eq!(DisplayName::parse(&typed), Err(NAME_TOO_MANY_ENGLISH));
     }
 
     /// A control character anywhere (a tab or a line break included) is refused, with its own message.
     #[test]
     fn name_refuses_control_characters((typed, _) in typed_name(0..=6, 0..=12), at in any::<Index>(), c in control()) {
-        prop_assert_eq!(DisplayName::parse(&insert(&typed, at, c)), Err(NAME_CONTROL.to_string()));
+        prop_assert_eq!(DisplayName::parse(&insert(&typed, at, c)), Err(NAME_CONTROL));
     }
 
     /// A text-direction control anywhere is refused, with its own message.
     #[test]
     fn name_refuses_bidi_controls((typed, _) in typed_name(0..=6, 0..=12), at in any::<Index>(), c in bidi()) {
-        prop_assert_eq!(DisplayName::parse(&insert(&typed, at, c)), Err(NAME_BIDI.to_string()));
+        prop_assert_eq!(DisplayName::parse(&insert(&typed, at, c)), Err(NAME_BIDI));
     }
 
     /// A digit or any other symbol is refused before the limits are looked at.
     #[test]
     fn name_refuses_digits_and_symbols((typed, _) in typed_name(0..=12, 0..=20), at in any::<Index>(), c in symbol()) {
-        prop_assert_eq!(DisplayName::parse(&insert(&typed, at, c)), Err(NAME_ONLY_LETTERS.to_string()));
+        prop_assert_eq!(DisplayName::parse(&insert(&typed, at, c)), Err(NAME_ONLY_LETTERS));
     }
 
     /// Blank names are refused as having no letter.
     #[test]
     fn name_needs_a_letter(blank in "[ \u{3000}\u{a0}\u{2003}]{0,5}") {
-        prop_assert_eq!(DisplayName::parse(&blank), Err(NAME_AT_LEAST_ONE.to_string()));
+        prop_assert_eq!(DisplayName::parse(&blank), Err(NAME_AT_LEAST_ONE));
     }
 
     /// Never panics on any Unicode; what it accepts keeps every rule and parses to itself.
@@ -423,7 +425,7 @@ proptest! {
     /// Every whole-cent fee from HK$0.01 to HK$100000 is kept exactly, and shown as HK$d or HK$d.cc.
     #[test]
     fn rate_keeps_whole_cents_exactly(cents in 1i64..=MAX_CENTS) {
-        let rate = Rate::from_dollars(cents as f64 / 100.0).map_err(TestCaseError::fail)?;
+        let rate = Rate::from_dollars(cents as f64 / 100.0).map_err(|p| TestCaseError::fail(format!("{p:?}")))?;
         prop_assert_eq!(rate.cents(), cents);
         let shown = if cents % 100 == 0 { format!("HK${}", cents / 100) } else { format!("HK${}.{:02}", cents / 100, cents % 100) };
         prop_assert_eq!(rate.to_string(), shown);
@@ -441,7 +443,7 @@ proptest! {
     #[test]
     fn rate_refuses_fractions_of_a_cent(cents in 0i64..MAX_CENTS, mills in 1i64..=9) {
         let dollars = (cents * 10 + mills) as f64 / 1000.0;
-        prop_assert_eq!(Rate::from_dollars(dollars), Err(RATE_DECIMALS.to_string()), "{}", dollars);
+        prop_assert_eq!(Rate::from_dollars(dollars), Err(RATE_DECIMALS), "{}", dollars);
     }
 
     /// Zero, negatives, NaN and infinities are refused as not more than 0.
@@ -453,7 +455,7 @@ proptest! {
             any::<f64>().prop_filter("not positive", |d| d.is_nan() || *d <= 0.0 || d.is_infinite()),
         ],
     ) {
-        prop_assert_eq!(Rate::from_dollars(dollars), Err(RATE_NOT_POSITIVE.to_string()), "{}", dollars);
+        prop_assert_eq!(Rate::from_dollars(dollars), Err(RATE_NOT_POSITIVE), "{}", dollars);
     }
 
     /// More than HK$100000 is refused, by however little.
@@ -461,8 +463,7 @@ proptest! {
     fn rate_refuses_more_than_the_maximum(
         dollars in prop_oneof![Just(f64::from_bits(100_000f64.to_bits() + 1)), 100_000.000_001f64..1e7, 1e7f64..f64::MAX],
     ) {
-        prop_assert_eq!(Rate::from_dollars(dollars), Err(format!("每堂學費不可高於 HK${}", Rate::MAX_DOLLARS)));
-        prop_assert_eq!(Rate::from_dollars(dollars), Err(RATE_TOO_HIGH.to_string()));
+        prop_assert_eq!(Rate::from_dollars(dollars), Err(RATE_TOO_HIGH));
     }
 
     /// Never panics on any f64; an accepted fee is at most the maximum and within a millionth
@@ -628,11 +629,7 @@ fn given(value: &Option<String>) -> Option<&str> {
 }
 
 /// The field errors the rules call for, in the order the parsers report them.
-fn expected_errors(
-    level: &Option<String>,
-    region: &Option<String>,
-    post_type: Option<&Option<String>>,
-) -> Vec<(&'static str, &'static str)> {
+fn expected_errors(level: &Option<String>, region: &Option<String>, post_type: Option<&Option<String>>) -> Vec<(&'static str, Problem)> {
     let mut expected = Vec::new();
     if given(level).is_some_and(|key| catalogue::level(key).is_none()) {
         expected.push(("level", LEVEL_UNKNOWN));
@@ -657,44 +654,44 @@ fn expected_name_errors(
     subjects: &[String],
     districts: &[String],
     areas: &[String],
-) -> Vec<(&'static str, String)> {
+) -> Vec<(&'static str, Problem)> {
     let level = given(level).and_then(catalogue::level);
     let levels: Vec<&catalogue::Level> = level.map_or_else(|| LEVELS.iter().collect(), |l| vec![l]);
     let typed = |values: &[String]| values.iter().map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect::<Vec<_>>();
     let mut expected = Vec::new();
     if typed(grades).iter().any(|g| !levels.iter().any(|l| l.has_grade(g))) {
-        expected.push(("grades", "年級不正確".to_string()));
+        expected.push(("grades", Problem::Incorrect(Label::Grades)));
     }
     if level.is_some_and(|l| l.free_text_subject()) {
         let text = cleaned(subjects).join(" ");
         if text.chars().count() > 40 {
-            expected.push(("subjects", "科目不可多於 40 個字".to_string()));
+            expected.push(("subjects", Problem::TooLong { label: Label::Subject, max: 40 }));
         } else if text.chars().any(char::is_control) {
-            expected.push(("subjects", "科目不可包含控制字元".to_string()));
+            expected.push(("subjects", Problem::ControlCharacters(Label::Subject)));
         }
     } else if typed(subjects).iter().any(|n| !levels.iter().any(|l| l.has_subject(n))) {
-        expected.push(("subjects", "科目不正確".to_string()));
+        expected.push(("subjects", Problem::Incorrect(Label::Subjects)));
     }
     if typed(districts).iter().any(|d| catalogue::district(d).is_none()) {
-        expected.push(("districts", "地區不正確".to_string()));
+        expected.push(("districts", Problem::Incorrect(Label::Districts)));
     }
     if typed(areas).iter().any(|a| catalogue::place(a).is_none()) {
-        expected.push(("areas", "地點不正確".to_string()));
+        expected.push(("areas", Problem::Incorrect(Label::Areas)));
     }
     expected
 }
 
 /// What `keys` and `names` expect together, as the parsers report them.
-fn all_expected(keys: Vec<(&'static str, &'static str)>, names: Vec<(&'static str, String)>) -> Vec<(&'static str, String)> {
-    keys.into_iter().map(|(f, m)| (f, m.to_string())).chain(names).collect()
+fn all_expected(keys: Vec<(&'static str, Problem)>, names: Vec<(&'static str, Problem)>) -> Vec<(&'static str, Problem)> {
+    keys.into_iter().chain(names).collect()
 }
 
-fn owned_fields(errors: &ValidationErrors) -> Vec<(&'static str, String)> {
-    errors.fields().iter().map(|e| (e.field, e.message.clone())).collect()
+fn owned_fields(errors: &ValidationErrors) -> Vec<(&'static str, Problem)> {
+    errors.fields().iter().map(|e| (e.field, e.problem.clone())).collect()
 }
 
-fn fields_of(errors: &ValidationErrors) -> Vec<(&'static str, &str)> {
-    errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect()
+fn fields_of(errors: &ValidationErrors) -> Vec<(&'static str, Problem)> {
+    owned_fields(errors)
 }
 
 /// Trimmed, no blanks, no repeats, every typed value kept in the order first typed.
@@ -906,7 +903,7 @@ mod vectors {
         serde_json::from_str(include_str!("vectors/text-rules.json")).expect("text-rules.json is well formed")
     }
 
-    fn name_message(rule: &str) -> &'static str {
+    fn name_problem(rule: &str) -> Problem {
         match rule {
             "control" => NAME_CONTROL,
             "bidi" => NAME_BIDI,
@@ -918,7 +915,7 @@ mod vectors {
         }
     }
 
-    fn rate_message(rule: &str) -> &'static str {
+    fn rate_message(rule: &str) -> Problem {
         match rule {
             "notPositive" => RATE_NOT_POSITIVE,
             "tooHigh" => RATE_TOO_HIGH,
@@ -936,9 +933,9 @@ mod vectors {
 
     fn check_text<T: std::fmt::Debug + PartialEq>(
         case: &TextCase,
-        parsed: Result<T, String>,
+        parsed: Result<T, Problem>,
         text: impl Fn(&T) -> &str,
-        message: impl Fn(Option<&str>) -> &'static str,
+        problem: impl Fn(Option<&str>) -> Problem,
     ) -> Result<(), String> {
         let expected = if case.valid {
             let normalized = case.normalized.as_deref().ok_or(format!("{:?}: valid but no normalized form", case.input))?;
@@ -947,7 +944,7 @@ mod vectors {
             if case.normalized.is_some() {
                 return Err(format!("{:?}: invalid but has a normalized form", case.input));
             }
-            Err(message(case.rule.as_deref()).to_string())
+            Err(problem(case.rule.as_deref()))
         };
         let got = parsed.as_ref().map(&text).map(str::to_string).map_err(Clone::clone);
         if got == expected { Ok(()) } else { Err(format!("{:?}: expected {expected:?}, got {got:?}", case.input)) }
@@ -969,7 +966,7 @@ mod vectors {
             if case.valid == case.rule.is_some() {
                 return Err(format!("{:?}: a refused name names its rule, a valid one none", case.input));
             }
-            check_text(case, DisplayName::parse(&case.input), |n| n.as_str(), |rule| name_message(rule.unwrap_or_default()))
+            check_text(case, DisplayName::parse(&case.input), |n| n.as_str(), |rule| name_problem(rule.unwrap_or_default()))
         });
     }
 
@@ -978,7 +975,7 @@ mod vectors {
         check_all("rate", &load().rate, |case| {
             let expected = match (case.valid, case.cents, case.rule.as_deref()) {
                 (true, Some(cents), None) => Ok(cents),
-                (false, None, Some(rule)) => Err(rate_message(rule).to_string()),
+                (false, None, Some(rule)) => Err(rate_message(rule)),
                 _ => return Err(format!("{}: a valid fee has cents, a refused one its rule", case.input)),
             };
             let got = Rate::from_dollars(case.input).map(Rate::cents);

@@ -15,6 +15,7 @@ pub mod reviews;
 pub mod server;
 pub mod system;
 pub mod tutors;
+pub mod words;
 
 use poem::middleware::{Compression, SetHeader};
 use std::sync::Arc;
@@ -158,7 +159,9 @@ fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
         "tutorhub API",
         env!("CARGO_PKG_VERSION"),
     )
-    .description("香港私人補習配對平台 tutorhub 的 API。錯誤一律以 {code, error, errors} 回應，error 為繁體中文訊息。")
+    .description(
+        "香港私人補習配對平台 tutorhub 的 API。錯誤一律以 {code, error, errors} 回應，error 為按 Accept-Language（zh-HK 或 en，預設 zh-HK）寫成的訊息。\n\nThe API of tutorhub, the Hong Kong tutoring marketplace. Every failure answers {code, error, errors}; error is worded in the request's Accept-Language (zh-HK or en, zh-HK by default).",
+    )
 }
 
 /// The OpenAPI document, exactly as `openapi.yaml` at the repository root must read.
@@ -203,4 +206,5 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
         .with(Compression::new())
         .before(system::media::leave_uncompressed)
         .with(common::request_log::RequestLog)
+        .with(words::Speaking)
 }

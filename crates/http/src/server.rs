@@ -21,8 +21,10 @@ use poem::{Addr, Endpoint, EndpointExt, IntoResponse, Response};
 use poem_openapi::payload::Json;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
+use tutorhub_domain::shared::language::Language;
 
 use crate::error::{ErrorBody, ErrorCode};
+use crate::words::{InputWords, Words, request_language};
 
 /// The connection limits (`HEADER_READ_TIMEOUT_SECONDS`, `REQUEST_TIMEOUT_SECONDS`,
 /// `MAX_CONNECTIONS`).
@@ -95,9 +97,11 @@ pub async fn serve(
                 let (app, local, remote) = (app.clone(), local.clone(), remote.clone());
                 async move {
                     let request: poem::Request = (request, local, remote, poem::http::uri::Scheme::HTTP).into();
+                    // Read before the request is handed over: a timed-out answer is outside its scope.
+                    let language = request_language(&request);
                     let response = match tokio::time::timeout(limits.request_timeout, app.get_response(request)).await {
                         Ok(response) => response,
-                        Err(_) => timed_out(),
+                        Err(_) => timed_out(language),
                     };
                     Ok::<_, Infallible>(hyper::Response::from(response))
                 }
@@ -123,6 +127,7 @@ pub async fn serve(
     Ok(())
 }
 
-fn timed_out() -> Response {
-    Json(ErrorBody::new(ErrorCode::RequestTimeout, "請求逾時，請稍後再試")).with_status(StatusCode::REQUEST_TIMEOUT).into_response()
+fn timed_out(language: Language) -> Response {
+    let body = ErrorBody::new(ErrorCode::RequestTimeout, InputWords::Timeout.words(language));
+    Json(body).with_status(StatusCode::REQUEST_TIMEOUT).into_response()
 }

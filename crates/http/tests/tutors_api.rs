@@ -24,6 +24,7 @@ async fn registered(app: &support::TestApp, phone: &str) -> User {
         birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
         user_type: UserType::Individual,
         password_hash: "$argon2id$x".into(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: Utc::now(),
     };
     app.users.insert(user).await.unwrap()

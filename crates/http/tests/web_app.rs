@@ -338,6 +338,229 @@ async fn other_pages_leave_the_slot_empty_and_prerendered_pages_have_their_own_d
     app.client.get("/first-screen/home.html").header("Accept", "text/html").send().await.assert_status(StatusCode::NOT_FOUND);
 }
 
+/// A build as the frontend writes it: `<html lang="zh-HK">`, the frame's slot, a prerendered
+/// home page in each language (issue 35).
+async fn app_in_two_languages() -> support::TestApp {
+    let files = tempfile::tempdir().unwrap().keep();
+    std::fs::create_dir_all(files.join("first-screen")).unwrap();
+    let document = |body: &str| {
+        format!(
+            "<!doctype html>\n<html lang=\"zh-HK\">\n  <head>\n    <title>tutorhub</title>\n  </head>\n  <body><div id=\"root\">{body}</div></body>\n</html>\n"
+        )
+    };
+    std::fs::write(files.join("index.html"), document("<main id=\"main\"><!--first-screen--></main>")).unwrap();
+    std::fs::write(files.join("first-screen/home.html"), document("<h1>首頁</h1>")).unwrap();
+    std::fs::write(files.join("first-screen/home.en.html"), document("<h1>Home</h1>")).unwrap();
+    support::spawn_with_files(Some(AppFiles::Directory(files))).await
+}
+
+/// Chinese (or other CJK) characters or punctuation.
+fn has_chinese(text: &str) -> bool {
+    text.chars()
+        .any(|c| matches!(c, '\u{2E80}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FFEF}' | '\u{20000}'..='\u{3FFFF}'))
+}
+
+/// The text between `open` and the next `close` in `html`.
+fn between<'a>(html: &'a str, open: &str, close: &str) -> &'a str {
+    let start = html.find(open).unwrap_or_else(|| panic!("{open} in {html}")) + open.len();
+    &html[start..start + html[start..].find(close).expect("its end")]
+}
+
+/// The three addresses of a page in both languages, as every head of it names them.
+fn alternates(site: &str, path: &str) -> [String; 3] {
+    [
+        format!("<link rel=\"alternate\" hreflang=\"zh-HK\" href=\"{site}{path}\" />"),
+        format!("<link rel=\"alternate\" hreflang=\"en\" href=\"{site}/en{path}\" />"),
+        format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"{site}{path}\" />"),
+    ]
+}
+
+#[tokio::test]
+async fn an_english_tutor_link_previews_in_english_with_both_addresses() {
+    let app = app_in_two_languages().await;
+    let (tutor_id, number) = listed_tutor(&app).await;
+    let site = support::PUBLIC_BASE_URL;
+    let path = format!("/tutor/{number}");
+    for address in [format!("/en/tutor/{number}"), format!("/en/tutor/{tutor_id}")] {
+        let response = app.client.get(&address).header("Accept", "*/*").header("User-Agent", "WhatsApp/2.23").send().await;
+        response.assert_status_is_ok();
+        response.assert_header("vary", "Accept-Language, Cookie");
+        let html = response.0.into_body().into_string().await.unwrap();
+        assert!(html.contains("<html lang=\"en\">") && !html.contains("lang=\"zh-HK\">"), "{html}");
+        let title = between(&html, "<title>", "</title>");
+        let description = between(&html, "<meta name=\"description\" content=\"", "\"");
+        assert!(title.starts_with("李老師 | ") && title.ends_with(" tutor | tutorhub"), "{title}");
+        assert!(description.contains("HK$400 per lesson"), "{description}");
+        for text in [title, description] {
+            assert!(!has_chinese(&text.replace("李老師", "")), "only the tutor's typed name is Chinese: {text}");
+        }
+        assert!(html.contains(&format!("<meta property=\"og:description\" content=\"{description}\" />")), "{html}");
+        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{site}/en{path}\" />")), "its own address: {html}");
+        for link in alternates(site, &path) {
+            assert!(html.contains(&link), "{link} in {html}");
+        }
+        assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{site}/en{path}\" />")), "{html}");
+        assert!(html.contains("<meta property=\"og:locale\" content=\"en_GB\" />"), "{html}");
+        // The first screen is in English too, what the tutor typed as typed.
+        assert!(
+            html.contains("<h1 class=\"first-screen-heading\">李老師</h1><p class=\"first-screen-lead\">HK$400 per lesson</p>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<dt>Teaching experience</dt><dd>4 years</dd>") && html.contains("<dt>About me</dt><dd>喜歡教學，重視理解</dd>"),
+            "{html}"
+        );
+        assert!(!html.contains("<dt>任教科目</dt>") && !html.contains("未填寫"), "{html}");
+        for private in ["91234567", "@example.com", "1990-01-01", "+852"] {
+            assert!(!html.contains(private), "{private} in {html}");
+        }
+    }
+
+    // The zh-HK page names the same three addresses, with its own as canonical.
+    let response = app.client.get(&path).header("Accept", "*/*").send().await;
+    response.assert_status_is_ok();
+    response.assert_header("vary", "Accept-Language, Cookie");
+    let html = response.0.into_body().into_string().await.unwrap();
+    assert!(html.contains("<html lang=\"zh-HK\">") && html.contains("<title>李老師｜中學 物理導師｜tutorhub</title>"), "{html}");
+    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{site}{path}\" />")), "{html}");
+    for link in alternates(site, &path) {
+        assert!(html.contains(&link), "{link} in {html}");
+    }
+    assert!(html.contains("<meta property=\"og:locale\" content=\"zh_HK\" />"), "{html}");
+    assert!(html.contains("<dt>任教科目</dt><dd>中學 物理</dd>"), "{html}");
+
+    // The answer seeded for the English app is the one it asks for, in English.
+    let html = page(&app, &format!("/en{path}")).await;
+    let key = format!("/tutors/{number}");
+    let response = app.client.get(&key).header("Accept-Language", "en").send().await;
+    response.assert_status_is_ok();
+    let answer: serde_json::Value = serde_json::from_str(&response.0.into_body().into_string().await.unwrap()).unwrap();
+    assert_eq!(first_screen_data(&html)[&key], answer);
+}
+
+#[tokio::test]
+async fn english_site_pages_cases_and_the_board_have_their_own_addresses_and_documents() {
+    let app = app_in_two_languages().await;
+    let site = support::PUBLIC_BASE_URL;
+    for address in ["/en", "/en/"] {
+        let html = page(&app, address).await;
+        assert!(html.contains("<h1>Home</h1>") && html.contains("<html lang=\"en\">"), "the English prerendered home: {html}");
+        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{site}/en/\" />")), "{html}");
+        assert!(html.contains(&format!("\"url\":\"{site}/en/\"")), "{html}");
+        assert!(!has_chinese(between(&html, "<title>", "</title>")), "{html}");
+    }
+    let home = page(&app, "/").await;
+    assert!(home.contains("<h1>首頁</h1>") && home.contains(&format!("<link rel=\"canonical\" href=\"{site}/\" />")), "{home}");
+    for link in alternates(site, "/") {
+        assert!(home.contains(&link), "{link} in {home}");
+    }
+
+    let case = open_case(&app).await;
+    let html = page(&app, &format!("/en/case/{case}")).await;
+    assert!(html.contains(&format!("<title>中四物理 &lt;尋找導師&gt; | Tutoring case {case} | tutorhub</title>")), "{html}");
+    assert!(html.contains("HK$600 per lesson · 2 lessons a week, 90 minutes each.\""), "{html}");
+    assert!(html.contains(&format!("<p class=\"first-screen-overline\">Case no. {case}</p>")), "{html}");
+    for link in alternates(site, &format!("/case/{case}")) {
+        assert!(html.contains(&link), "{link} in {html}");
+    }
+
+    let html = page(&app, "/en/all-cases?level=secondary&subjects=%E7%89%A9%E7%90%86").await;
+    let title = between(&html, "<title>", "</title>");
+    assert!(title.starts_with("All tutoring cases: ") && !has_chinese(title), "{title}");
+    // A member's page and a missing tutor keep out of search engines in English too.
+    let html = page(&app, "/en/my-cases").await;
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex\" />") && html.contains("<html lang=\"en\">"), "{html}");
+    page_with_status(&app, "/en/tutor/999999", StatusCode::NOT_FOUND).await;
+    app.client.get("/en/some/unknown/page").header("Accept", "text/html").send().await.assert_status(StatusCode::NOT_FOUND);
+    app.client.get("/en/en/all-cases").header("Accept", "application/json").send().await.assert_status(StatusCode::NOT_FOUND);
+    // The documents are not pages of their own.
+    app.client.get("/first-screen/home.en.html").header("Accept", "text/html").send().await.assert_status(StatusCode::NOT_FOUND);
+}
+
+/// A browser's page request: `text/html`, with these headers.
+async fn browse(app: &support::TestApp, path: &str, headers: &[(&str, &str)]) -> poem::test::TestResponse {
+    let mut request = app.client.get(path).header("Accept", "text/html,application/xhtml+xml,*/*;q=0.8");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.send().await
+}
+
+#[tokio::test]
+async fn a_visitor_is_sent_to_the_language_they_read_and_a_crawler_is_not() {
+    let app = app_in_two_languages().await;
+    let (_, number) = listed_tutor(&app).await;
+    let tutor = format!("/tutor/{number}");
+    for (path, headers, to) in [
+        // The app's cookie: the language chosen in the app.
+        (format!("{tutor}?from=share"), vec![("Cookie", "theme=dark; lang=en")], format!("/en{tutor}?from=share")),
+        // No cookie: the browser's languages.
+        ("/all-cases".to_string(), vec![("Accept-Language", "en-GB,en;q=0.9,zh-HK;q=0.5")], "/en/all-cases".to_string()),
+        ("/".to_string(), vec![("Accept-Language", "en")], "/en/".to_string()),
+        // An English page for someone who chose zh-HK in the app.
+        (format!("/en{tutor}"), vec![("Cookie", "lang=zh-HK")], tutor.clone()),
+        ("/en".to_string(), vec![("Cookie", "lang=zh-HK"), ("Accept-Language", "en")], "/".to_string()),
+    ] {
+        let response = browse(&app, &path, &headers).await;
+        response.assert_status(StatusCode::FOUND);
+        response.assert_header("location", to.as_str());
+        response.assert_header("vary", "Accept-Language, Cookie");
+    }
+    for (path, headers, lang) in [
+        // The cookie wins over the browser's languages.
+        (tutor.clone(), vec![("Cookie", "lang=zh-HK"), ("Accept-Language", "en")], "zh-HK"),
+        (tutor.clone(), vec![("Accept-Language", "zh-HK,zh;q=0.9,en;q=0.8")], "zh-HK"),
+        // An English link opened is read in English, whatever the browser prefers.
+        (format!("/en{tutor}"), vec![("Accept-Language", "zh-HK")], "en"),
+        // A crawler: no cookie, no languages. Each address in its own language.
+        (tutor.clone(), vec![("User-Agent", "Googlebot/2.1")], "zh-HK"),
+        (format!("/en{tutor}"), vec![("User-Agent", "Googlebot/2.1")], "en"),
+    ] {
+        let response = browse(&app, &path, &headers).await;
+        response.assert_status_is_ok();
+        response.assert_header("vary", "Accept-Language, Cookie");
+        let html = response.0.into_body().into_string().await.unwrap();
+        assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{path} {headers:?}: {html}");
+    }
+    // A link preview asks for no HTML in particular: never sent elsewhere.
+    let preview = app.client.get(&tutor).header("Accept", "*/*").header("Accept-Language", "en").send().await;
+    preview.assert_status_is_ok();
+    // The API is untouched.
+    let api = browse(&app, "/health", &[("Cookie", "lang=en"), ("Accept-Language", "en")]).await;
+    api.assert_status_is_ok();
+    api.assert_content_type("application/json; charset=utf-8");
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_every_page_in_both_languages() {
+    let app = app_in_two_languages().await;
+    let (_, number) = listed_tutor(&app).await;
+    let case = open_case(&app).await;
+    let site = support::PUBLIC_BASE_URL;
+    let pages = app.client.get("/sitemaps/pages.xml").send().await.0.into_body().into_string().await.unwrap();
+    assert!(pages.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""), "{pages}");
+    for loc in [
+        format!("{site}/"),
+        format!("{site}/en/"),
+        format!("{site}/all-cases"),
+        format!("{site}/en/all-cases"),
+        format!("{site}/en/privacy"),
+    ] {
+        assert!(pages.contains(&format!("<loc>{loc}</loc>")), "{loc}: {pages}");
+    }
+    let tutors = app.client.get("/sitemaps/tutors-1.xml").send().await.0.into_body().into_string().await.unwrap();
+    assert!(tutors.contains(&format!("<loc>{site}/en/tutor/{number}</loc><lastmod>")), "{tutors}");
+    assert!(tutors.contains(&format!("<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"{site}/en/tutor/{number}\"/>")), "{tutors}");
+    assert!(tutors.contains(&format!("<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{site}/tutor/{number}\"/>")), "{tutors}");
+    let cases = app.client.get("/sitemaps/cases-1.xml").send().await.0.into_body().into_string().await.unwrap();
+    assert!(
+        cases.contains(&format!("<loc>{site}/case/{case}</loc>")) && cases.contains(&format!("<loc>{site}/en/case/{case}</loc>")),
+        "{cases}"
+    );
+    let robots = app.client.get("/robots.txt").send().await.0.into_body().into_string().await.unwrap();
+    assert!(robots.contains("Disallow: /en/u/"), "{robots}");
+}
+
 /// The share card the heads name is in the app's files, a PNG of the size they state.
 #[test]
 fn the_share_card_is_a_png_of_the_size_the_heads_state() {

@@ -1,4 +1,5 @@
 import { apiBaseUrl } from '@/config/env';
+import { language } from '@/i18n/language';
 import { ApiError, toErrorBody } from './api-error';
 import { type SessionTokens, tokenStore } from './token-store';
 
@@ -27,6 +28,8 @@ export function isPublicPath(url: string): boolean {
 function withAuthorization(url: string, init: RequestInit, token: string | null): RequestInit {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // The server words its errors in the language the page shows.
+  headers.set('Accept-Language', language());
   if (token && !isPublicPath(url)) headers.set('Authorization', `Bearer ${token}`);
   return { ...init, headers };
 }

@@ -1,6 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { languageOfPath, routerBasename } from '@/i18n/language';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './routes/HomePage';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -87,8 +88,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The app's router; English pages route below `/en` (i18n/language.ts). */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { basename: routerBasename() });
 }
 
 /**
@@ -96,7 +98,7 @@ export function createAppRouter() {
  * over the server's first screen with the page itself. A failure is left to the page's own load.
  */
 export async function preloadPage(pathname: string): Promise<void> {
-  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const element = matchRoutes(routes, pathname, routerBasename(languageOfPath(pathname)))?.at(-1)?.route.element;
   const page: unknown = isValidElement(element) ? element.type : undefined;
   if (typeof page === 'function' && 'preload' in page && typeof page.preload === 'function') {
     await Promise.resolve(page.preload()).catch(() => undefined);

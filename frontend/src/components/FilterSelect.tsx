@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Field, Select } from '@fluentui/react-components';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 
 export interface SelectOption {
@@ -45,7 +46,10 @@ export function FilterSelect({
   );
 }
 
-/** Options whose value is also their label (grades, subjects, districts, areas). */
+/**
+ * Options of the catalogue's names (grades, subjects, regions, districts, areas): the value is
+ * the stored name, sent as it is; the label is the name in the page's language.
+ */
 export function plainOptions(values: readonly string[]): SelectOption[] {
-  return values.map((value) => ({ value, label: value }));
+  return values.map((value) => ({ value, label: catalogueName(value) }));
 }

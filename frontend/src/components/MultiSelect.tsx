@@ -1,4 +1,5 @@
 import { Dropdown, Field, Option, makeStyles } from '@fluentui/react-components';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import type { SelectOption } from './FilterSelect';
 
@@ -25,7 +26,9 @@ const useStyles = makeStyles({
 
 function summary(selected: readonly string[], options: readonly SelectOption[]): string {
   if (selected.length > MAX_LABELS_SHOWN) return t.filters.multiSelected(selected.length);
-  return selected.map((value) => options.find((o) => o.value === value)?.label ?? value).join(t.filters.listSeparator);
+  return selected
+    .map((value) => options.find((o) => o.value === value)?.label ?? catalogueName(value))
+    .join(t.filters.listSeparator);
 }
 
 /** A multiple-choice filter; an empty selection means "no limit". */

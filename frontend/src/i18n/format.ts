@@ -1,8 +1,10 @@
 /**
- * Money and date formatting for the zh-HK interface.
- * Fees are Hong Kong dollars per lesson: "HK$300", "HK$1,200", "HK$250.50".
+ * Money and date formatting in the page's language (Intl, the platform's i18n: no library to
+ * load). Fees are Hong Kong dollars, written alike in both: "HK$300", "HK$1,200", "HK$250.50".
+ * Dates are Hong Kong dates: "2026年11月20日" in zh-HK, "20 Nov 2026" in English.
  */
-const LOCALE = 'zh-HK';
+import { language } from './language';
+
 const TIME_ZONE = 'Asia/Hong_Kong';
 
 const wholeDollars = new Intl.NumberFormat('en-HK', { maximumFractionDigits: 0 });
@@ -26,27 +28,48 @@ export function formatHkdRounded(amount: number | null | undefined): string | un
   return formatHkd(Math.round(amount));
 }
 
-/** "每堂 HK$300". */
+/** "每堂 HK$300" / "HK$300 per lesson". */
 export function formatRatePerLesson(amount: number | null | undefined): string | undefined {
   const money = formatHkd(amount);
-  return money === undefined ? undefined : `每堂 ${money}`;
+  if (money === undefined) return undefined;
+  return language() === 'en' ? `${money} per lesson` : `每堂 ${money}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: TIME_ZONE,
-});
+/** Each language's formats, made once on first use. */
+interface Formats {
+  date: Intl.DateTimeFormat;
+  time: Intl.DateTimeFormat;
+  month: Intl.DateTimeFormat;
+}
 
-// A time of day on the 24-hour clock ("09:05", "18:00"); `hourCycle` rather than `hour12`,
-// which some engines write as "24:05" after midnight.
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-});
+const formats = new Map<string, Formats>();
+
+function formatsOf(): Formats {
+  const locale = language() === 'en' ? 'en-GB' : 'zh-HK';
+  let made = formats.get(locale);
+  if (!made) {
+    const english = locale === 'en-GB';
+    made = {
+      date: new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: english ? 'short' : 'long',
+        day: 'numeric',
+        timeZone: TIME_ZONE,
+      }),
+      // A time of day on the 24-hour clock ("09:05", "18:00"); `hourCycle` rather than `hour12`,
+      // which some engines write as "24:05" after midnight.
+      time: new Intl.DateTimeFormat(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: TIME_ZONE,
+      }),
+      month: new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: TIME_ZONE }),
+    };
+    formats.set(locale, made);
+  }
+  return made;
+}
 
 function toDate(value: string | Date | null | undefined): Date | undefined {
   if (value === null || value === undefined || value === '') return undefined;
@@ -54,18 +77,16 @@ function toDate(value: string | Date | null | undefined): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-const monthFormat = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'long', timeZone: TIME_ZONE });
-
-/** "2026年11月" (Hong Kong time). Undefined for a missing or invalid value. */
+/** "2026年11月" / "November 2026" (Hong Kong time). Undefined for a missing or invalid value. */
 export function formatMonth(value: string | Date | null | undefined): string | undefined {
   const date = toDate(value);
-  return date && monthFormat.format(date);
+  return date && formatsOf().month.format(date);
 }
 
-/** "2026年11月20日" (Hong Kong time). Undefined for a missing or invalid value. */
+/** "2026年11月20日" / "20 Nov 2026" (Hong Kong time). Undefined for a missing or invalid value. */
 export function formatDate(value: string | Date | null | undefined): string | undefined {
   const date = toDate(value);
-  return date && dateFormat.format(date);
+  return date && formatsOf().date.format(date);
 }
 
 /**
@@ -74,7 +95,8 @@ export function formatDate(value: string | Date | null | undefined): string | un
  */
 export function formatDateTime(value: string | Date | null | undefined): string | undefined {
   const date = toDate(value);
-  return date && `${dateFormat.format(date)} ${timeFormat.format(date)}`;
+  const { date: day, time } = formatsOf();
+  return date && `${day.format(date)}${language() === 'en' ? ',' : ''} ${time.format(date)}`;
 }
 
 /** "820 KB", "4.8 MB": a chosen file's size next to its name. */

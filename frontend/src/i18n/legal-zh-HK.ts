@@ -1,7 +1,8 @@
 /**
- * The text of /terms and /privacy in Hong Kong written Chinese. The figures and contacts come
- * from src/config/legal.ts (where the support contacts shown by the `contact` block live too);
- * the service fee's figures come from the server (`GET /fees/terms`).
+ * The text of /terms and /privacy in Hong Kong written Chinese, the version that prevails (both
+ * documents say so; the English in legal-en.ts follows it block for block). The figures and
+ * contacts come from src/config/legal.ts (where the support contacts shown by the `contact` block
+ * live too); the service fee's figures come from the server (`GET /fees/terms`).
  */
 import type { FeeTermsBody } from '@/api/generated/model';
 import type { LegalConstants } from '@/config/legal';
@@ -245,7 +246,8 @@ export function termsOfServiceText(c: LegalConstants, fees: FeeTermsBody): Legal
           p(
             '本條款受香港特別行政區法律管轄，並按其詮釋。因本條款引起的任何爭議，雙方同意接受香港法院的非專屬司法管轄。',
           ),
-          p('如本條款任何部分被裁定無效或不能執行，其餘部分仍然有效。本條款如有中文以外的譯本，概以中文版本為準。'),
+          p('如本條款任何部分被裁定無效或不能執行，其餘部分仍然有效。'),
+          p('本條款以中文及英文發出；如中英文版本有任何歧異，概以中文版本為準。'),
         ],
       },
       {
@@ -384,6 +386,7 @@ export function privacyPolicyText(c: LegalConstants): LegalDocumentText {
           p(
             `我們可不時修訂本私隱政策。經修訂的政策會在本平台公佈，並於公佈日期起計${c.changesEffectiveAfterDays}日後生效。如修訂涉及個人資料使用目的的重大改變，我們會在使用前另行徵求你的同意。`,
           ),
+          p('本私隱政策以中文及英文發出；如中英文版本有任何歧異，概以中文版本為準。'),
         ],
       },
       {

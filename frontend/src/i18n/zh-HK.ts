@@ -33,6 +33,11 @@ export const zhHK = {
     myBookings: '我的預約',
     myAlerts: '個案通知',
     myInvoices: '我的發票',
+    /** The link to the other language: in that language, as the reader of it looks for it. */
+    languageSwitch: {
+      text: 'EN',
+      label: 'Read this page in English',
+    },
   },
 
   footer: {

@@ -1,7 +1,8 @@
 import type { PublicTutor } from '@/api/generated/model';
+import { catalogueName, catalogueNames } from '@/i18n/catalogue-names';
 import { formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { filled, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
+import { filled, levelSubjectName, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
 
 type TutorLike = Partial<PublicTutor> & { id?: string };
 
@@ -19,15 +20,21 @@ export function tutorInitial(tutor: TutorLike): string {
 export function tutorDisplay(tutor: TutorLike) {
   const notFilled = t.common.notFilled;
   const subjects = (tutor.subjects ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  const location = filled(tutor.location);
+  // The levels taught come as one line of stored names ("小學、中學"): each is shown in the page's language.
+  const levels = (tutor.gradeLevel ?? '')
+    .split('、')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   return {
     name: tutorName(tutor),
     initial: tutorInitial(tutor),
-    subjects: subjects.length > 0 ? subjects.join(t.filters.listSeparator) : notFilled,
-    location: filled(tutor.location) ?? notFilled,
+    subjects: subjects.length > 0 ? subjects.map(levelSubjectName).join(t.filters.listSeparator) : notFilled,
+    location: location ? catalogueName(location) : notFilled,
     // Every fee says it is per lesson, on cards and on the profile.
     rate: tutor.rate === undefined || tutor.rate === null ? notFilled : (formatRatePerLesson(tutor.rate) ?? notFilled),
     education: filled(tutor.education) ?? notFilled,
-    gradeLevel: filled(tutor.gradeLevel) ?? notFilled,
+    gradeLevel: levels.length > 0 ? catalogueNames(levels) : notFilled,
     availableTimes: filled(tutor.availableTimes) ?? notFilled,
     teachingMode: teachingModesLine(tutor) ?? notFilled,
     teachingDistricts: teachingDistrictsLine(tutor) ?? notFilled,

@@ -1,5 +1,5 @@
 import type { PublicTutor } from '@/api/generated/model';
-import { t } from '@/i18n/zh-HK';
+import { catalogueName, catalogueNames } from '@/i18n/catalogue-names';
 
 type TeachingFacts = Partial<
   Pick<PublicTutor, 'teachingModes' | 'teachingModeLabel' | 'teachingMode' | 'teachingDistricts' | 'district'>
@@ -12,18 +12,33 @@ export function filled(value: string | null | undefined): string | undefined {
 }
 
 /**
+ * A subject as a profile lists it (the level's label, a space, the subject: "中學 數學") as the
+ * reader reads it ("Secondary Mathematics"): each part on its own (unless the catalogue names the
+ * whole, as a grade "K1 幼兒班"), a typed subject as typed.
+ * The stored pair is what a booking sends and what the checks compare.
+ */
+export function levelSubjectName(stored: string): string {
+  const whole = catalogueName(stored);
+  const space = stored.indexOf(' ');
+  if (whole !== stored || space < 0) return whole;
+  return `${catalogueName(stored.slice(0, space))} ${catalogueName(stored.slice(space + 1).trim())}`;
+}
+
+/**
  * Every mode a tutor teaches in, first one first, as one line of labels, for the profile and for an
  * owner comparing applicants; a profile without the list (older data) shows its one mode.
  */
 export function teachingModesLine(tutor: TeachingFacts): string | undefined {
   const labels = (tutor.teachingModes ?? []).map((mode) => mode.label.trim()).filter((label) => label !== '');
-  if (labels.length > 0) return labels.join(t.filters.listSeparator);
-  return filled(tutor.teachingModeLabel) ?? filled(tutor.teachingMode);
+  if (labels.length > 0) return catalogueNames(labels);
+  const label = filled(tutor.teachingModeLabel);
+  return label ? catalogueName(label) : filled(tutor.teachingMode);
 }
 
 /** The districts a tutor teaches in, as one line; without the list, the district of the tutor's area. */
 export function teachingDistrictsLine(tutor: TeachingFacts): string | undefined {
   const districts = (tutor.teachingDistricts ?? []).map((d) => d.trim()).filter((d) => d !== '');
-  if (districts.length > 0) return districts.join(t.filters.listSeparator);
-  return filled(tutor.district);
+  if (districts.length > 0) return catalogueNames(districts);
+  const district = filled(tutor.district);
+  return district && catalogueName(district);
 }

@@ -16,6 +16,7 @@ export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUs
     email: 'chan.tai@example.com',
     birthdate: '1985-03-01',
     userType: 'individual',
+    language: 'zh-HK',
     createdAt: '2026-11-01T00:00:00Z',
     ...overrides,
   };

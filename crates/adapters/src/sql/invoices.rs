@@ -11,7 +11,9 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::billing::ledger::{Line, LineKind, NewLine, PaymentMethod};
+use tutorhub_domain::billing::ledger::{
+    FeeBasis, InterestBasis, Line, LineKind, LineReason, NewLine, PaymentMethod, PenaltyBasis, ShortMatchBasis,
+};
 use tutorhub_domain::billing::model::{Billable, DueChange, Invoice, Proof, Reminder, SettledBy, Settlement};
 use tutorhub_domain::billing::ports::{Appended, InvoiceRepository};
 use tutorhub_domain::billing::terms::{LateTerms, ServiceFee};
@@ -154,13 +156,89 @@ impl LineRow {
             amount: self.amount_cents,
             on: parse_day(&self.on_date, &what)?,
             by: self.written_by,
-            reason: self.reason,
+            reason: read_reason(self.reason),
             method: self.method.as_deref().map(|m| PaymentMethod::parse(m).ok_or_else(|| bad("method"))).transpose()?,
             reference: self.reference,
             key: self.line_key,
             recorded_at: from_millis(self.recorded_at)?,
         })
     }
+}
+
+/// A line's reason as the `reason` column keeps it. What the site computed is kept in a stable
+/// machine form, `#what name=value …` (`#fee rate_cents=30000 per_week=2 weeks=4`), and worded
+/// when read, in the reader's language; what the back office typed is kept as typed.
+fn stored_reason(reason: &LineReason) -> String {
+    match reason {
+        LineReason::Fee(f) => format!("#fee rate_cents={} per_week={} weeks={}", f.rate_cents, f.per_week, f.weeks),
+        LineReason::ShortMatch(m) => format!(
+            "#short-match ended_on={} within_days={} taught={} rate_cents={} fee_cents={} was_cents={}",
+            day(m.ended_on),
+            m.within_days,
+            m.taught,
+            m.rate_cents,
+            m.fee_cents,
+            m.was_cents
+        ),
+        LineReason::Payment { method } => format!("#payment method={}", method.key()),
+        LineReason::Overpayment => "#overpayment".to_string(),
+        LineReason::Interest(i) => format!(
+            "#interest from={} until={} days={} principal_cents={} bp_per_month={}",
+            day(i.from),
+            day(i.until),
+            i.days,
+            i.principal_cents,
+            i.bp_per_month
+        ),
+        LineReason::Penalty(p) => format!("#penalty day={} principal_cents={} percent={}", p.day, p.principal_cents, p.percent),
+        LineReason::Text(text) => text.clone(),
+    }
+}
+
+/// The reason a `reason` column keeps: the machine form when it is exactly one (it is written
+/// back identically), otherwise the text as stored. Lines written before the machine form (their
+/// reasons worded in zh-HK) and whatever the back office typed read back as [`LineReason::Text`].
+fn read_reason(stored: String) -> LineReason {
+    match machine_reason(&stored) {
+        Some(reason) if stored_reason(&reason) == stored => reason,
+        _ => LineReason::Text(stored),
+    }
+}
+
+fn machine_reason(stored: &str) -> Option<LineReason> {
+    let mut words = stored.strip_prefix('#')?.split(' ');
+    let what = words.next()?;
+    let fields: Vec<(&str, &str)> = words.map(|w| w.split_once('=')).collect::<Option<_>>()?;
+    let field = |name: &str| fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let number = |name: &str| field(name)?.parse::<i64>().ok();
+    let small = |name: &str| field(name)?.parse::<u32>().ok();
+    let date = |name: &str| field(name)?.parse::<NaiveDate>().ok();
+    Some(match what {
+        "fee" => LineReason::Fee(FeeBasis { rate_cents: number("rate_cents")?, per_week: small("per_week")?, weeks: small("weeks")? }),
+        "short-match" => LineReason::ShortMatch(ShortMatchBasis {
+            ended_on: date("ended_on")?,
+            within_days: small("within_days")?,
+            taught: small("taught")?,
+            rate_cents: number("rate_cents")?,
+            fee_cents: number("fee_cents")?,
+            was_cents: number("was_cents")?,
+        }),
+        "payment" => LineReason::Payment { method: PaymentMethod::parse(field("method")?)? },
+        "overpayment" => LineReason::Overpayment,
+        "interest" => LineReason::Interest(InterestBasis {
+            from: date("from")?,
+            until: date("until")?,
+            days: number("days")?,
+            principal_cents: number("principal_cents")?,
+            bp_per_month: small("bp_per_month")?,
+        }),
+        "penalty" => LineReason::Penalty(PenaltyBasis {
+            day: small("day")?,
+            principal_cents: number("principal_cents")?,
+            percent: small("percent")?,
+        }),
+        _ => return None,
+    })
 }
 
 #[derive(FromRow)]
@@ -202,7 +280,7 @@ async fn insert_line(tx: &mut sqlx::Transaction<'_, sqlx::Any>, invoice: i64, se
     .bind(line.amount)
     .bind(day(line.on))
     .bind(line.by.clone())
-    .bind(line.reason.clone())
+    .bind(stored_reason(&line.reason))
     .bind(line.method.map(PaymentMethod::key))
     .bind(line.reference.clone())
     .bind(line.key.clone())
@@ -513,5 +591,61 @@ impl InvoiceRepository for SqlInvoiceRepository {
     async fn unsettled_due_before(&self, tutor: Uuid, before: NaiveDate) -> Result<Vec<Invoice>, RepositoryError> {
         let rest = "WHERE tutor_id = $1 AND settled_how IS NULL AND due_on < $2 ORDER BY due_on, id";
         self.invoices(rest, &[Value::Text(tutor.to_string()), Value::Text(day(before))]).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_reasons_the_site_computes_are_kept_by_their_figures() {
+        let reasons = [
+            LineReason::Fee(FeeBasis { rate_cents: 30_000, per_week: 2, weeks: 4 }),
+            LineReason::ShortMatch(ShortMatchBasis {
+                ended_on: date("2026-12-10"),
+                within_days: 28,
+                taught: 1,
+                rate_cents: 20_000,
+                fee_cents: 10_000,
+                was_cents: 80_000,
+            }),
+            LineReason::Payment { method: PaymentMethod::Fps },
+            LineReason::Overpayment,
+            LineReason::Interest(InterestBasis {
+                from: date("2026-12-09"),
+                until: date("2026-12-13"),
+                days: 5,
+                principal_cents: 80_000,
+                bp_per_month: 200,
+            }),
+            LineReason::Penalty(PenaltyBasis { day: 11, principal_cents: 80_000, percent: 10 }),
+            LineReason::Text("導師住院，延期".into()),
+        ];
+        for reason in reasons {
+            assert_eq!(read_reason(stored_reason(&reason)), reason);
+        }
+        let fee = LineReason::Fee(FeeBasis { rate_cents: 30_000, per_week: 2, weeks: 4 });
+        assert_eq!(stored_reason(&fee), "#fee rate_cents=30000 per_week=2 weeks=4");
+    }
+
+    #[test]
+    fn older_lines_and_typed_reasons_read_back_as_stored() {
+        for stored in [
+            "服務費：每堂 HK$300.00 × 每星期 2 堂 × 4 星期 ÷ 2（首四星期學費的一半）",
+            "收到轉數快付款",
+            "#1 付款重複",
+            "#fee",
+            "#fee rate_cents=30000 per_week=2",
+            "#fee rate_cents=30000 per_week=2 weeks=4 extra=1",
+            "#fee  rate_cents=30000 per_week=2 weeks=4",
+            "#payment method=cheque",
+        ] {
+            assert_eq!(read_reason(stored.to_string()), LineReason::Text(stored.to_string()), "{stored}");
+        }
     }
 }

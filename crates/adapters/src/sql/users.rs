@@ -6,6 +6,7 @@ use sqlx::{AnyPool, FromRow};
 use tutorhub_domain::accounts::ports::UserRepository;
 use tutorhub_domain::accounts::user::{NewUser, OrgVerification, Role, User, UserType};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
+use tutorhub_domain::shared::language::Language;
 use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
@@ -13,7 +14,7 @@ use crate::sql::rows::{corrupt, from_millis, millis, repository_error};
 
 /// The columns of [`UserRow`], for `SELECT … FROM users u`.
 pub const USER_COLUMNS: &str = "u.number, u.id, u.phone, u.email, u.name, u.birthdate, u.user_type, u.role, \
-     u.account_type, u.is_tutor, u.is_tutor_profile_active, u.avatar, u.org_verification, u.org_rejection_reason, u.created_at";
+     u.account_type, u.is_tutor, u.is_tutor_profile_active, u.avatar, u.org_verification, u.org_rejection_reason, u.language, u.created_at";
 
 pub struct SqlUserRepository {
     pool: AnyPool,
@@ -48,6 +49,7 @@ pub struct UserRow {
     avatar: Option<String>,
     org_verification: Option<String>,
     org_rejection_reason: Option<String>,
+    language: String,
     created_at: i64,
 }
 
@@ -73,6 +75,7 @@ impl UserRow {
                 .map(|v| OrgVerification::parse(v).ok_or_else(|| bad("org_verification")))
                 .transpose()?,
             org_rejection_reason: self.org_rejection_reason.clone(),
+            language: Language::parse(&self.language).ok_or_else(|| bad("language"))?,
             created_at: from_millis(self.created_at)?,
         })
     }
@@ -84,8 +87,8 @@ impl UserRepository for SqlUserRepository {
         let org_verification = (user.user_type == UserType::Organization).then(|| OrgVerification::Pending.key().to_string());
         let created = millis(user.created_at);
         sqlx::query(
-            "INSERT INTO users (id, phone, email, name, birthdate, user_type, org_verification, password_hash, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+            "INSERT INTO users (id, phone, email, name, birthdate, user_type, org_verification, password_hash, language, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
         )
         .bind(user.id.to_string())
         .bind(user.phone.as_str().to_string())
@@ -95,6 +98,7 @@ impl UserRepository for SqlUserRepository {
         .bind(user.user_type.key().to_string())
         .bind(org_verification)
         .bind(user.password_hash)
+        .bind(user.language.key().to_string())
         .bind(created)
         .execute(&self.pool)
         .await
@@ -137,6 +141,17 @@ impl UserRepository for SqlUserRepository {
             .fetch_optional(&self.pool)
             .await
             .map_err(repository_error)
+    }
+
+    async fn set_language(&self, id: Uuid, language: Language) -> Result<(), RepositoryError> {
+        sqlx::query("UPDATE users SET language = $1, updated_at = $2 WHERE id = $3")
+            .bind(language.key().to_string())
+            .bind(millis(chrono::Utc::now()))
+            .bind(id.to_string())
+            .execute(&self.pool)
+            .await
+            .map_err(repository_error)?;
+        Ok(())
     }
 
     async fn set_password_hash(&self, id: Uuid, hash: String) -> Result<(), RepositoryError> {

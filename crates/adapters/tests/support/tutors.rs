@@ -20,6 +20,7 @@ pub async fn user(users: &SqlUserRepository, n: u32) -> User {
             birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
             user_type: UserType::Individual,
             password_hash: "$argon2id$hash".into(),
+            language: tutorhub_domain::shared::language::Language::ZhHk,
             created_at: Utc::now(),
         })
         .await

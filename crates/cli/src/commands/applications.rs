@@ -2,11 +2,13 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
-use tutorhub_domain::tutors::model::{Decision, TutorApplication, TutorApplicationStatus, status_label};
+use tutorhub_domain::tutors::applications::ReviewApplicationError;
+use tutorhub_domain::tutors::model::{Decision, TutorApplication, TutorApplicationStatus};
 
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{keyed, table};
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::tutors::{application_status, review_error};
 use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
@@ -124,12 +126,12 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
                 }
             }
             ApplicationsCommand::Show { id, json } => {
-                let a = applications.find(*id).await?;
+                let a = applications.find(*id).await.map_err(refused)?;
                 let value = to_json(&a, &wiring);
                 if *json {
                     println!("{}", serde_json::to_string_pretty(&value)?);
                 } else {
-                    println!("application {} ({})", a.number, status_label(a.status));
+                    println!("application {} ({})", a.number, application_status(a.status));
                     for (key, field) in value.as_object().into_iter().flatten() {
                         let shown = match field {
                             serde_json::Value::String(s) => s.clone(),
@@ -141,18 +143,18 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
                 }
             }
             ApplicationsCommand::Approve(review) => {
-                let a = applications.find(review.id).await?;
+                let a = applications.find(review.id).await.map_err(refused)?;
                 let question = format!("Approve application {} of {}? They become a listed tutor.", a.number, a.details.name.as_str());
                 confirm(review.yes, &question)?;
-                let done = applications.decide(review.id, &Decision::Approve, &review.reviewer).await?;
+                let done = applications.decide(review.id, &Decision::Approve, &review.reviewer).await.map_err(refused)?;
                 report(&done.application, done.notified);
             }
             ApplicationsCommand::Reject { review, reason } => {
-                let a = applications.find(review.id).await?;
+                let a = applications.find(review.id).await.map_err(refused)?;
                 let question = format!("Reject application {} of {}?", a.number, a.details.name.as_str());
                 confirm(review.yes, &question)?;
                 let decision = Decision::Reject { reason: reason.clone() };
-                let done = applications.decide(review.id, &decision, &review.reviewer).await?;
+                let done = applications.decide(review.id, &decision, &review.reviewer).await.map_err(refused)?;
                 report(&done.application, done.notified);
             }
         }
@@ -161,6 +163,11 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
     .await;
     wiring.database.close().await;
     result
+}
+
+/// A refusal of the domain in the clerk's words (zh-HK).
+fn refused(error: ReviewApplicationError) -> anyhow::Error {
+    anyhow::anyhow!(review_error(&error))
 }
 
 fn report(a: &TutorApplication, notified: bool) {

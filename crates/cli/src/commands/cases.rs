@@ -3,11 +3,12 @@
 use clap::{Args, Subcommand};
 use serde_json::json;
 use tutorhub_domain::cases::model::{Case, CaseStatus};
-use tutorhub_domain::cases::moderation::CaseModeration;
+use tutorhub_domain::cases::moderation::{CaseModeration, ModerationError};
 
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::cases::moderation_error;
 
 #[derive(Debug, Args)]
 pub struct CasesOpts {
@@ -71,7 +72,7 @@ pub async fn run(global: &GlobalOpts, opts: &CasesOpts) -> anyhow::Result<()> {
 async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow::Result<()> {
     match command {
         CasesCommand::List { status, paging, json } => {
-            let page = moderation.list(*status, paging.request()?).await?;
+            let page = moderation.list(*status, paging.request()?).await.map_err(refused)?;
             if *json {
                 println!("{}", serde_json::to_string_pretty(&page_json(&page, case_json))?);
             } else {
@@ -91,7 +92,7 @@ async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow:
             }
         }
         CasesCommand::Show { id, json } => {
-            let case = moderation.show(*id).await?;
+            let case = moderation.show(*id).await.map_err(refused)?;
             if *json {
                 println!("{}", serde_json::to_string_pretty(&case_json(&case))?);
             } else {
@@ -102,18 +103,23 @@ async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow:
         }
         CasesCommand::Approve { id, yes } => {
             confirm(*yes, &format!("批核個案 {id}（批核後公開）？"))?;
-            report(&moderation.approve(*id).await?);
+            report(&moderation.approve(*id).await.map_err(refused)?);
         }
         CasesCommand::Reject { id, reason, yes } => {
             confirm(*yes, &format!("拒絕個案 {id}，原因：{reason}？"))?;
-            report(&moderation.reject(*id, reason).await?);
+            report(&moderation.reject(*id, reason).await.map_err(refused)?);
         }
         CasesCommand::Close { id, yes } => {
             confirm(*yes, &format!("關閉個案 {id}（不再公開或接受申請）？"))?;
-            report(&moderation.close(*id).await?);
+            report(&moderation.close(*id).await.map_err(refused)?);
         }
     }
     Ok(())
+}
+
+/// A refusal of the domain in the clerk's words (zh-HK).
+fn refused(error: ModerationError) -> anyhow::Error {
+    anyhow::anyhow!(moderation_error(&error))
 }
 
 fn report(case: &Case) {

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use tutorhub_domain::organizations::document_export::{ExportedDocument, kind_label};
+use tutorhub_domain::organizations::document_export::ExportedDocument;
 
 use crate::commands::confirm::confirmed;
 use crate::commands::users::user_ref;
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::organizations::{document_kind, export_error};
 
 #[derive(Debug, Args)]
 pub struct DocumentsOpts {
@@ -39,7 +40,7 @@ pub async fn run(global: &GlobalOpts, opts: &DocumentsOpts) -> anyhow::Result<()
     let wiring = global.wiring(Sending::No).await?;
     let result = wiring.document_export().export(&user).await;
     wiring.database.close().await;
-    let (owner, documents) = result?;
+    let (owner, documents) = result.map_err(|e| anyhow::anyhow!(export_error(&e)))?;
     let existing: Vec<_> = documents.iter().map(|d| out.join(&d.file_name)).filter(|p| p.exists()).collect();
     if !existing.is_empty() {
         let names: Vec<_> = existing.iter().map(|p| p.display().to_string()).collect();
@@ -50,7 +51,7 @@ pub async fn run(global: &GlobalOpts, opts: &DocumentsOpts) -> anyhow::Result<()
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     for document in &documents {
         let path = write_private(out, document)?;
-        println!("{}\t{} bytes\t{}", path.display(), document.bytes.len(), kind_label(document.kind));
+        println!("{}\t{} bytes\t{}", path.display(), document.bytes.len(), document_kind(document.kind));
     }
     eprintln!("exported {} documents of user {} ({})", documents.len(), owner.number, owner.name.as_str());
     Ok(())

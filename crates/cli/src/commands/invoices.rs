@@ -14,6 +14,7 @@ use tutorhub_domain::shared::hong_kong;
 use crate::commands::confirm::confirm;
 use crate::commands::money::parse_cents;
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::billing::{billing_error, line_reason};
 
 #[derive(Debug, Args)]
 pub struct InvoicesOpts {
@@ -125,7 +126,7 @@ async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result
             } else {
                 Listed::All
             };
-            let views = billing.list(only).await?;
+            let views = billing.list(only).await.map_err(billing_error)?;
             if *json {
                 println!("{}", serde_json::to_string_pretty(&views.iter().map(summary_json).collect::<Vec<_>>())?);
             } else if views.is_empty() {
@@ -147,7 +148,7 @@ async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result
             }
         }
         InvoicesCommand::Show { number, on, json } => {
-            let view = billing.show(number, *on).await?;
+            let view = billing.show(number, *on).await.map_err(billing_error)?;
             if *json {
                 println!("{}", serde_json::to_string_pretty(&detail_json(&view))?);
             } else {
@@ -156,24 +157,24 @@ async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result
         }
         InvoicesCommand::Waive { number, reason, who } => {
             confirm(who.yes, &format!("豁免發票 {number} 今日的全部欠款，原因：{reason}？"))?;
-            print_statement(&billing.waive(number, reason, &who.reviewer).await?);
+            print_statement(&billing.waive(number, reason, &who.reviewer).await.map_err(billing_error)?);
         }
         InvoicesCommand::Adjust { number, amount, reason, who } => {
             let cents = parse_cents(amount, true)?;
             confirm(who.yes, &format!("發票 {number} 調整 {}，原因：{reason}？", hkd(cents)))?;
-            print_statement(&billing.adjust(number, cents, reason, &who.reviewer).await?);
+            print_statement(&billing.adjust(number, cents, reason, &who.reviewer).await.map_err(billing_error)?);
         }
         InvoicesCommand::Refund { number, amount, reference, who } => {
             let cents = parse_cents(amount, false)?;
             confirm(who.yes, &format!("記錄發票 {number} 退款 {}（參考編號 {reference}）？", hkd(cents)))?;
-            print_statement(&billing.refund(number, cents, reference, &who.reviewer).await?);
+            print_statement(&billing.refund(number, cents, reference, &who.reviewer).await.map_err(billing_error)?);
         }
         InvoicesCommand::Due { number, date, reason, who } => {
             confirm(who.yes, &format!("把發票 {number} 的到期日改為 {date}，原因：{reason}？"))?;
-            print_statement(&billing.move_due(number, *date, reason, &who.reviewer).await?);
+            print_statement(&billing.move_due(number, *date, reason, &who.reviewer).await.map_err(billing_error)?);
         }
         InvoicesCommand::Proofs { number, out } => {
-            let images = billing.proof_images(number).await?;
+            let images = billing.proof_images(number).await.map_err(billing_error)?;
             std::fs::create_dir_all(out)?;
             for (i, (proof, bytes)) in images.iter().enumerate() {
                 let extension = proof.file_key.rsplit('.').next().unwrap_or("img");
@@ -203,7 +204,7 @@ fn print_statement(v: &InvoiceView) {
         let accrued = if l.accrued { " (accrued to date)" } else { "" };
         let reference = l.reference.as_deref().map(|r| format!(" [{r}]")).unwrap_or_default();
         let by = l.by.as_deref().unwrap_or("system");
-        println!("{:<10} {:<10} {:>14}  {by:<14}  {}{reference}{accrued}", l.on, l.kind.key(), hkd(l.amount), l.reason);
+        println!("{:<10} {:<10} {:>14}  {by:<14}  {}{reference}{accrued}", l.on, l.kind.key(), hkd(l.amount), line_reason(&l.reason));
     }
     println!("{:<10} {:<10} {:>14}", "", "BALANCE", hkd(s.balance));
     if let Some(receipt) = v.invoice.receipt_number() {
@@ -241,7 +242,7 @@ fn detail_json(v: &InvoiceView) -> serde_json::Value {
                 "on": l.on.to_string(),
                 "kind": l.kind.key(),
                 "amountCents": l.amount,
-                "reason": l.reason,
+                "reason": line_reason(&l.reason),
                 "method": l.method.map(|m| m.key()),
                 "reference": l.reference,
                 "by": l.by,

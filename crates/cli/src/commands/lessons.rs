@@ -9,6 +9,7 @@ use tutorhub_domain::shared::hong_kong;
 
 use crate::commands::confirm::confirm;
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::lessons::lesson_error;
 
 #[derive(Debug, Args)]
 pub struct LessonsOpts {
@@ -70,7 +71,7 @@ async fn execute(record: &LessonRecord, command: &LessonsCommand) -> anyhow::Res
         LessonsCommand::Resolve { number, held, reason, yes, .. } => {
             let outcome = if *held { "已上堂" } else { "未有上堂" };
             confirm(*yes, &format!("課堂 {number} 判為「{outcome}」，原因：{reason}？"))?;
-            let lesson = record.resolve(*number, *held, reason).await?;
+            let lesson = record.resolve(*number, *held, reason).await.map_err(lesson_error)?;
             println!("lesson {} is now {}", lesson.number, lesson.status.key());
         }
     }

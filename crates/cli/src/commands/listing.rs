@@ -20,7 +20,10 @@ pub struct Paging {
 
 impl Paging {
     pub fn request(&self) -> anyhow::Result<PageRequest> {
-        PageRequest::new(Some(self.page), Some(self.per_page)).map_err(|(_, message)| anyhow::anyhow!(message))
+        PageRequest::new(Some(self.page), Some(self.per_page)).map_err(|(field, _)| match field {
+            "page" => anyhow::anyhow!("頁數須介乎 1 至 {}", PageRequest::MAX_PAGE),
+            _ => anyhow::anyhow!("每頁數量須介乎 1 至 {}", PageRequest::MAX_SIZE),
+        })
     }
 }
 

@@ -9,6 +9,8 @@ use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::commands::users::{hong_kong, user_json, user_ref};
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::organizations::verification_error;
+use crate::labels::users::org_verification;
 
 #[derive(Debug, Args)]
 pub struct OrgsOpts {
@@ -78,7 +80,7 @@ async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Resu
                 print_page(&page, "organizations", &headers, |u| {
                     vec![
                         u.number.to_string(),
-                        u.org_verification.map_or("-", |v| v.label()).into(),
+                        u.org_verification.map_or("-", org_verification).into(),
                         u.created_at.with_timezone(&hong_kong()).format("%Y-%m-%d").to_string(),
                         u.phone.local().into(),
                         u.name.as_str().into(),
@@ -97,7 +99,8 @@ async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Resu
         OrgDecision::Verify => "Verify".to_string(),
         OrgDecision::Reject { reason } => format!("Reject (reason: {})", reason.trim()),
     };
-    let question = format!("{action} organization {} {} (now {})? It is told by SMS.", user.number, user.name.as_str(), current.label());
+    let question =
+        format!("{action} organization {} {} (now {})? It is told by SMS.", user.number, user.name.as_str(), org_verification(current));
     confirm(decide.yes, &question)?;
     let done = orgs.decide(&org, &decision, &decide.reviewer, decide.redecide).await.map_err(explain)?;
     let state = done.user.org_verification.map_or("-", |v| v.key());
@@ -110,10 +113,11 @@ async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Resu
     Ok(())
 }
 
-/// The domain's message, plus what to type when a decision is to be changed.
+/// The refusal in the clerk's words, plus what to type when a decision is to be changed.
 fn explain(error: OrgVerificationError) -> anyhow::Error {
+    let words = verification_error(&error);
     match error {
-        OrgVerificationError::AlreadyDecided(_) => anyhow::anyhow!("{error} (add --redecide to change the decision)"),
-        other => other.into(),
+        OrgVerificationError::AlreadyDecided(_) => anyhow::anyhow!("{words} (add --redecide to change the decision)"),
+        _ => anyhow::anyhow!(words),
     }
 }

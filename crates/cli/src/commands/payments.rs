@@ -8,12 +8,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use clap::{Args, Subcommand, ValueEnum};
-use tutorhub_domain::billing::invoices::{Billing, MoneyIn, Recorded, RowOutcome, StatementRow};
+use tutorhub_domain::billing::invoices::{Billing, MoneyIn, Recorded, RowOutcome, StatementRow, Unmatched};
 use tutorhub_domain::billing::ledger::PaymentMethod;
 use tutorhub_domain::billing::terms::hkd;
 
 use crate::commands::money::parse_cents;
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::billing::{billing_error, unmatched};
 
 /// A statement export larger than this is not a bank statement.
 const MAX_STATEMENT_BYTES: u64 = 20 * 1024 * 1024;
@@ -95,7 +96,7 @@ async fn execute(billing: &Billing, command: &PaymentsCommand) -> anyhow::Result
         PaymentsCommand::Record { invoice, amount, method, reference, on, reviewer } => {
             let cents = parse_cents(amount, false)?;
             let money = MoneyIn { cents, method: (*method).into(), reference, on: *on, by: reviewer };
-            match billing.record_payment(invoice, money).await? {
+            match billing.record_payment(invoice, money).await.map_err(billing_error)? {
                 Recorded::New(view) => {
                     println!(
                         "recorded {} on {}; owed now {} ({})",
@@ -114,7 +115,7 @@ async fn execute(billing: &Billing, command: &PaymentsCommand) -> anyhow::Result
         PaymentsCommand::Import { file, date_column, amount_column, description_column, date_format, method } => {
             let columns = Columns { date: date_column, amount: amount_column, description: description_column };
             let (rows, unreadable) = read_statement(file, &columns, date_format.as_deref())?;
-            let outcomes = billing.import(&rows, (*method).into(), &format!("import {}", file.display())).await?;
+            let outcomes = billing.import(&rows, (*method).into(), &format!("import {}", file.display())).await.map_err(billing_error)?;
             report(&rows, &outcomes, &unreadable);
         }
     }
@@ -187,7 +188,7 @@ fn report(rows: &[StatementRow], outcomes: &[RowOutcome], unreadable: &[Unreadab
         }
     }
     println!("{recorded} recorded, {already} already recorded before");
-    let unmatched: Vec<(&StatementRow, &String)> = rows
+    let left: Vec<(&StatementRow, &Unmatched)> = rows
         .iter()
         .zip(outcomes)
         .filter_map(|(row, o)| match o {
@@ -195,14 +196,14 @@ fn report(rows: &[StatementRow], outcomes: &[RowOutcome], unreadable: &[Unreadab
             _ => None,
         })
         .collect();
-    if unmatched.is_empty() && unreadable.is_empty() {
+    if left.is_empty() && unreadable.is_empty() {
         return;
     }
-    println!("\nlines not matched to an invoice ({}):", unmatched.len() + unreadable.len());
+    println!("\nlines not matched to an invoice ({}):", left.len() + unreadable.len());
     println!("{:>5}  {:<10} {:>14}  {:<40}  WHY", "LINE", "DATE", "AMOUNT", "DESCRIPTION");
-    for (row, why) in unmatched {
+    for (row, why) in left {
         let description: String = row.description.chars().take(40).collect();
-        println!("{:>5}  {:<10} {:>14}  {:<40}  {why}", row.line, row.on, hkd(row.amount), description);
+        println!("{:>5}  {:<10} {:>14}  {:<40}  {}", row.line, row.on, hkd(row.amount), description, unmatched(why));
     }
     for (line, why) in unreadable {
         println!("{line:>5}  {:<10} {:>14}  {:<40}  {why}", "", "", "");

@@ -3,7 +3,7 @@
 use clap::{Args, Subcommand};
 use serde_json::json;
 use tutorhub_domain::reviews::model::{Review, ReviewStatus};
-use tutorhub_domain::reviews::moderation::ReviewModeration;
+use tutorhub_domain::reviews::moderation::{ReviewModeration, ReviewModerationError};
 
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
@@ -87,7 +87,7 @@ async fn execute(moderation: &ReviewModeration, command: &ReviewsCommand) -> any
             }
         }
         ReviewsCommand::Show { id, json } => {
-            let review = moderation.show(*id).await?;
+            let review = moderation.show(*id).await.map_err(refusal)?;
             if *json {
                 println!("{}", serde_json::to_string_pretty(&review_json(&review))?);
             } else {
@@ -98,14 +98,24 @@ async fn execute(moderation: &ReviewModeration, command: &ReviewsCommand) -> any
         }
         ReviewsCommand::Hide(change) => {
             confirm(change.yes, &format!("隱藏評價 {}，原因：{}？", change.id, change.reason))?;
-            report(&moderation.hide(change.id, &change.reason, &change.reviewer).await?);
+            report(&moderation.hide(change.id, &change.reason, &change.reviewer).await.map_err(refusal)?);
         }
         ReviewsCommand::Restore(change) => {
             confirm(change.yes, &format!("恢復顯示評價 {}，原因：{}？", change.id, change.reason))?;
-            report(&moderation.restore(change.id, &change.reason, &change.reviewer).await?);
+            report(&moderation.restore(change.id, &change.reason, &change.reviewer).await.map_err(refusal)?);
         }
     }
     Ok(())
+}
+
+/// The clerk's words for a refused moderation (the domain names it, the back office words it).
+fn refusal(error: ReviewModerationError) -> anyhow::Error {
+    match error {
+        ReviewModerationError::NotFound(number) => anyhow::anyhow!("review {number} not found"),
+        ReviewModerationError::Unchanged { number, status } => anyhow::anyhow!("review {number} is already {}", status.key()),
+        ReviewModerationError::NoReason => anyhow::anyhow!("a reason is required"),
+        ReviewModerationError::Repository(e) => e.into(),
+    }
 }
 
 fn report(review: &Review) {

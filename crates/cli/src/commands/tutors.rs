@@ -6,6 +6,7 @@ use tutorhub_domain::tutors::model::TutorRef;
 
 use crate::commands::confirm::confirm;
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::tutors::listing_error;
 
 #[derive(Debug, Args)]
 pub struct TutorsOpts {
@@ -40,7 +41,7 @@ pub async fn run(global: &GlobalOpts, opts: &TutorsOpts) -> anyhow::Result<()> {
     let wiring = global.wiring(Sending::No).await?;
     let result = wiring.tutor_listing().set_active(tutor, active).await;
     wiring.database.close().await;
-    let profile = result?;
+    let profile = result.map_err(|e| anyhow::anyhow!(listing_error(&e)))?;
     println!(
         "tutor {} ({}) is now {}",
         profile.user_number,

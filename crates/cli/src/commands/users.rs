@@ -7,10 +7,11 @@ use serde_json::json;
 use tutorhub_domain::accounts::directory::{UserDetails, UserRef};
 use tutorhub_domain::accounts::ports::UserFilter;
 use tutorhub_domain::accounts::user::{Role, User, UserType};
-use tutorhub_domain::organizations::document_export::kind_label;
 
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{GlobalOpts, Sending};
+use crate::labels::organizations::document_kind;
+use crate::labels::users::{directory_error, org_verification, user_type as type_label};
 
 #[derive(Debug, Args)]
 pub struct UsersOpts {
@@ -75,14 +76,6 @@ pub fn user_json(user: &User) -> serde_json::Value {
     })
 }
 
-/// The zh-HK words the registration form uses.
-pub fn type_label(user_type: UserType) -> &'static str {
-    match user_type {
-        UserType::Individual => "個人",
-        UserType::Organization => "機構",
-    }
-}
-
 fn details_json(details: &UserDetails) -> serde_json::Value {
     let mut value = user_json(&details.user);
     value["documents"] =
@@ -111,7 +104,7 @@ fn print_details(details: &UserDetails) {
         ("註冊時間", user.created_at.with_timezone(&hong_kong()).format("%Y-%m-%d %H:%M").to_string()),
     ];
     if let Some(state) = user.org_verification {
-        lines.push(("機構認證", state.label().to_string()));
+        lines.push(("機構認證", org_verification(state).to_string()));
     }
     if let Some(reason) = &user.org_rejection_reason {
         lines.push(("未獲認證原因", reason.clone()));
@@ -120,12 +113,12 @@ fn print_details(details: &UserDetails) {
         println!("{label}：{value}");
     }
     for document in &details.documents {
-        println!("文件：{}（{}，{}）", kind_label(document.kind), document.content_type, document.file.key);
+        println!("文件：{}（{}，{}）", document_kind(document.kind), document.content_type, document.file.key);
     }
     for review in &details.reviews {
         let at = review.decided_at.with_timezone(&hong_kong()).format("%Y-%m-%d %H:%M");
         let reason = review.reason.as_deref().map(|r| format!("，原因：{r}")).unwrap_or_default();
-        println!("審批紀錄：{at} {} 由 {}{reason}", review.outcome.label(), review.reviewer);
+        println!("審批紀錄：{at} {} 由 {}{reason}", org_verification(review.outcome), review.reviewer);
     }
 }
 
@@ -153,7 +146,7 @@ pub async fn run(global: &GlobalOpts, opts: &UsersOpts) -> anyhow::Result<()> {
                             type_label(u.user_type).into(),
                             u.role.key().into(),
                             if u.is_tutor { "yes".into() } else { "-".into() },
-                            u.org_verification.map_or("-", |v| v.label()).into(),
+                            u.org_verification.map_or("-", org_verification).into(),
                             u.created_at.with_timezone(&hong_kong()).format("%Y-%m-%d").to_string(),
                             u.phone.local().into(),
                             u.name.as_str().into(),
@@ -163,7 +156,7 @@ pub async fn run(global: &GlobalOpts, opts: &UsersOpts) -> anyhow::Result<()> {
                 }
             }
             UsersCommand::Show { user, json } => {
-                let details = directory.show(&user_ref(user)?).await?;
+                let details = directory.show(&user_ref(user)?).await.map_err(|e| anyhow::anyhow!(directory_error(&e)))?;
                 if *json {
                     println!("{}", serde_json::to_string_pretty(&details_json(&details))?);
                 } else {

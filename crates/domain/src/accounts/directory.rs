@@ -51,7 +51,7 @@ impl fmt::Display for UserRef {
 
 #[derive(Debug, Error)]
 pub enum UserDirectoryError {
-    #[error("找不到用戶 {0}")]
+    #[error("user_not_found: {0}")]
     NotFound(UserRef),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -170,7 +170,8 @@ mod tests {
         let users =
             UserDirectory::new(Arc::new(directory), Arc::new(MockUserRepository::new()), Arc::new(MockOrgDocumentRepository::new()));
         let error = users.show(&UserRef::Number(4242)).await.unwrap_err();
-        assert_eq!(error.to_string(), "找不到用戶 4242");
+        assert!(matches!(&error, UserDirectoryError::NotFound(UserRef::Number(4242))), "{error:?}");
+        assert_eq!(error.to_string(), "user_not_found: 4242");
     }
 
     #[tokio::test]

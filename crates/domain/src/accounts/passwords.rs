@@ -15,22 +15,22 @@ use uuid::Uuid;
 use crate::accounts::ports::{HashingBusy, PasswordHasher, PasswordResetStore, SecretTokens, UserRepository};
 use crate::accounts::sessions::Sessions;
 use crate::shared::identity::{Password, Phone};
+use crate::shared::messages::{Mail, MessageWords};
 use crate::shared::messaging::Mailer;
 use crate::shared::rate_limits::{CHANGE_PASSWORD_FAILURES_PER_ACCOUNT, RESET_REQUESTS_PER_PHONE, RateLimited, Throttle};
 use crate::shared::storage::RepositoryError;
+use crate::shared::validation::Problem;
 
 pub const RESET_TTL_MINUTES: i64 = 30;
-/// The reset/change wording of spec §5.
-pub const PASSWORD_RULE: &str = "密碼必須最少 8 個字元，並包含英文字母及數字";
 
 #[derive(Debug, Error)]
 pub enum ResetRequestError {
-    #[error("{0}")]
-    InvalidPhone(String),
+    #[error("invalid_phone: {0:?}")]
+    InvalidPhone(Problem),
     #[error(transparent)]
     RateLimited(#[from] RateLimited),
     /// The mail provider refused or could not be reached; the link that was not sent is void.
-    #[error("電郵暫時未能發送，請稍後再試")]
+    #[error("mail_not_sent")]
     Delivery,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -38,9 +38,10 @@ pub enum ResetRequestError {
 
 #[derive(Debug, Error)]
 pub enum ResetError {
-    #[error("{0}")]
-    InvalidPassword(String),
-    #[error("重設連結無效或已過期，請重新申請")]
+    /// The new password breaks the rule of spec §5 ([`crate::shared::validation::AccountsProblem::PasswordRule`]).
+    #[error("invalid_password: {0:?}")]
+    InvalidPassword(Problem),
+    #[error("reset_link_invalid")]
     InvalidLink,
     #[error(transparent)]
     Busy(#[from] HashingBusy),
@@ -50,13 +51,14 @@ pub enum ResetError {
 
 #[derive(Debug, Error)]
 pub enum ChangePasswordError {
-    #[error("請輸入舊密碼")]
+    #[error("old_password_missing")]
     OldPasswordMissing,
-    #[error("{0}")]
-    InvalidPassword(String),
-    #[error("舊密碼不正確")]
+    /// The new password breaks the rule of spec §5.
+    #[error("invalid_password: {0:?}")]
+    InvalidPassword(Problem),
+    #[error("wrong_old_password")]
     WrongOldPassword,
-    #[error("帳戶不存在，請重新登入")]
+    #[error("account_gone")]
     Gone,
     /// Too many wrong old passwords for this account lately.
     #[error(transparent)]
@@ -74,6 +76,8 @@ pub struct Passwords {
     resets: Arc<dyn PasswordResetStore>,
     secrets: Arc<dyn SecretTokens>,
     mail: Arc<dyn Mailer>,
+    /// Words the reset mail in the account's language.
+    words: Arc<dyn MessageWords>,
     sessions: Sessions,
     throttle: Throttle,
     /// `PUBLIC_BASE_URL`, without a trailing slash.
@@ -88,12 +92,13 @@ impl Passwords {
         resets: Arc<dyn PasswordResetStore>,
         secrets: Arc<dyn SecretTokens>,
         mail: Arc<dyn Mailer>,
+        words: Arc<dyn MessageWords>,
         sessions: Sessions,
         throttle: Throttle,
         public_base_url: &str,
     ) -> Self {
         let public_base_url = public_base_url.trim_end_matches('/').to_string();
-        Self { users, hasher, resets, secrets, mail, sessions, throttle, public_base_url }
+        Self { users, hasher, resets, secrets, mail, words, sessions, throttle, public_base_url }
     }
 
     /// Mails a reset link to the account of this phone. An unknown phone gets the same answer
@@ -114,11 +119,9 @@ impl Passwords {
         // mail works, so a link left in an old mail (or a mailbox read by someone else) does not.
         self.resets.insert(&token_hash, user.id, now, now + Duration::minutes(RESET_TTL_MINUTES)).await?;
         let link = format!("{}/reset-password?token={token}", self.public_base_url);
-        let body = format!(
-            "{name}你好：\n\n我們收到重設你 tutorhub 帳戶密碼的要求。請在 {RESET_TTL_MINUTES} 分鐘內打開以下連結設定新密碼（連結只可使用一次）：\n\n{link}\n\n如果你沒有提出這個要求，請忽略這封電郵，你的密碼不會改變。\n\ntutorhub 補習配對平台",
-            name = user.name.as_str()
-        );
-        if self.mail.send_mail(&user.email, "重設你的 tutorhub 密碼", &body).await.is_err() {
+        let reset = Mail::PasswordReset { name: user.name.as_str().to_string(), link, ttl_minutes: RESET_TTL_MINUTES };
+        let (subject, body) = self.words.mail(&reset, user.language);
+        if self.mail.send_mail(&user.email, &subject, &body).await.is_err() {
             // The adapter logged why. Redeeming the token ourselves voids it: no usable link is
             // left behind that nobody received.
             self.resets.redeem(&token_hash, Utc::now()).await?;
@@ -132,7 +135,7 @@ impl Passwords {
     /// # Errors
     /// See [`ResetError`].
     pub async fn reset(&self, token: &str, new_password: &str) -> Result<(), ResetError> {
-        let password = Password::parse(new_password).map_err(|_| ResetError::InvalidPassword(PASSWORD_RULE.into()))?;
+        let password = Password::parse(new_password).map_err(ResetError::InvalidPassword)?;
         if token.trim().is_empty() {
             return Err(ResetError::InvalidLink);
         }
@@ -163,7 +166,7 @@ impl Passwords {
         if old_password.is_empty() {
             return Err(ChangePasswordError::OldPasswordMissing);
         }
-        let password = Password::parse(new_password).map_err(|_| ChangePasswordError::InvalidPassword(PASSWORD_RULE.into()))?;
+        let password = Password::parse(new_password).map_err(ChangePasswordError::InvalidPassword)?;
         let hash = self.users.password_hash(user_id).await?.ok_or(ChangePasswordError::Gone)?;
         let account = user_id.to_string();
         self.throttle.hit("change-password", &account, CHANGE_PASSWORD_FAILURES_PER_ACCOUNT).await?;
@@ -211,6 +214,7 @@ mod tests {
             Arc::new(resets),
             secrets,
             Arc::new(mail),
+            crate::shared::messages::testing::words(),
             sessions,
             Throttle::new(Arc::new(limiter)),
             "https://tutorhub.example.hk/",
@@ -245,7 +249,6 @@ mod tests {
         mail.expect_send_mail().times(1).returning(|_, _, _| Err(DeliveryError("SMTP refused".into())));
         let err = passwords(mail, resets).request_reset("61234567").await.unwrap_err();
         assert!(matches!(err, ResetRequestError::Delivery));
-        assert_eq!(err.to_string(), "電郵暫時未能發送，請稍後再試");
     }
 
     /// A password change for `user()` (password `demo1234`), over a limiter that counts every
@@ -281,6 +284,7 @@ mod tests {
             Arc::new(MockPasswordResetStore::new()),
             secrets,
             Arc::new(MockMailer::new()),
+            crate::shared::messages::testing::words(),
             sessions,
             Throttle::new(Arc::new(limiter)),
             "https://tutorhub.example.hk",
@@ -301,7 +305,7 @@ mod tests {
         for attempt in burst {
             match attempt.await.unwrap() {
                 Err(ChangePasswordError::RateLimited(e)) => {
-                    assert_eq!(e.to_string(), "請求過於頻密，請於 15 分鐘後再試");
+                    assert_eq!(e.retry_after_seconds, 900);
                     limited += 1;
                 }
                 Err(ChangePasswordError::WrongOldPassword) => {}
@@ -341,7 +345,7 @@ mod tests {
         for _ in 0..2 {
             for _ in 0..CHANGE_PASSWORD_FAILURES_PER_ACCOUNT.max - 1 {
                 let err = passwords.change(user().id, "typo1234", "newpass99", Some("mine")).await.unwrap_err();
-                assert_eq!(err.to_string(), "舊密碼不正確");
+                assert!(matches!(err, ChangePasswordError::WrongOldPassword), "{err:?}");
             }
             // Without the reset the second round would run into the limit here.
             passwords.change(user().id, "demo1234", "newpass99", Some("mine")).await.unwrap();

@@ -21,9 +21,12 @@ use thiserror::Error;
 
 use crate::accounts::ports::{PhoneCode, PhoneVerificationStore, SecretTokens, UserRepository};
 use crate::shared::identity::Phone;
+use crate::shared::language::Language;
+use crate::shared::messages::{MessageWords, Sms};
 use crate::shared::messaging::SmsSender;
 use crate::shared::rate_limits::{RateLimited, SEND_CODE_PER_PHONE, Throttle};
 use crate::shared::storage::RepositoryError;
+use crate::shared::validation::Problem;
 
 pub const CODE_TTL_MINUTES: i64 = 10;
 pub const MAX_ATTEMPTS: i64 = 5;
@@ -32,18 +35,18 @@ pub const GRANT_TTL_MINUTES: i64 = 30;
 
 #[derive(Debug, Error)]
 pub enum SendCodeError {
-    #[error("{0}")]
-    InvalidPhone(String),
-    #[error("此電話號碼已被使用，請勿重複註冊")]
+    #[error("invalid_phone: {0:?}")]
+    InvalidPhone(Problem),
+    #[error("phone_taken")]
     PhoneTaken,
-    /// The last code went out less than the cooldown ago.
-    #[error("驗證碼已發送，請於 {0} 秒後再重新發送")]
+    /// The last code went out less than the cooldown ago; the seconds left to wait.
+    #[error("too_soon: {0} s")]
     TooSoon(i64),
     #[error(transparent)]
     RateLimited(#[from] RateLimited),
     /// The SMS provider refused or could not be reached; nothing is left behind, so the user
     /// may ask again at once.
-    #[error("短訊暫時未能發送，請稍後再試")]
+    #[error("sms_not_sent")]
     Delivery,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -51,17 +54,18 @@ pub enum SendCodeError {
 
 #[derive(Debug, Error)]
 pub enum VerifyCodeError {
-    #[error("{0}")]
-    InvalidPhone(String),
-    #[error("請輸入 6 位數字驗證碼")]
+    #[error("invalid_phone: {0:?}")]
+    InvalidPhone(Problem),
+    /// Not 6 digits.
+    #[error("malformed_code")]
     MalformedCode,
-    #[error("請先發送驗證碼")]
+    #[error("no_code")]
     NoCode,
-    #[error("驗證碼已過期，請重新發送")]
+    #[error("code_expired")]
     Expired,
-    #[error("輸入錯誤次數過多，請重新發送驗證碼")]
+    #[error("too_many_attempts")]
     TooManyAttempts,
-    #[error("驗證碼不正確，請重新輸入")]
+    #[error("wrong_code")]
     Wrong,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -72,6 +76,8 @@ pub struct PhoneVerification {
     store: Arc<dyn PhoneVerificationStore>,
     users: Arc<dyn UserRepository>,
     sms: Arc<dyn SmsSender>,
+    /// Words the code's SMS in the language of whoever asked for it.
+    words: Arc<dyn MessageWords>,
     secrets: Arc<dyn SecretTokens>,
     throttle: Throttle,
 }
@@ -81,17 +87,19 @@ impl PhoneVerification {
         store: Arc<dyn PhoneVerificationStore>,
         users: Arc<dyn UserRepository>,
         sms: Arc<dyn SmsSender>,
+        words: Arc<dyn MessageWords>,
         secrets: Arc<dyn SecretTokens>,
         throttle: Throttle,
     ) -> Self {
-        Self { store, users, sms, secrets, throttle }
+        Self { store, users, sms, words, secrets, throttle }
     }
 
-    /// Sends a new code to a phone that has no account yet.
+    /// Sends a new code to a phone that has no account yet, worded in `language` (the one the
+    /// person asking reads: there is no account to take it from).
     ///
     /// # Errors
     /// See [`SendCodeError`].
-    pub async fn send_code(&self, raw_phone: &str) -> Result<(), SendCodeError> {
+    pub async fn send_code(&self, raw_phone: &str, language: Language) -> Result<(), SendCodeError> {
         let phone = Phone::parse(raw_phone).map_err(SendCodeError::InvalidPhone)?;
         if self.users.find_by_phone(&phone).await?.is_some() {
             return Err(SendCodeError::PhoneTaken);
@@ -117,7 +125,7 @@ impl PhoneVerification {
             self.store.delete_code(&phone).await?;
             return Err(limited.into());
         }
-        let body = format!("【tutorhub】你的驗證碼是 {code}，{CODE_TTL_MINUTES} 分鐘內有效。請勿將驗證碼告訴任何人。");
+        let body = self.words.sms(&Sms::PhoneCode { code, ttl_minutes: CODE_TTL_MINUTES }, language);
         if self.sms.send_sms(&phone, &body).await.is_err() {
             // The adapter logged why. The attempt still counts towards the per-phone limit
             // (an outage must not become a way around it).
@@ -226,6 +234,7 @@ mod tests {
                 Arc::new(self.store),
                 Arc::new(self.users),
                 Arc::new(self.sms),
+                crate::shared::messages::testing::words(),
                 Arc::new(secrets),
                 Throttle::new(Arc::new(limiter)),
             )
@@ -252,8 +261,9 @@ mod tests {
                     && (c.expires_at - c.sent_at).num_minutes() == CODE_TTL_MINUTES
             })
             .returning(|_, _, _| Ok(true));
-        m.sms.expect_send_sms().withf(|_, body| body.contains("123456") && body.contains("10 分鐘")).times(1).returning(|_, _| Ok(()));
-        m.build().send_code("9123 4567").await.unwrap();
+        let sent = crate::shared::messages::testing::sms(Sms::PhoneCode { code: "123456".into(), ttl_minutes: 10 });
+        m.sms.expect_send_sms().withf(move |_, body| body == sent).times(1).returning(|_, _| Ok(()));
+        m.build().send_code("9123 4567", Language::ZhHk).await.unwrap();
     }
 
     #[tokio::test]
@@ -261,9 +271,8 @@ mod tests {
         let mut m = Mocks::new();
         m.store.expect_replace_code().returning(|_, _, _| Ok(false));
         m.store.expect_find_code().returning(|_| Ok(Some(code(10, 0))));
-        let err = m.build().send_code("91234567").await.unwrap_err();
+        let err = m.build().send_code("91234567", Language::ZhHk).await.unwrap_err();
         assert!(matches!(err, SendCodeError::TooSoon(50 | 51)), "{err:?}");
-        assert!(err.to_string().starts_with("驗證碼已發送，請於 5"));
     }
 
     #[tokio::test]
@@ -272,9 +281,8 @@ mod tests {
         m.store.expect_replace_code().times(1).returning(|_, _, _| Ok(true));
         m.sms.expect_send_sms().times(1).returning(|_, _| Err(DeliveryError("gateway answered 503".into())));
         m.store.expect_delete_code().withf(|p| p.as_str() == "+85291234567").times(1).returning(|_| Ok(()));
-        let err = m.build().send_code("91234567").await.unwrap_err();
+        let err = m.build().send_code("91234567", Language::ZhHk).await.unwrap_err();
         assert!(matches!(err, SendCodeError::Delivery));
-        assert_eq!(err.to_string(), "短訊暫時未能發送，請稍後再試");
     }
 
     #[tokio::test]
@@ -285,7 +293,7 @@ mod tests {
         m.store.expect_replace_code().never();
         m.store.expect_delete_code().never();
         m.sms.expect_send_sms().never();
-        assert!(matches!(m.build().send_code("91234567").await.unwrap_err(), SendCodeError::RateLimited(_)));
+        assert!(matches!(m.build().send_code("91234567", Language::ZhHk).await.unwrap_err(), SendCodeError::RateLimited(_)));
     }
 
     #[tokio::test]
@@ -298,7 +306,7 @@ mod tests {
         m.store.expect_replace_code().returning(|_, _, _| Ok(true));
         m.store.expect_delete_code().times(1).returning(|_| Ok(()));
         m.sms.expect_send_sms().never();
-        assert!(matches!(m.build().send_code("91234567").await.unwrap_err(), SendCodeError::RateLimited(_)));
+        assert!(matches!(m.build().send_code("91234567", Language::ZhHk).await.unwrap_err(), SendCodeError::RateLimited(_)));
     }
 
     #[tokio::test]
@@ -306,9 +314,12 @@ mod tests {
         let mut m = Mocks::new();
         m.users = MockUserRepository::new();
         m.users.expect_find_by_phone().returning(|_| Ok(Some(crate::accounts::sessions::tests_support::user())));
-        assert_eq!(m.build().send_code("91234567").await.unwrap_err().to_string(), "此電話號碼已被使用，請勿重複註冊");
-        let err = Mocks::new().build().send_code("1234").await.unwrap_err();
-        assert_eq!(err.to_string(), "請輸入有效的香港電話號碼（8 位數字）");
+        assert!(matches!(m.build().send_code("91234567", Language::ZhHk).await.unwrap_err(), SendCodeError::PhoneTaken));
+        let err = Mocks::new().build().send_code("1234", Language::ZhHk).await.unwrap_err();
+        assert!(
+            matches!(&err, SendCodeError::InvalidPhone(Problem::Accounts(crate::shared::validation::AccountsProblem::PhoneInvalid))),
+            "{err:?}"
+        );
     }
 
     #[tokio::test]
@@ -343,21 +354,19 @@ mod tests {
     async fn a_wrong_code_is_refused_without_a_grant() {
         let mut m = Mocks::new();
         m.store.expect_spend_attempt().returning(|_, _, _| Ok(Some(code(10, 1).code_hash)));
-        assert_eq!(m.build().verify_code("91234567", "654321").await.unwrap_err().to_string(), "驗證碼不正確，請重新輸入");
+        assert!(matches!(m.build().verify_code("91234567", "654321").await.unwrap_err(), VerifyCodeError::Wrong));
     }
 
     #[tokio::test]
     async fn tells_missing_expired_and_exhausted_codes_apart() {
-        for (found, message) in [
-            (None, "請先發送驗證碼"),
-            (Some(code(-1, 0)), "驗證碼已過期，請重新發送"),
-            (Some(code(10, MAX_ATTEMPTS)), "輸入錯誤次數過多，請重新發送驗證碼"),
-        ] {
+        for (found, expected) in
+            [(None, "no_code"), (Some(code(-1, 0)), "code_expired"), (Some(code(10, MAX_ATTEMPTS)), "too_many_attempts")]
+        {
             let mut m = Mocks::new();
             m.store.expect_spend_attempt().returning(|_, _, _| Ok(None));
             m.store.expect_find_code().returning(move |_| Ok(found.clone()));
-            assert_eq!(m.build().verify_code("91234567", "123456").await.unwrap_err().to_string(), message);
+            assert_eq!(m.build().verify_code("91234567", "123456").await.unwrap_err().to_string(), expected);
         }
-        assert_eq!(Mocks::new().build().verify_code("91234567", "12a456").await.unwrap_err().to_string(), "請輸入 6 位數字驗證碼");
+        assert!(matches!(Mocks::new().build().verify_code("91234567", "12a456").await.unwrap_err(), VerifyCodeError::MalformedCode));
     }
 }

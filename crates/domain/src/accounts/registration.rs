@@ -12,9 +12,10 @@ use crate::accounts::ports::{HashingBusy, OrgDocument, OrgDocumentKind, OrgDocum
 use crate::accounts::user::{NewUser, User, UserType};
 use crate::shared::files::{FileStore, Visibility};
 use crate::shared::identity::{DisplayName, Email, Password, Phone, parse_birthdate};
+use crate::shared::language::Language;
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{AccountsProblem, Label, Problem, ValidationErrors};
 
 /// The registration form as sent (multipart, spec §3).
 #[derive(Debug, Default, Clone)]
@@ -31,21 +32,21 @@ pub struct RegistrationForm {
     pub address_proof: Option<Vec<u8>>,
     /// What verifying the phone answered: the grant is used only by the client holding it.
     pub verification_token: String,
+    /// The language of the page they registered on: what is sent to them follows it.
+    pub language: Language,
 }
-
-pub const PHONE_TAKEN: &str = "此電話號碼已被使用，請勿重複註冊";
-pub const EMAIL_TAKEN: &str = "此電郵已被註冊，請使用其他電郵";
 
 #[derive(Debug, Error)]
 pub enum RegistrationError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
     /// The phone was not verified in the last 30 minutes (or the grant was used).
-    #[error("請先完成電話號碼驗證")]
+    #[error("phone_not_verified")]
     PhoneNotVerified,
-    #[error("{0}")]
+    /// The phone or the e-mail has an account ([`AccountsProblem::PhoneTaken`], [`AccountsProblem::EmailTaken`]).
+    #[error("taken: {0}")]
     Taken(ValidationErrors),
-    #[error("檔案儲存失敗，請稍後再試")]
+    #[error("storage_failed")]
     Storage,
     #[error(transparent)]
     Busy(#[from] HashingBusy),
@@ -70,6 +71,7 @@ struct Parsed {
     birthdate: NaiveDate,
     user_type: UserType,
     documents: Vec<(OrgDocumentKind, Upload)>,
+    language: Language,
 }
 
 impl Registration {
@@ -86,22 +88,22 @@ impl Registration {
     /// Whether a phone already has an account.
     ///
     /// # Errors
-    /// A zh-HK message when it is not a phone number; a store failure.
-    pub async fn phone_exists(&self, raw: &str) -> Result<Result<bool, String>, RepositoryError> {
+    /// The problem when it is not a phone number; a store failure.
+    pub async fn phone_exists(&self, raw: &str) -> Result<Result<bool, Problem>, RepositoryError> {
         match Phone::parse(raw) {
             Ok(phone) => Ok(Ok(self.users.find_by_phone(&phone).await?.is_some())),
-            Err(message) => Ok(Err(message)),
+            Err(problem) => Ok(Err(problem)),
         }
     }
 
     /// Whether an e-mail already has an account.
     ///
     /// # Errors
-    /// A zh-HK message when it is not an address; a store failure.
-    pub async fn email_exists(&self, raw: &str) -> Result<Result<bool, String>, RepositoryError> {
+    /// The problem when it is not an address; a store failure.
+    pub async fn email_exists(&self, raw: &str) -> Result<Result<bool, Problem>, RepositoryError> {
         match Email::parse(raw) {
             Ok(email) => Ok(Ok(self.users.find_by_email(&email).await?.is_some())),
-            Err(message) => Ok(Err(message)),
+            Err(problem) => Ok(Err(problem)),
         }
     }
 
@@ -131,10 +133,10 @@ impl Registration {
     async fn create_if_free(&self, parsed: Parsed) -> Result<User, RegistrationError> {
         let mut taken = ValidationErrors::new();
         if self.users.find_by_phone(&parsed.phone).await?.is_some() {
-            taken.add("phone", PHONE_TAKEN);
+            taken.add("phone", AccountsProblem::PhoneTaken);
         }
         if self.users.find_by_email(&parsed.email).await?.is_some() {
-            taken.add("email", EMAIL_TAKEN);
+            taken.add("email", AccountsProblem::EmailTaken);
         }
         if !taken.is_empty() {
             return Err(RegistrationError::Taken(taken));
@@ -170,6 +172,7 @@ impl Registration {
                 birthdate: parsed.birthdate,
                 user_type: parsed.user_type,
                 password_hash,
+                language: parsed.language,
                 created_at: now,
             })
             .await;
@@ -180,10 +183,10 @@ impl Registration {
                 return Err(match error {
                     // Lost a race with another registration: the unique indexes decided.
                     RepositoryError::Conflict(Constraint::UserEmail) => {
-                        RegistrationError::Taken(ValidationErrors::single("email", EMAIL_TAKEN))
+                        RegistrationError::Taken(ValidationErrors::single("email", AccountsProblem::EmailTaken))
                     }
                     RepositoryError::Conflict(Constraint::UserPhone) => {
-                        RegistrationError::Taken(ValidationErrors::single("phone", PHONE_TAKEN))
+                        RegistrationError::Taken(ValidationErrors::single("phone", AccountsProblem::PhoneTaken))
                     }
                     other => other.into(),
                 });
@@ -212,16 +215,16 @@ pub(crate) fn documents_folder(user_id: Uuid) -> String {
 }
 
 /// One organization document, checked by size and content; an empty part counts as absent.
-pub(crate) fn document(errors: &mut ValidationErrors, field: &'static str, label: &str, bytes: Option<Vec<u8>>) -> Option<Upload> {
+pub(crate) fn document(errors: &mut ValidationErrors, field: &'static str, label: Label, bytes: Option<Vec<u8>>) -> Option<Upload> {
     let bytes = bytes.filter(|b| !b.is_empty())?;
     match Upload::check(bytes, UploadPurpose::Document) {
         Ok(upload) => Some(upload),
         Err(UploadError::TooLarge) => {
-            errors.add(field, format!("{label}檔案超過大小上限，最大 5MB"));
+            errors.add(field, AccountsProblem::DocumentTooLarge(label));
             None
         }
-        Err(other) => {
-            errors.add(field, format!("{label}：{other}"));
+        Err(error) => {
+            errors.add(field, AccountsProblem::DocumentRefused { label, error });
             None
         }
     }
@@ -234,22 +237,22 @@ fn parse(form: RegistrationForm, today: NaiveDate) -> Result<Parsed, ValidationE
     let phone = errors.check("phone", Phone::parse(&form.phone));
     let password = errors.check("password", Password::parse(&form.password));
     let birthdate = errors.check("birthdate", parse_birthdate(&form.birthdate, today));
-    let user_type = errors.check("userType", UserType::parse(form.user_type.trim()).ok_or_else(|| "請選擇個人或機構".to_string()));
+    let user_type = errors.check("userType", UserType::parse(form.user_type.trim()).ok_or(Problem::NotChosen(Label::UserType)));
     // Nobody registers themselves into the back office.
     if !matches!(form.role.trim(), "" | "user") {
-        errors.add("role", "只可以註冊一般用戶帳戶");
+        errors.add("role", AccountsProblem::RoleNotAllowed);
     }
     let mut documents = Vec::new();
     if user_type == Some(UserType::Organization) {
-        let registration = document(&mut errors, "businessRegistration", "商業登記證", form.business_registration);
-        let address = document(&mut errors, "addressProof", "地址證明", form.address_proof);
+        let registration = document(&mut errors, "businessRegistration", Label::BusinessRegistration, form.business_registration);
+        let address = document(&mut errors, "addressProof", Label::AddressProof, form.address_proof);
         match (registration, address) {
             (Some(r), Some(a)) => {
                 documents.push((OrgDocumentKind::BusinessRegistration, r));
                 documents.push((OrgDocumentKind::AddressProof, a));
             }
             _ if errors.fields().iter().all(|e| e.field != "businessRegistration" && e.field != "addressProof") => {
-                errors.add("businessRegistration", "機構註冊須上載商業登記證及地址證明");
+                errors.add("businessRegistration", AccountsProblem::OrgDocumentsMissing);
             }
             _ => {}
         }
@@ -262,6 +265,7 @@ fn parse(form: RegistrationForm, today: NaiveDate) -> Result<Parsed, ValidationE
         birthdate: birthdate.expect("checked"),
         user_type: user_type.expect("checked"),
         documents,
+        language: form.language,
     })
 }
 
@@ -286,11 +290,12 @@ mod tests {
             business_registration: None,
             address_proof: None,
             verification_token: String::new(),
+            language: Language::ZhHk,
         }
     }
 
-    fn messages(errors: &ValidationErrors) -> Vec<(&'static str, String)> {
-        errors.fields().iter().map(|e| (e.field, e.message.clone())).collect()
+    fn problems(errors: &ValidationErrors) -> Vec<(&'static str, Problem)> {
+        errors.fields().iter().map(|e| (e.field, e.problem.clone())).collect()
     }
 
     #[test]
@@ -299,7 +304,7 @@ mod tests {
     }
 
     #[test]
-    fn every_field_is_checked_at_once_with_the_spec_messages() {
+    fn every_field_is_checked_at_once_with_the_spec_rules() {
         let bad = RegistrationForm {
             name: "陳大文1".into(),
             email: "x".into(),
@@ -310,17 +315,18 @@ mod tests {
             ..RegistrationForm::default()
         };
         let errors = parse(bad, today()).err().unwrap();
-        let fields: Vec<_> = messages(&errors).into_iter().map(|(f, _)| f).collect();
+        let fields: Vec<_> = problems(&errors).into_iter().map(|(f, _)| f).collect();
         assert_eq!(fields, ["name", "email", "phone", "password", "birthdate", "userType"]);
-        assert_eq!(messages(&errors)[0].1, "名稱只可包含英文字母或中文字，不可包含數字或符號");
-        assert_eq!(messages(&errors)[4].1, "根據服務條款，用戶須年滿 15 歲");
+        assert_eq!(problems(&errors)[0].1, Problem::Accounts(AccountsProblem::NameSymbols));
+        assert_eq!(problems(&errors)[4].1, Problem::Accounts(AccountsProblem::TooYoung { min_age: 15 }));
+        assert_eq!(problems(&errors)[5].1, Problem::NotChosen(Label::UserType));
     }
 
     #[test]
     fn the_role_is_always_user() {
         assert!(parse(RegistrationForm { role: String::new(), ..form("individual") }, today()).is_ok());
         let admin = parse(RegistrationForm { role: "admin".into(), ..form("individual") }, today()).err().unwrap();
-        assert_eq!(messages(&admin), [("role", "只可以註冊一般用戶帳戶".to_string())]);
+        assert_eq!(problems(&admin), [("role", Problem::Accounts(AccountsProblem::RoleNotAllowed))]);
     }
 
     #[test]
@@ -328,7 +334,7 @@ mod tests {
         let mut org = form("organization");
         org.business_registration = Some(b"%PDF-1.7".to_vec());
         let errors = parse(org, today()).err().unwrap();
-        assert_eq!(messages(&errors), [("businessRegistration", "機構註冊須上載商業登記證及地址證明".to_string())]);
+        assert_eq!(problems(&errors), [("businessRegistration", Problem::Accounts(AccountsProblem::OrgDocumentsMissing))]);
     }
 
     #[test]
@@ -340,10 +346,16 @@ mod tests {
         org.address_proof = Some(b"<html>".to_vec());
         let errors = parse(org, today()).err().unwrap();
         assert_eq!(
-            messages(&errors),
+            problems(&errors),
             [
-                ("businessRegistration", "商業登記證檔案超過大小上限，最大 5MB".to_string()),
-                ("addressProof", "地址證明：文件只接受 PDF、JPEG 或 PNG 格式".to_string()),
+                ("businessRegistration", Problem::Accounts(AccountsProblem::DocumentTooLarge(Label::BusinessRegistration))),
+                (
+                    "addressProof",
+                    Problem::Accounts(AccountsProblem::DocumentRefused {
+                        label: Label::AddressProof,
+                        error: UploadError::WrongType(UploadPurpose::Document)
+                    })
+                ),
             ]
         );
     }
@@ -406,6 +418,7 @@ mod tests {
                 Arc::new(grants),
                 Arc::new(MockUserRepository::new()),
                 Arc::new(MockSmsSender::new()),
+                crate::shared::messages::testing::words(),
                 Arc::new(secrets),
                 Throttle::new(Arc::new(MockRateLimiter::new())),
             );
@@ -458,7 +471,8 @@ mod tests {
         async fn a_taken_email_behind_a_verified_phone_gives_the_grant_back() {
             let (registration, seen) = registration(true, None, || Ok(()));
             let err = registration.register(with_token("mine", form("individual")), today()).await.unwrap_err();
-            assert_eq!(err.to_string(), "此電郵已被註冊，請使用其他電郵");
+            let RegistrationError::Taken(taken) = err else { panic!("expected the e-mail to be taken, got {err:?}") };
+            assert_eq!(taken.get("email"), Some(&Problem::Accounts(AccountsProblem::EmailTaken)));
             assert_eq!(seen.lock().unwrap().restored, 1);
         }
 

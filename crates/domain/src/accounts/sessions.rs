@@ -20,7 +20,7 @@ use crate::shared::rate_limits::{
     LOGIN_ATTEMPTS_PER_PHONE, LOGIN_ATTEMPTS_PER_PHONE_AND_SOURCE, LOGIN_ATTEMPTS_PER_SOURCE, RateLimited, Throttle,
 };
 use crate::shared::storage::RepositoryError;
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{AccountsProblem, ValidationErrors};
 
 /// How long a refresh token may be used.
 pub const REFRESH_TOKEN_DAYS: i64 = 30;
@@ -35,10 +35,10 @@ pub struct SessionTokens {
 #[derive(Debug, Error)]
 pub enum LoginError {
     /// A field is missing or not a phone number.
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
     /// No such phone, or the wrong password; which one is not told.
-    #[error("電話號碼或密碼不正確，請重新輸入")]
+    #[error("wrong_credentials")]
     WrongCredentials,
     /// Too many attempts for this phone or from this address.
     #[error(transparent)]
@@ -53,10 +53,10 @@ pub enum LoginError {
 #[derive(Debug, Error)]
 pub enum RefreshError {
     /// Unknown, expired, revoked, or its account is gone.
-    #[error("登入已過期，請重新登入")]
+    #[error("refresh_token_invalid")]
     Invalid,
     /// A rotated token came back: the family is now revoked.
-    #[error("登入已失效，請重新登入")]
+    #[error("refresh_token_reused")]
     Reused,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -129,13 +129,13 @@ impl Sessions {
     pub async fn login(&self, identifier: &str, password: &str, source: &str) -> Result<SessionTokens, LoginError> {
         let mut errors = ValidationErrors::new();
         let phone = if identifier.trim().is_empty() {
-            errors.add("identifier", "請輸入電話號碼");
+            errors.add("identifier", AccountsProblem::PhoneMissing);
             None
         } else {
             errors.check("identifier", Phone::parse(identifier))
         };
         if password.is_empty() {
-            errors.add("password", "請輸入密碼");
+            errors.add("password", AccountsProblem::PasswordMissing);
         }
         let phone = errors.finish(|| phone).map_err(LoginError::Invalid)?.ok_or(LoginError::WrongCredentials)?;
         let phone_and_source = format!("{}@{source}", phone.as_str());
@@ -292,6 +292,7 @@ pub(crate) mod tests_support {
             avatar: None,
             org_verification: None,
             org_rejection_reason: None,
+            language: crate::shared::language::Language::ZhHk,
             created_at: Utc::now(),
         }
     }
@@ -306,6 +307,7 @@ mod tests {
     use super::tests_support::user;
     use super::*;
     use crate::accounts::ports::{MockAccessTokens, MockPasswordHasher, MockRefreshTokenRepository, MockSecretTokens, MockUserRepository};
+    use crate::shared::validation::Problem;
 
     fn record(rotated: bool, revoked: bool, expires_in_days: i64) -> RefreshTokenRecord {
         RefreshTokenRecord {
@@ -371,8 +373,8 @@ mod tests {
         let wrong = sessions.login("61234567", "wrong1234", "203.0.113.7").await.unwrap_err();
         let unknown = sessions.login("98765432", "wrong1234", "203.0.113.7").await.unwrap_err();
         let again = sessions.login("98765432", "wrong1234", "203.0.113.7").await.unwrap_err();
-        assert_eq!(wrong.to_string(), "電話號碼或密碼不正確，請重新輸入");
-        assert_eq!(unknown.to_string(), wrong.to_string());
+        assert!(matches!(wrong, LoginError::WrongCredentials), "{wrong:?}");
+        assert!(matches!(unknown, LoginError::WrongCredentials), "{unknown:?}");
         assert!(matches!(again, LoginError::WrongCredentials));
     }
 
@@ -457,18 +459,24 @@ mod tests {
         m.users.expect_password_hash().returning(|_| Ok(Some("$argon2id$real".into())));
         m.hasher.expect_verify().returning(|_, _| Err(HashingBusy));
         let err = m.build().login("61234567", "demo1234", "203.0.113.7").await.unwrap_err();
-        assert!(matches!(err, LoginError::Busy(_)));
-        assert_eq!(err.to_string(), "系統繁忙，請稍後再試");
+        assert!(matches!(err, LoginError::Busy(HashingBusy)));
     }
 
     #[tokio::test]
     async fn empty_fields_and_malformed_phones_are_field_errors() {
         let err = Mocks::new().build().login(" ", "", "203.0.113.7").await.unwrap_err();
         let LoginError::Invalid(errors) = err else { panic!("expected Invalid") };
-        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
-        assert_eq!(fields, vec![("identifier", "請輸入電話號碼"), ("password", "請輸入密碼")]);
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.problem.clone())).collect();
+        assert_eq!(
+            fields,
+            vec![
+                ("identifier", Problem::Accounts(AccountsProblem::PhoneMissing)),
+                ("password", Problem::Accounts(AccountsProblem::PasswordMissing))
+            ]
+        );
         let err = Mocks::new().build().login("1234", "demo1234", "203.0.113.7").await.unwrap_err();
-        assert_eq!(err.to_string(), "請輸入有效的香港電話號碼（8 位數字）");
+        let LoginError::Invalid(errors) = err else { panic!("expected Invalid") };
+        assert_eq!(errors.get("identifier"), Some(&Problem::Accounts(AccountsProblem::PhoneInvalid)));
     }
 
     #[tokio::test]
@@ -533,7 +541,7 @@ mod tests {
             let mut m = Mocks::new();
             m.tokens.expect_find_by_hash().returning(move |_| Ok(found.clone()));
             let err = m.build().refresh("old").await.unwrap_err();
-            assert_eq!(err.to_string(), "登入已過期，請重新登入");
+            assert!(matches!(err, RefreshError::Invalid), "{err:?}");
         }
     }
 

@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::keyed_enum;
 use crate::shared::identity::{DisplayName, Email, Phone};
+use crate::shared::language::Language;
 
 keyed_enum! {
     /// `user` for every self-registered account; `tutor` once an application is approved.
@@ -28,17 +29,6 @@ keyed_enum! {
         Pending => "pending",
         Verified => "verified",
         Rejected => "rejected",
-    }
-}
-
-impl OrgVerification {
-    /// The zh-HK word for the state, as the organization sees it on its profile.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Pending => "審批中",
-            Self::Verified => "已認證",
-            Self::Rejected => "未獲認證",
-        }
     }
 }
 
@@ -66,6 +56,8 @@ pub struct User {
     pub org_verification: Option<OrgVerification>,
     /// Why the back office refused to verify the organization (only while rejected).
     pub org_rejection_reason: Option<String>,
+    /// The language the member reads: what is sent to them later (SMS, e-mail) follows it.
+    pub language: Language,
     pub created_at: DateTime<Utc>,
 }
 
@@ -86,5 +78,7 @@ pub struct NewUser {
     pub birthdate: NaiveDate,
     pub user_type: UserType,
     pub password_hash: String,
+    /// The language they registered in.
+    pub language: Language,
     pub created_at: DateTime<Utc>,
 }

@@ -11,12 +11,13 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Utc};
 
 use crate::accounts::ports::UserRepository;
-use crate::alerts::messages::{self, SearchFooter};
+use crate::alerts::messages::{AlertMail, AlertSms, SearchFooter};
 use crate::alerts::model::{AlertChannel, AlertMatch, CaseText, SavedSearch};
 use crate::alerts::ports::{AlertRepository, ClaimedMessage, LinkSigner, MessageEnd};
 use crate::alerts::quiet_hours::QuietHours;
 use crate::cases::model::Case;
 use crate::cases::ports::CaseRepository;
+use crate::shared::messages::{Mail, MessageWords, Sms};
 use crate::shared::messaging::{Mailer, SmsSender};
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::TutorRef;
@@ -60,6 +61,8 @@ pub struct AlertPorts {
     pub users: Arc<dyn UserRepository>,
     pub sms: Arc<dyn SmsSender>,
     pub mail: Arc<dyn Mailer>,
+    /// Words each message in its tutor's language.
+    pub words: Arc<dyn MessageWords>,
     pub signer: Arc<dyn LinkSigner>,
 }
 
@@ -153,7 +156,7 @@ impl AlertDelivery {
         let key = format!("alert-{}", message.id);
         let delivered = match message.channel {
             AlertChannel::Sms => {
-                let body = format!("【tutorhub】{}", messages::sms(&self.site, &matched, &tokens));
+                let body = self.ports.words.sms(&Sms::Alert(AlertSms::new(&self.site, &matched, &tokens)), user.language);
                 self.ports.sms.send_sms_once(&user.phone, &body, &key).await
             }
             AlertChannel::Email => {
@@ -163,7 +166,7 @@ impl AlertDelivery {
                         footers.push(SearchFooter { summary: saved.criteria.summary(), token: token.clone() });
                     }
                 }
-                let (subject, body) = messages::mail(&self.site, &matched, &footers);
+                let (subject, body) = self.ports.words.mail(&Mail::Alert(AlertMail::new(&self.site, &matched, footers)), user.language);
                 self.ports.mail.send_mail_once(&user.email, &subject, &body, &key).await
             }
         };
@@ -184,6 +187,7 @@ mod tests {
     use crate::cases::ports::MockCaseRepository;
     use crate::cases::search::CaseQuery;
     use crate::matching::recommendations::tests::case;
+    use crate::shared::messages::testing::sms;
     use crate::shared::messaging::{MockMailer, MockSmsSender};
     use crate::tutors::model::TutorProfile;
     use crate::tutors::model::tests::approved_profile;
@@ -250,6 +254,7 @@ mod tests {
             users: Arc::new(users),
             sms: Arc::new(sms),
             mail: Arc::new(MockMailer::new()),
+            words: crate::shared::messages::testing::words(),
             signer: Arc::new(signer),
         };
         (AlertDelivery::new(ports, QuietHours::NIGHT, "https://tutorhub.example.hk/"), sent)
@@ -308,13 +313,8 @@ mod tests {
         let (delivery, sent) = deliver_with(store_with_message(vec![(7, 20), (7, 21)], finished.clone()), true);
         let round = delivery.run_round(hk(8)).await.unwrap();
         assert_eq!((round.messages_composed, round.messages_sent), (1, 1));
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            [(
-                "【tutorhub】有 2 個新補習個案符合你儲存的搜尋：https://tutorhub.example.hk/my-alerts 停止此通知：https://tutorhub.example.hk/u/7-sig".to_string(),
-                "alert-3".to_string()
-            )]
-        );
+        let digest = AlertSms { site: "https://tutorhub.example.hk".into(), cases: vec![20, 21], tokens: vec!["7-sig".into()] };
+        assert_eq!(sent.lock().unwrap().as_slice(), [(sms(Sms::Alert(digest)), "alert-3".to_string())]);
         assert_eq!(finished.lock().unwrap().as_slice(), [MessageEnd::Sent]);
     }
 
@@ -323,10 +323,8 @@ mod tests {
         let finished = Arc::new(Mutex::new(Vec::new()));
         let (delivery, sent) = deliver_with(store_with_message(vec![(7, 20)], finished.clone()), true);
         delivery.run_round(hk(8)).await.unwrap();
-        assert_eq!(
-            sent.lock().unwrap()[0].0,
-            "【tutorhub】有新補習個案 20 符合你儲存的搜尋：https://tutorhub.example.hk/case/20 停止此通知：https://tutorhub.example.hk/u/7-sig"
-        );
+        let one = AlertSms { site: "https://tutorhub.example.hk".into(), cases: vec![20], tokens: vec!["7-sig".into()] };
+        assert_eq!(sent.lock().unwrap()[0].0, sms(Sms::Alert(one)));
         let finished = Arc::new(Mutex::new(Vec::new()));
         let (deactivated, sent) = deliver_with(store_with_message(vec![(7, 20)], finished.clone()), false);
         deactivated.run_round(hk(8)).await.unwrap();

@@ -8,8 +8,9 @@ use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
 use crate::keyed_enum;
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
+pub use crate::shared::messages::{FeeBounds, SearchSummary, SummaryPart};
 use crate::shared::text_terms::TextTerms;
-use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::shared::validation::{AlertsProblem, Label, Lines, Problem, ValidationErrors, refuse_control_characters};
 
 /// Saved searches one tutor may keep.
 pub const MAX_SAVED_SEARCHES: u32 = 10;
@@ -55,7 +56,7 @@ impl Criteria {
         };
         let keywords = errors.check("keywords", parse_keywords(typed)).unwrap_or_default();
         if errors.is_empty() && filter == CaseFilter::public() && keywords.is_empty() {
-            errors.add("criteria", "請最少選擇一個篩選條件或輸入關鍵字，以免收到所有新個案");
+            errors.add("criteria", AlertsProblem::NothingNarrows);
         }
         errors.finish(|| {
             let (filter, words) = filter.narrowed_by(&keywords);
@@ -94,41 +95,43 @@ impl Criteria {
         self.filter.as_ref().and_then(|f| f.region)
     }
 
-    /// The search in words for its owner's screen and e-mail, e.g. 中學・數學・觀塘區・每堂 HK$300 起.
-    pub fn summary(&self) -> String {
-        let Some(f) = &self.filter else { return "已失效的搜尋條件".into() };
-        let mut parts: Vec<String> = Vec::new();
+    /// What the search looks for, for its owner's screen, an alert's footer and the page an
+    /// unsubscribe link opens; worded at the edges, e.g. 中學・數學・觀塘區・每堂 HK$300 起.
+    pub fn summary(&self) -> SearchSummary {
+        let Some(f) = &self.filter else { return SearchSummary::Outdated };
+        let mut parts: Vec<SummaryPart> = Vec::new();
         if let Some(level) = f.level.and_then(catalogue::level) {
-            parts.push(level.label.to_string());
+            parts.push(SummaryPart::Level(level.key));
         }
         if !f.grades.is_empty() {
-            parts.push(f.grades.join("、"));
+            parts.push(SummaryPart::Grades(f.grades.clone()));
         }
         match &f.subjects {
-            Some(SubjectMatch::AnyOf(names)) => parts.push(names.join("、")),
-            Some(SubjectMatch::Containing(text)) => parts.push(text.clone()),
+            Some(SubjectMatch::AnyOf(names)) => parts.push(SummaryPart::Subjects(names.clone())),
+            Some(SubjectMatch::Containing(text)) => parts.push(SummaryPart::SubjectText(text.clone())),
             None => {}
         }
         let places = if !f.areas.is_empty() {
-            f.areas.join("、")
+            f.areas.clone()
         } else if !f.districts.is_empty() {
-            f.districts.join("、")
+            f.districts.clone()
         } else {
-            f.region.unwrap_or_default().to_string()
+            f.region.map(|region| vec![region.to_string()]).unwrap_or_default()
         };
         if !places.is_empty() {
-            parts.push(places);
+            parts.push(SummaryPart::Places(places));
         }
-        match (f.min_rate, f.max_rate) {
-            (Some(min), Some(max)) => parts.push(format!("每堂 HK${} 至 HK${}", min.dollars(), max.dollars())),
-            (Some(min), None) => parts.push(format!("每堂 HK${} 起", min.dollars())),
-            (None, Some(max)) => parts.push(format!("每堂 HK${} 或以下", max.dollars())),
-            (None, None) => {}
-        }
+        let fee = match (f.min_rate, f.max_rate) {
+            (Some(min), Some(max)) => Some(FeeBounds::Between(min, max)),
+            (Some(min), None) => Some(FeeBounds::From(min)),
+            (None, Some(max)) => Some(FeeBounds::UpTo(max)),
+            (None, None) => None,
+        };
+        parts.extend(fee.map(SummaryPart::Fee));
         if !self.keywords.is_empty() {
-            parts.push(format!("關鍵字：{}", self.keywords.words().join(" ")));
+            parts.push(SummaryPart::Keywords(self.keywords.words().to_vec()));
         }
-        if parts.is_empty() { "所有個案".into() } else { parts.join("・") }
+        SearchSummary::Looking(parts)
     }
 }
 
@@ -146,17 +149,17 @@ impl<'a> CaseText<'a> {
 
 /// The board's words (`Keywords`), held to a saved search's own limits: every round checks
 /// each new case against every saved search.
-fn parse_keywords(raw: &str) -> Result<Keywords, String> {
-    refuse_control_characters(raw, "關鍵字", Lines::Single)?;
-    let keywords = Keywords::parse(Some(raw)).map_err(|e| e.to_string())?;
+fn parse_keywords(raw: &str) -> Result<Keywords, Problem> {
+    refuse_control_characters(raw, Label::Keywords, Lines::Single)?;
+    let keywords = Keywords::parse(Some(raw)).map_err(Problem::from)?;
     if keywords.finds_nothing() {
-        return Err("關鍵字須包含中文、英文字母或數字".into());
+        return Err(AlertsProblem::KeywordsWithoutWords.into());
     }
     if keywords.words().iter().any(|word| word.chars().count() > MAX_KEYWORD_CHARS) {
-        return Err(format!("每個關鍵字不可多於 {MAX_KEYWORD_CHARS} 個字"));
+        return Err(AlertsProblem::KeywordTooLong { max: MAX_KEYWORD_CHARS }.into());
     }
     if keywords.words().len() > MAX_KEYWORDS {
-        return Err(format!("關鍵字最多 {MAX_KEYWORDS} 個"));
+        return Err(Problem::TooMany { label: Label::Keywords, max: MAX_KEYWORDS });
     }
     Ok(keywords)
 }
@@ -196,6 +199,7 @@ pub struct AlertMatch {
 mod tests {
     use super::*;
     use crate::matching::recommendations::tests::case;
+    use crate::shared::money::Rate;
 
     fn query(level: &str, subjects: &[&str], districts: &[&str]) -> CaseQuery {
         CaseQuery {
@@ -241,17 +245,21 @@ mod tests {
         assert!(!found("小學"));
         assert!(!found("中學 英文"), "and a subject's name the subject");
         let refused = Criteria::parse(CaseQuery::default(), "？！").unwrap_err();
-        assert_eq!(refused.fields()[0].message, "關鍵字須包含中文、英文字母或數字");
+        assert_eq!(refused.fields()[0].problem, Problem::Alerts(AlertsProblem::KeywordsWithoutWords));
     }
 
     #[test]
     fn refuses_unknown_keys_too_many_words_and_a_search_for_everything() {
         let errors = Criteria::parse(CaseQuery { level: Some("x".into()), ..CaseQuery::default() }, "a b c d e f").unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "keywords"]);
-        assert_eq!(errors.fields()[1].message, "關鍵字最多 5 個");
+        assert_eq!(errors.fields()[1].problem, Problem::TooMany { label: Label::Keywords, max: MAX_KEYWORDS });
         let everything = Criteria::parse(CaseQuery::default(), " ").unwrap_err();
         assert_eq!(everything.fields()[0].field, "criteria");
-        assert!(Criteria::parse(CaseQuery::default(), &"長".repeat(21)).is_err());
+        assert_eq!(everything.fields()[0].problem, Problem::Alerts(AlertsProblem::NothingNarrows));
+        let long = Criteria::parse(CaseQuery::default(), &"長".repeat(21)).unwrap_err();
+        assert_eq!(long.get("keywords"), Some(&Problem::Alerts(AlertsProblem::KeywordTooLong { max: MAX_KEYWORD_CHARS })));
+        let control = Criteria::parse(CaseQuery::default(), "數學\u{1b}").unwrap_err();
+        assert_eq!(control.get("keywords"), Some(&Problem::ControlCharacters(Label::Keywords)));
     }
 
     #[test]
@@ -270,7 +278,7 @@ mod tests {
         assert!(Criteria::parse(tertiary, "").is_ok(), "a free-text level's subject is typed text");
         let retired = Criteria::from_stored(CaseQuery { level: Some("retired-level".into()), ..CaseQuery::default() }, "dse");
         assert!(!retired.matches(&CaseText::new(&case(1, "secondary", "中三", "數學", "藍田", 480.0, "no limit"))));
-        assert_eq!(retired.summary(), "已失效的搜尋條件");
+        assert_eq!(retired.summary(), SearchSummary::Outdated);
     }
 
     #[test]
@@ -278,7 +286,25 @@ mod tests {
         let criteria =
             Criteria::parse(CaseQuery { min_rate: Some("300".into()), ..query("secondary", &["數學", "物理"], &["觀塘區"]) }, "DSE")
                 .unwrap();
-        assert_eq!(criteria.summary(), "中學・數學、物理・觀塘區・每堂 HK$300 起・關鍵字：dse");
+        assert_eq!(
+            criteria.summary(),
+            SearchSummary::Looking(vec![
+                SummaryPart::Level("secondary"),
+                SummaryPart::Subjects(vec!["數學".into(), "物理".into()]),
+                SummaryPart::Places(vec!["觀塘區".into()]),
+                SummaryPart::Fee(FeeBounds::From(Rate::from_cents(30_000))),
+                SummaryPart::Keywords(vec!["dse".into()]),
+            ])
+        );
         assert_eq!((criteria.level(), criteria.region()), (Some("secondary"), None));
+        let region = CaseQuery { region: Some("九龍".into()), max_rate: Some("400".into()), ..CaseQuery::default() };
+        assert_eq!(
+            Criteria::parse(region, "").unwrap().summary(),
+            SearchSummary::Looking(vec![
+                SummaryPart::Places(vec!["九龍".into()]),
+                SummaryPart::Fee(FeeBounds::UpTo(Rate::from_cents(40_000))),
+            ])
+        );
+        assert_eq!(Criteria::from_stored(CaseQuery::default(), "").summary(), SearchSummary::Looking(vec![]), "every case");
     }
 }

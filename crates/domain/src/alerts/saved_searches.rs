@@ -8,7 +8,7 @@ use chrono::Utc;
 use thiserror::Error;
 use uuid::Uuid;
 
-use crate::alerts::model::{AlertChannel, Criteria, MAX_SAVED_SEARCHES, NewSavedSearch, SavedSearch};
+use crate::alerts::model::{AlertChannel, Criteria, MAX_SAVED_SEARCHES, NewSavedSearch, SavedSearch, SearchSummary};
 use crate::alerts::ports::{AlertRepository, LinkSigner, MatchRecord, SaveOutcome};
 use crate::cases::model::Case;
 use crate::cases::ports::CaseRepository;
@@ -23,15 +23,19 @@ const RECENT_MATCHES: u32 = 30;
 
 #[derive(Debug, Error)]
 pub enum SavedSearchError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("只有已通過審批的導師可以設定個案通知")]
+    /// Only an approved, active tutor keeps saved searches.
+    #[error("not_a_tutor")]
     NotATutor,
-    #[error("每位導師最多可儲存 {MAX_SAVED_SEARCHES} 個搜尋")]
+    /// The tutor keeps [`MAX_SAVED_SEARCHES`] already.
+    #[error("too_many")]
     TooMany,
-    #[error("找不到這個儲存的搜尋")]
+    /// No such saved search of this tutor.
+    #[error("not_found")]
     NotFound,
-    #[error("這條停止通知的連結無效，或這個搜尋已被刪除")]
+    /// An unsubscribe link that is forged, or names a deleted search.
+    #[error("bad_link")]
     BadLink,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -130,11 +134,12 @@ impl SavedSearches {
 
     /// The one-tap link of an alert, without a login: stops the saved search it names. Stopped,
     /// not deleted: whatever opened the link (the tutor, or a scanner that runs the page), the
-    /// tutor can resume it on the alerts page, logged in. Answers what the search looks for.
+    /// tutor can resume it on the alerts page, logged in. Answers what the search looks for
+    /// (worded by the caller).
     ///
     /// # Errors
     /// `BadLink` for a forged token or a search that is gone.
-    pub async fn stop_from_link(&self, token: &str) -> Result<String, SavedSearchError> {
+    pub async fn stop_from_link(&self, token: &str) -> Result<SearchSummary, SavedSearchError> {
         let saved = self.named_by(token).await?;
         self.alerts.set_stopped(saved.number, true).await?;
         Ok(saved.criteria.summary())

@@ -15,13 +15,13 @@ use uuid::Uuid;
 use crate::accounts::ports::UserRepository;
 use crate::alerts::quiet_hours::QuietHours;
 use crate::billing::fps::{BillField, Payee, payload};
-use crate::billing::ledger::{Line, LineKind, NewLine, PaymentMethod};
+use crate::billing::ledger::{FeeBasis, Line, LineKind, LineReason, NewLine, PaymentMethod, ShortMatchBasis};
 use crate::billing::model::{
     Billable, DueChange, Invoice, InvoiceStatus, Proof, Reminder, SettledBy, Settlement, numbers_in, parse_number,
 };
 use crate::billing::ports::{Appended, InvoiceRepository};
 use crate::billing::statement::Statement;
-use crate::billing::terms::{FeeTerms, PENALTY_DAYS, SHARE_WEEKS, SHORT_MATCH_DAYS, hkd};
+use crate::billing::terms::{FeeTerms, PENALTY_DAYS, SHARE_WEEKS, SHORT_MATCH_DAYS};
 use crate::jobs::scheduler::Work;
 use crate::lessons::model::LessonStatus;
 use crate::lessons::ports::LessonRepository;
@@ -31,7 +31,7 @@ use crate::shared::files::{FileStore, FileStoreError, StoredFile, Visibility};
 use crate::shared::hong_kong;
 use crate::shared::storage::RepositoryError;
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{BillingProblem, Label, Problem, ValidationErrors};
 
 /// Invoices a job round issues or reviews at most; the next round takes the rest.
 const ROUND: u32 = 500;
@@ -46,26 +46,34 @@ const ATTEMPTS: usize = 5;
 /// Who wrote a line the site computed.
 const SYSTEM: &str = "system";
 
+/// A refusal of the service fee's use cases; the words are at the edge (its `Display` is a key
+/// for logs).
 #[derive(Debug, Error)]
 pub enum BillingError {
     /// Missing, or not the reader's (indistinguishable on purpose).
-    #[error("找不到這張發票")]
+    #[error("not_found")]
     NotFound,
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("這張發票已經結清，不能再更改")]
+    /// Paid in full or waived: it changes no more.
+    #[error("settled")]
     Settled,
-    #[error("這張發票尚未全數繳清，未有收據")]
+    /// Not paid in full (yet): no receipt.
+    #[error("no_receipt")]
     NoReceipt,
-    #[error("這張發票現時沒有欠款，毋須豁免")]
+    /// Nothing owed today: nothing to waive.
+    #[error("nothing_owed")]
     NothingOwed,
-    #[error("退款不可多於可退還的餘額（{0}）")]
-    RefundTooLarge(String),
-    #[error("每張發票最多可上載 {} 份付款證明", PROOFS_PER_INVOICE)]
+    /// A refund above what may be refunded: that most, in cents.
+    #[error("refund_too_large: {0}")]
+    RefundTooLarge(i64),
+    /// [`PROOFS_PER_INVOICE`] proofs of payment already.
+    #[error("too_many_proofs")]
     TooManyProofs,
-    #[error("{0}")]
+    #[error("upload: {0}")]
     Upload(UploadError),
-    #[error("這張發票剛有其他更新，請再試一次")]
+    /// Other writes kept getting in between.
+    #[error("busy")]
     Busy,
     #[error(transparent)]
     Files(#[from] FileStoreError),
@@ -135,7 +143,30 @@ pub enum RowOutcome {
     Recorded(String),
     AlreadyRecorded(String),
     /// Not matched to an invoice, and why.
-    Unmatched(String),
+    Unmatched(Unmatched),
+}
+
+/// Why the import left a statement line for the back office to check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmatched {
+    /// Money out, or nothing.
+    NotMoneyIn,
+    NoInvoiceNumber,
+    SeveralInvoiceNumbers,
+    /// The number it names is no invoice of ours.
+    NoSuchInvoice {
+        number: String,
+    },
+    /// The invoice is settled already: paid twice?
+    Settled {
+        number: String,
+    },
+    /// The invoice has a payment of that amount that day already (recorded by hand, say).
+    SameDaySameAmount {
+        number: String,
+    },
+    /// The payment broke a rule (a date after today).
+    Refused(Problem),
 }
 
 /// The parts the use cases need, named, so the composition root reads clearly.
@@ -246,16 +277,14 @@ impl Billing {
             }
             let taught = u32::try_from(window.iter().filter(|l| l.status == LessonStatus::Confirmed).count()).unwrap_or(u32::MAX);
             let fee = invoice.fee.short_match(taught);
-            let taught_line = format!(
-                "{ended_on} 結束，配對在第一堂後 {SHORT_MATCH_DAYS} 日內結束：已確認 {taught} 堂 × {} ÷ 2 = {}",
-                hkd(invoice.fee.fee_per_lesson.cents()),
-                hkd(fee)
-            );
-            let reason = if fee < invoice.fee.amount {
-                format!("{taught_line}，服務費由 {} 減至 {}", hkd(invoice.fee.amount), hkd(fee))
-            } else {
-                format!("{taught_line}，已達全數服務費，維持不變")
-            };
+            let reason = LineReason::ShortMatch(ShortMatchBasis {
+                ended_on,
+                within_days: SHORT_MATCH_DAYS,
+                taught,
+                rate_cents: invoice.fee.fee_per_lesson.cents(),
+                fee_cents: fee,
+                was_cents: invoice.fee.amount,
+            });
             let credit = fee - invoice.fee.amount;
             self.write(&invoice, true, |_, _| {
                 Ok(vec![system_line(LineKind::Credit, credit, ended_on, reason.clone(), key.clone(), self.clock.now())])
@@ -340,7 +369,7 @@ impl Billing {
     /// # Errors
     /// `NotFound`, `Invalid` (amount, reference or a date in the future).
     pub async fn record_payment(&self, number: &str, money: MoneyIn<'_>) -> Result<Recorded, BillingError> {
-        let reference = text(money.reference, "reference", "請填寫付款的參考編號")?;
+        let reference = text(money.reference, "reference", Label::PaymentReference)?;
         let key = format!("payment:{}", reference.to_uppercase());
         let invoice = self.find(number).await?;
         self.pay(&invoice, MoneyIn { reference: &reference, ..money }, key).await
@@ -371,33 +400,33 @@ impl Billing {
 
     async fn import_row(&self, money: MoneyIn<'_>, key: String) -> Result<RowOutcome, BillingError> {
         if money.cents <= 0 {
-            return Ok(RowOutcome::Unmatched("不是收款".into()));
+            return Ok(RowOutcome::Unmatched(Unmatched::NotMoneyIn));
         }
         let mut numbers = numbers_in(money.reference);
         numbers.dedup();
         let [(year, serial)] = numbers[..] else {
-            return Ok(RowOutcome::Unmatched(if numbers.is_empty() {
-                "描述中沒有發票號碼".into()
-            } else {
-                "描述中有多於一個發票號碼".into()
-            }));
+            let why = if numbers.is_empty() { Unmatched::NoInvoiceNumber } else { Unmatched::SeveralInvoiceNumbers };
+            return Ok(RowOutcome::Unmatched(why));
         };
         let number = format!("INV-{year}-{serial:06}");
-        let Ok(invoice) = self.find(&number).await else { return Ok(RowOutcome::Unmatched(format!("找不到發票 {number}"))) };
+        let Ok(invoice) = self.find(&number).await else { return Ok(RowOutcome::Unmatched(Unmatched::NoSuchInvoice { number })) };
         let lines = self.invoices.lines(invoice.id).await?;
         if lines.iter().any(|l| l.key.as_deref() == Some(key.as_str())) {
             return Ok(RowOutcome::AlreadyRecorded(number));
         }
         if invoice.settled.is_some() {
-            return Ok(RowOutcome::Unmatched(format!("發票 {number} 已結清，請核對是否重複付款")));
+            return Ok(RowOutcome::Unmatched(Unmatched::Settled { number }));
         }
         if lines.iter().any(|l| l.kind == LineKind::Payment && l.on == money.on.unwrap_or_default() && l.amount == -money.cents) {
-            return Ok(RowOutcome::Unmatched(format!("發票 {number} 已有同日同額的付款紀錄，請核對")));
+            return Ok(RowOutcome::Unmatched(Unmatched::SameDaySameAmount { number }));
         }
         match self.pay(&invoice, money, key).await {
             Ok(Recorded::New(view)) => Ok(RowOutcome::Recorded(view.number)),
             Ok(Recorded::Already(number)) => Ok(RowOutcome::AlreadyRecorded(number)),
-            Err(BillingError::Invalid(errors)) => Ok(RowOutcome::Unmatched(errors.to_string())),
+            Err(BillingError::Invalid(errors)) => {
+                let problem = errors.fields().first().map_or(Problem::Incorrect(Label::Amount), |e| e.problem.clone());
+                Ok(RowOutcome::Unmatched(Unmatched::Refused(problem)))
+            }
             Err(e) => Err(e),
         }
     }
@@ -405,14 +434,14 @@ impl Billing {
     async fn pay(&self, invoice: &Invoice, money: MoneyIn<'_>, key: String) -> Result<Recorded, BillingError> {
         let on = self.day_not_after_today(money.on, "on")?;
         if money.cents <= 0 {
-            return Err(invalid("amount", "付款金額必須大於 0"));
+            return Err(invalid("amount", BillingProblem::PaymentNotPositive));
         }
         let line = NewLine {
             kind: LineKind::Payment,
             amount: -money.cents,
             on,
             by: money.by.to_string(),
-            reason: format!("收到{}付款", money.method.label()),
+            reason: LineReason::Payment { method: money.method },
             method: Some(money.method),
             reference: Some(money.reference.to_string()),
             key: Some(key),
@@ -430,13 +459,13 @@ impl Billing {
     /// # Errors
     /// `NotFound`, `Invalid` (the reason), `Settled`, `NothingOwed`.
     pub async fn waive(&self, number: &str, reason: &str, by: &str) -> Result<InvoiceView, BillingError> {
-        let reason = text(reason, "reason", "請填寫豁免的原因")?;
+        let reason = text(reason, "reason", Label::WaiverReason)?;
         let invoice = self.find(number).await?;
         self.write(&invoice, false, |now, today| {
             if now.balance <= 0 {
                 return Err(BillingError::NothingOwed);
             }
-            Ok(vec![self.back_office_line(LineKind::Waiver, -now.balance, today, &reason, None, by)])
+            Ok(vec![self.back_office_line(LineKind::Waiver, -now.balance, today, LineReason::Text(reason.clone()), None, by)])
         })
         .await?;
         self.show(number, None).await
@@ -447,13 +476,15 @@ impl Billing {
     /// # Errors
     /// `NotFound`, `Invalid` (amount zero or the reason), `Settled`.
     pub async fn adjust(&self, number: &str, cents: i64, reason: &str, by: &str) -> Result<InvoiceView, BillingError> {
-        let reason = text(reason, "reason", "請填寫調整的原因")?;
+        let reason = text(reason, "reason", Label::AdjustmentReason)?;
         if cents == 0 {
-            return Err(invalid("amount", "調整金額不可為 0"));
+            return Err(invalid("amount", BillingProblem::AdjustmentZero));
         }
         let invoice = self.find(number).await?;
-        self.write(&invoice, false, |_, today| Ok(vec![self.back_office_line(LineKind::Adjustment, cents, today, &reason, None, by)]))
-            .await?;
+        self.write(&invoice, false, |_, today| {
+            Ok(vec![self.back_office_line(LineKind::Adjustment, cents, today, LineReason::Text(reason.clone()), None, by)])
+        })
+        .await?;
         self.show(number, None).await
     }
 
@@ -463,18 +494,18 @@ impl Billing {
     /// # Errors
     /// `NotFound`, `Invalid` (amount or reference), `RefundTooLarge`.
     pub async fn refund(&self, number: &str, cents: i64, reference: &str, by: &str) -> Result<InvoiceView, BillingError> {
-        let reference = text(reference, "reference", "請填寫退款的參考編號")?;
+        let reference = text(reference, "reference", Label::RefundReference)?;
         if cents <= 0 {
-            return Err(invalid("amount", "退款金額必須大於 0"));
+            return Err(invalid("amount", BillingProblem::RefundNotPositive));
         }
         let invoice = self.find(number).await?;
         self.write(&invoice, true, |now, today| {
             let sum = |kind: LineKind| now.lines.iter().filter(|l| l.kind == kind).map(|l| l.amount).sum::<i64>();
             let refundable = (-now.balance).min(-sum(LineKind::Payment) - sum(LineKind::Refund)).max(0);
             if cents > refundable {
-                return Err(BillingError::RefundTooLarge(hkd(refundable)));
+                return Err(BillingError::RefundTooLarge(refundable));
             }
-            Ok(vec![self.back_office_line(LineKind::Refund, cents, today, "退還多付的款項", Some(reference.clone()), by)])
+            Ok(vec![self.back_office_line(LineKind::Refund, cents, today, LineReason::Overpayment, Some(reference.clone()), by)])
         })
         .await?;
         self.show(number, None).await
@@ -487,7 +518,7 @@ impl Billing {
     /// # Errors
     /// `NotFound`, `Invalid` (the reason), `Settled`.
     pub async fn move_due(&self, number: &str, to: NaiveDate, reason: &str, by: &str) -> Result<InvoiceView, BillingError> {
-        let reason = text(reason, "reason", "請填寫更改到期日的原因")?;
+        let reason = text(reason, "reason", Label::DueChangeReason)?;
         let invoice = self.find(number).await?;
         let change = DueChange { from: invoice.due_on, to, reason, by: by.to_string(), at: self.clock.now() };
         if invoice.settled.is_some() || !self.invoices.move_due(invoice.id, &change).await? {
@@ -508,7 +539,7 @@ impl Billing {
         if invoice.tutor_id != tutor {
             return Err(BillingError::NotFound);
         }
-        let reference = text(reference, "reference", "請填寫轉數快的參考編號")?;
+        let reference = text(reference, "reference", Label::FpsReference)?;
         let upload = Upload::check(bytes, UploadPurpose::PaymentProof).map_err(BillingError::Upload)?;
         if self.invoices.proofs(invoice.id).await?.len() >= PROOFS_PER_INVOICE as usize {
             return Err(BillingError::TooManyProofs);
@@ -631,24 +662,22 @@ impl Billing {
         Err(BillingError::Busy)
     }
 
-    fn back_office_line(&self, kind: LineKind, amount: i64, on: NaiveDate, reason: &str, reference: Option<String>, by: &str) -> NewLine {
-        NewLine {
-            kind,
-            amount,
-            on,
-            by: by.to_string(),
-            reason: reason.to_string(),
-            method: None,
-            reference,
-            key: None,
-            recorded_at: self.clock.now(),
-        }
+    fn back_office_line(
+        &self,
+        kind: LineKind,
+        amount: i64,
+        on: NaiveDate,
+        reason: LineReason,
+        reference: Option<String>,
+        by: &str,
+    ) -> NewLine {
+        NewLine { kind, amount, on, by: by.to_string(), reason, method: None, reference, key: None, recorded_at: self.clock.now() }
     }
 
     fn day_not_after_today(&self, on: Option<NaiveDate>, field: &'static str) -> Result<NaiveDate, BillingError> {
         let today = self.today();
         match on {
-            Some(day) if day > today => Err(invalid(field, "付款日期不可在今日之後")),
+            Some(day) if day > today => Err(invalid(field, BillingProblem::PaidInFuture)),
             Some(day) => Ok(day),
             None => Ok(today),
         }
@@ -704,32 +733,29 @@ fn settlement(invoice: &Invoice, stored: &[Line], new: &mut Vec<NewLine>, today:
 
 fn fee_line(billable: &Billable, today: NaiveDate, now: DateTime<Utc>) -> NewLine {
     let fee = billable.fee;
-    let reason = format!(
-        "服務費：每堂 {} × 每星期 {} 堂 × {SHARE_WEEKS} 星期 ÷ 2（首四星期學費的一半）",
-        hkd(fee.fee_per_lesson.cents()),
-        fee.lessons_per_week
-    );
+    let reason = LineReason::Fee(FeeBasis { rate_cents: fee.fee_per_lesson.cents(), per_week: fee.lessons_per_week, weeks: SHARE_WEEKS });
     system_line(LineKind::Fee, fee.amount, today, reason, Some(format!("fee:{}", billable.arrangement_id)), now)
 }
 
-fn system_line(kind: LineKind, amount: i64, on: NaiveDate, reason: String, key: Option<String>, now: DateTime<Utc>) -> NewLine {
+fn system_line(kind: LineKind, amount: i64, on: NaiveDate, reason: LineReason, key: Option<String>, now: DateTime<Utc>) -> NewLine {
     NewLine { kind, amount, on, by: SYSTEM.into(), reason, method: None, reference: None, key, recorded_at: now }
 }
 
-/// A required reason or reference, trimmed, at most [`TEXT_MAX_CHARS`] characters.
-fn text(raw: &str, field: &'static str, missing: &str) -> Result<String, BillingError> {
+/// A required reason or reference, trimmed, at most [`TEXT_MAX_CHARS`] characters; `label`
+/// names it when missing.
+fn text(raw: &str, field: &'static str, label: Label) -> Result<String, BillingError> {
     let trimmed = raw.trim();
     if trimmed.is_empty() {
-        return Err(invalid(field, missing));
+        return Err(invalid(field, Problem::Missing(label)));
     }
     if trimmed.chars().count() > TEXT_MAX_CHARS || trimmed.chars().any(char::is_control) {
-        return Err(invalid(field, &format!("最多 {TEXT_MAX_CHARS} 個字，且不可有控制字元")));
+        return Err(invalid(field, BillingProblem::NotPlainText { max: TEXT_MAX_CHARS }));
     }
     Ok(trimmed.to_string())
 }
 
-fn invalid(field: &'static str, message: &str) -> BillingError {
-    BillingError::Invalid(ValidationErrors::single(field, message))
+fn invalid(field: &'static str, problem: impl Into<Problem>) -> BillingError {
+    BillingError::Invalid(ValidationErrors::single(field, problem))
 }
 
 /// The invoicing job: issues due invoices and credits short matches, every minute.
@@ -828,11 +854,33 @@ mod tests {
         assert_eq!((settled.how, settled.on, nothing.len()), (SettledBy::Paid, day("2026-12-12"), 0));
     }
 
+    fn problem(result: Result<String, BillingError>) -> Option<Problem> {
+        match result {
+            Err(BillingError::Invalid(errors)) => errors.get("reason").cloned(),
+            _ => None,
+        }
+    }
+
     #[test]
     fn reasons_and_references_are_required_short_and_plain() {
-        assert!(matches!(text(" ", "reason", "請填寫原因"), Err(BillingError::Invalid(_))));
-        assert!(matches!(text(&"長".repeat(TEXT_MAX_CHARS + 1), "reason", "x"), Err(BillingError::Invalid(_))));
-        assert!(matches!(text("a\u{0}b", "reason", "x"), Err(BillingError::Invalid(_))));
-        assert_eq!(text("  導師住院  ", "reason", "x").unwrap(), "導師住院");
+        let plain = Problem::from(BillingProblem::NotPlainText { max: TEXT_MAX_CHARS });
+        assert_eq!(problem(text(" ", "reason", Label::WaiverReason)), Some(Problem::Missing(Label::WaiverReason)));
+        assert_eq!(problem(text(&"長".repeat(TEXT_MAX_CHARS + 1), "reason", Label::WaiverReason)), Some(plain.clone()));
+        assert_eq!(problem(text("a\u{0}b", "reason", Label::WaiverReason)), Some(plain));
+        assert_eq!(text("  導師住院  ", "reason", Label::WaiverReason).unwrap(), "導師住院");
+    }
+
+    #[test]
+    fn the_fee_line_keeps_its_figures() {
+        let billable = Billable {
+            arrangement_id: Uuid::nil(),
+            case_number: 10234,
+            tutor_id: Uuid::nil(),
+            fee: ServiceFee::of(Rate::from_cents(30_000), 2),
+            first_lesson_at: Utc::now(),
+        };
+        let line = fee_line(&billable, day("2026-12-01"), Utc::now());
+        assert_eq!((line.kind, line.amount), (LineKind::Fee, 120_000));
+        assert_eq!(line.reason, LineReason::Fee(FeeBasis { rate_cents: 30_000, per_week: 2, weeks: 4 }));
     }
 }

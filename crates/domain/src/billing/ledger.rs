@@ -34,19 +34,6 @@ impl LineKind {
     pub fn is_charge(self) -> bool {
         matches!(self, Self::Interest | Self::Penalty)
     }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Fee => "服務費",
-            Self::Adjustment => "調整",
-            Self::Credit => "退還額",
-            Self::Interest => "逾期利息",
-            Self::Penalty => "逾期罰款",
-            Self::Payment => "付款",
-            Self::Refund => "退款",
-            Self::Waiver => "豁免",
-        }
-    }
 }
 
 keyed_enum! {
@@ -58,14 +45,84 @@ keyed_enum! {
     }
 }
 
-impl PaymentMethod {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Fps => "轉數快",
-            Self::Bank => "銀行轉賬",
-            Self::Cash => "現金",
-        }
+/// Why a line is there. The site writes its own lines from their figures, and the edge words
+/// them in the reader's language; what the back office types (a waiver's or an adjustment's
+/// reason) is kept as typed. A line stored before reasons were typed reads back as [`Self::Text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineReason {
+    /// The service fee as issued: its fee per lesson × lessons a week × weeks, halved.
+    Fee(FeeBasis),
+    /// The credit of a match that ended soon after its first lesson.
+    ShortMatch(ShortMatchBasis),
+    /// Money received, and how it came.
+    Payment { method: PaymentMethod },
+    /// Money paid back to the tutor: what they paid over.
+    Overpayment,
+    /// Late interest over a stretch of days.
+    Interest(InterestBasis),
+    /// The late penalty, added once.
+    Penalty(PenaltyBasis),
+    /// As the back office typed it, or as an older line stored it: shown as it is.
+    Text(String),
+}
+
+impl From<String> for LineReason {
+    fn from(text: String) -> Self {
+        Self::Text(text)
     }
+}
+
+impl From<&str> for LineReason {
+    fn from(text: &str) -> Self {
+        Self::Text(text.to_string())
+    }
+}
+
+/// How the service fee was computed: `rate_cents` a lesson × `per_week` lessons × `weeks`, halved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeeBasis {
+    pub rate_cents: i64,
+    pub per_week: u32,
+    pub weeks: u32,
+}
+
+/// A match that ended on `ended_on`, within `within_days` of its first lesson, after `taught`
+/// confirmed lessons at `rate_cents`: its fee is now `fee_cents` (half their tuition, at most the
+/// full fee), it was `was_cents`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShortMatchBasis {
+    pub ended_on: NaiveDate,
+    pub within_days: u32,
+    pub taught: u32,
+    pub rate_cents: i64,
+    pub fee_cents: i64,
+    pub was_cents: i64,
+}
+
+impl ShortMatchBasis {
+    /// The fee came down (otherwise the lessons taught reached the full fee, which stays).
+    pub fn lowered(&self) -> bool {
+        self.fee_cents < self.was_cents
+    }
+}
+
+/// Interest from `from` to `until` (`days` days, both counted) on `principal_cents` overdue, at
+/// `bp_per_month` basis points a month, counted per day as × 12 ÷ 365.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InterestBasis {
+    pub from: NaiveDate,
+    pub until: NaiveDate,
+    pub days: i64,
+    pub principal_cents: i64,
+    pub bp_per_month: u32,
+}
+
+/// The penalty added on overdue day `day`: `percent`% of `principal_cents` still overdue then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PenaltyBasis {
+    pub day: u32,
+    pub principal_cents: i64,
+    pub percent: u32,
 }
 
 /// A stored line.
@@ -80,8 +137,8 @@ pub struct Line {
     pub on: NaiveDate,
     /// Who wrote it: `system`, `back-office`, or the import's file.
     pub by: String,
-    /// Why, in words a tutor reads on the statement.
-    pub reason: String,
+    /// Why: worded for the tutor's statement at the edge.
+    pub reason: LineReason,
     pub method: Option<PaymentMethod>,
     /// A payment's or a refund's reference (the FPS or bank reference).
     pub reference: Option<String>,
@@ -98,7 +155,7 @@ pub struct NewLine {
     pub amount: i64,
     pub on: NaiveDate,
     pub by: String,
-    pub reason: String,
+    pub reason: LineReason,
     pub method: Option<PaymentMethod>,
     pub reference: Option<String>,
     pub key: Option<String>,

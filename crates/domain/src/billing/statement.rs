@@ -9,8 +9,8 @@
 
 use chrono::{Days, NaiveDate};
 
-use crate::billing::ledger::{Line, LineKind, PaymentMethod};
-use crate::billing::terms::{LateTerms, divide_half_up, hkd};
+use crate::billing::ledger::{InterestBasis, Line, LineKind, LineReason, PaymentMethod, PenaltyBasis};
+use crate::billing::terms::{LateTerms, divide_half_up};
 
 /// A line of a statement: stored, or accrued by the statement's date.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct StatementLine {
     pub kind: LineKind,
     pub on: NaiveDate,
     pub amount: i64,
-    pub reason: String,
+    pub reason: LineReason,
     pub method: Option<PaymentMethod>,
     pub reference: Option<String>,
     /// Who wrote a stored line (`None` for an accrued charge).
@@ -111,11 +111,13 @@ fn accrued_charges(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on: Nai
             kind: LineKind::Interest,
             on: until,
             amount,
-            reason: format!(
-                "{from} 至 {until}（{days} 日）：逾期本金 {} × 每月 {}% × 12 ÷ 365 × {days}",
-                hkd(principal),
-                percent(late.interest_bp_per_month)
-            ),
+            reason: LineReason::Interest(InterestBasis {
+                from,
+                until,
+                days,
+                principal_cents: principal,
+                bp_per_month: late.interest_bp_per_month,
+            }),
             method: None,
             reference: None,
             by: None,
@@ -129,7 +131,7 @@ fn accrued_charges(late: &LateTerms, due_on: NaiveDate, stored: &[Line], on: Nai
             kind: LineKind::Penalty,
             on: penalty_on,
             amount: divide_half_up(i128::from(principal) * i128::from(late.penalty_percent), 100),
-            reason: format!("逾期第 {} 日：逾期本金 {} × {}%（只收一次）", late.penalty_day, hkd(principal), late.penalty_percent),
+            reason: LineReason::Penalty(PenaltyBasis { day: late.penalty_day, principal_cents: principal, percent: late.penalty_percent }),
             method: None,
             reference: None,
             by: None,
@@ -169,7 +171,7 @@ pub(crate) mod tests {
             amount,
             on,
             by: "system".into(),
-            reason: kind.label().into(),
+            reason: kind.key().into(),
             method: None,
             reference: None,
             key: None,
@@ -226,6 +228,17 @@ pub(crate) mod tests {
         lines.push(line(3, LineKind::Payment, -80_105, day("2026-12-10")));
         let s = statement(&late(), day("2026-12-08"), &lines, day("2027-03-01"));
         assert_eq!((s.balance, s.days_overdue, s.lines.len()), (0, 0, 3));
+    }
+
+    #[test]
+    fn charges_say_how_they_were_computed() {
+        let fee = [line(1, LineKind::Fee, 80_000, day("2026-12-01"))];
+        let s = statement(&late(), day("2026-12-08"), &fee, day("2026-12-20"));
+        let reasons: Vec<_> = s.lines.iter().filter(|l| l.accrued).map(|l| l.reason.clone()).collect();
+        let penalty = PenaltyBasis { day: 11, principal_cents: 80_000, percent: 10 };
+        let interest =
+            InterestBasis { from: day("2026-12-09"), until: day("2026-12-20"), days: 12, principal_cents: 80_000, bp_per_month: 200 };
+        assert_eq!(reasons, [LineReason::Penalty(penalty), LineReason::Interest(interest)], "in date order");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use crate::keyed_enum;
 use crate::shared::contact_details::{self, Exchange};
-use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::shared::validation::{Label, Lines, Problem, ValidationErrors, refuse_control_characters};
 use crate::tutors::model::TutorSubject;
 
 keyed_enum! {
@@ -41,15 +41,6 @@ keyed_enum! {
 }
 
 impl BookingStatus {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Pending => "待確認",
-            Self::Accepted => "已接受",
-            Self::Declined => "已拒絕",
-            Self::Cancelled => "已取消",
-        }
-    }
-
     /// The state after `action`.
     ///
     /// # Errors
@@ -71,18 +62,8 @@ impl BookingStatus {
     }
 }
 
-impl BookingAction {
-    fn label(self) -> &'static str {
-        match self {
-            Self::Accept => "接受",
-            Self::Decline => "拒絕",
-            Self::Cancel => "取消",
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("預約狀態為「{}」，不能{}", .from.label(), .action.label())]
+#[error("illegal_booking_transition: {action} from {from}")]
 pub struct IllegalBookingTransition {
     pub from: BookingStatus,
     pub action: BookingAction,
@@ -97,15 +78,16 @@ impl BookingTime {
     pub const MAX_CHARS: usize = 100;
 
     /// # Errors
-    /// A zh-HK message when empty, too long, holding a control character or a contact detail.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    /// The [`Problem`] of [`Label::BookingTime`] when empty, too long, holding a control
+    /// character or a contact detail.
+    pub fn parse(raw: &str) -> Result<Self, Problem> {
         let text = raw.trim();
-        refuse_control_characters(text, "預約時間", Lines::Single)?;
+        refuse_control_characters(text, Label::BookingTime, Lines::Single)?;
         match text.chars().count() {
-            0 => Err("請填寫預約時間".into()),
-            n if n > Self::MAX_CHARS => Err(format!("預約時間不可多於 {} 個字", Self::MAX_CHARS)),
+            0 => Err(Problem::Missing(Label::BookingTime)),
+            n if n > Self::MAX_CHARS => Err(Problem::TooLong { label: Label::BookingTime, max: Self::MAX_CHARS }),
             _ => {
-                contact_details::refuse(text, "預約時間", Exchange::Booking)?;
+                contact_details::refuse(text, Label::BookingTime, Exchange::Booking)?;
                 Ok(Self(text.to_string()))
             }
         }
@@ -141,24 +123,24 @@ impl BookingDetails {
     /// Reads the subject ("中學 數學") and the message as typed; blank means not given.
     ///
     /// # Errors
-    /// A zh-HK message per refused field (`subject`, `message`).
+    /// A [`Problem`] per refused field (`subject`, `message`).
     pub fn parse(subject: Option<&str>, place: Option<LessonPlace>, message: Option<&str>) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let subject = match subject.map(str::trim).filter(|s| !s.is_empty()) {
             // Longer than any "level subject" can be: refused without reading (or repeating) it.
             Some(raw) if raw.chars().count() > Self::SUBJECT_MAX_CHARS => {
-                errors.add("subject", "科目不正確");
+                errors.add("subject", Problem::Incorrect(Label::Subject));
                 None
             }
             Some(raw) => errors.check("subject", TutorSubject::parse(raw)).map(Some).unwrap_or(None),
             None => None,
         };
         let message = message.unwrap_or_default().trim();
-        if let Err(problem) = refuse_control_characters(message, "留言", Lines::Multi) {
+        if let Err(problem) = refuse_control_characters(message, Label::Message, Lines::Multi) {
             errors.add("message", problem);
         } else if message.chars().count() > Self::MESSAGE_MAX_CHARS {
-            errors.add("message", format!("留言不可多於 {} 個字", Self::MESSAGE_MAX_CHARS));
-        } else if let Err(problem) = contact_details::refuse(message, "留言", Exchange::Booking) {
+            errors.add("message", Problem::TooLong { label: Label::Message, max: Self::MESSAGE_MAX_CHARS });
+        } else if let Err(problem) = contact_details::refuse(message, Label::Message, Exchange::Booking) {
             errors.add("message", problem);
         }
         let message = message.to_string();
@@ -185,6 +167,7 @@ pub struct Booking {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::contact_details::ContactKind;
     use BookingAction as A;
     use BookingStatus as S;
 
@@ -205,7 +188,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(S::Declined.after(A::Accept).unwrap_err().to_string(), "預約狀態為「已拒絕」，不能接受");
+        assert_eq!(S::Declined.after(A::Accept).unwrap_err().to_string(), "illegal_booking_transition: accept from declined");
         assert_eq!(S::allowing(A::Cancel), [S::Pending, S::Accepted]);
     }
 
@@ -218,10 +201,17 @@ mod tests {
         assert_eq!((details.place, details.message.as_str()), (Some(LessonPlace::Online), "中三，想操卷\n謝謝"));
 
         let errors = BookingDetails::parse(Some("中學 烹飪"), None, Some(&"好".repeat(301))).unwrap_err();
-        assert_eq!(errors.get("subject"), Some("科目「中學 烹飪」不正確，請以「教育程度 科目」填寫，例如「中學 數學」"));
-        assert_eq!(errors.get("message"), Some("留言不可多於 300 個字"));
-        assert_eq!(BookingDetails::parse(None, None, Some("a\u{7}")).unwrap_err().get("message"), Some("留言不可包含控制字元"));
-        assert_eq!(BookingDetails::parse(Some(&"數".repeat(5000)), None, None).unwrap_err().get("subject"), Some("科目不正確"));
+        // The subject's own rule (the tutors' area) refused it.
+        assert!(errors.get("subject").is_some(), "{errors}");
+        assert_eq!(errors.get("message"), Some(&Problem::TooLong { label: Label::Message, max: 300 }));
+        assert_eq!(
+            BookingDetails::parse(None, None, Some("a\u{7}")).unwrap_err().get("message"),
+            Some(&Problem::ControlCharacters(Label::Message))
+        );
+        assert_eq!(
+            BookingDetails::parse(Some(&"數".repeat(5000)), None, None).unwrap_err().get("subject"),
+            Some(&Problem::Incorrect(Label::Subject))
+        );
     }
 
     #[test]
@@ -229,20 +219,21 @@ mod tests {
         let errors = BookingDetails::parse(None, None, Some("中三學生，加我微信傾")).unwrap_err();
         assert_eq!(
             errors.get("message"),
-            Some(
-                "為保障雙方，留言不可包含通訊軟件帳號（如 WhatsApp、微信）或其他聯絡方法；導師接受預約後，雙方會在「我的預約」看到對方的電話。"
-            )
+            Some(&Problem::ContactDetails { label: Label::Message, found: ContactKind::Messenger, exchange: Exchange::Booking })
         );
-        assert!(BookingTime::parse("星期三 19:00 電話 6123 4567").unwrap_err().starts_with("為保障雙方，預約時間不可包含電話號碼"));
+        assert_eq!(
+            BookingTime::parse("星期三 19:00 電話 6123 4567").unwrap_err(),
+            Problem::ContactDetails { label: Label::BookingTime, found: ContactKind::Phone, exchange: Exchange::Booking }
+        );
         assert!(BookingTime::parse("逢星期六 14:00-16:00，12/1 開始").is_ok());
         assert!(BookingDetails::parse(None, None, Some("中三，每堂1.5小時，HK$400")).is_ok());
     }
 
     #[test]
     fn booking_time_is_required() {
-        assert_eq!(BookingTime::parse("").unwrap_err(), "請填寫預約時間");
+        assert_eq!(BookingTime::parse("").unwrap_err(), Problem::Missing(Label::BookingTime));
         assert_eq!(BookingTime::parse(" 星期三 19:00-21:00 ").unwrap().as_str(), "星期三 19:00-21:00");
-        assert_eq!(BookingTime::parse("星期三\0").unwrap_err(), "預約時間不可包含控制字元");
-        assert_eq!(BookingTime::parse("星期三\n19:00").unwrap_err(), "預約時間不可包含控制字元");
+        assert_eq!(BookingTime::parse("星期三\0").unwrap_err(), Problem::ControlCharacters(Label::BookingTime));
+        assert_eq!(BookingTime::parse("星期三\n19:00").unwrap_err(), Problem::ControlCharacters(Label::BookingTime));
     }
 }

@@ -18,7 +18,7 @@ use crate::matching::applications::Contact;
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::rate_limits::BOOKINGS_PER_MEMBER;
 use crate::shared::storage::{Constraint, RepositoryError};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{BookingsProblem, ValidationErrors};
 use crate::tutors::model::TutorRef;
 use crate::tutors::ports::TutorRepository;
 
@@ -38,22 +38,23 @@ pub struct BookingForm {
 
 #[derive(Debug, Error)]
 pub enum BookingError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("找不到這位導師")]
+    #[error("tutor_not_found")]
     TutorNotFound,
-    #[error("不可預約自己")]
+    #[error("own_profile")]
     OwnProfile,
     /// One pending booking per member and tutor: the tutor answers it before another.
-    #[error("你已向這位導師提出預約，請等候導師回覆")]
+    #[error("booking_pending")]
     Pending,
-    #[error("預約次數已達上限（每 24 小時最多 {} 個），請稍後再試", BOOKINGS_PER_MEMBER.max)]
+    /// The member's daily limit of new bookings ([`BOOKINGS_PER_MEMBER`]).
+    #[error("too_many_bookings")]
     TooMany,
-    #[error("找不到這個預約")]
+    #[error("booking_not_found")]
     NotFound,
-    #[error("只有導師本人可以接受或拒絕預約")]
+    #[error("not_the_tutor")]
     NotTheTutor,
-    #[error("只有預約者本人可以取消預約")]
+    #[error("not_the_booker")]
     NotTheBooker,
     #[error(transparent)]
     Illegal(#[from] IllegalBookingTransition),
@@ -109,8 +110,8 @@ impl Bookings {
         if let Some(subject) = &details.subject {
             let teaches = self.tutors.find_profile(TutorRef::Id(tutor_id)).await?.is_some_and(|p| p.subjects.contains(subject));
             if !teaches {
-                let message = format!("這位導師沒有教授「{}」，請選擇導師任教的科目", subject.label());
-                return Err(BookingError::Invalid(ValidationErrors::single("subject", message)));
+                let problem = BookingsProblem::SubjectNotTaught { level: subject.level, name: subject.name.clone() };
+                return Err(BookingError::Invalid(ValidationErrors::single("subject", problem)));
             }
         }
         // Asked before counting, so repeating a booking that waits for its answer does not use
@@ -261,9 +262,10 @@ mod tests {
     use crate::accounts::ports::MockUserRepository;
     use crate::accounts::sessions::tests_support::user;
     use crate::bookings::ports::MockBookingRepository;
-    use crate::notices::notifier::testing::{SITE, notifier};
+    use crate::notices::notifier::testing::{notifier, sms};
     use crate::shared::identity::{DisplayName, Phone};
     use crate::shared::messaging::MockSmsSender;
+    use crate::shared::validation::Problem;
     use crate::tutors::model::tests::approved_profile;
     use crate::tutors::ports::MockTutorRepository;
 
@@ -330,10 +332,7 @@ mod tests {
         let booked = bookings.book(booker, tutor, &BookingForm { message: Some(phishing.into()), ..at(phishing) }).await.unwrap();
         assert_eq!(booked.booking.booking_time.as_str(), phishing, "the booking keeps what was typed; only the SMS leaves it out");
         assert_eq!(booked.booking.details.message, phishing);
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            [(TUTOR_PHONE.to_string(), format!("【tutorhub】你有一個新的補習預約，請登入接受或拒絕：{SITE}/my-bookings"))]
-        );
+        assert_eq!(sent.lock().unwrap().as_slice(), [(TUTOR_PHONE.to_string(), sms(Notice::BookingRequested { booker }))]);
         // The same member again (say the first was cancelled meanwhile): stored, not texted.
         bookings.book(booker, tutor, &at("星期四 19:00")).await.unwrap();
         assert_eq!(sent.lock().unwrap().len(), 1);
@@ -359,9 +358,9 @@ mod tests {
         bookings.accept(tutor, Uuid::new_v4()).await.unwrap();
         bookings.cancel(booker, Uuid::new_v4()).await.unwrap();
         let sent = sent.lock().unwrap();
-        assert_eq!(sent.len(), 2);
+        let bodies: Vec<&str> = sent.iter().map(|(_, body)| body.as_str()).collect();
+        assert_eq!(bodies, [sms(Notice::BookingAccepted { tutor }), sms(Notice::BookingCancelled { booker })]);
         for (_, body) in sent.iter() {
-            assert!(body.starts_with("【tutorhub】") && body.ends_with(&format!("{SITE}/my-bookings")), "{body}");
             for typed in ["星期三", "evil", "陳大文", "李老師"] {
                 assert!(!body.contains(typed), "{body} contains {typed}");
             }
@@ -377,7 +376,6 @@ mod tests {
         let (bookings, sent) = service(booker, store);
         let error = bookings.book(booker, Uuid::new_v4(), &at("星期三")).await.unwrap_err();
         assert!(matches!(error, BookingError::Pending), "{error:?}");
-        assert_eq!(error.to_string(), "你已向這位導師提出預約，請等候導師回覆");
         assert!(sent.lock().unwrap().is_empty());
 
         // A race the read did not see: the store's index refuses the second insert.
@@ -401,7 +399,6 @@ mod tests {
         }
         let error = bookings.book(booker, Uuid::new_v4(), &at("星期三")).await.unwrap_err();
         assert!(matches!(error, BookingError::TooMany), "{error:?}");
-        assert_eq!(error.to_string(), "預約次數已達上限（每 24 小時最多 20 個），請稍後再試");
     }
 
     #[tokio::test]
@@ -420,7 +417,8 @@ mod tests {
 
         let other = bookings.book(Uuid::new_v4(), tutor, &BookingForm { subject: Some("中學 化學".into()), ..at("星期三") }).await;
         let Err(BookingError::Invalid(errors)) = other else { panic!("{other:?}") };
-        assert_eq!(errors.get("subject"), Some("這位導師沒有教授「中學 化學」，請選擇導師任教的科目"));
+        let not_taught = BookingsProblem::SubjectNotTaught { level: "secondary", name: "化學".into() };
+        assert_eq!(errors.get("subject"), Some(&Problem::Bookings(not_taught)));
 
         let bad = BookingForm { subject: Some("數學".into()), message: Some("好".repeat(301)), ..at("") };
         let Err(BookingError::Invalid(errors)) = bookings.book(booker, tutor, &bad).await else { panic!() };

@@ -13,9 +13,9 @@ use crate::shared::validation::ValidationErrors;
 
 #[derive(Debug, Error)]
 pub enum BrowseCasesError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("找不到這個補習個案")]
+    #[error("not_found")]
     NotFound,
     #[error(transparent)]
     Repository(#[from] RepositoryError),

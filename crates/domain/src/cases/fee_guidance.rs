@@ -12,7 +12,7 @@ use crate::shared::validation::ValidationErrors;
 
 #[derive(Debug, Error)]
 pub enum FeeGuideError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -55,6 +55,7 @@ mod tests {
     use crate::cases::fees::{FeeScope, Quartiles};
     use crate::cases::ports::MockCaseRepository;
     use crate::shared::money::Rate;
+    use crate::shared::validation::{Label, Problem};
 
     fn quartiles(count: u64) -> Quartiles {
         Quartiles { count, lower: Rate::from_cents(20_000), median: Rate::from_cents(25_000), upper: Rate::from_cents(30_000) }
@@ -113,11 +114,12 @@ mod tests {
         let guidance = FeeGuidance::new(Arc::new(cases));
         let bad = FeeQuery { level: "college".into(), region: Some("火星".into()), ..query() };
         let Err(FeeGuideError::Invalid(errors)) = guidance.guide(&bad).await else { panic!() };
-        assert_eq!((errors.get("level"), errors.get("region")), (Some("教育程度不正確"), Some("區域不正確")));
+        let incorrect = |label| Some(Problem::Incorrect(label));
+        assert_eq!((errors.get("level").cloned(), errors.get("region").cloned()), (incorrect(Label::Level), incorrect(Label::Region)));
         // Grades and subjects from the catalogue only: every sample is a cache key.
         let minted = FeeQuery { grade: Some("中九".into()), subject: Some("x".repeat(5000)), ..query() };
         let Err(FeeGuideError::Invalid(errors)) = guidance.guide(&minted).await else { panic!() };
-        assert_eq!((errors.get("grade"), errors.get("subject")), (Some("年級不正確"), Some("科目不正確")));
+        assert_eq!((errors.get("grade").cloned(), errors.get("subject").cloned()), (incorrect(Label::Grade), incorrect(Label::Subject)));
         let free_text = FeeQuery { level: "tertiary".into(), grade: None, subject: Some("會計學".into()), region: None };
         assert!(free_text.samples().unwrap().iter().all(|(_, sample)| sample.subject.is_none()));
     }

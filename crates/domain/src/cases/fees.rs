@@ -9,7 +9,7 @@
 use crate::keyed_enum;
 use crate::shared::catalogue;
 use crate::shared::money::Rate;
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Label, Problem, ValidationErrors};
 
 /// Fewer comparable cases than this and the guide looks wider.
 pub const MIN_SAMPLE: u64 = 20;
@@ -74,12 +74,14 @@ impl FeeQuery {
     /// The samples to try, narrowest first.
     ///
     /// # Errors
-    /// A zh-HK message for an unknown level or region.
+    /// [`Problem::Incorrect`] for an unknown level, region, grade or subject.
     pub fn samples(&self) -> Result<Vec<(FeeScope, FeeSample)>, ValidationErrors> {
         let mut errors = ValidationErrors::new();
-        let level = errors.check("level", catalogue::level(self.level.trim()).ok_or("教育程度不正確".to_string()));
+        let level = errors.check("level", catalogue::level(self.level.trim()).ok_or(Problem::Incorrect(Label::Level)));
         let region = match self.region.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-            Some(name) => errors.check("region", catalogue::region(name).map(|r| Some(r.name)).ok_or("區域不正確".to_string())).flatten(),
+            Some(name) => {
+                errors.check("region", catalogue::region(name).map(|r| Some(r.name)).ok_or(Problem::Incorrect(Label::Region))).flatten()
+            }
             None => None,
         };
         let Some(level) = level else { return Err(errors) };
@@ -89,11 +91,11 @@ impl FeeQuery {
         let given = |value: &Option<String>| value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
         let grade = given(&self.grade);
         if grade.as_deref().is_some_and(|g| !level.has_grade(g)) {
-            errors.add("grade", "年級不正確");
+            errors.add("grade", Problem::Incorrect(Label::Grade));
         }
         let subject = given(&self.subject).filter(|_| !level.free_text_subject());
         if subject.as_deref().is_some_and(|s| !level.has_subject(s)) {
-            errors.add("subject", "科目不正確");
+            errors.add("subject", Problem::Incorrect(Label::Subject));
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -128,5 +130,17 @@ mod tests {
         assert_eq!((rank(2, 25), rank(2, 50), rank(2, 75)), (0, 0, 1));
         assert_eq!((rank(3, 25), rank(3, 50), rank(3, 75)), (0, 1, 2));
         assert_eq!(rank(0, 50), 0);
+    }
+
+    #[test]
+    fn refuses_what_the_catalogue_does_not_hold() {
+        let query = FeeQuery { level: "secondary".into(), grade: Some("小一".into()), subject: Some("珠心算".into()), region: None };
+        let errors = query.samples().unwrap_err();
+        assert_eq!(errors.get("grade"), Some(&Problem::Incorrect(Label::Grade)));
+        assert_eq!(errors.get("subject"), Some(&Problem::Incorrect(Label::Subject)));
+        let unknown = FeeQuery { level: "college".into(), region: Some("火星".into()), ..FeeQuery::default() };
+        let errors = unknown.samples().unwrap_err();
+        assert_eq!(errors.get("level"), Some(&Problem::Incorrect(Label::Level)));
+        assert_eq!(errors.get("region"), Some(&Problem::Incorrect(Label::Region)));
     }
 }

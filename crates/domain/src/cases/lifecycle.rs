@@ -28,33 +28,7 @@ keyed_enum! {
     }
 }
 
-impl CaseAction {
-    fn label(self) -> &'static str {
-        match self {
-            Self::Approve => "批核",
-            Self::Reject => "拒絕",
-            Self::Edit => "修改",
-            Self::Offer => "選擇導師",
-            Self::Match => "確認配對",
-            Self::Reopen => "重新開放",
-            Self::Close => "關閉",
-        }
-    }
-}
-
 impl CaseStatus {
-    /// The zh-HK name of the state, as the owner sees it.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Pending => "審批中",
-            Self::Approved => "已批核",
-            Self::Rejected => "已拒絕",
-            Self::Offered => "待導師確認",
-            Self::Matched => "已配對",
-            Self::Closed => "已關閉",
-        }
-    }
-
     /// The state after `action`, when the action is allowed in this state.
     /// An edit answers `Pending`; the caller skips moderation when it is switched off.
     ///
@@ -76,9 +50,10 @@ impl CaseStatus {
     }
 }
 
-/// A change the case's state does not allow.
+/// A change the case's state does not allow. Worded at the edges (the API's words, the back
+/// office's labels), which name the state and the action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("個案狀態為「{}」，不能{}", .from.label(), .action.label())]
+#[error("illegal_case_transition: {from} {action}")]
 pub struct IllegalCaseTransition {
     pub from: CaseStatus,
     pub action: CaseAction,
@@ -118,11 +93,12 @@ mod tests {
     }
 
     #[test]
-    fn final_states_refuse_everything_with_a_clear_message() {
+    fn final_states_refuse_everything_naming_the_state_and_the_action() {
         let error = CaseStatus::Matched.after(CaseAction::Edit).unwrap_err();
-        assert_eq!(error.to_string(), "個案狀態為「已配對」，不能修改");
+        assert_eq!(error, IllegalCaseTransition { from: CaseStatus::Matched, action: CaseAction::Edit });
+        assert_eq!(error.to_string(), "illegal_case_transition: matched edit");
         assert!(CaseAction::ALL.iter().all(|a| CaseStatus::Closed.after(*a).is_err()));
         let waiting = CaseStatus::Offered.after(CaseAction::Offer).unwrap_err();
-        assert_eq!(waiting.to_string(), "個案狀態為「待導師確認」，不能選擇導師");
+        assert_eq!(waiting, IllegalCaseTransition { from: CaseStatus::Offered, action: CaseAction::Offer });
     }
 }

@@ -8,7 +8,7 @@ use crate::shared::catalogue::{self, Level, Place};
 use crate::shared::contact_details::{self, Exchange};
 use crate::shared::money::Rate;
 use crate::shared::real_text;
-use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::shared::validation::{CasesProblem, Label, Lines, Problem, Unit, ValidationErrors, refuse_control_characters};
 
 keyed_enum! {
     /// Who is looking for whom.
@@ -96,36 +96,40 @@ impl CaseDetails {
     /// Checks every field of the form and reports all failures at once.
     ///
     /// # Errors
-    /// One zh-HK message per failing field.
+    /// One [`Problem`] per failing field.
     pub fn parse(form: &CaseForm) -> Result<Self, ValidationErrors> {
         use limits::*;
         let mut errors = ValidationErrors::new();
 
-        let post_type = errors.check("postType", PostType::parse(&form.post_type).ok_or("請選擇個案類型".to_string()));
+        let post_type = errors.check("postType", PostType::parse(&form.post_type).ok_or(Problem::NotChosen(Label::PostType)));
         let title = errors.check(
             "postTitle",
-            required_text(&form.post_title, "標題", TITLE_MAX_CHARS, Lines::Single)
-                .and_then(|title| public(title, "標題", TITLE_MIN_CHARS)),
+            required_text(&form.post_title, Label::Title, TITLE_MAX_CHARS, Lines::Single)
+                .and_then(|title| public(title, Label::Title, TITLE_MIN_CHARS)),
         );
-        let level = errors.check("level", catalogue::level(&form.level).ok_or("請選擇教育程度".to_string()));
+        let level = errors.check("level", catalogue::level(&form.level).ok_or(Problem::NotChosen(Label::Level)));
         let grade = level.and_then(|level| {
             let grade = form.grade.trim();
-            errors.check("grade", if level.has_grade(grade) { Ok(grade.to_string()) } else { Err("請選擇年級".to_string()) })
+            errors.check("grade", if level.has_grade(grade) { Ok(grade.to_string()) } else { Err(Problem::NotChosen(Label::Grade)) })
         });
         let subjects = level.and_then(|level| errors.check("subjects", parse_subjects(level, &form.subjects)));
-        let place = errors.check("location", catalogue::place(form.location.trim()).ok_or("請選擇地點".to_string()));
-        let rate = errors.check("rate", form.rate.ok_or("請填寫每堂學費".to_string()).and_then(Rate::from_dollars));
-        let session_minutes = errors.check("sessionLength", in_range(form.session_length, SESSION_MINUTES, "每堂時長", "分鐘"));
-        let sessions_per_week = errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, "每週堂數", "堂"));
+        let place = errors.check("location", catalogue::place(form.location.trim()).ok_or(Problem::NotChosen(Label::Location)));
+        let rate = errors.check("rate", form.rate.ok_or(Problem::Missing(Label::RatePerLesson)).and_then(Rate::from_dollars));
+        let session_minutes =
+            errors.check("sessionLength", in_range(form.session_length, SESSION_MINUTES, Label::SessionLength, Unit::Minutes));
+        let sessions_per_week =
+            errors.check("sessionsPerWeek", in_range(form.sessions_per_week, SESSIONS_PER_WEEK, Label::SessionsPerWeek, Unit::Lessons));
         let description = errors.check(
             "description",
-            required_text(&form.description, "個案描述", DESCRIPTION_MAX_CHARS, Lines::Multi)
-                .and_then(|description| public(description, "個案描述", 0)),
+            required_text(&form.description, Label::CaseDescription, DESCRIPTION_MAX_CHARS, Lines::Multi)
+                .and_then(|description| public(description, Label::CaseDescription, 0)),
         );
-        let preferred_gender =
-            errors.check("preferredGender", PreferredGender::parse(&form.preferred_gender).ok_or("請選擇導師性別要求".to_string()));
-        let start_date = errors
-            .check("startDate", NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").map_err(|_| "請選擇開始日期".to_string()));
+        let preferred_gender = errors
+            .check("preferredGender", PreferredGender::parse(&form.preferred_gender).ok_or(Problem::NotChosen(Label::PreferredGender)));
+        let start_date = errors.check(
+            "startDate",
+            NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").map_err(|_| Problem::NotChosen(Label::StartDate)),
+        );
 
         if !errors.is_empty() {
             return Err(errors);
@@ -153,17 +157,17 @@ impl CaseDetails {
     /// fixing a typo in an older case does not mean inventing a new date.
     ///
     /// # Errors
-    /// One zh-HK message per failing field, [`START_DATE_PAST`] among them.
+    /// One [`Problem`] per failing field, [`CasesProblem::StartDatePast`] among them.
     pub fn parse_to_post(form: &CaseForm, today: NaiveDate, kept: Option<NaiveDate>) -> Result<Self, ValidationErrors> {
         let parsed = Self::parse(form);
         let start = NaiveDate::parse_from_str(form.start_date.trim(), "%Y-%m-%d").ok();
         let past = start.is_some_and(|start| start < today && Some(start) != kept);
         match parsed {
             Ok(details) if !past => Ok(details),
-            Ok(_) => Err(ValidationErrors::single("startDate", START_DATE_PAST)),
+            Ok(_) => Err(ValidationErrors::single("startDate", CasesProblem::StartDatePast)),
             Err(mut errors) => {
                 if past {
-                    errors.add("startDate", START_DATE_PAST);
+                    errors.add("startDate", CasesProblem::StartDatePast);
                 }
                 Err(errors)
             }
@@ -178,8 +182,9 @@ impl CaseDetails {
     }
 
     /// The list line the spec calls `subject`: the grade, a space, then the subjects ("中三 數學、英文").
+    /// Catalogue names joined by the catalogue's own list mark (data, like the names).
     pub fn subject_line(&self) -> String {
-        format!("{} {}", self.grade, self.subjects.join("、"))
+        format!("{} {}", self.grade, self.subjects.join(catalogue::LIST_MARK))
     }
 
     /// What a card shows of the description: its first line, cut at `EXCERPT_CHARS` characters
@@ -194,13 +199,10 @@ impl CaseDetails {
     }
 }
 
-/// The message of a start date before today.
-pub const START_DATE_PAST: &str = "開始日期不可早於今天";
-
 /// Text anyone may read on the board: it carries no way to reach its author before a match, and
 /// says something (at least `min_chars` characters). The order is the frontend's too
 /// (`textProblem` in frontend/src/lib/form-rules.ts).
-fn public(text: String, label: &str, min_chars: usize) -> Result<String, String> {
+fn public(text: String, label: Label, min_chars: usize) -> Result<String, Problem> {
     contact_details::refuse(&text, label, Exchange::Case)?;
     real_text::check(&text, label, min_chars)?;
     Ok(text)
@@ -208,26 +210,37 @@ fn public(text: String, label: &str, min_chars: usize) -> Result<String, String>
 
 /// A required free-text field of at most `max_chars` characters, trimmed, without control
 /// characters (a line break only where `lines` allows it).
-pub(crate) fn required_text(raw: &str, label: &str, max_chars: usize, lines: Lines) -> Result<String, String> {
+///
+/// # Errors
+/// [`Problem::ControlCharacters`], [`Problem::Missing`] or [`Problem::TooLong`] naming `label`.
+pub(crate) fn required_text(raw: &str, label: Label, max_chars: usize, lines: Lines) -> Result<String, Problem> {
     let text = raw.trim();
     refuse_control_characters(text, label, lines)?;
     match text.chars().count() {
-        0 => Err(format!("請填寫{label}")),
-        n if n > max_chars => Err(format!("{label}不可多於 {max_chars} 個字")),
+        0 => Err(Problem::Missing(label)),
+        n if n > max_chars => Err(Problem::TooLong { label, max: max_chars }),
         _ => Ok(text.to_string()),
     }
 }
 
-/// A required whole number within `range`.
-pub(crate) fn in_range(value: Option<i64>, range: std::ops::RangeInclusive<i64>, label: &str, unit: &str) -> Result<u32, String> {
+/// A required whole number within `range`, counted in `unit` (a [`Unit`], or `None`).
+///
+/// # Errors
+/// [`Problem::Missing`] or [`Problem::OutOfRange`] naming `label`.
+pub(crate) fn in_range(
+    value: Option<i64>,
+    range: std::ops::RangeInclusive<i64>,
+    label: Label,
+    unit: impl Into<Option<Unit>>,
+) -> Result<u32, Problem> {
     match value {
-        None => Err(format!("請填寫{label}")),
+        None => Err(Problem::Missing(label)),
         Some(v) if range.contains(&v) => Ok(v as u32),
-        Some(_) => Err(format!("{label}須介乎 {} 至 {} {unit}", range.start(), range.end())),
+        Some(_) => Err(Problem::OutOfRange { label, min: *range.start(), max: *range.end(), unit: unit.into() }),
     }
 }
 
-fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, String> {
+fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, Problem> {
     let mut subjects: Vec<String> = Vec::new();
     for subject in raw.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
         if !subjects.iter().any(|s| s == subject) {
@@ -237,24 +250,24 @@ fn parse_subjects(level: &Level, raw: &[String]) -> Result<Vec<String>, String> 
     if level.free_text_subject() {
         // The length first: the other rules read the whole text.
         return match subjects.as_slice() {
-            [] => Err("請填寫科目".into()),
+            [] => Err(Problem::Missing(Label::Subject)),
             [one] if one.chars().count() <= limits::FREE_TEXT_SUBJECT_MAX_CHARS => {
-                refuse_control_characters(one, "科目", Lines::Single)?;
-                contact_details::refuse(one, "科目", Exchange::Case)?;
+                refuse_control_characters(one, Label::Subject, Lines::Single)?;
+                contact_details::refuse(one, Label::Subject, Exchange::Case)?;
                 Ok(subjects)
             }
-            [_] => Err(format!("科目不可多於 {} 個字", limits::FREE_TEXT_SUBJECT_MAX_CHARS)),
-            _ => Err("大學或以上程度只可填寫一個科目".into()),
+            [_] => Err(Problem::TooLong { label: Label::Subject, max: limits::FREE_TEXT_SUBJECT_MAX_CHARS }),
+            _ => Err(CasesProblem::OneFreeTextSubject { level: level.key }.into()),
         };
     }
     if subjects.is_empty() {
-        return Err("請選擇最少一個科目".into());
+        return Err(CasesProblem::NoSubject.into());
     }
     if subjects.len() > limits::SUBJECTS_MAX {
-        return Err(format!("最多只可選擇 {} 個科目", limits::SUBJECTS_MAX));
+        return Err(CasesProblem::TooManySubjects { max: limits::SUBJECTS_MAX }.into());
     }
     match subjects.iter().find(|s| !level.has_subject(s)) {
-        Some(unknown) => Err(format!("「{unknown}」不是{}的科目", level.label)),
+        Some(unknown) => Err(CasesProblem::SubjectNotOfLevel { subject: unknown.clone(), level: level.key }.into()),
         None => Ok(subjects),
     }
 }
@@ -308,6 +321,8 @@ pub struct NewCase {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::shared::contact_details::ContactKind;
+    use crate::shared::real_text::NotRealText;
 
     #[test]
     fn an_excerpt_is_the_first_line_cut_to_fit_a_card() {
@@ -390,6 +405,23 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn subjects_of_a_level_are_chosen_from_its_list() {
+        let mut form = valid_form();
+        form.subjects = vec![];
+        assert_eq!(CaseDetails::parse(&form).unwrap_err().get("subjects"), Some(&Problem::Cases(CasesProblem::NoSubject)));
+        form.subjects = ["中文", "英文", "數學", "物理", "化學", "生物", "歷史"].map(String::from).to_vec();
+        assert_eq!(
+            CaseDetails::parse(&form).unwrap_err().get("subjects"),
+            Some(&Problem::Cases(CasesProblem::TooManySubjects { max: limits::SUBJECTS_MAX }))
+        );
+        form.subjects = vec!["珠心算".into()];
+        assert_eq!(
+            CaseDetails::parse(&form).unwrap_err().get("subjects"),
+            Some(&Problem::Cases(CasesProblem::SubjectNotOfLevel { subject: "珠心算".into(), level: "secondary" }))
+        );
+    }
+
+    #[test]
     fn tertiary_takes_exactly_one_free_text_subject() {
         let mut form = valid_form();
         form.level = "tertiary".into();
@@ -397,7 +429,10 @@ pub(crate) mod tests {
         form.subjects = vec!["線性代數".into()];
         assert_eq!(CaseDetails::parse(&form).unwrap().subjects, ["線性代數"]);
         form.subjects = vec!["線性代數".into(), "微積分".into()];
-        assert!(CaseDetails::parse(&form).is_err());
+        assert_eq!(
+            CaseDetails::parse(&form).unwrap_err().get("subjects"),
+            Some(&Problem::Cases(CasesProblem::OneFreeTextSubject { level: "tertiary" }))
+        );
     }
 
     #[test]
@@ -406,15 +441,18 @@ pub(crate) mod tests {
         form.post_title = "中三\0數學".into();
         form.description = "第一行\n第二行\u{1b}[2J".into();
         let errors = CaseDetails::parse(&form).unwrap_err();
-        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
-        assert_eq!(fields, [("postTitle", "標題不可包含控制字元"), ("description", "個案描述不可包含控制字元")]);
+        let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.problem.clone())).collect();
+        assert_eq!(
+            fields,
+            [("postTitle", Problem::ControlCharacters(Label::Title)), ("description", Problem::ControlCharacters(Label::CaseDescription))]
+        );
         form.post_title = "中三數學\n".into();
         form.description = "第一行\r\n\t第二行".into();
         assert!(CaseDetails::parse(&form).is_ok(), "a trailing break is trimmed, and a description has lines");
         form.level = "tertiary".into();
         form.grade = "大學一年級".into();
         form.subjects = vec!["線性\0代數".into()];
-        assert_eq!(CaseDetails::parse(&form).unwrap_err().fields()[0].message, "科目不可包含控制字元");
+        assert_eq!(CaseDetails::parse(&form).unwrap_err().fields()[0].problem, Problem::ControlCharacters(Label::Subject));
     }
 
     #[test]
@@ -424,7 +462,14 @@ pub(crate) mod tests {
         form.sessions_per_week = Some(8);
         let errors = CaseDetails::parse(&form).unwrap_err();
         assert_eq!(errors.fields().len(), 2);
-        assert_eq!(errors.fields()[0].message, "每堂時長須介乎 30 至 300 分鐘");
+        assert_eq!(
+            errors.fields()[0].problem,
+            Problem::OutOfRange { label: Label::SessionLength, min: 30, max: 300, unit: Some(Unit::Minutes) }
+        );
+        assert_eq!(
+            errors.fields()[1].problem,
+            Problem::OutOfRange { label: Label::SessionsPerWeek, min: 1, max: 7, unit: Some(Unit::Lessons) }
+        );
     }
 
     #[test]
@@ -433,16 +478,20 @@ pub(crate) mod tests {
         form.post_title = " x ".into();
         form.description = "whatsapp 我 9123 4567".into();
         let errors = CaseDetails::parse(&form).unwrap_err();
-        assert_eq!(errors.get("postTitle"), Some("標題最少要有 4 個字"));
+        assert_eq!(errors.get("postTitle"), Some(&Problem::NotReal { label: Label::Title, why: NotRealText::TooShort, min_chars: 4 }));
         assert_eq!(
             errors.get("description"),
-            Some("為保障雙方，個案描述不可包含電話號碼或其他聯絡方法；導師確認配對後，雙方會在「我的個案」及「我的申請」看到對方的電話。")
+            Some(&Problem::ContactDetails { label: Label::CaseDescription, found: ContactKind::Phone, exchange: Exchange::Case })
         );
         form.post_title = "哈哈哈哈".into();
         form.description = "加我微信傾".into();
         let errors = CaseDetails::parse(&form).unwrap_err();
-        assert_eq!(errors.get("postTitle"), Some("標題不可只重複同一個字"));
-        assert!(errors.get("description").is_some_and(|m| m.contains("通訊軟件帳號")), "{errors:?}");
+        assert_eq!(errors.get("postTitle"), Some(&Problem::NotReal { label: Label::Title, why: NotRealText::Repeated, min_chars: 4 }));
+        assert_eq!(
+            errors.get("description"),
+            Some(&Problem::ContactDetails { label: Label::CaseDescription, found: ContactKind::Messenger, exchange: Exchange::Case }),
+            "{errors:?}"
+        );
         form.post_title = "中五數學 DSE 5** 衝刺".into();
         form.description = "每堂$300-400，1.5小時，2026-12-01 開始，逢星期六 19:00-20:30".into();
         assert!(CaseDetails::parse(&form).is_ok(), "fees, dates and times are what posts are made of");
@@ -454,7 +503,8 @@ pub(crate) mod tests {
         let mut form = valid_form();
         form.start_date = "2026-11-30".into();
         let errors = CaseDetails::parse_to_post(&form, today, None).unwrap_err();
-        assert_eq!(errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect::<Vec<_>>(), [("startDate", START_DATE_PAST)]);
+        let past = Problem::from(CasesProblem::StartDatePast);
+        assert_eq!(errors.fields().iter().map(|e| (e.field, &e.problem)).collect::<Vec<_>>(), [("startDate", &past)]);
         let kept = NaiveDate::from_ymd_opt(2026, 11, 30);
         assert!(CaseDetails::parse_to_post(&form, today, kept).is_ok(), "an edit keeps the date the case had");
         form.start_date = "2026-12-01".into();

@@ -13,17 +13,20 @@ use crate::cases::search::CaseFilter;
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
-use crate::shared::validation::{Lines, refuse_control_characters};
+use crate::shared::validation::{Label, Lines, refuse_control_characters};
 
 #[derive(Debug, Error)]
 pub enum ModerationError {
-    #[error("找不到個案 {0}")]
+    /// No case has this number.
+    #[error("not_found: {0}")]
     NotFound(i64),
     #[error(transparent)]
     Illegal(#[from] IllegalCaseTransition),
-    #[error("請填寫拒絕原因")]
+    /// A rejection with a blank reason.
+    #[error("reason_required")]
     ReasonRequired,
-    #[error("拒絕原因不可包含控制字元")]
+    /// A rejection reason with a control character in it.
+    #[error("reason_has_control_characters")]
     ReasonHasControlCharacters,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -70,7 +73,7 @@ impl CaseModeration {
         if reason.is_empty() {
             return Err(ModerationError::ReasonRequired);
         }
-        refuse_control_characters(reason, "拒絕原因", Lines::Multi).map_err(|_| ModerationError::ReasonHasControlCharacters)?;
+        refuse_control_characters(reason, Label::RejectionReason, Lines::Multi).map_err(|_| ModerationError::ReasonHasControlCharacters)?;
         let case = self.act(number, CaseAction::Reject).await?;
         self.tell_owner(&case, &Notice::CaseRejected { case: number, reason: reason.to_string() }).await;
         Ok(case)
@@ -143,15 +146,9 @@ mod tests {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(|_| Ok(Some(crate::accounts::sessions::tests_support::user())));
         let mut sms = MockSmsSender::new();
-        sms.expect_send_sms()
-            .withf(|_, body| {
-                body == format!(
-                    "【tutorhub】你的補習個案 10001 未獲批核。原因：聯絡資料不應寫在描述。你可修改個案後重新提交：{}/my-cases",
-                    crate::notices::notifier::testing::SITE
-                )
-            })
-            .times(1)
-            .returning(|_, _| Ok(()));
+        let rejected =
+            crate::notices::notifier::testing::sms(Notice::CaseRejected { case: 10001, reason: "聯絡資料不應寫在描述".into() });
+        sms.expect_send_sms().withf(move |_, body| body == rejected).times(1).returning(|_, _| Ok(()));
         let moderation = CaseModeration::new(Arc::new(cases), crate::notices::notifier::testing::notifier(Arc::new(users), Arc::new(sms)));
         moderation.reject(10001, " 聯絡資料不應寫在描述 ").await.unwrap();
     }
@@ -160,6 +157,6 @@ mod tests {
     async fn a_rejection_needs_a_reason() {
         assert!(matches!(moderation(MockCaseRepository::new()).reject(10001, "  ").await, Err(ModerationError::ReasonRequired)));
         let error = moderation(MockCaseRepository::new()).reject(10001, "內容\0不符").await.unwrap_err();
-        assert_eq!(error.to_string(), "拒絕原因不可包含控制字元");
+        assert!(matches!(error, ModerationError::ReasonHasControlCharacters), "{error:?}");
     }
 }

@@ -19,19 +19,21 @@ use crate::shared::validation::ValidationErrors;
 
 #[derive(Debug, Error)]
 pub enum PostCaseError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("只有導師可以刊登「導師招學生」個案")]
+    /// A tutor-seeking-student case by a member who is not a tutor.
+    #[error("tutors_only")]
     TutorsOnly,
-    #[error("帳戶不存在，請重新登入")]
+    #[error("account_gone")]
     AccountGone,
-    #[error("找不到這個補習個案")]
+    #[error("not_found")]
     NotFound,
-    #[error("只有個案的刊登者可以修改這個個案")]
+    #[error("not_owner")]
     NotOwner,
     #[error(transparent)]
     Illegal(#[from] IllegalCaseTransition),
-    #[error("個案剛被更改，請重新載入後再試")]
+    /// The case's state moved between reading and writing it.
+    #[error("changed")]
     Changed,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -39,7 +41,7 @@ pub enum PostCaseError {
 
 #[derive(Debug, Error)]
 pub enum ViewCaseError {
-    #[error("找不到這個補習個案")]
+    #[error("not_found")]
     NotFound,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -148,10 +150,10 @@ mod tests {
 
     use super::*;
     use crate::accounts::ports::MockUserRepository;
-    use crate::cases::model::START_DATE_PAST;
     use crate::cases::model::tests::valid_form;
     use crate::cases::ports::MockCaseRepository;
     use crate::shared::clock::ManualClock;
+    use crate::shared::validation::{CasesProblem, Problem};
 
     /// A clock at a Hong Kong wall-clock time; `valid_form` starts on 2026-12-01.
     fn clock_at(local: &str) -> Arc<dyn Clock> {
@@ -219,7 +221,7 @@ mod tests {
         // Ten days after the stored case's start date.
         let posting = CasePosting::new(Arc::new(cases), Arc::new(MockUserRepository::new()), clock_at("2026-12-11T09:00"), false);
         let Err(PostCaseError::Invalid(errors)) = posting.post(owner, &valid_form()).await else { panic!("a past start date was posted") };
-        assert_eq!(errors.get("startDate"), Some(START_DATE_PAST));
+        assert_eq!(errors.get("startDate"), Some(&Problem::Cases(CasesProblem::StartDatePast)));
         posting.update(owner, 10001, &valid_form()).await.unwrap();
         let another_past_date = CaseForm { start_date: "2026-12-10".into(), ..valid_form() };
         assert!(matches!(posting.update(owner, 10001, &another_past_date).await, Err(PostCaseError::Invalid(_))));

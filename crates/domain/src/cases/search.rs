@@ -6,7 +6,7 @@ use crate::shared::keywords::Keywords;
 use crate::shared::money::{Rate, parse_min_rate};
 use crate::shared::narrowing::narrow;
 use crate::shared::sort_order::SortOrder;
-use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::shared::validation::{CasesProblem, Label, Lines, Problem, ValidationErrors, refuse_control_characters};
 use uuid::Uuid;
 
 /// The raw query of a case search, as typed into the filters (stored as JSON by saved searches).
@@ -90,19 +90,19 @@ impl CaseFilter {
     /// means the public board itself.
     ///
     /// # Errors
-    /// A zh-HK message per refused field.
+    /// A [`Problem`] per refused field.
     pub fn public_search(query: &CaseQuery) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let mut filter = Self::public();
 
         if let Some(key) = non_empty(&query.level) {
-            filter.level = errors.check("level", catalogue::level(key).map(|l| l.key).ok_or("教育程度不正確".to_string()));
+            filter.level = errors.check("level", catalogue::level(key).map(|l| l.key).ok_or(Problem::Incorrect(Label::Level)));
         }
         if let Some(name) = non_empty(&query.region) {
-            filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or("區域不正確".to_string()));
+            filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or(Problem::Incorrect(Label::Region)));
         }
         if let Some(key) = non_empty(&query.post_type).filter(|key| *key != "approved") {
-            filter.post_type = errors.check("postType", PostType::parse(key).ok_or("個案類型不正確".to_string()));
+            filter.post_type = errors.check("postType", PostType::parse(key).ok_or(Problem::Incorrect(Label::PostType)));
         }
         let names = Names::read(filter.level, &query.grades, &query.subjects, &query.districts, &query.areas, &mut errors);
         filter.grades = names.grades;
@@ -128,7 +128,7 @@ impl CaseFilter {
             Ok(filter) => (Some(filter), ValidationErrors::new()),
             Err(errors) => (None, errors),
         };
-        let words = errors.check("q", Keywords::parse(typed).map_err(|e| e.to_string()));
+        let words = errors.check("q", Keywords::parse(typed));
         let sort = errors.check("sort", SortOrder::parse(sort, SortOrder::CASES));
         match (filter, words, sort) {
             (Some(filter), Some(words), Some(sort)) => errors.finish(|| {
@@ -184,7 +184,7 @@ pub(crate) fn fee_range(min: Option<&str>, max: Option<&str>, errors: &mut Valid
     if let (Some(low), Some(high)) = (min, max)
         && high < low
     {
-        errors.add("maxRate", "最高學費不可低於最低學費");
+        errors.add("maxRate", CasesProblem::MaxRateBelowMinRate);
     }
     (min, max)
 }
@@ -205,7 +205,7 @@ pub(crate) enum Subjects {
 
 impl Names {
     /// Grades and subjects of `level` (of any level when none is chosen), districts and areas
-    /// of the catalogue; each refused field gets its zh-HK error in `errors`. The subjects of a
+    /// of the catalogue; each refused field gets its problem in `errors`. The subjects of a
     /// free-text level (tertiary) are what was typed, within a case's own length.
     pub(crate) fn read(
         level: Option<&'static str>,
@@ -221,17 +221,17 @@ impl Names {
             levels.iter().find_map(|l| names(l).iter().find(|n| **n == name).copied())
         };
         let grades = catalogued(grades, |g| in_levels(|l| l.grades, g));
-        let grades = errors.check("grades", grades.ok_or_else(|| "年級不正確".to_string()));
+        let grades = errors.check("grades", grades.ok_or(Problem::Incorrect(Label::Grades)));
         let subjects = if level.is_some_and(|l| l.free_text_subject()) {
             errors.check("subjects", free_text_subject(subjects)).filter(|t| !t.is_empty()).map(Subjects::Typed)
         } else {
             let named = catalogued(subjects, |s| in_levels(|l| l.subjects, s));
-            errors.check("subjects", named.ok_or_else(|| "科目不正確".to_string())).filter(|n| !n.is_empty()).map(Subjects::Named)
+            errors.check("subjects", named.ok_or(Problem::Incorrect(Label::Subjects))).filter(|n| !n.is_empty()).map(Subjects::Named)
         };
         let districts = catalogued(districts, |d| catalogue::district(d).map(|(_, d)| d.name));
-        let districts = errors.check("districts", districts.ok_or_else(|| "地區不正確".to_string()));
+        let districts = errors.check("districts", districts.ok_or(Problem::Incorrect(Label::Districts)));
         let areas = catalogued(areas, |a| catalogue::place(a).map(|p| p.area));
-        let areas = errors.check("areas", areas.ok_or_else(|| "地點不正確".to_string()));
+        let areas = errors.check("areas", areas.ok_or(Problem::Incorrect(Label::Areas)));
         Self { grades: grades.unwrap_or_default(), subjects, districts: districts.unwrap_or_default(), areas: areas.unwrap_or_default() }
     }
 }
@@ -256,8 +256,8 @@ fn catalogued(values: &[String], known: impl Fn(&str) -> Option<&'static str>) -
 /// when nothing was typed.
 ///
 /// # Errors
-/// A zh-HK message when it is longer or holds a control character.
-pub(crate) fn free_text_subject(typed: &[String]) -> Result<String, String> {
+/// [`Problem::TooLong`] or [`Problem::ControlCharacters`] for the subject.
+pub(crate) fn free_text_subject(typed: &[String]) -> Result<String, Problem> {
     let max = crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS;
     let (mut words, mut chars): (Vec<&str>, usize) = (Vec::new(), 0);
     for word in typed.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
@@ -267,12 +267,12 @@ pub(crate) fn free_text_subject(typed: &[String]) -> Result<String, String> {
         // Counted as it goes, so a long list is refused without being read to its end.
         chars += word.chars().count() + usize::from(!words.is_empty());
         if chars > max {
-            return Err(format!("科目不可多於 {max} 個字"));
+            return Err(Problem::TooLong { label: Label::Subject, max });
         }
         words.push(word);
     }
     let text = words.join(" ");
-    refuse_control_characters(&text, "科目", Lines::Single)?;
+    refuse_control_characters(&text, Label::Subject, Lines::Single)?;
     Ok(text)
 }
 
@@ -314,6 +314,8 @@ mod tests {
         };
         let errors = CaseFilter::public_search(&query).unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "region"]);
+        assert_eq!(errors.get("level"), Some(&Problem::Incorrect(Label::Level)));
+        assert_eq!(errors.get("region"), Some(&Problem::Incorrect(Label::Region)));
     }
 
     #[test]
@@ -327,6 +329,8 @@ mod tests {
         let bad = CaseQuery { level: Some("college".into()), ..Default::default() };
         let errors = CaseFilter::board_search(&bad, Some(&"長".repeat(101)), Some("rating")).unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "q", "sort"]);
+        let too_long = crate::shared::validation::SearchProblem::WordsTooLong { max: Keywords::MAX_CHARS };
+        assert_eq!(errors.get("q"), Some(&Problem::Search(too_long)));
     }
 
     #[test]
@@ -337,6 +341,7 @@ mod tests {
         let upside_down = CaseQuery { min_rate: Some("400".into()), max_rate: Some("200".into()), ..Default::default() };
         let errors = CaseFilter::public_search(&upside_down).unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["maxRate"]);
+        assert_eq!(errors.get("maxRate"), Some(&Problem::Cases(CasesProblem::MaxRateBelowMinRate)));
     }
 
     #[test]
@@ -347,6 +352,14 @@ mod tests {
         assert!(!filter.matches(&case));
         case.details.subjects.push("化學".into());
         assert!(filter.matches(&case));
+    }
+
+    #[test]
+    fn a_typed_subject_is_held_to_a_cases_length_and_one_line() {
+        let max = crate::cases::model::limits::FREE_TEXT_SUBJECT_MAX_CHARS;
+        assert_eq!(free_text_subject(&["代數".into(), " 代數 ".into(), "幾何".into()]), Ok("代數 幾何".into()));
+        assert_eq!(free_text_subject(&["長".repeat(max + 1)]), Err(Problem::TooLong { label: Label::Subject, max }));
+        assert_eq!(free_text_subject(&["代\u{7}數".into()]), Err(Problem::ControlCharacters(Label::Subject)));
     }
 
     #[test]

@@ -8,10 +8,9 @@
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
-use crate::cases::model::{in_range, required_text};
 use crate::keyed_enum;
 use crate::shared::money::Rate;
-use crate::shared::validation::{Lines, ValidationErrors};
+use crate::shared::validation::{Label, LessonsProblem, Lines, Problem, Unit, ValidationErrors, refuse_control_characters};
 
 /// A lesson is recorded at most this long after it started.
 pub const RECORD_WITHIN_DAYS: i64 = 14;
@@ -36,18 +35,6 @@ keyed_enum! {
         NotHeld => "not-held",
         /// Cancelled ahead of time by either side.
         Cancelled => "cancelled",
-    }
-}
-
-impl LessonStatus {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Recorded => "待確認",
-            Self::Confirmed => "已確認",
-            Self::Disputed => "有異議",
-            Self::NotHeld => "未有上堂",
-            Self::Cancelled => "已取消",
-        }
     }
 }
 
@@ -187,12 +174,12 @@ pub fn may_reopen(arrangement: &Arrangement, lessons: &[Lesson]) -> bool {
 /// An ending's note: optional, except for "other", where it is the reason.
 ///
 /// # Errors
-/// A zh-HK message when too long, holding a control character, or missing for "other".
-pub fn end_note(reason: EndReason, raw: &str) -> Result<Option<String>, String> {
+/// The problem when too long, holding a control character, or missing for "other".
+pub fn end_note(reason: EndReason, raw: &str) -> Result<Option<String>, Problem> {
     if raw.trim().is_empty() {
-        return if reason == EndReason::Other { Err("請說明結束的原因".into()) } else { Ok(None) };
+        return if reason == EndReason::Other { Err(LessonsProblem::EndNoteMissing.into()) } else { Ok(None) };
     }
-    reason_text(raw, "補充說明").map(Some)
+    reason_text(raw, Label::EndNote).map(Some)
 }
 
 /// The last moment the family may answer a lesson recorded at `recorded_at`.
@@ -204,7 +191,7 @@ pub fn answer_deadline(recorded_at: DateTime<Utc>) -> DateTime<Utc> {
 /// before the arrangement began, of a sensible length.
 ///
 /// # Errors
-/// Every failing field, in zh-HK.
+/// Every failing field.
 pub fn held(
     arrangement: &Arrangement,
     starts_at: DateTime<Utc>,
@@ -213,19 +200,29 @@ pub fn held(
 ) -> Result<u32, ValidationErrors> {
     let mut errors = ValidationErrors::new();
     let when = if starts_at > now {
-        Err("上堂時間不可在將來".to_string())
+        Err(LessonsProblem::HeldInFuture)
     } else if starts_at < now - Duration::days(RECORD_WITHIN_DAYS) {
-        Err(format!("只可記錄 {RECORD_WITHIN_DAYS} 日內的課堂"))
+        Err(LessonsProblem::HeldTooLongAgo { days: RECORD_WITHIN_DAYS })
     } else if starts_at < arrangement.since {
-        Err("課堂時間不可早於配對確認".to_string())
+        Err(LessonsProblem::HeldBeforeMatch)
     } else {
         Ok(())
     };
     errors.check("startsAt", when);
-    let minutes = errors.check("minutes", in_range(minutes, MINUTES, "每堂時長", "分鐘"));
+    let minutes = errors.check("minutes", lesson_minutes(minutes));
     match minutes {
         Some(minutes) if errors.is_empty() => Ok(minutes),
         _ => Err(errors),
+    }
+}
+
+/// A lesson's length: required, within [`MINUTES`].
+fn lesson_minutes(value: Option<i64>) -> Result<u32, Problem> {
+    let label = Label::LessonMinutes;
+    match value {
+        None => Err(Problem::Missing(label)),
+        Some(v) if MINUTES.contains(&v) => u32::try_from(v).map_err(|_| Problem::Incorrect(label)),
+        Some(_) => Err(Problem::OutOfRange { label, min: *MINUTES.start(), max: *MINUTES.end(), unit: Some(Unit::Minutes) }),
     }
 }
 
@@ -243,30 +240,37 @@ pub fn overlaps(lessons: &[Lesson], starts_at: DateTime<Utc>, minutes: u32) -> b
 /// reason and whether the notice was late (under a day).
 ///
 /// # Errors
-/// Every failing field, in zh-HK.
+/// Every failing field.
 pub fn cancelled(starts_at: DateTime<Utc>, reason: &str, now: DateTime<Utc>) -> Result<(String, bool), ValidationErrors> {
     let mut errors = ValidationErrors::new();
     let when = if starts_at <= now {
-        Err("只可取消尚未開始的課堂".to_string())
+        Err(LessonsProblem::CancelStarted)
     } else if starts_at > now + Duration::days(CANCEL_AHEAD_DAYS) {
-        Err(format!("只可取消 {CANCEL_AHEAD_DAYS} 日內的課堂"))
+        Err(LessonsProblem::CancelTooFarAhead { days: CANCEL_AHEAD_DAYS })
     } else {
         Ok(())
     };
     errors.check("startsAt", when);
-    let reason = errors.check("reason", reason_text(reason, "取消原因"));
+    let reason = errors.check("reason", reason_text(reason, Label::CancelReason));
     match reason {
         Some(reason) if errors.is_empty() => Ok((reason, starts_at - now < Duration::hours(LATE_NOTICE_HOURS))),
         _ => Err(errors),
     }
 }
 
-/// A required reason of at most [`REASON_MAX_CHARS`] on one line, named `label` in messages.
+/// A required reason of at most [`REASON_MAX_CHARS`] on one line, trimmed; `label` names the
+/// field in the problem.
 ///
 /// # Errors
-/// A zh-HK message when empty, too long or holding a control character.
-pub fn reason_text(raw: &str, label: &str) -> Result<String, String> {
-    required_text(raw, label, REASON_MAX_CHARS, Lines::Single)
+/// The problem when empty, too long or holding a control character.
+pub fn reason_text(raw: &str, label: Label) -> Result<String, Problem> {
+    let text = raw.trim();
+    refuse_control_characters(text, label, Lines::Single)?;
+    match text.chars().count() {
+        0 => Err(Problem::Missing(label)),
+        n if n > REASON_MAX_CHARS => Err(Problem::TooLong { label, max: REASON_MAX_CHARS }),
+        _ => Ok(text.to_string()),
+    }
 }
 
 /// What the arrangement's page adds up: lessons confirmed, their minutes and tuition at the
@@ -303,8 +307,8 @@ pub(crate) mod tests {
         }
     }
 
-    fn messages(errors: ValidationErrors) -> Vec<String> {
-        errors.fields().iter().map(|e| e.message.clone()).collect()
+    fn problems(errors: ValidationErrors) -> Vec<Problem> {
+        errors.fields().iter().map(|e| e.problem.clone()).collect()
     }
 
     #[test]
@@ -312,13 +316,23 @@ pub(crate) mod tests {
         let a = arrangement();
         let now = at("2026-12-01T21:00");
         assert_eq!(held(&a, at("2026-12-01T19:00"), Some(90), now), Ok(90));
-        assert_eq!(messages(held(&a, at("2026-12-01T21:01"), Some(90), now).unwrap_err()), ["上堂時間不可在將來"]);
-        assert_eq!(messages(held(&a, at("2026-11-20T11:59"), Some(90), now).unwrap_err()), ["課堂時間不可早於配對確認"]);
+        let future = held(&a, at("2026-12-01T21:01"), Some(90), now).unwrap_err();
+        assert_eq!(problems(future), [Problem::from(LessonsProblem::HeldInFuture)]);
+        let before = held(&a, at("2026-11-20T11:59"), Some(90), now).unwrap_err();
+        assert_eq!(problems(before), [Problem::from(LessonsProblem::HeldBeforeMatch)]);
         let late = Arrangement { since: at("2026-11-01T00:00"), ..a.clone() };
         assert_eq!(held(&late, at("2026-11-17T21:00"), Some(60), now), Ok(60), "exactly 14 days back");
-        assert_eq!(messages(held(&late, at("2026-11-17T20:59"), Some(60), now).unwrap_err()), ["只可記錄 14 日內的課堂"]);
-        assert_eq!(messages(held(&a, now, Some(10), now).unwrap_err()), ["每堂時長須介乎 15 至 300 分鐘"]);
-        assert_eq!(messages(held(&a, now + Duration::hours(1), None, now).unwrap_err()).len(), 2, "every field at once");
+        assert_eq!(
+            problems(held(&late, at("2026-11-17T20:59"), Some(60), now).unwrap_err()),
+            [Problem::from(LessonsProblem::HeldTooLongAgo { days: 14 })]
+        );
+        assert_eq!(
+            problems(held(&a, now, Some(10), now).unwrap_err()),
+            [Problem::OutOfRange { label: Label::LessonMinutes, min: 15, max: 300, unit: Some(Unit::Minutes) }]
+        );
+        let both = held(&a, now + Duration::hours(1), None, now).unwrap_err();
+        let every = [Problem::from(LessonsProblem::HeldInFuture), Problem::Missing(Label::LessonMinutes)];
+        assert_eq!(problems(both), every, "every field at once");
     }
 
     #[test]
@@ -326,9 +340,12 @@ pub(crate) mod tests {
         let now = at("2026-12-01T12:00");
         assert_eq!(cancelled(at("2026-12-02T12:00"), " 學生發燒 ", now), Ok(("學生發燒".into(), false)));
         assert_eq!(cancelled(at("2026-12-02T11:59"), "學生發燒", now), Ok(("學生發燒".into(), true)));
-        assert_eq!(messages(cancelled(now, "學生發燒", now).unwrap_err()), ["只可取消尚未開始的課堂"]);
-        assert_eq!(messages(cancelled(at("2026-12-02T12:00"), " ", now).unwrap_err()), ["請填寫取消原因"]);
-        assert_eq!(messages(cancelled(now + Duration::days(61), "x", now).unwrap_err()), ["只可取消 60 日內的課堂"]);
+        assert_eq!(problems(cancelled(now, "學生發燒", now).unwrap_err()), [Problem::from(LessonsProblem::CancelStarted)]);
+        assert_eq!(problems(cancelled(at("2026-12-02T12:00"), " ", now).unwrap_err()), [Problem::Missing(Label::CancelReason)]);
+        assert_eq!(
+            problems(cancelled(now + Duration::days(61), "x", now).unwrap_err()),
+            [Problem::from(LessonsProblem::CancelTooFarAhead { days: 60 })]
+        );
     }
 
     fn confirmed(starts_at: DateTime<Utc>) -> Lesson {
@@ -369,7 +386,9 @@ pub(crate) mod tests {
     #[test]
     fn an_ending_note_is_optional_but_says_what_other_means() {
         assert_eq!(end_note(EndReason::Schedule, "  "), Ok(None));
-        assert_eq!(end_note(EndReason::Other, " "), Err("請說明結束的原因".into()));
+        assert_eq!(end_note(EndReason::Other, " "), Err(LessonsProblem::EndNoteMissing.into()));
+        assert_eq!(end_note(EndReason::Other, &"長".repeat(201)), Err(Problem::TooLong { label: Label::EndNote, max: 200 }));
+        assert_eq!(end_note(EndReason::Schedule, "a\u{7}b"), Err(Problem::ControlCharacters(Label::EndNote)));
         assert_eq!(end_note(EndReason::Other, " 搬屋 "), Ok(Some("搬屋".into())));
     }
 

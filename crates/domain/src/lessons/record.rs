@@ -21,35 +21,42 @@ use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::clock::Clock;
 use crate::shared::rate_limits::LESSON_ENTRIES_PER_ARRANGEMENT;
 use crate::shared::storage::{Constraint, RepositoryError};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Label, LessonsProblem, Problem, ValidationErrors};
 
 /// Disputes the back office's list shows at once.
 const DISPUTES_LISTED: u32 = 200;
 
+/// A refusal of the lesson record; the words are at the edge (its `Display` is a key for logs).
 #[derive(Debug, Error)]
 pub enum LessonError {
     /// Missing, or the caller is neither side (indistinguishable on purpose).
-    #[error("找不到這個補習安排")]
+    #[error("not_found")]
     NotFound,
-    #[error("只有導師可以記錄上堂")]
+    /// Only the tutor records a lesson held.
+    #[error("not_the_tutor")]
     NotTheTutor,
-    #[error("只有學生或家長一方可以確認或提出異議")]
+    /// Only the family confirms or disputes.
+    #[error("not_the_family")]
     NotTheFamily,
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("這個時間已有一堂記錄")]
+    /// A lesson is on the record at that start already.
+    #[error("already_recorded")]
     AlreadyRecorded,
-    /// Answered already, or past the 72 hours (then it is as good as confirmed).
-    #[error("這一堂的狀態為「{}」，不能再確認或提出異議", .0.label())]
+    /// Answered already, or past the 72 hours (then it is as good as confirmed): its status now.
+    #[error("not_answerable: {0}")]
     NotAnswerable(LessonStatus),
-    #[error("這一堂的狀態為「{}」，沒有待處理的異議", .0.label())]
+    /// Not (or no longer) disputed: its status now.
+    #[error("not_disputed: {0}")]
     NotDisputed(LessonStatus),
-    #[error("這個補習安排已經結束")]
+    #[error("ended")]
     Ended,
-    /// Only the family, before the first confirmed lesson or within 14 days of it, once.
-    #[error("只有學生或家長一方在第一堂確認前或之後 14 日內結束配對，才可重新開放個案")]
+    /// Only the family, before the first confirmed lesson or within
+    /// [`REOPEN_WITHIN_DAYS`](crate::lessons::model::REOPEN_WITHIN_DAYS) of it, once.
+    #[error("not_reopenable")]
     NotReopenable,
-    #[error("今日記錄次數已達上限（每個補習安排每 24 小時最多 {} 次），請明天再試", LESSON_ENTRIES_PER_ARRANGEMENT.max)]
+    /// More than [`LESSON_ENTRIES_PER_ARRANGEMENT`] entries in its window.
+    #[error("too_many")]
     TooMany,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -125,7 +132,7 @@ impl LessonRecord {
             return Err(LessonError::AlreadyRecorded);
         }
         if overlaps(&recorded, starts_at, minutes) {
-            return Err(LessonError::Invalid(ValidationErrors::single("startsAt", "這個時間與另一堂的紀錄重疊")));
+            return Err(LessonError::Invalid(ValidationErrors::single("startsAt", LessonsProblem::Overlaps)));
         }
         let lesson = self
             .insert(NewLesson {
@@ -177,7 +184,7 @@ impl LessonRecord {
     pub async fn end(&self, member: Uuid, id: Uuid, reason: &str, note: &str) -> Result<ArrangementPage, LessonError> {
         let (arrangement, side) = self.joined(member, id).await?;
         let mut errors = ValidationErrors::new();
-        let reason = errors.check("reason", EndReason::parse(reason).ok_or_else(|| "請選擇結束的原因".to_string()));
+        let reason = errors.check("reason", EndReason::parse(reason).ok_or(Problem::NotChosen(Label::EndReason)));
         let note = reason.and_then(|reason| errors.check("note", end_note(reason, note)));
         let (Some(reason), Some(note)) = (reason, note) else { return Err(LessonError::Invalid(errors)) };
         let ending = Ending { by: side, reason, note, at: self.clock.now(), reopened_at: None };
@@ -218,7 +225,7 @@ impl LessonRecord {
     /// # Errors
     /// `NotFound`, `NotTheFamily`, `Invalid` (the reason), `NotAnswerable`.
     pub async fn dispute(&self, family: Uuid, number: i64, reason: &str) -> Result<Lesson, LessonError> {
-        let reason = reason_text(reason, "異議原因").map_err(|m| LessonError::Invalid(ValidationErrors::single("reason", m)))?;
+        let reason = reason_text(reason, Label::DisputeReason).map_err(|p| LessonError::Invalid(ValidationErrors::single("reason", p)))?;
         self.answer(family, number, LessonStatus::Disputed, Some(reason)).await
     }
 
@@ -244,7 +251,8 @@ impl LessonRecord {
     /// # Errors
     /// `NotFound`, `Invalid` (the reason), `NotDisputed`.
     pub async fn resolve(&self, number: i64, held: bool, reason: &str) -> Result<Lesson, LessonError> {
-        let reason = reason_text(reason, "處理原因").map_err(|m| LessonError::Invalid(ValidationErrors::single("reason", m)))?;
+        let reason =
+            reason_text(reason, Label::ResolutionReason).map_err(|p| LessonError::Invalid(ValidationErrors::single("reason", p)))?;
         let lesson = self.lessons.find(number).await?.ok_or(LessonError::NotFound)?;
         if lesson.status != LessonStatus::Disputed || !self.lessons.resolve(number, held, &reason).await? {
             let now = self.lessons.find(number).await?.ok_or(LessonError::NotFound)?;
@@ -398,7 +406,7 @@ mod tests {
         let disputed = lessons.dispute(a.family_id, first.number, "當日改了時間，只上了 60 分鐘").await.unwrap();
         assert_eq!(disputed.status, LessonStatus::Disputed);
         let error = lessons.confirm(a.family_id, first.number).await.unwrap_err();
-        assert_eq!(error.to_string(), "這一堂的狀態為「有異議」，不能再確認或提出異議");
+        assert!(matches!(error, LessonError::NotAnswerable(LessonStatus::Disputed)), "{error:?}");
 
         clock.advance(Duration::hours(72) - Duration::seconds(1));
         assert_eq!(lessons.confirm_unanswered().await.unwrap(), 0, "not yet");
@@ -419,6 +427,7 @@ mod tests {
         let early = lessons.cancel(a.tutor_id, a.id, at("2026-12-05T10:00"), "導師考試").await.unwrap();
         assert_eq!((early.recorded_by, early.late), (ArrangementSide::Tutor, false));
         let error = lessons.cancel(a.tutor_id, a.id, at("2026-12-06T10:00"), "").await.unwrap_err();
-        assert_eq!(error.to_string(), "請填寫取消原因");
+        let LessonError::Invalid(errors) = error else { panic!("not a validation failure") };
+        assert_eq!(errors.get("reason"), Some(&Problem::Missing(Label::CancelReason)));
     }
 }

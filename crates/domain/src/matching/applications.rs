@@ -35,28 +35,29 @@ const APPLIED_LIST_LIMIT: u32 = 100;
 
 #[derive(Debug, Error)]
 pub enum ApplyError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("找不到這個補習個案")]
+    #[error("case_not_found")]
     CaseNotFound,
-    #[error("請以導師身份登入，並通過導師審批後才可申請")]
+    #[error("not_a_tutor")]
     NotATutor,
-    #[error("不可申請自己刊登的個案")]
+    #[error("own_case")]
     OwnCase,
-    #[error("這個個案已不接受申請")]
+    #[error("case_not_open")]
     NotOpen,
     /// The tutor's profile has nothing at the case's level, or none of its subjects there.
-    #[error("你未有登記教授{0}，不可申請這個個案")]
+    #[error("outside_teaching")]
     OutsideTeaching(NotTaught),
-    #[error("你已申請這個個案")]
+    #[error("already_applied")]
     AlreadyApplied,
-    #[error("這個個案的申請人數已滿")]
+    #[error("case_full")]
     Full,
     /// An invoice of the tutor's is overdue past the penalty day (its number).
-    #[error("你的服務費發票 {0} 逾期未繳，繳清前不能申請個案")]
+    #[error("restricted: invoice {0}")]
     Restricted(String),
-    /// Apply calls are counted, refused ones too: an apply/withdraw loop stops here.
-    #[error("申請次數已達上限（每 24 小時最多 {} 次），請稍後再試", APPLIES_PER_TUTOR.max)]
+    /// Apply calls are counted, refused ones too: an apply/withdraw loop stops here
+    /// ([`APPLIES_PER_TUTOR`]).
+    #[error("too_many_applications")]
     TooMany,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -64,17 +65,17 @@ pub enum ApplyError {
 
 #[derive(Debug, Error)]
 pub enum ApplicantsError {
-    #[error("找不到這個補習個案")]
+    #[error("case_not_found")]
     CaseNotFound,
-    #[error("只有個案的刊登者可以查看及選擇申請人")]
+    #[error("not_owner")]
     NotOwner,
-    #[error("找不到這份申請")]
+    #[error("application_not_found")]
     ApplicationNotFound,
     /// The tutor cannot take on a case now (the reason is theirs, not the owner's).
-    #[error("這位導師暫時未能接受配對，請選擇其他申請人")]
+    #[error("tutor_unavailable")]
     TutorUnavailable,
     /// The offer's fee.
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
     #[error(transparent)]
     IllegalCase(#[from] IllegalCaseTransition),
@@ -86,12 +87,12 @@ pub enum ApplicantsError {
 
 #[derive(Debug, Error)]
 pub enum WithdrawError {
-    #[error("找不到這份申請")]
+    #[error("application_not_found")]
     NotFound,
-    #[error("只有提出申請的導師可以撤回這份申請")]
+    #[error("not_yours")]
     NotYours,
     /// Only an open application is withdrawn; selected, declined and withdrawn ones stay.
-    #[error("申請狀態為「{}」，不能撤回", .0.label())]
+    #[error("not_withdrawable: {0}")]
     NotOpen(CaseApplicationStatus),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -197,7 +198,7 @@ impl Matching {
             return Err(ApplyError::OutsideTeaching(missing));
         }
         let times = AvailableTimes::parse(available_times)
-            .map_err(|message| ApplyError::Invalid(ValidationErrors::single("availableTimes", message)))?;
+            .map_err(|problem| ApplyError::Invalid(ValidationErrors::single("availableTimes", problem)))?;
         let application = CaseApplication {
             id: Uuid::new_v4(),
             case_number,
@@ -383,7 +384,6 @@ mod tests {
         applications.expect_withdraw().withf(move |case, app, _| *case == 10234 && *app == id).returning(|_, _, _| Ok(false));
         let error = matching(applications).withdraw(tutor, id).await.unwrap_err();
         assert!(matches!(error, WithdrawError::NotOpen(CaseApplicationStatus::Selected)), "{error:?}");
-        assert_eq!(error.to_string(), "申請狀態為「已獲選」，不能撤回");
     }
 
     /// `owner`'s approved case 10234: 中三 數學、英文 at 藍田 for HK$300 a lesson.
@@ -459,13 +459,9 @@ mod tests {
         for _ in 0..APPLIES_PER_TUTOR.max {
             matching.apply(tutor, 10234, "星期六 下午【tutorhub】請即回覆").await.unwrap();
         }
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            [format!("【tutorhub】你的補習個案 10234 有新的導師申請，請登入查看：{}/my-cases", crate::notices::notifier::testing::SITE)]
-        );
+        assert_eq!(sent.lock().unwrap().as_slice(), [crate::notices::notifier::testing::sms(Notice::NewApplicant { case: 10234 })]);
         let error = matching.apply(tutor, 10234, "星期六").await.unwrap_err();
         assert!(matches!(error, ApplyError::TooMany), "{error:?}");
-        assert_eq!(error.to_string(), "申請次數已達上限（每 24 小時最多 30 次），請稍後再試");
     }
 
     #[tokio::test]
@@ -483,14 +479,18 @@ mod tests {
     #[tokio::test]
     async fn a_tutor_who_does_not_teach_the_case_is_refused_saying_what_and_the_owner_hears_nothing() {
         let (owner, tutor) = (Uuid::new_v4(), Uuid::new_v4());
+        let secondary = crate::shared::catalogue::level("secondary").unwrap();
         for (subjects, expected) in [
-            (&[("kindergarten", "幼兒英文")][..], "你未有登記教授任何中學科目，不可申請這個個案"),
-            (&[("secondary", "物理"), ("primary", "數學")][..], "你未有登記教授「中學 數學」或「中學 英文」，不可申請這個個案"),
+            (&[("kindergarten", "幼兒英文")][..], NotTaught::Level(secondary)),
+            (
+                &[("secondary", "物理"), ("primary", "數學")][..],
+                NotTaught::Subjects { level: secondary, subjects: vec!["數學".into(), "英文".into()] },
+            ),
         ] {
             let (matching, sent) = applying(owner, tutor, teaching(tutor, subjects));
             let error = matching.apply(tutor, 10234, "星期六").await.unwrap_err();
-            assert!(matches!(error, ApplyError::OutsideTeaching(_)), "{error:?}");
-            assert_eq!(error.to_string(), expected);
+            let ApplyError::OutsideTeaching(missing) = error else { panic!("{error:?}") };
+            assert_eq!(missing, expected);
             assert!(sent.lock().unwrap().is_empty(), "nothing stored, nobody texted");
         }
         // One of the case's subjects at its level is enough, wherever and for whatever fee.

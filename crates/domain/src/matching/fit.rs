@@ -6,11 +6,9 @@
 //! Organisations apply as tutors do: only with an approved tutor profile, whose subjects are
 //! stored like anyone's, so the same rule holds for them.
 
-use std::fmt;
-
 use crate::cases::model::CaseDetails;
 use crate::keyed_enum;
-use crate::shared::catalogue::Place;
+use crate::shared::catalogue::{Level, Place};
 use crate::tutors::model::{TutorProfile, TutorSubject};
 
 keyed_enum! {
@@ -144,33 +142,24 @@ impl Fit {
     }
 }
 
-/// What a tutor who does not teach a case lacks, in the words of the refusal.
+/// What a tutor who does not teach a case lacks, named in the refusal (worded at the edge:
+/// "any secondary subject", or each of the case's subjects at its level).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotTaught {
-    /// Nothing at the level (its label, 中學).
-    Level(&'static str),
-    /// None of the case's subjects at its level, as profiles list them ("中學 數學").
-    Subjects(Vec<String>),
+    /// Nothing at the case's level.
+    Level(&'static Level),
+    /// None of the case's subjects (their stored names) at its level.
+    Subjects { level: &'static Level, subjects: Vec<String> },
 }
 
 impl NotTaught {
     /// None when the tutor teaches the case.
     pub fn of(teaching: Teaching, case: &CaseDetails) -> Option<Self> {
-        let label = case.level.label;
+        let level = case.level;
         match teaching {
             Teaching::Subject => None,
-            Teaching::OtherLevel => Some(Self::Level(label)),
-            Teaching::LevelOnly => Some(Self::Subjects(case.subjects.iter().map(|s| format!("{label} {s}")).collect())),
-        }
-    }
-}
-
-/// "任何中學科目", or "「中學 數學」或「中學 物理」".
-impl fmt::Display for NotTaught {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Level(label) => write!(f, "任何{label}科目"),
-            Self::Subjects(labels) => f.write_str(&labels.iter().map(|l| format!("「{l}」")).collect::<Vec<_>>().join("或")),
+            Teaching::OtherLevel => Some(Self::Level(level)),
+            Teaching::LevelOnly => Some(Self::Subjects { level, subjects: case.subjects.clone() }),
         }
     }
 }
@@ -181,6 +170,7 @@ mod tests {
 
     use super::*;
     use crate::matching::recommendations::tests::case;
+    use crate::shared::catalogue;
     use crate::tutors::model::tests::approved_profile;
 
     /// `approved_profile` teaches 中學 數學/物理 and 小學 數學, lives in 藍田 (觀塘區) and asks HK$300.
@@ -216,15 +206,16 @@ mod tests {
         let chemistry = case(1, "secondary", "中三", "化學", "藍田", 500.0, "no limit").details;
         let fit = Fit::of(&tutor(), &chemistry);
         assert_eq!((fit.grade(), fit.gaps()), (FitGrade::Outside, &[FitGap::Subject][..]));
+        let secondary = catalogue::level("secondary").unwrap();
         let refusal = NotTaught::of(Teaching::of(&tutor().subjects, &chemistry), &chemistry).unwrap();
-        assert_eq!(refusal.to_string(), "「中學 化學」");
+        assert_eq!(refusal, NotTaught::Subjects { level: secondary, subjects: vec!["化學".into()] });
 
         let kindergarten_only = teaching(&[("kindergarten", "幼兒英文")]);
         let maths = case(2, "secondary", "中三", "數學", "藍田", 500.0, "no limit").details;
         let fit = Fit::of(&kindergarten_only, &maths);
         assert_eq!((fit.grade(), fit.gaps()), (FitGrade::Outside, &[FitGap::Level][..]));
         let refusal = NotTaught::of(Teaching::of(&kindergarten_only.subjects, &maths), &maths).unwrap();
-        assert_eq!(refusal.to_string(), "任何中學科目");
+        assert_eq!(refusal, NotTaught::Level(secondary));
         assert_eq!(Fit::of_profile(None, &maths).grade(), FitGrade::Outside, "no profile, nothing taught");
 
         // Maths at another level is not maths at this one.
@@ -237,7 +228,9 @@ mod tests {
     fn several_subjects_need_one_and_the_refusal_names_them_all() {
         let mut both = case(1, "secondary", "中三", "化學", "藍田", 300.0, "no limit").details;
         both.subjects.push("生物".into());
-        assert_eq!(NotTaught::of(Teaching::of(&tutor().subjects, &both), &both).unwrap().to_string(), "「中學 化學」或「中學 生物」");
+        let refusal = NotTaught::of(Teaching::of(&tutor().subjects, &both), &both).unwrap();
+        let secondary = catalogue::level("secondary").unwrap();
+        assert_eq!(refusal, NotTaught::Subjects { level: secondary, subjects: vec!["化學".into(), "生物".into()] });
         both.subjects.push("物理".into());
         assert_eq!(Teaching::of(&tutor().subjects, &both), Teaching::Subject);
     }
@@ -250,7 +243,11 @@ mod tests {
             assert_eq!(Teaching::of(&statistics.subjects, &d) == Teaching::Subject, fits, "{wanted}");
         }
         let d = case(2, "tertiary", "大學一年級", "會計學", "藍田", 300.0, "no limit").details;
-        assert_eq!(NotTaught::of(Teaching::of(&statistics.subjects, &d), &d).unwrap().to_string(), "「大學或以上 會計學」");
+        let tertiary = catalogue::level("tertiary").unwrap();
+        assert_eq!(
+            NotTaught::of(Teaching::of(&statistics.subjects, &d), &d).unwrap(),
+            NotTaught::Subjects { level: tertiary, subjects: vec!["會計學".into()] }
+        );
     }
 
     #[test]

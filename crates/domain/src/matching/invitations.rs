@@ -53,27 +53,30 @@ pub struct TutorSuggestion {
 
 #[derive(Debug, Error)]
 pub enum InviteError {
-    #[error("找不到這個補習個案")]
+    #[error("case_not_found")]
     CaseNotFound,
-    #[error("只有個案的刊登者可以邀請導師")]
+    #[error("not_owner")]
     NotOwner,
-    #[error("個案公開接受申請時才可邀請導師")]
+    #[error("case_not_open")]
     CaseNotOpen,
-    #[error("找不到這位導師")]
+    #[error("tutor_not_found")]
     TutorNotFound,
-    #[error("這位導師暫不接受邀請")]
+    /// The tutor turned invitations off.
+    #[error("invitations_off")]
     Declined,
-    #[error("這位導師的任教科目或要求與個案不符，不可邀請")]
+    #[error("not_a_fit")]
     NotAFit,
-    #[error("只有學生或家長刊登的個案可以邀請導師")]
+    #[error("tutors_post")]
     TutorsPost,
-    #[error("這位導師已申請你的個案")]
+    #[error("already_applied")]
     AlreadyApplied,
-    #[error("你已邀請這位導師")]
+    #[error("already_invited")]
     AlreadyInvited,
-    #[error("每個個案最多可邀請 {INVITATIONS_PER_CASE} 位導師")]
+    /// [`INVITATIONS_PER_CASE`] sent for this case.
+    #[error("case_invitation_limit")]
     CaseLimit,
-    #[error("這位導師在 24 小時內收到的邀請已達上限，請稍後再試")]
+    /// [`INVITATIONS_PER_TUTOR_PER_DAY`] received by the tutor in 24 hours.
+    #[error("tutor_invitation_limit")]
     TutorLimit,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -252,7 +255,7 @@ mod tests {
     use crate::matching::model::{AvailableTimes, CaseApplication, CaseApplicationStatus};
     use crate::matching::ports::{MockApplicationRepository, MockInvitationRepository};
     use crate::matching::recommendations::tests::case;
-    use crate::notices::notifier::testing::recording_notifier;
+    use crate::notices::notifier::testing::{recording_notifier, sms};
 
     use crate::shared::paging::Page;
     use crate::tutors::model::tests::approved_profile;
@@ -381,16 +384,10 @@ mod tests {
     async fn an_invitation_texts_the_tutor_who_invites_and_the_case_link_and_nothing_the_owner_wrote() {
         let (invitations, sent) = World::new().invitations();
         invitations.invite(OWNER, 20, Uuid::from_u128(2)).await.unwrap();
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            ["【tutorhub】有學生或家長邀請你申請補習個案 20，詳情：https://tutorhub.example.hk/case/20"]
-        );
+        assert_eq!(sent.lock().unwrap().as_slice(), [sms(Notice::Invited { case: 20, by: Inviter::Family })]);
         let (invitations, sent) = World { owner: UserType::Organization, ..World::new() }.invitations();
         invitations.invite(OWNER, 20, Uuid::from_u128(2)).await.unwrap();
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            ["【tutorhub】有補習機構邀請你申請補習個案 20，詳情：https://tutorhub.example.hk/case/20"]
-        );
+        assert_eq!(sent.lock().unwrap().as_slice(), [sms(Notice::Invited { case: 20, by: Inviter::Organization })]);
     }
 
     /// The defect of issue 39: the level alone let a maths case text tutors of other subjects.
@@ -431,14 +428,14 @@ mod tests {
         let (invitations, _) = World { tutors: vec![kindergarten_only], ..World::new() }.invitations();
         assert!(matches!(invitations.invite(OWNER, 20, Uuid::from_u128(2)).await, Err(InviteError::NotAFit)));
         for (outcome, expected) in [
-            (InviteOutcome::AlreadyInvited, "你已邀請這位導師"),
-            (InviteOutcome::CaseLimit, "每個個案最多可邀請 10 位導師"),
-            (InviteOutcome::TutorLimit, "這位導師在 24 小時內收到的邀請已達上限，請稍後再試"),
-            (InviteOutcome::Declined, "這位導師暫不接受邀請"),
+            (InviteOutcome::AlreadyInvited, "already_invited"),
+            (InviteOutcome::CaseLimit, "case_invitation_limit"),
+            (InviteOutcome::TutorLimit, "tutor_invitation_limit"),
+            (InviteOutcome::Declined, "invitations_off"),
         ] {
             let (invitations, sent) = World { outcome, ..World::new() }.invitations();
             let refused = invitations.invite(OWNER, 20, Uuid::from_u128(2)).await.unwrap_err();
-            assert_eq!(refused.to_string(), expected);
+            assert_eq!(refused.to_string(), expected, "{refused:?}");
             assert!(sent.lock().unwrap().is_empty(), "{outcome:?} sends nothing");
         }
     }

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::keyed_enum;
 use crate::shared::contact_details::{self, Exchange};
-use crate::shared::validation::{Lines, refuse_control_characters};
+use crate::shared::validation::{Label, Lines, Problem, refuse_control_characters};
 
 keyed_enum! {
     pub enum CaseApplicationStatus {
@@ -31,19 +31,6 @@ keyed_enum! {
 }
 
 impl CaseApplicationStatus {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Applied => "已申請",
-            Self::Offered => "待導師確認",
-            Self::Selected => "已獲選",
-            Self::Declined => "未獲選",
-            Self::Withdrawn => "已撤回",
-            Self::Refused => "導師已婉拒",
-            Self::Lapsed => "逾時未確認",
-            Self::Ended => "配對已結束",
-        }
-    }
-
     /// An offer was made on the application (it may have been answered since).
     pub fn was_offered(self) -> bool {
         matches!(self, Self::Offered | Self::Selected | Self::Refused | Self::Lapsed | Self::Ended)
@@ -67,7 +54,7 @@ impl CaseApplicationStatus {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("申請狀態為「{}」，不能改為「{}」", .from.label(), .to.label())]
+#[error("illegal_application_transition: {from} -> {to}")]
 pub struct IllegalApplicationTransition {
     pub from: CaseApplicationStatus,
     pub to: CaseApplicationStatus,
@@ -83,15 +70,16 @@ impl AvailableTimes {
     /// The owner reads it before any match: like a post, it carries no way to reach the tutor.
     ///
     /// # Errors
-    /// A zh-HK message when empty, too long, holding a control character or a contact detail.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    /// The [`Problem`] of [`Label::AvailableTimes`] when empty, too long, holding a control
+    /// character or a contact detail.
+    pub fn parse(raw: &str) -> Result<Self, Problem> {
         let text = raw.trim();
-        refuse_control_characters(text, "可上堂時間", Lines::Single)?;
+        refuse_control_characters(text, Label::AvailableTimes, Lines::Single)?;
         match text.chars().count() {
-            0 => Err("請填寫可上堂時間".into()),
-            n if n > Self::MAX_CHARS => Err(format!("可上堂時間不可多於 {} 個字", Self::MAX_CHARS)),
+            0 => Err(Problem::Missing(Label::AvailableTimes)),
+            n if n > Self::MAX_CHARS => Err(Problem::TooLong { label: Label::AvailableTimes, max: Self::MAX_CHARS }),
             _ => {
-                contact_details::refuse(text, "可上堂時間", Exchange::Case)?;
+                contact_details::refuse(text, Label::AvailableTimes, Exchange::Case)?;
                 Ok(Self(text.to_string()))
             }
         }
@@ -124,7 +112,7 @@ mod tests {
     fn available_times_carry_no_way_to_reach_the_tutor() {
         assert!(AvailableTimes::parse("星期六 14:00-16:00").is_ok());
         let refused = AvailableTimes::parse("星期六 下午，WhatsApp 9123 4567").unwrap_err();
-        assert!(refused.starts_with("為保障雙方，可上堂時間不可包含電話號碼"), "{refused}");
+        assert!(matches!(refused, Problem::ContactDetails { label: Label::AvailableTimes, .. }), "{refused:?}");
     }
 
     use super::*;
@@ -151,14 +139,14 @@ mod tests {
                 }
             }
         }
-        assert_eq!(S::Selected.move_to(S::Declined).unwrap_err().to_string(), "申請狀態為「已獲選」，不能改為「未獲選」");
+        assert_eq!(S::Selected.move_to(S::Declined).unwrap_err().to_string(), "illegal_application_transition: selected -> declined");
     }
 
     #[test]
     fn available_times_are_required_and_bounded() {
         assert_eq!(AvailableTimes::parse("  星期六 下午 ").unwrap().as_str(), "星期六 下午");
-        assert!(AvailableTimes::parse("   ").is_err());
-        assert!(AvailableTimes::parse(&"一".repeat(201)).is_err());
-        assert_eq!(AvailableTimes::parse("星期六\0").unwrap_err(), "可上堂時間不可包含控制字元");
+        assert_eq!(AvailableTimes::parse("   ").unwrap_err(), Problem::Missing(Label::AvailableTimes));
+        assert_eq!(AvailableTimes::parse(&"一".repeat(201)).unwrap_err(), Problem::TooLong { label: Label::AvailableTimes, max: 200 });
+        assert_eq!(AvailableTimes::parse("星期六\0").unwrap_err(), Problem::ControlCharacters(Label::AvailableTimes));
     }
 }

@@ -12,6 +12,7 @@ use crate::keyed_enum;
 use crate::matching::model::CaseApplicationStatus;
 use crate::shared::hong_kong;
 use crate::shared::money::Rate;
+use crate::shared::validation::MatchingProblem;
 
 /// How long a tutor has to answer unless configured otherwise (`OFFER_HOURS`).
 pub const DEFAULT_OFFER_HOURS: u32 = 24;
@@ -102,17 +103,18 @@ pub fn lessons_to_remind(now: DateTime<Utc>) -> Option<(DateTime<Utc>, DateTime<
 /// the tutor's asking fee, or any amount between the two.
 ///
 /// # Errors
-/// A zh-HK message naming the range when `chosen` is outside it.
-pub fn agreed_fee(case_fee: Rate, asked: Option<Rate>, chosen: Option<Rate>) -> Result<Rate, String> {
+/// [`MatchingProblem::FeeMustBe`] or [`MatchingProblem::FeeBetween`], naming the range, when
+/// `chosen` is outside it.
+pub fn agreed_fee(case_fee: Rate, asked: Option<Rate>, chosen: Option<Rate>) -> Result<Rate, MatchingProblem> {
     let Some(chosen) = chosen else { return Ok(case_fee) };
     let asked = asked.unwrap_or(case_fee);
     let (low, high) = (case_fee.min(asked), case_fee.max(asked));
     if (low..=high).contains(&chosen) {
         Ok(chosen)
     } else if low == high {
-        Err(format!("每堂學費須為 {low}"))
+        Err(MatchingProblem::FeeMustBe { fee: low })
     } else {
-        Err(format!("每堂學費須介於 {low} 至 {high} 之間"))
+        Err(MatchingProblem::FeeBetween { low, high })
     }
 }
 
@@ -122,20 +124,20 @@ pub const FIRST_LESSON_HOURS: std::ops::RangeInclusive<u32> = 7..=22;
 /// The first lesson's time as the tutor proposes it on confirming.
 ///
 /// # Errors
-/// A zh-HK message when it is not after `now`, more than [`FIRST_LESSON_WITHIN_DAYS`] away,
-/// or not on a quarter hour between 07:00 and 22:00 Hong Kong time.
-pub fn first_lesson(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, String> {
+/// A [`MatchingProblem`] when it is not after `now`, more than [`FIRST_LESSON_WITHIN_DAYS`]
+/// away, or not on a quarter hour between 07:00 and 22:00 Hong Kong time.
+pub fn first_lesson(at: DateTime<Utc>, now: DateTime<Utc>) -> Result<DateTime<Utc>, MatchingProblem> {
     let local = hong_kong::local(at);
     let quarter = local.minute().is_multiple_of(15) && local.second() == 0 && local.nanosecond() == 0;
     let hours = FIRST_LESSON_HOURS.contains(&local.hour()) && (local.hour() < 22 || local.minute() == 0);
     if !quarter || !hours {
-        return Err("第一堂時間須為早上 7 時至晚上 10 時之間的整刻鐘".into());
+        return Err(MatchingProblem::FirstLessonOffHours);
     }
     if at <= now {
-        return Err("第一堂的時間必須在現在之後".into());
+        return Err(MatchingProblem::FirstLessonPast);
     }
     if at > now + Duration::days(FIRST_LESSON_WITHIN_DAYS) {
-        return Err(format!("第一堂須在 {FIRST_LESSON_WITHIN_DAYS} 日內"));
+        return Err(MatchingProblem::FirstLessonTooFar { days: FIRST_LESSON_WITHIN_DAYS });
     }
     Ok(at)
 }
@@ -158,9 +160,10 @@ mod tests {
         }
         // The tutor may ask less than the case offers: the range is the same.
         assert_eq!(agreed_fee(hkd(350), Some(hkd(300)), Some(hkd(320))), Ok(hkd(320)));
-        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(500))).unwrap_err(), "每堂學費須介於 HK$350 至 HK$450 之間");
-        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(349))).unwrap_err(), "每堂學費須介於 HK$350 至 HK$450 之間");
-        assert_eq!(agreed_fee(hkd(350), None, Some(hkd(400))).unwrap_err(), "每堂學費須為 HK$350");
+        let between = MatchingProblem::FeeBetween { low: hkd(350), high: hkd(450) };
+        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(500))).unwrap_err(), between);
+        assert_eq!(agreed_fee(hkd(350), Some(hkd(450)), Some(hkd(349))).unwrap_err(), between);
+        assert_eq!(agreed_fee(hkd(350), None, Some(hkd(400))).unwrap_err(), MatchingProblem::FeeMustBe { fee: hkd(350) });
     }
 
     #[test]
@@ -188,14 +191,17 @@ mod tests {
     fn the_first_lesson_is_after_now_within_sixty_days_on_a_quarter_hour_of_the_day() {
         use crate::shared::hong_kong::at;
         let now = Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap();
-        assert_eq!(first_lesson(now, now).unwrap_err(), "第一堂的時間必須在現在之後");
+        assert_eq!(first_lesson(now, now).unwrap_err(), MatchingProblem::FirstLessonPast);
         assert!(first_lesson(now + Duration::minutes(15), now).is_ok());
         assert!(first_lesson(at("2026-12-01T07:00"), now).is_ok());
         assert!(first_lesson(at("2026-12-01T22:00"), now).is_ok());
         for odd in ["2026-12-01T06:45", "2026-12-01T22:15", "2026-12-01T19:10", "2026-12-01T03:00"] {
-            assert_eq!(first_lesson(at(odd), now).unwrap_err(), "第一堂時間須為早上 7 時至晚上 10 時之間的整刻鐘", "{odd}");
+            assert_eq!(first_lesson(at(odd), now).unwrap_err(), MatchingProblem::FirstLessonOffHours, "{odd}");
         }
         assert!(first_lesson(now + Duration::days(60), now).is_ok());
-        assert_eq!(first_lesson(now + Duration::days(60) + Duration::minutes(15), now).unwrap_err(), "第一堂須在 60 日內");
+        assert_eq!(
+            first_lesson(now + Duration::days(60) + Duration::minutes(15), now).unwrap_err(),
+            MatchingProblem::FirstLessonTooFar { days: 60 }
+        );
     }
 }

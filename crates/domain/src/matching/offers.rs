@@ -34,24 +34,20 @@ const LAPSES_PER_RUN: u32 = 500;
 /// Why a tutor's answer to an offer was refused.
 #[derive(Debug, Error)]
 pub enum AnswerError {
-    #[error("找不到這份申請")]
+    #[error("application_not_found")]
     NotFound,
-    #[error("只有獲邀的導師可以回覆這個邀約")]
+    #[error("not_yours")]
     NotYours,
     /// No offer was made on this application.
-    #[error("這份申請沒有待確認的邀約")]
+    #[error("no_offer")]
     NoOffer,
     /// Answered already, or past its deadline (an open offer past it is as good as lapsed).
-    #[error("{}", match .0 {
-        OfferStatus::Confirmed => "你已確認這個邀約",
-        OfferStatus::Declined => "你已婉拒這個邀約",
-        OfferStatus::Open | OfferStatus::Lapsed => "這個邀約已逾時，個案已重新開放給其他導師",
-    })]
+    #[error("offer_not_open: {0}")]
     NotOpen(OfferStatus),
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
     /// An invoice of the tutor's is overdue past the penalty day (its number).
-    #[error("你的服務費發票 {0} 逾期未繳，繳清前不能確認配對")]
+    #[error("restricted: invoice {0}")]
     Restricted(String),
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -125,7 +121,7 @@ impl Offers {
         let asked = profile.as_ref().map(|p| p.rate);
         let fit = Fit::of_profile(profile.as_ref(), &case.details);
         let fee = agreed_fee(case.details.rate, asked, fee)
-            .map_err(|message| ApplicantsError::Invalid(ValidationErrors::single("feePerLesson", message)))?;
+            .map_err(|problem| ApplicantsError::Invalid(ValidationErrors::single("feePerLesson", problem)))?;
         let offer = Offer::open(case_number, application_id, application.tutor_id, fee, self.clock.now(), self.hours);
         match self.applications.offer(&offer).await? {
             OfferOutcome::Offered => {}
@@ -157,7 +153,7 @@ impl Offers {
             return Err(AnswerError::Restricted(invoice));
         }
         let first = first_lesson(first_lesson_at, now)
-            .map_err(|message| AnswerError::Invalid(ValidationErrors::single("firstLessonAt", message)))?;
+            .map_err(|problem| AnswerError::Invalid(ValidationErrors::single("firstLessonAt", problem)))?;
         match self.applications.confirm(offer.id, first, now).await? {
             ConfirmOutcome::Confirmed => {}
             ConfirmOutcome::NotOpen => return Err(self.now_closed(application_id).await),
@@ -282,8 +278,10 @@ mod tests {
     use crate::cases::ports::MockCaseRepository;
     use crate::matching::model::AvailableTimes;
     use crate::matching::ports::MockApplicationRepository;
+    use crate::notices::notifier::testing::sms;
     use crate::shared::clock::ManualClock;
     use crate::shared::messaging::MockSmsSender;
+    use crate::shared::validation::{MatchingProblem, Problem};
     use crate::tutors::ports::MockTutorRepository;
 
     fn start() -> DateTime<Utc> {
@@ -407,14 +405,12 @@ mod tests {
         let first = world.clock.now() + Duration::days(2);
         let error = offers.confirm(world.tutor, world.application.id, first).await.unwrap_err();
         assert!(matches!(error, AnswerError::NotOpen(OfferStatus::Open)), "{error:?}");
-        assert_eq!(error.to_string(), "這個邀約已逾時，個案已重新開放給其他導師");
         // The job lapses it once; a second run (another server) finds nothing.
         assert_eq!(offers.lapse_due().await.unwrap(), 1);
         assert_eq!(offers.lapse_due().await.unwrap(), 0);
         let texts = world.sent.lock().unwrap().clone();
         assert_eq!(texts.len(), 2, "{texts:?}");
-        assert!(texts[0].contains("24 小時內") && texts[0].ends_with("/my-applications"), "{texts:?}");
-        assert!(texts[1].contains("重新開放") && texts[1].ends_with("/my-cases"), "{texts:?}");
+        assert_eq!(texts, [sms(Notice::Offered { case: 10234, hours: 24 }), sms(Notice::OfferLapsed { case: 10234 })]);
     }
 
     #[tokio::test]
@@ -424,14 +420,15 @@ mod tests {
         offers.offer(world.owner, 10234, world.application.id, None).await.unwrap();
         world.clock.advance(Duration::hours(23));
         let error = offers.confirm(world.tutor, world.application.id, world.clock.now() - Duration::minutes(15)).await.unwrap_err();
-        assert_eq!(error.to_string(), "第一堂的時間必須在現在之後");
+        let AnswerError::Invalid(errors) = error else { panic!("{error:?}") };
+        assert_eq!(errors.get("firstLessonAt"), Some(&Problem::Matching(MatchingProblem::FirstLessonPast)));
         assert!(matches!(offers.confirm(Uuid::new_v4(), world.application.id, start()).await, Err(AnswerError::NotYours)));
         let first = world.clock.now() + Duration::days(3);
         let confirmed = offers.confirm(world.tutor, world.application.id, first).await.unwrap();
         assert_eq!((confirmed.status, confirmed.first_lesson_at), (OfferStatus::Confirmed, Some(first)));
         assert_eq!(offers.lapse_due().await.unwrap(), 0, "a confirmed offer never lapses");
         let error = offers.decline(world.tutor, world.application.id).await.unwrap_err();
-        assert_eq!(error.to_string(), "你已確認這個邀約");
+        assert!(matches!(error, AnswerError::NotOpen(OfferStatus::Confirmed)), "{error:?}");
     }
 
     #[tokio::test]
@@ -457,8 +454,8 @@ mod tests {
         assert_eq!(offers.remind_first_lessons().await.unwrap(), 1);
         let texts = world.sent.lock().unwrap().clone();
         assert_eq!(texts.len(), 2, "{texts:?}");
-        assert!(texts[0].contains("第一堂在明天") && texts[0].ends_with("/my-applications"), "{texts:?}");
-        assert!(texts[1].ends_with("/my-cases"), "{texts:?}");
+        let tomorrow = |tutor| sms(Notice::FirstLessonTomorrow { case: 10234, tutor });
+        assert_eq!(texts, [tomorrow(true), tomorrow(false)], "the tutor's links to their applications, the owner's to their cases");
     }
 
     #[tokio::test]
@@ -477,7 +474,7 @@ mod tests {
         world.clock.advance(Duration::hours(1));
         assert!(offers.lapse_due().await.is_err(), "the failure is reported");
         let texts = world.sent.lock().unwrap().clone();
-        assert!(texts.iter().any(|t| t.contains("10235") && t.contains("重新開放")), "the next offer lapsed: {texts:?}");
+        assert!(texts.contains(&sms(Notice::OfferLapsed { case: 10235 })), "the next offer lapsed: {texts:?}");
     }
 
     #[tokio::test]
@@ -485,7 +482,9 @@ mod tests {
         let world = World::new();
         let offers = world.offers();
         let error = offers.offer(world.owner, 10234, world.application.id, Some(Rate::from_cents(50000))).await.unwrap_err();
-        assert!(matches!(error, ApplicantsError::Invalid(_)), "{error:?}");
+        let ApplicantsError::Invalid(errors) = error else { panic!("{error:?}") };
+        // No asking fee on file: the one fee is the case's.
+        assert_eq!(errors.get("feePerLesson"), Some(&Problem::Matching(MatchingProblem::FeeMustBe { fee: Rate::from_cents(30000) })));
         assert!(world.offer.lock().unwrap().is_none());
         assert!(world.sent.lock().unwrap().is_empty());
     }

@@ -94,7 +94,7 @@ pub fn fit(tutor: &TutorProfile, case: &Case) -> Option<CaseFit> {
 
 #[derive(Debug, Error)]
 pub enum RecommendError {
-    #[error("只有已通過審批的導師可以查看推薦個案")]
+    #[error("not_a_tutor")]
     NotATutor,
     #[error(transparent)]
     Repository(#[from] RepositoryError),

@@ -13,122 +13,15 @@ use uuid::Uuid;
 
 use crate::accounts::ports::UserRepository;
 use crate::accounts::user::User;
+pub use crate::shared::messages::{Inviter, Notice};
+use crate::shared::messages::{MessageWords, Sms};
 use crate::shared::messaging::SmsSender;
 use crate::shared::rate_limiter::Limit;
 use crate::shared::rate_limits::{
     APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, LESSON_NOTICES_PER_ARRANGEMENT, MEMBER_NOTICES_PER_RECIPIENT, Throttle,
 };
 
-/// Something to tell one person. Only numbers and ids: nothing a member wrote fits in here.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Notice {
-    /// To a tutor: `booker` asked for a time.
-    BookingRequested { booker: Uuid },
-    /// To a tutor: `booker` cancelled a booking.
-    BookingCancelled { booker: Uuid },
-    /// To a booker: `tutor` accepted.
-    BookingAccepted { tutor: Uuid },
-    /// To a booker: `tutor` declined.
-    BookingDeclined { tutor: Uuid },
-    /// To a case's owner: a tutor applied (or applied again).
-    NewApplicant { case: i64 },
-    /// To a tutor: the owner of a student's or parent's case invites them to apply.
-    Invited { case: i64, by: Inviter },
-    /// To a tutor: a member reviewed them (the tutor's user number, for the profile's link).
-    NewReview { tutor: i64 },
-    /// To the tutor the owner chose: an offer to confirm within `hours`.
-    Offered { case: i64, hours: u32 },
-    /// To the owner: the tutor confirmed; contacts and the first lesson are on the site.
-    OfferConfirmed { case: i64 },
-    /// To the owner: the tutor declined; the case is open again.
-    OfferDeclined { case: i64 },
-    /// To the owner: the tutor did not answer in time; the case is open again.
-    OfferLapsed { case: i64 },
-    /// To the other side: the arrangement was ended.
-    ArrangementEnded { arrangement: Uuid },
-    /// To the family: the tutor recorded a lesson to confirm within 72 hours.
-    LessonToConfirm { arrangement: Uuid },
-    /// To both sides, the evening before: the first lesson of the case is tomorrow.
-    FirstLessonTomorrow { case: i64, tutor: bool },
-    /// To a tutor: the service fee's invoice is issued (after the first confirmed lesson).
-    InvoiceIssued { invoice: String },
-    /// To a tutor: an unpaid invoice is due in two days.
-    InvoiceDueSoon { invoice: String },
-    /// To a tutor: an unpaid invoice is due today.
-    InvoiceDueToday { invoice: String },
-    /// To a tutor: an invoice is overdue and interest runs.
-    InvoiceOverdue { invoice: String },
-    /// To a tutor: the penalty is added and applying is restricted until it is paid.
-    InvoicePenalty { invoice: String },
-    /// To a tutor: paid in full; the receipt is on the site.
-    InvoicePaid { invoice: String },
-    /// Back office, to the case's owner.
-    CaseApproved { case: i64 },
-    /// Back office, to the case's owner; the reason is staff's, the only place the owner reads it.
-    CaseRejected { case: i64, reason: String },
-    /// Back office, to the case's owner.
-    CaseClosed { case: i64 },
-    /// Back office, to an organization.
-    OrgVerified,
-    /// Back office, to an organization; the reason is staff's (also shown on its profile).
-    OrgRejected { reason: String },
-}
-
-/// Who invites a tutor, as the SMS names them: an individual's account posts for a student
-/// (the student or a parent), an organisation's for its students.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Inviter {
-    Family,
-    Organization,
-}
-
 impl Notice {
-    /// The message after the 【tutorhub】 prefix; `site` is the public base URL. Short, so that
-    /// most fit in one SMS (70 characters once any Chinese is in it).
-    fn text(&self, site: &str) -> String {
-        match self {
-            Self::BookingRequested { .. } => format!("你有一個新的補習預約，請登入接受或拒絕：{site}/my-bookings"),
-            Self::BookingCancelled { .. } => format!("一個預約已被預約者取消，詳情：{site}/my-bookings"),
-            Self::BookingAccepted { .. } => format!("導師已接受你的預約，請登入查看聯絡資料：{site}/my-bookings"),
-            Self::BookingDeclined { .. } => format!("導師未能接受你的預約，詳情：{site}/my-bookings"),
-            Self::NewApplicant { case } => format!("你的補習個案 {case} 有新的導師申請，請登入查看：{site}/my-cases"),
-            Self::Invited { case, by: Inviter::Family } => format!("有學生或家長邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
-            Self::Invited { case, by: Inviter::Organization } => format!("有補習機構邀請你申請補習個案 {case}，詳情：{site}/case/{case}"),
-            Self::NewReview { tutor } => format!("你收到一則新評價，可登入查看及回覆：{site}/tutor/{tutor}"),
-            Self::Offered { case, hours } => {
-                format!("你獲選為補習個案 {case} 的導師，請於 {hours} 小時內登入確認：{site}/my-applications")
-            }
-            Self::OfferConfirmed { case } => format!("導師已確認補習個案 {case}，請登入查看聯絡資料及第一堂時間：{site}/my-cases"),
-            Self::OfferDeclined { case } => format!("導師未能接受補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
-            Self::OfferLapsed { case } => format!("導師未有在限期內確認補習個案 {case}，個案已重新開放，你可再選擇導師：{site}/my-cases"),
-            Self::ArrangementEnded { arrangement } => format!("對方已結束你們的補習安排，詳情：{site}/lesson-record/{arrangement}"),
-            Self::LessonToConfirm { arrangement } => {
-                format!("導師記錄了一堂課，請於 72 小時內確認或提出異議（逾時當作確認）：{site}/lesson-record/{arrangement}")
-            }
-            Self::FirstLessonTomorrow { case, tutor } => {
-                let page = if *tutor { "my-applications" } else { "my-cases" };
-                format!("提提你：補習個案 {case} 的第一堂在明天，時間及聯絡資料：{site}/{page}")
-            }
-            Self::InvoiceIssued { invoice } => format!("服務費發票 {invoice} 已發出，請於到期日前繳付：{site}/my-invoices/{invoice}"),
-            Self::InvoiceDueSoon { invoice } => format!("服務費發票 {invoice} 將於兩日後到期，詳情及付款：{site}/my-invoices/{invoice}"),
-            Self::InvoiceDueToday { invoice } => format!("服務費發票 {invoice} 今日到期，詳情及付款：{site}/my-invoices/{invoice}"),
-            Self::InvoiceOverdue { invoice } => {
-                format!("服務費發票 {invoice} 已逾期，正計算逾期利息，請盡快繳付：{site}/my-invoices/{invoice}")
-            }
-            Self::InvoicePenalty { invoice } => {
-                format!("服務費發票 {invoice} 已逾期並加收罰款，繳清前不能申請個案或確認配對：{site}/my-invoices/{invoice}")
-            }
-            Self::InvoicePaid { invoice } => format!("多謝付款，發票 {invoice} 已全數繳清，收據：{site}/my-invoices/{invoice}/receipt"),
-            Self::CaseApproved { case } => format!("你的補習個案 {case} 已獲批核，現已公開：{site}/my-cases"),
-            Self::CaseRejected { case, reason } => {
-                format!("你的補習個案 {case} 未獲批核。原因：{reason}。你可修改個案後重新提交：{site}/my-cases")
-            }
-            Self::CaseClosed { case } => format!("你的補習個案 {case} 已關閉。"),
-            Self::OrgVerified => "你的機構帳戶已通過認證。".into(),
-            Self::OrgRejected { reason } => format!("你的機構帳戶未能通過認證。原因：{reason}。請登入重新提交文件：{site}/profile"),
-        }
-    }
-
     /// Notices that further ones of the same kind would only repeat, within the limit's window:
     /// the limiter's scope, what they are about (besides the recipient) and the limit.
     fn coalescing(&self) -> Option<(&'static str, String, Limit)> {
@@ -168,6 +61,8 @@ impl Notice {
 pub struct Notifier {
     users: Arc<dyn UserRepository>,
     sms: Arc<dyn SmsSender>,
+    /// Words each notice in its recipient's language.
+    words: Arc<dyn MessageWords>,
     throttle: Throttle,
     /// The public base URL without a trailing slash.
     site: String,
@@ -177,8 +72,14 @@ impl Notifier {
     /// `public_base_url` is the site as users reach it (`PUBLIC_BASE_URL`); notices link to
     /// its pages. `throttle` coalesces and caps notices, and is the one the use cases that
     /// send them count their own limits on, so all of it moves to a shared limiter together.
-    pub fn new(users: Arc<dyn UserRepository>, sms: Arc<dyn SmsSender>, throttle: Throttle, public_base_url: &str) -> Self {
-        Self { users, sms, throttle, site: public_base_url.trim_end_matches('/').to_string() }
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        sms: Arc<dyn SmsSender>,
+        words: Arc<dyn MessageWords>,
+        throttle: Throttle,
+        public_base_url: &str,
+    ) -> Self {
+        Self { users, sms, words, throttle, site: public_base_url.trim_end_matches('/').to_string() }
     }
 
     /// The limiter the notices count on.
@@ -200,8 +101,10 @@ impl Notifier {
         }
     }
 
+    /// Words the notice in the recipient's language, linking to the site's pages.
     async fn send(&self, user: &User, notice: &Notice) -> bool {
-        self.sms.send_sms(&user.phone, &format!("【tutorhub】{}", notice.text(&self.site))).await.is_ok()
+        let body = self.words.sms(&Sms::Notice { notice: notice.clone(), site: self.site.clone() }, user.language);
+        self.sms.send_sms(&user.phone, &body).await.is_ok()
     }
 
     /// Counts the notice against its limits; false when it must stay in the app only.
@@ -254,9 +157,16 @@ pub(crate) mod testing {
 
     pub const SITE: &str = "https://tutorhub.example.hk";
 
-    /// A notifier over these ports with a fresh limiter, linking to [`SITE`].
+    /// A notifier over these ports with a fresh limiter, linking to [`SITE`], whose SMS are
+    /// worded by the tests' words (see [`sms`]).
     pub fn notifier(users: Arc<dyn UserRepository>, sms: Arc<dyn SmsSender>) -> Notifier {
-        Notifier::new(users, sms, Throttle::new(Arc::new(CountingLimiter::default())), &format!("{SITE}/"))
+        let words = crate::shared::messages::testing::words();
+        Notifier::new(users, sms, words, Throttle::new(Arc::new(CountingLimiter::default())), &format!("{SITE}/"))
+    }
+
+    /// The SMS a test notifier sends a zh-HK reader for `notice`.
+    pub fn sms(notice: Notice) -> String {
+        crate::shared::messages::testing::sms(crate::shared::messages::Sms::Notice { notice, site: SITE.to_string() })
     }
 
     /// A notifier whose every recipient exists (the test user, with the id asked for) and
@@ -278,24 +188,29 @@ pub(crate) mod testing {
 #[cfg(test)]
 mod tests {
 
-    use super::testing::{SITE, recording_notifier as recording};
+    use super::testing::{SITE, recording_notifier as recording, sms};
     use super::*;
     use crate::accounts::sessions::tests_support::user;
+    use crate::shared::language::Language;
 
     #[tokio::test]
     async fn notices_name_the_case_and_link_to_our_own_pages_only() {
         let (n, sent) = recording();
         let someone = user();
-        for notice in [Notice::NewApplicant { case: 10234 }, Notice::BookingRequested { booker: Uuid::new_v4() }] {
+        let booker = Uuid::new_v4();
+        for notice in [Notice::NewApplicant { case: 10234 }, Notice::BookingRequested { booker }] {
             assert!(n.tell(&someone, &notice).await);
         }
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            [
-                format!("【tutorhub】你的補習個案 10234 有新的導師申請，請登入查看：{SITE}/my-cases"),
-                format!("【tutorhub】你有一個新的補習預約，請登入接受或拒絕：{SITE}/my-bookings"),
-            ]
-        );
+        assert_eq!(sent.lock().unwrap().as_slice(), [sms(Notice::NewApplicant { case: 10234 }), sms(Notice::BookingRequested { booker })]);
+        assert!(sent.lock().unwrap()[0].contains(&format!("site: \"{SITE}\"")), "the site without its trailing slash");
+    }
+
+    #[tokio::test]
+    async fn a_notice_is_worded_in_the_recipients_language() {
+        let (n, sent) = recording();
+        let reader = User { language: Language::En, ..user() };
+        assert!(n.tell(&reader, &Notice::CaseClosed { case: 10001 }).await);
+        assert!(sent.lock().unwrap()[0].starts_with("en Notice { notice: CaseClosed { case: 10001 }"), "{:?}", sent.lock().unwrap());
     }
 
     #[tokio::test]

@@ -16,10 +16,11 @@ use crate::shared::upload::FileKind;
 pub enum DocumentExportError {
     #[error(transparent)]
     Directory(#[from] UserDirectoryError),
-    #[error("用戶 {0} 沒有任何已上載的文件")]
+    /// The account (its user number) has no document on record.
+    #[error("no_documents: user {0}")]
     NoDocuments(i64),
     /// The database lists a file the store cannot give back (a lost or moved folder).
-    #[error("未能讀取{}（{}）：{source}", kind_label(*.kind), .key)]
+    #[error("unreadable: {} {}: {source}", .kind.key(), .key)]
     Unreadable {
         kind: OrgDocumentKind,
         key: String,
@@ -37,14 +38,6 @@ pub struct ExportedDocument {
     /// `business-registration.pdf`, `address-proof.jpg`: the kind, then the type's extension.
     pub file_name: String,
     pub bytes: Vec<u8>,
-}
-
-/// The zh-HK name of a document kind, as the registration form calls it.
-pub fn kind_label(kind: OrgDocumentKind) -> &'static str {
-    match kind {
-        OrgDocumentKind::BusinessRegistration => "商業登記證",
-        OrgDocumentKind::AddressProof => "地址證明",
-    }
 }
 
 #[derive(Clone)]
@@ -131,13 +124,14 @@ mod tests {
     #[tokio::test]
     async fn an_account_without_documents_or_with_a_lost_file_is_a_clear_error() {
         let none = export(Vec::new(), MockFileStore::new()).export(&UserRef::Id(user().id)).await.unwrap_err();
-        assert_eq!(none.to_string(), "用戶 1001 沒有任何已上載的文件");
+        assert!(matches!(none, DocumentExportError::NoDocuments(1001)), "{none:?}");
 
         let mut files = MockFileStore::new();
         files.expect_read().returning(|_| Err(FileStoreError("No such file".into())));
         let lost = vec![document(OrgDocumentKind::AddressProof, "org-documents/x/ap.png", "image/png")];
         let error = export(lost, files).export(&UserRef::Id(user().id)).await.unwrap_err();
-        assert!(error.to_string().starts_with("未能讀取地址證明（org-documents/x/ap.png）"), "{error}");
+        let DocumentExportError::Unreadable { kind, key, .. } = &error else { panic!("expected Unreadable, got {error:?}") };
+        assert_eq!((*kind, key.as_str()), (OrgDocumentKind::AddressProof, "org-documents/x/ap.png"));
     }
 
     #[test]

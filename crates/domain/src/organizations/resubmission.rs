@@ -17,7 +17,7 @@ use crate::accounts::user::{OrgVerification, User, UserType};
 use crate::shared::files::{FileStore, StoredFile, Visibility};
 use crate::shared::storage::RepositoryError;
 use crate::shared::upload::Upload;
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Label, OrganizationsProblem, ValidationErrors};
 
 /// The new documents as sent; at least one, each like at registration (PDF, JPEG or PNG, at
 /// most 5 MB). A kind not sent keeps its current document.
@@ -29,26 +29,19 @@ pub struct OrgDocumentsForm {
 
 #[derive(Debug, Error)]
 pub enum ResubmitError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("只有機構帳戶需要提交認證文件")]
+    #[error("not_organization")]
     NotOrganization,
     /// Pending or verified: there is no refusal to answer.
-    #[error("{}", not_rejected_message(*.0))]
+    #[error("not_rejected: {0}")]
     NotRejected(OrgVerification),
-    #[error("帳戶不存在，請重新登入")]
+    #[error("account_gone")]
     Gone,
-    #[error("檔案儲存失敗，請稍後再試")]
+    #[error("storage_failed")]
     Storage,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
-}
-
-fn not_rejected_message(state: OrgVerification) -> &'static str {
-    match state {
-        OrgVerification::Verified => "你的機構帳戶已通過認證，毋須重新提交文件",
-        _ => "你的文件正在審批中，毋須重新提交",
-    }
 }
 
 #[derive(Clone)]
@@ -123,12 +116,15 @@ fn rejected_organization(user: &User) -> Result<(), ResubmitError> {
 fn parse(form: OrgDocumentsForm) -> Result<Vec<(OrgDocumentKind, Upload)>, ValidationErrors> {
     let mut errors = ValidationErrors::new();
     let sent = [
-        (OrgDocumentKind::BusinessRegistration, document(&mut errors, "businessRegistration", "商業登記證", form.business_registration)),
-        (OrgDocumentKind::AddressProof, document(&mut errors, "addressProof", "地址證明", form.address_proof)),
+        (
+            OrgDocumentKind::BusinessRegistration,
+            document(&mut errors, "businessRegistration", Label::BusinessRegistration, form.business_registration),
+        ),
+        (OrgDocumentKind::AddressProof, document(&mut errors, "addressProof", Label::AddressProof, form.address_proof)),
     ];
     let uploads: Vec<_> = sent.into_iter().filter_map(|(kind, upload)| upload.map(|u| (kind, u))).collect();
     if uploads.is_empty() && errors.is_empty() {
-        errors.add("businessRegistration", "請上載最少一份新文件");
+        errors.add("businessRegistration", OrganizationsProblem::NoNewDocument);
     }
     errors.finish(|| uploads)
 }
@@ -141,7 +137,8 @@ mod tests {
     use crate::accounts::ports::{MockOrgDocumentRepository, MockUserRepository};
     use crate::accounts::sessions::tests_support::user;
     use crate::shared::files::{FileStoreError, MockFileStore};
-    use crate::shared::upload::MAX_UPLOAD_BYTES;
+    use crate::shared::upload::{MAX_UPLOAD_BYTES, UploadError, UploadPurpose};
+    use crate::shared::validation::{AccountsProblem, Problem};
 
     const PDF: &[u8] = b"%PDF-1.7";
     const JPEG: &[u8] = &[0xFF, 0xD8, 0xFF, 0xE0];
@@ -213,9 +210,9 @@ mod tests {
         OrgDocumentsForm { business_registration: None, address_proof: Some(JPEG.to_vec()) }
     }
 
-    fn field_messages(error: ResubmitError) -> Vec<(&'static str, String)> {
+    fn field_problems(error: ResubmitError) -> Vec<(&'static str, Problem)> {
         let ResubmitError::Invalid(errors) = error else { panic!("expected a validation error, got {error:?}") };
-        errors.fields().iter().map(|e| (e.field, e.message.clone())).collect()
+        errors.fields().iter().map(|e| (e.field, e.problem.clone())).collect()
     }
 
     #[tokio::test]
@@ -247,14 +244,14 @@ mod tests {
 
     #[tokio::test]
     async fn only_a_rejected_organization_resubmits() {
-        for (account, message) in [
-            (org(OrgVerification::Pending), "你的文件正在審批中，毋須重新提交"),
-            (org(OrgVerification::Verified), "你的機構帳戶已通過認證，毋須重新提交文件"),
-            (user(), "只有機構帳戶需要提交認證文件"),
+        for (account, expected) in [
+            (org(OrgVerification::Pending), "not_rejected: pending"),
+            (org(OrgVerification::Verified), "not_rejected: verified"),
+            (user(), "not_organization"),
         ] {
             let (s, seen) = service(account, false, None);
             let error = s.resubmit(user().id, address_only()).await.unwrap_err();
-            assert_eq!(error.to_string(), message);
+            assert_eq!(error.to_string(), expected);
             assert!(seen.lock().unwrap().saved.is_empty(), "no file is stored for a refused request");
         }
     }
@@ -264,16 +261,22 @@ mod tests {
         let (s, _) = service(org(OrgVerification::Rejected), false, None);
         let none =
             s.resubmit(user().id, OrgDocumentsForm { business_registration: Some(Vec::new()), address_proof: None }).await.unwrap_err();
-        assert_eq!(field_messages(none), [("businessRegistration", "請上載最少一份新文件".to_string())]);
+        assert_eq!(field_problems(none), [("businessRegistration", Problem::Organizations(OrganizationsProblem::NoNewDocument))]);
 
         let mut big = PDF.to_vec();
         big.resize(MAX_UPLOAD_BYTES + 1, 0);
         let form = OrgDocumentsForm { business_registration: Some(big), address_proof: Some(b"<html>".to_vec()) };
         assert_eq!(
-            field_messages(s.resubmit(user().id, form).await.unwrap_err()),
+            field_problems(s.resubmit(user().id, form).await.unwrap_err()),
             [
-                ("businessRegistration", "商業登記證檔案超過大小上限，最大 5MB".to_string()),
-                ("addressProof", "地址證明：文件只接受 PDF、JPEG 或 PNG 格式".to_string()),
+                ("businessRegistration", Problem::Accounts(AccountsProblem::DocumentTooLarge(Label::BusinessRegistration))),
+                (
+                    "addressProof",
+                    Problem::Accounts(AccountsProblem::DocumentRefused {
+                        label: Label::AddressProof,
+                        error: UploadError::WrongType(UploadPurpose::Document)
+                    })
+                ),
             ]
         );
     }
@@ -282,7 +285,7 @@ mod tests {
     async fn a_decision_made_meanwhile_wins_and_the_new_files_are_dropped() {
         let (s, seen) = service(org(OrgVerification::Rejected), true, None);
         let error = s.resubmit(user().id, address_only()).await.unwrap_err();
-        assert_eq!(error.to_string(), "你的機構帳戶已通過認證，毋須重新提交文件");
+        assert!(matches!(error, ResubmitError::NotRejected(OrgVerification::Verified)), "{error:?}");
         let seen = seen.lock().unwrap();
         assert_eq!(seen.deleted, seen.saved, "only our own new files are removed");
     }

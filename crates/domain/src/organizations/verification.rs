@@ -16,6 +16,7 @@ use crate::accounts::user::{OrgVerification, User, UserType};
 use crate::notices::notifier::{Notice, Notifier};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
+use crate::shared::validation::{Label, Lines, refuse_control_characters};
 use crate::tutors::model::limits::REASON_MAX_CHARS;
 
 /// What the back office decided.
@@ -29,19 +30,21 @@ pub enum OrgDecision {
 pub enum OrgVerificationError {
     #[error(transparent)]
     Directory(#[from] UserDirectoryError),
-    #[error("用戶 {0} 不是機構帳戶")]
+    /// The account (its user number) is not an organization.
+    #[error("not_organization: user {0}")]
     NotOrganization(i64),
     /// The decision would leave the state as it is.
-    #[error("此機構的認證狀態已經是「{}」", .0.label())]
+    #[error("unchanged: {0}")]
     Unchanged(OrgVerification),
     /// Already decided; changing a decision must be asked for explicitly.
-    #[error("此機構已有審批結果（{}），更改決定須明確要求重新審批", .0.label())]
+    #[error("already_decided: {0}")]
     AlreadyDecided(OrgVerification),
-    #[error("請填寫拒絕原因")]
+    #[error("reason_required")]
     ReasonRequired,
-    #[error("拒絕原因不可多於 {REASON_MAX_CHARS} 個字")]
+    /// Longer than [`REASON_MAX_CHARS`].
+    #[error("reason_too_long")]
     ReasonTooLong,
-    #[error("拒絕原因不可包含控制字元")]
+    #[error("reason_has_control_characters")]
     ReasonHasControlCharacters,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -148,7 +151,7 @@ fn current_state(user: &User) -> Result<OrgVerification, OrgVerificationError> {
 
 fn clean_reason(raw: &str) -> Result<String, OrgVerificationError> {
     let reason = raw.trim();
-    if crate::shared::validation::refuse_control_characters(reason, "拒絕原因", crate::shared::validation::Lines::Multi).is_err() {
+    if refuse_control_characters(reason, Label::RejectionReason, Lines::Multi).is_err() {
         return Err(OrgVerificationError::ReasonHasControlCharacters);
     }
     match reason.chars().count() {
@@ -218,7 +221,8 @@ mod tests {
             (OrgVerification::Pending, Some(OrgVerification::Verified), true)
         );
         assert_eq!(reviews.lock().unwrap()[0].reviewer, "staff");
-        assert_eq!(sent.lock().unwrap().as_slice(), ["【tutorhub】你的機構帳戶已通過認證。"], "no name: the organization chose it");
+        let verified = crate::notices::notifier::testing::sms(Notice::OrgVerified);
+        assert_eq!(sent.lock().unwrap().as_slice(), [verified], "no name: the organization chose it");
     }
 
     #[tokio::test]
@@ -229,7 +233,8 @@ mod tests {
         assert_eq!(done.user.org_rejection_reason.as_deref(), Some("商業登記證已過期"));
         assert!(!done.notified, "the decision stands without the SMS");
         assert_eq!(reviews.lock().unwrap()[0].reason.as_deref(), Some("商業登記證已過期"));
-        assert!(sent.lock().unwrap()[0].contains("原因：商業登記證已過期"));
+        let rejected = crate::notices::notifier::testing::sms(Notice::OrgRejected { reason: "商業登記證已過期".into() });
+        assert_eq!(sent.lock().unwrap().as_slice(), [rejected]);
     }
 
     #[tokio::test]
@@ -245,7 +250,7 @@ mod tests {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let (s, reviews) = service(Some(org(OrgVerification::Verified)), true, sent.clone());
         let again = s.decide(&by_id(), &OrgDecision::Verify, "staff", true).await.unwrap_err();
-        assert_eq!(again.to_string(), "此機構的認證狀態已經是「已認證」");
+        assert!(matches!(again, OrgVerificationError::Unchanged(OrgVerification::Verified)), "{again:?}");
         let refused = s.decide(&by_id(), &reject("文件不符"), "staff", false).await.unwrap_err();
         assert!(matches!(refused, OrgVerificationError::AlreadyDecided(OrgVerification::Verified)));
         assert!(reviews.lock().unwrap().is_empty() && sent.lock().unwrap().is_empty());
@@ -261,7 +266,7 @@ mod tests {
     async fn individuals_and_unknown_accounts_are_clear_errors() {
         let (s, _) = service(Some(user()), true, Arc::default());
         let individual = s.decide(&by_id(), &OrgDecision::Verify, "staff", false).await.unwrap_err();
-        assert_eq!(individual.to_string(), "用戶 1001 不是機構帳戶");
+        assert!(matches!(individual, OrgVerificationError::NotOrganization(1001)), "{individual:?}");
         let (s, _) = service(None, true, Arc::default());
         let unknown = s.decide(&by_id(), &OrgDecision::Verify, "staff", false).await.unwrap_err();
         assert!(matches!(unknown, OrgVerificationError::Directory(UserDirectoryError::NotFound(_))));

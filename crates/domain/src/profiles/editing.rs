@@ -17,7 +17,7 @@ use crate::shared::identity::{DisplayName, Phone};
 use crate::shared::rate_limits::{PROFILE_UPDATES_PER_ACCOUNT, RateLimited, Throttle};
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{ProfilesProblem, ValidationErrors};
 use crate::tutors::applications::AVATAR_FOLDER;
 use crate::tutors::ports::{IdentityUpdate, TutorRepository};
 
@@ -33,16 +33,16 @@ pub struct ProfileChange {
 
 #[derive(Debug, Error)]
 pub enum UpdateProfileError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("頭像檔案超過大小上限（最大 5MB）")]
+    #[error("avatar_too_large")]
     AvatarTooLarge,
     /// A new phone needs a verification grant for it (spec §4).
-    #[error("請先完成電話驗證再提交")]
+    #[error("phone_not_verified")]
     PhoneNotVerified,
-    #[error("此電話號碼已被使用，請使用其他號碼")]
+    #[error("phone_taken")]
     PhoneTaken,
-    #[error("帳戶不存在，請重新登入")]
+    #[error("account_gone")]
     Gone,
     #[error(transparent)]
     RateLimited(#[from] RateLimited),
@@ -95,11 +95,11 @@ impl ProfileEditing {
         let avatar = match change.avatar.map(|bytes| Upload::check(bytes, UploadPurpose::Avatar)) {
             Some(Err(UploadError::TooLarge)) => return Err(UpdateProfileError::AvatarTooLarge),
             Some(_) if !user.is_tutor => {
-                errors.add("avatar", "只有導師可以上載頭像");
+                errors.add("avatar", ProfilesProblem::AvatarTutorsOnly);
                 None
             }
             Some(Err(error)) => {
-                errors.add("avatar", error.to_string());
+                errors.add("avatar", ProfilesProblem::Avatar(error));
                 None
             }
             Some(Ok(upload)) => Some(upload),
@@ -168,6 +168,7 @@ mod tests {
     use crate::shared::messaging::MockSmsSender;
     use crate::shared::rate_limiter::MockRateLimiter;
     use crate::shared::rate_limits::Throttle;
+    use crate::shared::validation::Problem;
     use crate::tutors::ports::MockTutorRepository;
     use chrono::NaiveDate;
 
@@ -220,6 +221,7 @@ mod tests {
             Arc::new(grants),
             Arc::new(MockUserRepository::new()),
             Arc::new(MockSmsSender::new()),
+            crate::shared::messages::testing::words(),
             Arc::new(secrets),
             throttle.clone(),
         );
@@ -309,7 +311,7 @@ mod tests {
         users.expect_find_by_phone().never();
         let editing = editing_with(users, MockTutorRepository::new(), MockFileStore::new(), MockPhoneVerificationStore::new(), limiter);
         let error = editing.update(Uuid::nil(), new_phone()).await.unwrap_err();
-        assert_eq!(error.to_string(), "請求過於頻密，請於 30 秒後再試");
+        assert!(matches!(error, UpdateProfileError::RateLimited(RateLimited { retry_after_seconds: 30 })), "{error:?}");
     }
 
     /// A tutor whose avatar is `/media/avatars/old.png`.
@@ -373,7 +375,7 @@ mod tests {
         tutors.expect_update_identity().never();
         let editing = editing(users(false, true), tutors, MockFileStore::new(), grants);
         let error = editing.update(Uuid::nil(), new_phone()).await.unwrap_err();
-        assert_eq!(error.to_string(), "此電話號碼已被使用，請使用其他號碼");
+        assert!(matches!(error, UpdateProfileError::PhoneTaken), "{error:?}");
     }
 
     #[tokio::test]
@@ -396,7 +398,10 @@ mod tests {
         let grants = MockPhoneVerificationStore::new;
         let editing_as_student = editing(users(false, false), MockTutorRepository::new(), MockFileStore::new(), grants());
         let change = ProfileChange { avatar: Some(PNG.to_vec()), ..Default::default() };
-        assert!(matches!(editing_as_student.update(Uuid::nil(), change).await, Err(UpdateProfileError::Invalid(_))));
+        let Err(UpdateProfileError::Invalid(errors)) = editing_as_student.update(Uuid::nil(), change).await else {
+            panic!("a student's avatar is refused")
+        };
+        assert_eq!(errors.get("avatar"), Some(&Problem::Profiles(ProfilesProblem::AvatarTutorsOnly)));
 
         let mut files = MockFileStore::new();
         files.expect_save().returning(|_, _, visibility, _| Ok(StoredFile { key: "avatars/n.png".into(), visibility }));
@@ -408,7 +413,9 @@ mod tests {
             .returning(|_, _, _| Ok(()));
         let editing = editing(users(true, false), tutors, files, grants());
         let pdf = ProfileChange { avatar: Some(b"%PDF-1.7".to_vec()), ..Default::default() };
-        assert!(matches!(editing.update(Uuid::nil(), pdf).await, Err(UpdateProfileError::Invalid(_))));
+        let Err(UpdateProfileError::Invalid(errors)) = editing.update(Uuid::nil(), pdf).await else { panic!("a PDF is no avatar") };
+        let wrong_type = ProfilesProblem::Avatar(UploadError::WrongType(UploadPurpose::Avatar));
+        assert_eq!(errors.get("avatar"), Some(&Problem::Profiles(wrong_type)));
         editing.update(Uuid::nil(), ProfileChange { avatar: Some(PNG.to_vec()), ..Default::default() }).await.unwrap();
     }
 }

@@ -6,7 +6,7 @@ use uuid::Uuid;
 use crate::keyed_enum;
 use crate::shared::contact_details::{self, Exchange};
 use crate::shared::real_text;
-use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::shared::validation::{Label, Lines, Problem, ReviewsProblem, ValidationErrors, refuse_control_characters};
 
 keyed_enum! {
     /// Whether the public sees a review.
@@ -22,10 +22,17 @@ keyed_enum! {
 pub struct Stars(u8);
 
 impl Stars {
+    pub const MIN: u8 = 1;
+    pub const MAX: u8 = 5;
+
     /// # Errors
-    /// A zh-HK message outside 1 to 5.
-    pub fn parse(value: i64) -> Result<Self, String> {
-        u8::try_from(value).ok().filter(|v| (1..=5).contains(v)).map(Self).ok_or_else(|| "評分須為 1 至 5 星".to_string())
+    /// [`ReviewsProblem::Stars`] outside 1 to 5.
+    pub fn parse(value: i64) -> Result<Self, ReviewsProblem> {
+        u8::try_from(value)
+            .ok()
+            .filter(|v| (Self::MIN..=Self::MAX).contains(v))
+            .map(Self)
+            .ok_or(ReviewsProblem::Stars { min: Self::MIN, max: Self::MAX })
     }
 
     pub fn value(self) -> u8 {
@@ -41,16 +48,17 @@ pub struct ReviewText(String);
 impl ReviewText {
     pub const MAX_CHARS: usize = 500;
 
-    /// `label` names the field in the message (評價內容, 回覆).
+    /// `label` names the field in the problem ([`Label::ReviewText`], [`Label::Reply`]).
     ///
     /// # Errors
-    /// A zh-HK message when empty, too long, holding a control character or a contact detail.
-    pub fn parse(raw: &str, label: &str) -> Result<Self, String> {
+    /// The [`Problem`] of `label` when empty, too long, holding a control character or a
+    /// contact detail.
+    pub fn parse(raw: &str, label: Label) -> Result<Self, Problem> {
         let text = raw.trim();
         refuse_control_characters(text, label, Lines::Multi)?;
         match text.chars().count() {
-            0 => Err(format!("請填寫{label}")),
-            n if n > Self::MAX_CHARS => Err(format!("{label}不可多於 {} 個字", Self::MAX_CHARS)),
+            0 => Err(Problem::Missing(label)),
+            n if n > Self::MAX_CHARS => Err(Problem::TooLong { label, max: Self::MAX_CHARS }),
             _ => {
                 contact_details::refuse(text, label, Exchange::Review)?;
                 Ok(Self(text.to_string()))
@@ -80,14 +88,14 @@ impl ReviewForm {
     pub const TEXT_MIN_CHARS: usize = 10;
 
     /// # Errors
-    /// A zh-HK message per refused field (`rating`, `text`).
+    /// A [`Problem`] per refused field (`rating`, `text`).
     pub fn parse(rating: i64, text: &str) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let stars = errors.check("rating", Stars::parse(rating));
         let text = errors.check(
             "text",
-            ReviewText::parse(text, "評價內容")
-                .and_then(|text| real_text::check(text.as_str(), "評價內容", Self::TEXT_MIN_CHARS).map(|()| text)),
+            ReviewText::parse(text, Label::ReviewText)
+                .and_then(|text| real_text::check(text.as_str(), Label::ReviewText, Self::TEXT_MIN_CHARS).map(|()| text)),
         );
         errors.finish(|| Self { stars: stars.expect("checked"), text: text.expect("checked") })
     }
@@ -180,34 +188,41 @@ impl Eligibility {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::contact_details::ContactKind;
+    use crate::shared::real_text::NotRealText;
 
     #[test]
     fn stars_are_one_to_five_and_text_is_required_up_to_500_characters() {
         assert_eq!(Stars::parse(5).unwrap().value(), 5);
         for bad in [0, 6, -1, 300] {
-            assert_eq!(Stars::parse(bad).unwrap_err(), "評分須為 1 至 5 星");
+            assert_eq!(Stars::parse(bad).unwrap_err(), ReviewsProblem::Stars { min: 1, max: 5 });
         }
         let errors = ReviewForm::parse(0, "  ").unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["rating", "text"]);
-        assert_eq!(errors.fields()[1].message, "請填寫評價內容");
-        assert!(ReviewText::parse(&"好".repeat(500), "評價內容").is_ok());
-        assert_eq!(ReviewText::parse(&"好".repeat(501), "評價內容").unwrap_err(), "評價內容不可多於 500 個字");
-        assert_eq!(ReviewText::parse("好\u{7}", "回覆").unwrap_err(), "回覆不可包含控制字元");
-        assert_eq!(ReviewText::parse(" 第一行\n第二行 ", "回覆").unwrap().as_str(), "第一行\n第二行");
+        assert_eq!(errors.fields()[1].problem, Problem::Missing(Label::ReviewText));
+        assert!(ReviewText::parse(&"好".repeat(500), Label::ReviewText).is_ok());
+        let too_long = Problem::TooLong { label: Label::ReviewText, max: 500 };
+        assert_eq!(ReviewText::parse(&"好".repeat(501), Label::ReviewText).unwrap_err(), too_long);
+        assert_eq!(ReviewText::parse("好\u{7}", Label::Reply).unwrap_err(), Problem::ControlCharacters(Label::Reply));
+        assert_eq!(ReviewText::parse(" 第一行\n第二行 ", Label::Reply).unwrap().as_str(), "第一行\n第二行");
     }
 
     #[test]
     fn a_review_says_something_and_carries_no_contact_details() {
-        let text_error = |text: &str| ReviewForm::parse(5, text).unwrap_err().get("text").map(str::to_string);
-        assert_eq!(text_error("好"), Some("評價內容最少要有 10 個字".into()));
-        assert_eq!(text_error("好好好好好好好好好好"), Some("評價內容不可只重複同一個字".into()));
+        let text_error = |text: &str| ReviewForm::parse(5, text).unwrap_err().get("text").cloned();
+        let not_real = |why| Some(Problem::NotReal { label: Label::ReviewText, why, min_chars: 10 });
+        assert_eq!(text_error("好"), not_real(NotRealText::TooShort));
+        assert_eq!(text_error("好好好好好好好好好好"), not_real(NotRealText::Repeated));
         assert_eq!(
             text_error("老師好好，有問題可以 WhatsApp 佢 6123 4567"),
-            Some("為保障雙方，評價內容不可包含電話號碼或其他聯絡方法；評價會公開顯示；如需聯絡對方，可在「我的個案」或「我的預約」查看電話。".into())
+            Some(Problem::ContactDetails { label: Label::ReviewText, found: ContactKind::Phone, exchange: Exchange::Review })
         );
         assert!(ReviewForm::parse(5, "講解清楚，女兒物理進步了").is_ok());
-        assert!(ReviewText::parse("多謝支持！", "回覆").is_ok(), "a reply may be short");
-        assert!(ReviewText::parse("多謝，可加我微信再傾", "回覆").unwrap_err().contains("回覆不可包含通訊軟件帳號"));
+        assert!(ReviewText::parse("多謝支持！", Label::Reply).is_ok(), "a reply may be short");
+        assert_eq!(
+            ReviewText::parse("多謝，可加我微信再傾", Label::Reply).unwrap_err(),
+            Problem::ContactDetails { label: Label::Reply, found: ContactKind::Messenger, exchange: Exchange::Review }
+        );
     }
 
     #[test]

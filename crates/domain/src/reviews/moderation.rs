@@ -13,11 +13,11 @@ use crate::shared::storage::RepositoryError;
 
 #[derive(Debug, Error)]
 pub enum ReviewModerationError {
-    #[error("review {0} not found")]
+    #[error("review_not_found: {0}")]
     NotFound(i64),
-    #[error("review {number} is already {}", status.key())]
+    #[error("review_unchanged: {number} is {}", status.key())]
     Unchanged { number: i64, status: ReviewStatus },
-    #[error("a reason is required")]
+    #[error("no_reason")]
     NoReason,
     #[error(transparent)]
     Repository(#[from] RepositoryError),

@@ -16,7 +16,7 @@ use crate::reviews::model::{Eligibility, NewReview, Review, ReviewForm, ReviewSt
 use crate::reviews::ports::{ReviewChange, ReviewRepository};
 use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::{Constraint, RepositoryError};
-use crate::shared::validation::{Lines, ValidationErrors, refuse_control_characters};
+use crate::shared::validation::{Label, Lines, Problem, ReviewsProblem, ValidationErrors, refuse_control_characters};
 use crate::tutors::model::{ReviewSummary, TutorProfile, TutorRef};
 use crate::tutors::ports::TutorRepository;
 
@@ -25,24 +25,24 @@ pub const REPORT_REASON_MAX_CHARS: usize = 200;
 
 #[derive(Debug, Error)]
 pub enum ReviewError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("找不到此導師")]
+    #[error("tutor_not_found")]
     TutorNotFound,
-    #[error("不可評價自己")]
+    #[error("own_profile")]
     OwnProfile,
-    #[error("要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師")]
+    #[error("no_lessons")]
     NoLessons,
-    #[error("你已評價這位導師")]
+    #[error("already_reviewed")]
     AlreadyReviewed,
-    #[error("找不到這則評價")]
+    #[error("review_not_found")]
     NotFound,
-    #[error("只有被評價的導師可以回覆")]
+    #[error("not_the_tutor")]
     NotTheTutor,
-    #[error("這則評價已有回覆")]
+    #[error("already_replied")]
     AlreadyReplied,
     /// A member reporting their own review: a report asks the back office about someone else's.
-    #[error("不可舉報自己寫的評價；如要修改內容，請聯絡客戶服務")]
+    #[error("own_review")]
     OwnReview,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -115,7 +115,8 @@ impl Reviews {
     /// # Errors
     /// `Invalid` (field `text`), `NotFound` (also a hidden review), `NotTheTutor`, `AlreadyReplied`.
     pub async fn reply(&self, tutor: Uuid, number: i64, text: &str) -> Result<Review, ReviewError> {
-        let text = ReviewText::parse(text, "回覆").map_err(|message| ReviewError::Invalid(ValidationErrors::single("text", message)))?;
+        let text =
+            ReviewText::parse(text, Label::Reply).map_err(|problem| ReviewError::Invalid(ValidationErrors::single("text", problem)))?;
         let review = self.visible(number).await?;
         if review.tutor_id != tutor {
             return Err(ReviewError::NotTheTutor);
@@ -133,7 +134,7 @@ impl Reviews {
     /// # Errors
     /// `Invalid` (field `reason`), `NotFound`, `OwnReview` (the reporter wrote it).
     pub async fn report(&self, reporter: Uuid, number: i64, reason: &str) -> Result<(), ReviewError> {
-        let reason = parse_reason(reason).map_err(|message| ReviewError::Invalid(ValidationErrors::single("reason", message)))?;
+        let reason = parse_reason(reason).map_err(|problem| ReviewError::Invalid(ValidationErrors::single("reason", problem)))?;
         if self.visible(number).await?.author_id == reporter {
             return Err(ReviewError::OwnReview);
         }
@@ -162,12 +163,12 @@ impl Reviews {
     }
 }
 
-fn parse_reason(raw: &str) -> Result<String, String> {
+fn parse_reason(raw: &str) -> Result<String, Problem> {
     let reason = raw.trim();
-    refuse_control_characters(reason, "舉報原因", Lines::Multi)?;
+    refuse_control_characters(reason, Label::ReportReason, Lines::Multi)?;
     match reason.chars().count() {
-        0 => Err("請說明舉報原因".into()),
-        n if n > REPORT_REASON_MAX_CHARS => Err(format!("舉報原因不可多於 {REPORT_REASON_MAX_CHARS} 個字")),
+        0 => Err(ReviewsProblem::NoReportReason.into()),
+        n if n > REPORT_REASON_MAX_CHARS => Err(Problem::TooLong { label: Label::ReportReason, max: REPORT_REASON_MAX_CHARS }),
         _ => Ok(reason.to_string()),
     }
 }
@@ -178,7 +179,7 @@ mod tests {
 
     use super::*;
 
-    use crate::notices::notifier::testing::recording_notifier;
+    use crate::notices::notifier::testing::{recording_notifier, sms};
     use crate::reviews::model::{ReviewText, Stars};
     use crate::reviews::ports::MockReviewRepository;
 
@@ -198,7 +199,7 @@ mod tests {
             author_id: PARENT,
             author_name: "陳太".into(),
             stars: Stars::parse(5).unwrap(),
-            text: ReviewText::parse("講解清楚", "評價內容").unwrap(),
+            text: ReviewText::parse("講解清楚", Label::ReviewText).unwrap(),
             reply: None,
             status: ReviewStatus::Visible,
             reports: 0,
@@ -235,10 +236,7 @@ mod tests {
         let (reviews, sent) = reviews(2, None, store);
         let written = reviews.write(PARENT, TutorRef::Id(TUTOR), 5, GOOD_REVIEW).await.unwrap();
         assert_eq!((written.number, written.lessons), (8, 2), "it says how many lessons it rests on");
-        assert_eq!(
-            sent.lock().unwrap().as_slice(),
-            ["【tutorhub】你收到一則新評價，可登入查看及回覆：https://tutorhub.example.hk/tutor/1001"]
-        );
+        assert_eq!(sent.lock().unwrap().as_slice(), [sms(Notice::NewReview { tutor: 1001 })]);
     }
 
     #[tokio::test]
@@ -246,7 +244,6 @@ mod tests {
         let (strangers, _) = reviews(0, None, MockReviewRepository::new());
         let refused = strangers.write(PARENT, TutorRef::Id(TUTOR), 4, GOOD_REVIEW).await.unwrap_err();
         assert!(matches!(refused, ReviewError::NoLessons), "{refused:?}");
-        assert_eq!(refused.to_string(), "要有至少一堂經確認的課堂（配對個案或獲接受的預約），才可評價這位導師");
         assert!(matches!(strangers.write(TUTOR, TutorRef::Id(TUTOR), 4, GOOD_REVIEW).await, Err(ReviewError::OwnProfile)));
         assert!(matches!(strangers.write(PARENT, TutorRef::Id(Uuid::new_v4()), 4, GOOD_REVIEW).await, Err(ReviewError::TutorNotFound)));
         let (again, _) = reviews(5, Some(3), MockReviewRepository::new());
@@ -288,7 +285,7 @@ mod tests {
         let (reviews, _) = reviews(0, None, store);
         reviews.report(STRANGER, 7, " 內容與補習無關 ").await.unwrap();
         let Err(ReviewError::Invalid(errors)) = reviews.report(STRANGER, 7, "").await else { panic!() };
-        assert_eq!(errors.fields()[0].message, "請說明舉報原因");
+        assert_eq!(errors.fields()[0].problem, Problem::Reviews(ReviewsProblem::NoReportReason));
         assert!(matches!(reviews.report(STRANGER, 99, "假評價").await, Err(ReviewError::NotFound)));
     }
 
@@ -300,7 +297,6 @@ mod tests {
         // Review 7 is PARENT's review of TUTOR.
         let refused = reviews.report(PARENT, 7, "想改內容").await.unwrap_err();
         assert!(matches!(refused, ReviewError::OwnReview), "{refused:?}");
-        assert_eq!(refused.to_string(), "不可舉報自己寫的評價；如要修改內容，請聯絡客戶服務");
         reviews.report(TUTOR, 7, "內容不實").await.unwrap();
     }
 }

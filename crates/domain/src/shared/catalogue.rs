@@ -2,6 +2,13 @@
 //!
 //! Every form, filter and rule reads from here (the server serves it as `GET /catalogue`),
 //! so a grade or an area exists in exactly one place. Data: `shared/design/catalogue-zh-HK.md`.
+//!
+//! The stored names are zh-HK; [`english`] gives each one's English name (Hong Kong usage: P1,
+//! S1, HKDSE subject names, districts and areas as the government writes them). The frontend
+//! keeps the same pairs in `frontend/src/i18n/catalogue-names-en.ts`.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use serde::Serialize;
 
@@ -187,6 +194,215 @@ pub const POST_TYPES: &[Choice] =
 
 pub const USER_TYPES: &[Choice] = &[Choice { key: "individual", label: "個人" }, Choice { key: "organization", label: "機構" }];
 
+/// What joins catalogue names in one stored or served line, as in a case's `subject` ("中三 數學、英文").
+pub const LIST_MARK: &str = "、";
+
+/// The English name of every stored name of the catalogue, each zh name once: a name shared by
+/// two levels (中文, 其他) or a grade shared by interest classes has one English name. A district
+/// and its main area may read the same in English (灣仔區 and 灣仔 are both Wan Chai), as the
+/// government writes them.
+const ENGLISH: &[(&str, &str)] = &[
+    // Levels
+    ("幼稚園", "Kindergarten"),
+    ("小學", "Primary"),
+    ("中學", "Secondary"),
+    ("大學或以上", "University or above"),
+    ("學生興趣班", "Interest classes"),
+    // Grades
+    ("K1 幼兒班", "K1"),
+    ("K2 低班", "K2"),
+    ("K3 高班", "K3"),
+    ("小一", "P1"),
+    ("小二", "P2"),
+    ("小三", "P3"),
+    ("小四", "P4"),
+    ("小五", "P5"),
+    ("小六", "P6"),
+    ("中一", "S1"),
+    ("中二", "S2"),
+    ("中三", "S3"),
+    ("中四", "S4"),
+    ("中五", "S5"),
+    ("中六", "S6"),
+    ("大學一年級", "University Year 1"),
+    ("大學二年級", "University Year 2"),
+    ("大學三年級", "University Year 3"),
+    ("大學四年級", "University Year 4"),
+    // Kindergarten subjects
+    ("幼兒中文", "Kindergarten Chinese"),
+    ("幼兒英文", "Kindergarten English"),
+    ("幼兒數學", "Kindergarten Mathematics"),
+    // Primary subjects (中文, 英文, 數學 and 其他 serve secondary too)
+    ("全科", "All subjects"),
+    ("功課輔導", "Homework help"),
+    ("中文", "Chinese Language"),
+    ("英文", "English Language"),
+    ("數學", "Mathematics"),
+    ("常識", "General Studies"),
+    ("普通話", "Putonghua"),
+    ("其他", "Others"),
+    // Secondary subjects
+    ("初中全科", "All subjects (S1–S3)"),
+    ("公民與社會發展", "Citizenship and Social Development"),
+    ("中國文學", "Chinese Literature"),
+    ("英國文學", "Literature in English"),
+    ("物理", "Physics"),
+    ("化學", "Chemistry"),
+    ("生物", "Biology"),
+    ("中國歷史", "Chinese History"),
+    ("歷史", "History"),
+    ("地理", "Geography"),
+    ("經濟", "Economics"),
+    ("企業、會計與財務概論", "BAFS"),
+    ("資訊及通訊科技", "ICT"),
+    ("設計與應用科技", "Design and Applied Technology"),
+    ("科技與生活", "Technology and Living"),
+    ("倫理與宗教", "Ethics and Religious Studies"),
+    ("音樂", "Music"),
+    ("視覺藝術", "Visual Arts"),
+    ("體育", "Physical Education"),
+    ("旅遊與款待", "Tourism and Hospitality Studies"),
+    ("健康管理與社會關懷", "Health Management and Social Care"),
+    // Interest class subjects
+    ("繪畫", "Drawing and Painting"),
+    ("劍橋英語", "Cambridge English"),
+    ("奧林匹克數學", "Olympiad Mathematics"),
+    ("珠心算", "Abacus Mental Arithmetic"),
+    // Regions
+    ("香港島", "Hong Kong Island"),
+    ("九龍", "Kowloon"),
+    ("新界", "New Territories"),
+    // Districts and their areas: Hong Kong Island
+    ("中西區", "Central and Western"),
+    ("堅尼地城", "Kennedy Town"),
+    ("西營盤", "Sai Ying Pun"),
+    ("上環", "Sheung Wan"),
+    ("中環", "Central"),
+    ("金鐘", "Admiralty"),
+    ("半山", "Mid-Levels"),
+    ("山頂", "The Peak"),
+    ("灣仔區", "Wan Chai"),
+    ("灣仔", "Wan Chai"),
+    ("銅鑼灣", "Causeway Bay"),
+    ("跑馬地", "Happy Valley"),
+    ("大坑", "Tai Hang"),
+    ("東區", "Eastern"),
+    ("天后", "Tin Hau"),
+    ("北角", "North Point"),
+    ("鰂魚涌", "Quarry Bay"),
+    ("太古", "Tai Koo"),
+    ("西灣河", "Sai Wan Ho"),
+    ("筲箕灣", "Shau Kei Wan"),
+    ("柴灣", "Chai Wan"),
+    ("小西灣", "Siu Sai Wan"),
+    ("南區", "Southern"),
+    ("薄扶林", "Pok Fu Lam"),
+    ("香港仔", "Aberdeen"),
+    ("鴨脷洲", "Ap Lei Chau"),
+    ("黃竹坑", "Wong Chuk Hang"),
+    ("淺水灣", "Repulse Bay"),
+    ("赤柱", "Stanley"),
+    // Kowloon
+    ("油尖旺區", "Yau Tsim Mong"),
+    ("尖沙咀", "Tsim Sha Tsui"),
+    ("佐敦", "Jordan"),
+    ("油麻地", "Yau Ma Tei"),
+    ("旺角", "Mong Kok"),
+    ("太子", "Prince Edward"),
+    ("大角咀", "Tai Kok Tsui"),
+    ("深水埗區", "Sham Shui Po"),
+    ("深水埗", "Sham Shui Po"),
+    ("長沙灣", "Cheung Sha Wan"),
+    ("荔枝角", "Lai Chi Kok"),
+    ("美孚", "Mei Foo"),
+    ("石硤尾", "Shek Kip Mei"),
+    ("南昌", "Nam Cheong"),
+    ("九龍城區", "Kowloon City"),
+    ("九龍塘", "Kowloon Tong"),
+    ("何文田", "Ho Man Tin"),
+    ("九龍城", "Kowloon City"),
+    ("土瓜灣", "To Kwa Wan"),
+    ("紅磡", "Hung Hom"),
+    ("黃埔", "Whampoa"),
+    ("啟德", "Kai Tak"),
+    ("黃大仙區", "Wong Tai Sin"),
+    ("黃大仙", "Wong Tai Sin"),
+    ("樂富", "Lok Fu"),
+    ("橫頭磡", "Wang Tau Hom"),
+    ("新蒲崗", "San Po Kong"),
+    ("鑽石山", "Diamond Hill"),
+    ("慈雲山", "Tsz Wan Shan"),
+    ("彩虹", "Choi Hung"),
+    ("觀塘區", "Kwun Tong"),
+    ("九龍灣", "Kowloon Bay"),
+    ("牛頭角", "Ngau Tau Kok"),
+    ("觀塘", "Kwun Tong"),
+    ("秀茂坪", "Sau Mau Ping"),
+    ("藍田", "Lam Tin"),
+    ("油塘", "Yau Tong"),
+    // New Territories
+    ("荃灣區", "Tsuen Wan"),
+    ("荃灣", "Tsuen Wan"),
+    ("深井", "Sham Tseng"),
+    ("馬灣", "Ma Wan"),
+    ("葵青區", "Kwai Tsing"),
+    ("葵涌", "Kwai Chung"),
+    ("葵芳", "Kwai Fong"),
+    ("青衣", "Tsing Yi"),
+    ("屯門區", "Tuen Mun"),
+    ("屯門", "Tuen Mun"),
+    ("元朗區", "Yuen Long"),
+    ("元朗", "Yuen Long"),
+    ("天水圍", "Tin Shui Wai"),
+    ("錦田", "Kam Tin"),
+    ("北區", "North"),
+    ("上水", "Sheung Shui"),
+    ("粉嶺", "Fanling"),
+    ("沙頭角", "Sha Tau Kok"),
+    ("大埔區", "Tai Po"),
+    ("大埔", "Tai Po"),
+    ("太和", "Tai Wo"),
+    ("沙田區", "Sha Tin"),
+    ("沙田", "Sha Tin"),
+    ("大圍", "Tai Wai"),
+    ("火炭", "Fo Tan"),
+    ("馬鞍山", "Ma On Shan"),
+    ("西貢區", "Sai Kung"),
+    ("西貢", "Sai Kung"),
+    ("將軍澳", "Tseung Kwan O"),
+    ("離島區", "Islands"),
+    ("東涌", "Tung Chung"),
+    ("愉景灣", "Discovery Bay"),
+    ("長洲", "Cheung Chau"),
+    ("南丫島", "Lamma Island"),
+    ("坪洲", "Peng Chau"),
+    // Teaching modes
+    ("一對一", "One-to-one"),
+    ("小組", "Group"),
+    ("補習中心", "Tutoring centre"),
+    ("上門補習", "Home tutoring"),
+    ("視像補習", "Online (video)"),
+    // Genders (a case's preference, a tutor's gender)
+    ("不限", "No preference"),
+    ("男", "Male"),
+    ("女", "Female"),
+    // Post types
+    ("學生搵導師", "Student seeking a tutor"),
+    ("導師招學生", "Tutor seeking students"),
+    // User types
+    ("個人", "Individual"),
+    ("機構", "Organisation"),
+];
+
+static ENGLISH_BY_NAME: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(|| ENGLISH.iter().copied().collect());
+
+/// The English name of a stored name or label of the catalogue (a level's label, a grade, a
+/// subject, a region, district or area, a choice's label): `english("中三") == Some("S3")`.
+/// `None` for anything the catalogue does not store (a tertiary subject typed in free text).
+pub fn english(name: &str) -> Option<&'static str> {
+    ENGLISH_BY_NAME.get(name).copied()
+}
+
 pub fn level(key: &str) -> Option<&'static Level> {
     LEVELS.iter().find(|level| level.key == key)
 }
@@ -254,5 +470,61 @@ mod tests {
         let interest = level("interest").unwrap();
         assert!(interest.has_grade("K1 幼兒班") && interest.has_grade("小六") && interest.has_grade("中六"));
         assert_eq!(interest.grades.len(), 15);
+    }
+
+    /// Every name the catalogue stores: levels' labels, grades and subjects, places, choices.
+    fn stored_names() -> Vec<&'static str> {
+        let mut names = Vec::new();
+        for level in LEVELS {
+            names.push(level.label);
+            names.extend(level.grades.iter().copied());
+            names.extend(level.subjects.iter().copied());
+        }
+        for region in REGIONS {
+            names.push(region.name);
+            for district in region.districts {
+                names.push(district.name);
+                names.extend(district.areas.iter().copied());
+            }
+        }
+        for choice in TEACHING_MODES.iter().chain(GENDERS).chain(POST_TYPES).chain(USER_TYPES) {
+            names.push(choice.label);
+        }
+        names
+    }
+
+    /// CJK ideographs (every extension and compatibility block) and full-width punctuation.
+    fn is_chinese(c: char) -> bool {
+        matches!(
+            c,
+            '\u{3000}'..='\u{303f}'
+                | '\u{3400}'..='\u{4dbf}'
+                | '\u{4e00}'..='\u{9fff}'
+                | '\u{f900}'..='\u{faff}'
+                | '\u{ff00}'..='\u{ffef}'
+                | '\u{20000}'..='\u{3134f}'
+        )
+    }
+
+    #[test]
+    fn every_stored_name_has_an_english_name_without_chinese() {
+        for name in stored_names() {
+            let en = english(name).unwrap_or_else(|| panic!("no English name for {name}"));
+            assert!(!en.trim().is_empty(), "empty English name for {name}");
+            assert!(!en.chars().any(is_chinese), "Chinese in the English name of {name}: {en}");
+        }
+        assert_eq!(english("中三"), Some("S3"));
+        assert_eq!(english("觀塘區"), Some("Kwun Tong"));
+        assert_eq!(english("會計學"), None);
+    }
+
+    #[test]
+    fn english_names_are_for_stored_names_each_once() {
+        let stored: HashSet<_> = stored_names().into_iter().collect();
+        let mut seen = HashSet::new();
+        for (name, _) in ENGLISH {
+            assert!(seen.insert(*name), "{name} has two English names");
+            assert!(stored.contains(name), "{name} has an English name but is not in the catalogue");
+        }
     }
 }

@@ -17,62 +17,8 @@
 //! the person types what the server would refuse; `tests/vectors/contact-details.json` holds
 //! the examples both sides are tested against.
 
-/// What kind of contact detail a text carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ContactKind {
-    Phone,
-    Email,
-    /// A messenger handle or an invitation to one ("whatsapp 我", "tg @abc", "@abc").
-    Messenger,
-    Link,
-}
-
-impl ContactKind {
-    /// The key the shared test vectors use.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::Phone => "phone",
-            Self::Email => "email",
-            Self::Messenger => "messenger",
-            Self::Link => "link",
-        }
-    }
-
-    /// The zh-HK words for it in a message.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Phone => "電話號碼",
-            Self::Email => "電郵地址",
-            Self::Messenger => "通訊軟件帳號（如 WhatsApp、微信）",
-            Self::Link => "網址連結",
-        }
-    }
-}
-
-/// Where the text is read, which decides where the two sides do see each other's phone: what a
-/// refused field's message tells the writer instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exchange {
-    /// A case's title and description.
-    Case,
-    /// A tutor's public profile (bio, course features).
-    Tutor,
-    /// A review and the tutor's reply.
-    Review,
-    /// A booking's time and message.
-    Booking,
-}
-
-impl Exchange {
-    fn where_contacts_are(self) -> &'static str {
-        match self {
-            Self::Case => "導師確認配對後，雙方會在「我的個案」及「我的申請」看到對方的電話。",
-            Self::Tutor => "配對確認或你接受預約後，雙方便會看到對方的電話。",
-            Self::Review => "評價會公開顯示；如需聯絡對方，可在「我的個案」或「我的預約」查看電話。",
-            Self::Booking => "導師接受預約後，雙方會在「我的預約」看到對方的電話。",
-        }
-    }
-}
+pub use super::problems::{ContactKind, Exchange};
+use super::validation::{Label, Problem};
 
 /// The first kind of contact detail found in `text`, if any: an e-mail address, a link, a phone
 /// number, then a messenger handle or invitation.
@@ -93,11 +39,12 @@ pub fn find(text: &str) -> Option<ContactKind> {
 /// Refuses a field of free text that carries a contact detail.
 ///
 /// # Errors
-/// A zh-HK message naming `label`, what was found, and where contacts are exchanged instead.
-pub fn refuse(text: &str, label: &str, exchange: Exchange) -> Result<(), String> {
+/// [`Problem::ContactDetails`] naming `label`, what was found and where the text is read (the
+/// edge's words say where contacts are exchanged instead).
+pub fn refuse(text: &str, label: Label, exchange: Exchange) -> Result<(), Problem> {
     match find(text) {
         None => Ok(()),
-        Some(kind) => Err(format!("為保障雙方，{label}不可包含{}或其他聯絡方法；{}", kind.label(), exchange.where_contacts_are())),
+        Some(found) => Err(Problem::ContactDetails { label, found, exchange }),
     }
 }
 
@@ -656,12 +603,11 @@ mod tests {
     }
 
     #[test]
-    fn the_message_says_what_was_found_and_where_contacts_are_exchanged() {
+    fn a_refusal_names_the_field_what_was_found_and_where_the_text_is_read() {
         assert_eq!(
-            refuse("whatsapp 我 9123 4567", "個案描述", Exchange::Case),
-            Err("為保障雙方，個案描述不可包含電話號碼或其他聯絡方法；導師確認配對後，雙方會在「我的個案」及「我的申請」看到對方的電話。"
-                .into())
+            refuse("whatsapp 我 9123 4567", Label::CaseDescription, Exchange::Case),
+            Err(Problem::ContactDetails { label: Label::CaseDescription, found: ContactKind::Phone, exchange: Exchange::Case })
         );
-        assert_eq!(refuse("中三數學補習", "標題", Exchange::Case), Ok(()));
+        assert_eq!(refuse("中三數學補習", Label::Title, Exchange::Case), Ok(()));
     }
 }

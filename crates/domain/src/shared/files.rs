@@ -52,7 +52,7 @@ impl StoredFile {
 }
 
 #[derive(Debug, Error)]
-#[error("file storage failed: {0}")]
+#[error("file_storage_failed: {0}")]
 pub struct FileStoreError(pub String);
 
 /// A stored file read in pieces, so serving one never holds it whole in memory.

@@ -3,7 +3,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::shared::validation::{Lines, refuse_control_characters};
+use crate::shared::validation::{AccountsProblem, Label, Lines, Problem, refuse_control_characters};
 
 /// A Hong Kong mobile or fixed number, kept in E.164 (`+85291234567`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -13,12 +13,12 @@ impl Phone {
     /// Accepts 8 digits starting 4–9, with or without `+852`/`852`, spaces or hyphens.
     ///
     /// # Errors
-    /// A zh-HK message when it is not such a number.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    /// [`AccountsProblem::PhoneInvalid`] when it is not such a number.
+    pub fn parse(raw: &str) -> Result<Self, Problem> {
         let digits: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
         let local = digits.strip_prefix("+852").or_else(|| digits.strip_prefix("852").filter(|d| d.len() == 8)).unwrap_or(&digits);
         let valid = local.len() == 8 && local.chars().all(|c| c.is_ascii_digit()) && matches!(local.as_bytes()[0], b'4'..=b'9');
-        if valid { Ok(Self(format!("+852{local}"))) } else { Err("請輸入有效的香港電話號碼（8 位數字）".into()) }
+        if valid { Ok(Self(format!("+852{local}"))) } else { Err(AccountsProblem::PhoneInvalid.into()) }
     }
 
     /// Trusts a value read back from storage.
@@ -42,10 +42,10 @@ pub struct Email(String);
 
 impl Email {
     /// # Errors
-    /// A zh-HK message when it is not an address.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    /// [`AccountsProblem::EmailInvalid`] when it is not an address.
+    pub fn parse(raw: &str) -> Result<Self, Problem> {
         let email = raw.trim().to_lowercase();
-        let invalid = || "請輸入有效的電郵地址".to_string();
+        let invalid = || Problem::from(AccountsProblem::EmailInvalid);
         let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
         let ok = !local.is_empty()
             && local.len() <= 64
@@ -79,30 +79,30 @@ impl DisplayName {
     /// Spaces between English words are allowed and do not count.
     ///
     /// # Errors
-    /// The spec's message for the first rule broken.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    /// The problem of the first rule broken (spec §5).
+    pub fn parse(raw: &str) -> Result<Self, Problem> {
         // Checked on the raw text: joining the words below would quietly turn a tab or a
         // line break into a space. Bidi controls would let a name reorder the text around it
         // wherever it is shown ("陳太 已付款" read backwards), so they get their own message.
-        refuse_control_characters(raw, "名稱", Lines::Single)?;
+        refuse_control_characters(raw, Label::Name, Lines::Single)?;
         if raw.chars().any(is_bidi_control) {
-            return Err("名稱不可包含文字方向控制字元".into());
+            return Err(AccountsProblem::NameBidiControls.into());
         }
         let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
         let is_chinese = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c) || ('\u{3400}'..='\u{4dbf}').contains(&c);
         if name.chars().any(|c| !(c.is_ascii_alphabetic() || is_chinese(c) || c == ' ')) {
-            return Err("名稱只可包含英文字母或中文字，不可包含數字或符號".into());
+            return Err(AccountsProblem::NameSymbols.into());
         }
         let chinese = name.chars().filter(|c| is_chinese(*c)).count();
         let english = name.chars().filter(char::is_ascii_alphabetic).count();
         if chinese > Self::MAX_CHINESE {
-            return Err(format!("中文字最多 {} 個", Self::MAX_CHINESE));
+            return Err(AccountsProblem::NameTooManyChinese { max: Self::MAX_CHINESE }.into());
         }
         if english > Self::MAX_ENGLISH {
-            return Err(format!("英文字母最多 {} 個", Self::MAX_ENGLISH));
+            return Err(AccountsProblem::NameTooManyEnglish { max: Self::MAX_ENGLISH }.into());
         }
         if chinese + english == 0 {
-            return Err("名稱必須包含最少一個英文字母或中文字".into());
+            return Err(AccountsProblem::NameNoLetters.into());
         }
         Ok(Self(name))
     }
@@ -145,15 +145,15 @@ impl Password {
     pub const MAX_CHARS: usize = 128;
 
     /// # Errors
-    /// The spec's message when shorter than 8 or missing a letter or a digit.
-    pub fn parse(raw: &str) -> Result<Self, String> {
+    /// [`AccountsProblem::PasswordRule`] when shorter than 8 or missing a letter or a digit.
+    pub fn parse(raw: &str) -> Result<Self, Problem> {
         let long_enough = (Self::MIN_CHARS..=Self::MAX_CHARS).contains(&raw.chars().count());
         let letter = raw.chars().any(|c| c.is_ascii_alphabetic());
         let digit = raw.chars().any(|c| c.is_ascii_digit());
         if long_enough && letter && digit {
             Ok(Self(raw.to_string()))
         } else {
-            Err("密碼必須最少 8 個字元，並包含英文字母及數字".into())
+            Err(AccountsProblem::PasswordRule { min_chars: Self::MIN_CHARS }.into())
         }
     }
 
@@ -177,14 +177,14 @@ pub fn age_on(birthdate: NaiveDate, today: NaiveDate) -> u32 {
 /// A birth date from the form: real, not in the future, and at least [`MINIMUM_AGE`] years ago.
 ///
 /// # Errors
-/// A zh-HK message naming the problem.
-pub fn parse_birthdate(raw: &str, today: NaiveDate) -> Result<NaiveDate, String> {
-    let date = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| "請選擇出生日期".to_string())?;
+/// Not chosen (no date), incorrect (in the future or over 120 years ago) or too young.
+pub fn parse_birthdate(raw: &str, today: NaiveDate) -> Result<NaiveDate, Problem> {
+    let date = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| Problem::NotChosen(Label::BirthDate))?;
     if date > today || age_on(date, today) > 120 {
-        return Err("出生日期不正確".into());
+        return Err(Problem::Incorrect(Label::BirthDate));
     }
     if age_on(date, today) < MINIMUM_AGE {
-        return Err(format!("根據服務條款，用戶須年滿 {MINIMUM_AGE} 歲"));
+        return Err(AccountsProblem::TooYoung { min_age: MINIMUM_AGE }.into());
     }
     Ok(date)
 }
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn refuses_numbers_that_are_not_hong_kong_ones() {
         for raw in ["", "1234567", "31234567", "912345678", "9123456a", "+86 91234567"] {
-            assert!(Phone::parse(raw).is_err(), "{raw}");
+            assert_eq!(Phone::parse(raw), Err(Problem::Accounts(AccountsProblem::PhoneInvalid)), "{raw}");
         }
     }
 
@@ -212,7 +212,7 @@ mod tests {
     fn emails_are_lower_cased_and_checked() {
         assert_eq!(Email::parse(" Chan.TaiMan@Example.com ").unwrap().as_str(), "chan.taiman@example.com");
         for raw in ["", "a@b", "@b.com", "a b@c.com", "a@b..com", "a@@b.com"] {
-            assert!(Email::parse(raw).is_err(), "{raw}");
+            assert_eq!(Email::parse(raw), Err(Problem::Accounts(AccountsProblem::EmailInvalid)), "{raw}");
         }
     }
 
@@ -220,19 +220,19 @@ mod tests {
     fn names_follow_the_spec_rules_with_their_messages() {
         assert!(DisplayName::parse("陳大文").is_ok());
         assert!(DisplayName::parse("Peter Chan").is_ok());
-        assert_eq!(DisplayName::parse("陳大文1").unwrap_err(), "名稱只可包含英文字母或中文字，不可包含數字或符號");
-        assert_eq!(DisplayName::parse("一二三四五六七").unwrap_err(), "中文字最多 6 個");
-        assert_eq!(DisplayName::parse("Abcdefghijklm").unwrap_err(), "英文字母最多 12 個");
-        assert_eq!(DisplayName::parse("   ").unwrap_err(), "名稱必須包含最少一個英文字母或中文字");
+        assert_eq!(DisplayName::parse("陳大文1").unwrap_err(), Problem::Accounts(AccountsProblem::NameSymbols));
+        assert_eq!(DisplayName::parse("一二三四五六七").unwrap_err(), Problem::Accounts(AccountsProblem::NameTooManyChinese { max: 6 }));
+        assert_eq!(DisplayName::parse("Abcdefghijklm").unwrap_err(), Problem::Accounts(AccountsProblem::NameTooManyEnglish { max: 12 }));
+        assert_eq!(DisplayName::parse("   ").unwrap_err(), Problem::Accounts(AccountsProblem::NameNoLetters));
     }
 
     #[test]
     fn names_refuse_control_and_direction_characters_with_their_own_messages() {
         for raw in ["陳\0太", "陳\t太", "陳\n太", "Peter\u{7f}"] {
-            assert_eq!(DisplayName::parse(raw).unwrap_err(), "名稱不可包含控制字元", "{raw:?}");
+            assert_eq!(DisplayName::parse(raw).unwrap_err(), Problem::ControlCharacters(Label::Name), "{raw:?}");
         }
         for c in ['\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {
-            assert_eq!(DisplayName::parse(&format!("陳{c}太")).unwrap_err(), "名稱不可包含文字方向控制字元", "{c:?}");
+            assert_eq!(DisplayName::parse(&format!("陳{c}太")).unwrap_err(), Problem::Accounts(AccountsProblem::NameBidiControls), "{c:?}");
         }
         assert!(!is_bidi_control('\u{200f}') && !is_bidi_control('陳'));
     }
@@ -252,7 +252,7 @@ mod tests {
     fn passwords_need_eight_characters_a_letter_and_a_digit() {
         assert!(Password::parse("abcd1234").is_ok());
         for raw in ["abc123", "abcdefgh", "12345678"] {
-            assert_eq!(Password::parse(raw).unwrap_err(), "密碼必須最少 8 個字元，並包含英文字母及數字");
+            assert_eq!(Password::parse(raw).unwrap_err(), Problem::Accounts(AccountsProblem::PasswordRule { min_chars: 8 }));
         }
         assert_eq!(format!("{:?}", Password::parse("abcd1234").unwrap()), "Password(…)");
     }
@@ -261,8 +261,8 @@ mod tests {
     fn users_must_be_fifteen() {
         let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
         assert!(parse_birthdate("2011-11-22", today).is_ok());
-        assert_eq!(parse_birthdate("2011-11-23", today).unwrap_err(), "根據服務條款，用戶須年滿 15 歲");
-        assert!(parse_birthdate("2030-01-01", today).is_err());
-        assert!(parse_birthdate("22/11/2000", today).is_err());
+        assert_eq!(parse_birthdate("2011-11-23", today).unwrap_err(), Problem::Accounts(AccountsProblem::TooYoung { min_age: 15 }));
+        assert_eq!(parse_birthdate("2030-01-01", today).unwrap_err(), Problem::Incorrect(Label::BirthDate));
+        assert_eq!(parse_birthdate("22/11/2000", today).unwrap_err(), Problem::NotChosen(Label::BirthDate));
     }
 }

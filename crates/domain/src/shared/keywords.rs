@@ -1,9 +1,8 @@
 //! The words a visitor types into a search box (`q`), mixed with the filters of the case board
 //! and the tutor directory.
 
-use std::fmt;
-
 use super::text_terms::{TextTerms, fold_width};
+use super::validation::{Label, Problem, SearchProblem};
 
 /// Typed words, lower-cased, without punctuation or repeats.
 ///
@@ -24,11 +23,12 @@ pub enum KeywordsError {
     TooManyWords,
 }
 
-impl fmt::Display for KeywordsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::TooLong => write!(f, "搜尋字詞最多 {} 個字", Keywords::MAX_CHARS),
-            Self::TooManyWords => write!(f, "搜尋字詞最多 {} 個", Keywords::MAX_WORDS),
+impl From<KeywordsError> for Problem {
+    fn from(error: KeywordsError) -> Self {
+        let label = Label::SearchWords;
+        match error {
+            KeywordsError::TooLong => SearchProblem::WordsTooLong { max: Keywords::MAX_CHARS }.into(),
+            KeywordsError::TooManyWords => Problem::TooMany { label, max: Keywords::MAX_WORDS },
         }
     }
 }

@@ -7,7 +7,7 @@ use thiserror::Error;
 use crate::shared::identity::{Email, Phone};
 
 #[derive(Debug, Error)]
-#[error("message not delivered: {0}")]
+#[error("message_not_delivered: {0}")]
 pub struct DeliveryError(pub String);
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::validation::Problem;
+
 /// A fee per lesson in HKD, kept in whole cents so sums and comparisons are exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rate(i64);
@@ -13,21 +15,22 @@ impl Rate {
     /// Parses a fee given in dollars (at most two decimals, more than zero).
     ///
     /// # Errors
-    /// A zh-HK message when the amount is not a positive fee within range.
-    pub fn from_dollars(dollars: f64) -> Result<Self, String> {
+    /// [`Problem::FeeNotPositive`], [`Problem::FeeTooHigh`] or [`Problem::FeeCents`] when the
+    /// amount is not a positive fee within range.
+    pub fn from_dollars(dollars: f64) -> Result<Self, Problem> {
         if !dollars.is_finite() || dollars <= 0.0 {
-            return Err("每堂學費必須大於 0".into());
+            return Err(Problem::FeeNotPositive);
         }
         if dollars > Self::MAX_DOLLARS as f64 {
-            return Err(format!("每堂學費不可高於 HK${}", Self::MAX_DOLLARS));
+            return Err(Problem::FeeTooHigh { max_dollars: Self::MAX_DOLLARS });
         }
         let cents = (dollars * 100.0).round();
         if (cents - dollars * 100.0).abs() > 1e-6 {
-            return Err("每堂學費最多只可有兩個小數位".into());
+            return Err(Problem::FeeCents);
         }
         // A positive amount under half a cent rounds to nothing: it is not a fee.
         if cents < 1.0 {
-            return Err("每堂學費必須大於 0".into());
+            return Err(Problem::FeeNotPositive);
         }
         Ok(Self(cents as i64))
     }

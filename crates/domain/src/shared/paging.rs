@@ -1,6 +1,6 @@
 //! Pages of results, numbered from 1.
 
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Label, Problem, SearchProblem, ValidationErrors};
 
 /// Which page of a list to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -16,15 +16,16 @@ impl PageRequest {
     pub const MAX_PAGE: u32 = 10_000;
 
     /// # Errors
-    /// A zh-HK message naming the field (`page` or `pageSize`) that is out of range.
-    pub fn new(page: Option<i64>, page_size: Option<i64>) -> Result<Self, (&'static str, String)> {
+    /// The field (`page` or `pageSize`) that is out of range, and its range.
+    pub fn new(page: Option<i64>, page_size: Option<i64>) -> Result<Self, (&'static str, Problem)> {
         let page = page.unwrap_or(1);
         let page_size = page_size.unwrap_or(Self::DEFAULT_SIZE as i64);
+        let out_of_range = |label, max: u32| Problem::OutOfRange { label, min: 1, max: i64::from(max), unit: None };
         if !(1..=Self::MAX_PAGE as i64).contains(&page) {
-            return Err(("page", format!("頁數須介乎 1 至 {}", Self::MAX_PAGE)));
+            return Err(("page", out_of_range(Label::Page, Self::MAX_PAGE)));
         }
         if !(1..=Self::MAX_SIZE as i64).contains(&page_size) {
-            return Err(("pageSize", format!("每頁數量須介乎 1 至 {}", Self::MAX_SIZE)));
+            return Err(("pageSize", out_of_range(Label::PageSize, Self::MAX_SIZE)));
         }
         Ok(Self { page: page as u32, page_size: page_size as u32 })
     }
@@ -53,13 +54,13 @@ impl PageRequest {
     /// A page of search results within [`Self::MAX_SEARCH_DEPTH`].
     ///
     /// # Errors
-    /// A zh-HK message for the field `page`.
+    /// [`SearchProblem::TooDeep`] for the field `page`.
     pub fn within_search_depth(self) -> Result<Self, ValidationErrors> {
         if self.offset() + u64::from(self.page_size) <= Self::MAX_SEARCH_DEPTH {
             return Ok(self);
         }
         let mut errors = ValidationErrors::new();
-        errors.add("page", format!("只可查看首 {} 個結果，請用篩選條件或關鍵字收窄範圍", Self::MAX_SEARCH_DEPTH));
+        errors.add("page", SearchProblem::TooDeep { max: Self::MAX_SEARCH_DEPTH });
         Err(errors)
     }
 }

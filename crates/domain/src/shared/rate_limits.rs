@@ -57,17 +57,9 @@ pub const MEMBER_NOTICES_PER_RECIPIENT: Limit = Limit { max: 20, window_seconds:
 
 /// Too many requests: wait and try again.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{}", wait_message(*.retry_after_seconds))]
+#[error("rate_limited: retry after {retry_after_seconds} s")]
 pub struct RateLimited {
     pub retry_after_seconds: u64,
-}
-
-fn wait_message(seconds: u64) -> String {
-    if seconds <= 60 {
-        format!("請求過於頻密，請於 {seconds} 秒後再試")
-    } else {
-        format!("請求過於頻密，請於 {} 分鐘後再試", seconds.div_ceil(60))
-    }
 }
 
 /// The limiter with names for its keys, shared by the account use cases.
@@ -100,16 +92,5 @@ impl Throttle {
 
     pub async fn reset(&self, scope: &str, who: &str) {
         self.limiter.reset(&format!("{scope}:{who}")).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_message_says_how_long_to_wait_in_zh_hk() {
-        assert_eq!(RateLimited { retry_after_seconds: 42 }.to_string(), "請求過於頻密，請於 42 秒後再試");
-        assert_eq!(RateLimited { retry_after_seconds: 61 }.to_string(), "請求過於頻密，請於 2 分鐘後再試");
     }
 }

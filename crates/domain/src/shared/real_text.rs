@@ -4,27 +4,8 @@
 //! `frontend/src/lib/real-text.ts` mirrors it; `tests/vectors/contact-details.json` holds the
 //! examples both sides are tested against.
 
-/// Which rule a text broke, first broken first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotRealText {
-    /// Fewer characters than the field needs.
-    TooShort,
-    /// Fewer than two letters: only digits, signs or one letter.
-    NoWords,
-    /// One letter over and over ("哈哈哈哈", "xxxx").
-    Repeated,
-}
-
-impl NotRealText {
-    /// The key the shared test vectors use.
-    pub fn key(self) -> &'static str {
-        match self {
-            Self::TooShort => "tooShort",
-            Self::NoWords => "noWords",
-            Self::Repeated => "repeated",
-        }
-    }
-}
+pub use super::problems::NotRealText;
+use super::validation::{Label, Problem};
 
 /// The first rule `text` breaks, for a field that needs at least `min_chars` characters.
 pub fn problem(text: &str, min_chars: usize) -> Option<NotRealText> {
@@ -44,13 +25,11 @@ pub fn problem(text: &str, min_chars: usize) -> Option<NotRealText> {
 /// Refuses text that says nothing.
 ///
 /// # Errors
-/// A zh-HK message naming `label` and the rule broken.
-pub fn check(text: &str, label: &str, min_chars: usize) -> Result<(), String> {
+/// [`Problem::NotReal`] naming `label` and the rule broken.
+pub fn check(text: &str, label: Label, min_chars: usize) -> Result<(), Problem> {
     match problem(text, min_chars) {
         None => Ok(()),
-        Some(NotRealText::TooShort) => Err(format!("{label}最少要有 {min_chars} 個字")),
-        Some(NotRealText::NoWords) => Err(format!("{label}要有文字，不可只有數字或符號")),
-        Some(NotRealText::Repeated) => Err(format!("{label}不可只重複同一個字")),
+        Some(why) => Err(Problem::NotReal { label, why, min_chars }),
     }
 }
 
@@ -58,16 +37,20 @@ pub fn check(text: &str, label: &str, min_chars: usize) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    fn not_real(why: NotRealText) -> Result<(), Problem> {
+        Err(Problem::NotReal { label: Label::Title, why, min_chars: 4 })
+    }
+
     #[test]
     fn a_title_needs_length_words_and_more_than_one_letter_repeated() {
-        assert_eq!(check("x", "標題", 4), Err("標題最少要有 4 個字".into()));
-        assert_eq!(check("  中三  ", "標題", 4), Err("標題最少要有 4 個字".into()), "spaces around do not count");
-        assert_eq!(check("1234", "標題", 4), Err("標題要有文字，不可只有數字或符號".into()));
-        assert_eq!(check("！！！！", "標題", 4), Err("標題要有文字，不可只有數字或符號".into()));
-        assert_eq!(check("xxxx", "標題", 4), Err("標題不可只重複同一個字".into()));
-        assert_eq!(check("哈哈 哈哈！", "標題", 4), Err("標題不可只重複同一個字".into()));
-        assert_eq!(check("中三數學", "標題", 4), Ok(()));
-        assert_eq!(check("Maths", "標題", 4), Ok(()));
-        assert_eq!(check("想加強", "個案描述", 0), Ok(()));
+        assert_eq!(check("x", Label::Title, 4), not_real(NotRealText::TooShort));
+        assert_eq!(check("  中三  ", Label::Title, 4), not_real(NotRealText::TooShort), "spaces around do not count");
+        assert_eq!(check("1234", Label::Title, 4), not_real(NotRealText::NoWords));
+        assert_eq!(check("！！！！", Label::Title, 4), not_real(NotRealText::NoWords));
+        assert_eq!(check("xxxx", Label::Title, 4), not_real(NotRealText::Repeated));
+        assert_eq!(check("哈哈 哈哈！", Label::Title, 4), not_real(NotRealText::Repeated));
+        assert_eq!(check("中三數學", Label::Title, 4), Ok(()));
+        assert_eq!(check("Maths", Label::Title, 4), Ok(()));
+        assert_eq!(check("想加強", Label::CaseDescription, 0), Ok(()));
     }
 }

@@ -1,5 +1,7 @@
 //! The order a board's results come in, as the visitor picks it (newest, fee, rating).
 
+use super::validation::{Label, Problem};
+
 /// How a search's results are ordered. `Best` is the board's own order: the best matches for
 /// typed words first, the newest otherwise; the others hold whether words were typed or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -34,13 +36,13 @@ impl SortOrder {
     /// The order named by `key` among `allowed`; blank means [`Self::Best`].
     ///
     /// # Errors
-    /// A zh-HK message for any other key.
-    pub fn parse(key: Option<&str>, allowed: &[SortOrder]) -> Result<Self, String> {
+    /// [`Problem::Incorrect`] for any other key.
+    pub fn parse(key: Option<&str>, allowed: &[SortOrder]) -> Result<Self, Problem> {
         let key = key.map(str::trim).unwrap_or_default();
         if key.is_empty() {
             return Ok(Self::Best);
         }
-        allowed.iter().copied().find(|order| order.key() == key).ok_or_else(|| "排序方式不正確".to_string())
+        allowed.iter().copied().find(|order| order.key() == key).ok_or(Problem::Incorrect(Label::Sort))
     }
 }
 

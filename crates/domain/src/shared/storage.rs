@@ -32,9 +32,9 @@ pub enum Constraint {
 #[derive(Debug, Error)]
 pub enum RepositoryError {
     /// A uniqueness rule would be broken.
-    #[error("conflict on {0:?}")]
+    #[error("conflict: {0:?}")]
     Conflict(Constraint),
     /// The store could not answer; the request may succeed later.
-    #[error("storage unavailable: {0}")]
+    #[error("storage_unavailable: {0}")]
     Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
 }

@@ -67,14 +67,9 @@ pub enum UploadError {
 }
 
 impl fmt::Display for UploadError {
+    /// For logs; the words a person reads are at the edge.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Empty => "檔案是空的，請重新選擇",
-            Self::TooLarge => "檔案超過大小上限（最大 5MB）",
-            Self::WrongType(UploadPurpose::Avatar) => "頭像只接受 JPEG、PNG 或 WebP 圖片",
-            Self::WrongType(UploadPurpose::Document) => "文件只接受 PDF、JPEG 或 PNG 格式",
-            Self::WrongType(UploadPurpose::PaymentProof) => "付款證明只接受 JPEG、PNG 或 WebP 圖片（例如轉賬紀錄的截圖）",
-        })
+        fmt::Debug::fmt(self, f)
     }
 }
 

@@ -1,13 +1,108 @@
 //! Field-level validation failures, reported all at once so a form can mark every field.
+//!
+//! A failure is typed, never worded: a [`Problem`] names the rule and the field ([`Label`]) with
+//! the figures it needs, and the edge (the HTTP error words) writes it in the reader's language.
 
 use std::fmt;
 
-/// One rule a field broke, with the zh-HK message shown next to that field.
+pub use super::labels::{Label, Unit};
+pub use super::problems::*;
+
+/// A rule a field broke.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// Nothing was typed: "請填寫{label}".
+    Missing(Label),
+    /// Nothing was chosen: "請選擇{label}".
+    NotChosen(Label),
+    /// Not a value the field takes: "{label}不正確".
+    Incorrect(Label),
+    /// Longer than `max` characters.
+    TooLong {
+        label: Label,
+        max: usize,
+    },
+    /// More than `max` items.
+    TooMany {
+        label: Label,
+        max: usize,
+    },
+    /// Outside `min..=max`, in `unit` when it has one.
+    OutOfRange {
+        label: Label,
+        min: i64,
+        max: i64,
+        unit: Option<Unit>,
+    },
+    /// A control character in typed text.
+    ControlCharacters(Label),
+    /// A phone, e-mail, messenger or link in text others read.
+    ContactDetails {
+        label: Label,
+        found: ContactKind,
+        exchange: Exchange,
+    },
+    /// Not real text (too short, no letters, one letter repeated).
+    NotReal {
+        label: Label,
+        why: NotRealText,
+        min_chars: usize,
+    },
+    /// A fee per lesson of zero or less.
+    FeeNotPositive,
+    /// A fee per lesson above the most we take.
+    FeeTooHigh {
+        max_dollars: i64,
+    },
+    /// A fee per lesson with more than two decimals.
+    FeeCents,
+    /// A rule of one business area, with its own figures.
+    Accounts(AccountsProblem),
+    Alerts(AlertsProblem),
+    Billing(BillingProblem),
+    Bookings(BookingsProblem),
+    Cases(CasesProblem),
+    Lessons(LessonsProblem),
+    Matching(MatchingProblem),
+    Organizations(OrganizationsProblem),
+    Profiles(ProfilesProblem),
+    Reviews(ReviewsProblem),
+    Search(SearchProblem),
+    Tutors(TutorsProblem),
+}
+
+/// Each area's problem is a [`Problem`] (`?` and `errors.add` take either).
+macro_rules! area_problems {
+    ($($problem:ident => $variant:ident),+ $(,)?) => {
+        $(impl From<$problem> for Problem {
+            fn from(problem: $problem) -> Self {
+                Self::$variant(problem)
+            }
+        })+
+    };
+}
+
+area_problems!(
+    AccountsProblem => Accounts,
+    AlertsProblem => Alerts,
+    BillingProblem => Billing,
+    BookingsProblem => Bookings,
+    CasesProblem => Cases,
+    LessonsProblem => Lessons,
+    MatchingProblem => Matching,
+    OrganizationsProblem => Organizations,
+    ProfilesProblem => Profiles,
+    ReviewsProblem => Reviews,
+    SearchProblem => Search,
+    TutorsProblem => Tutors,
+);
+
+/// One rule a field broke.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
     /// The API field name (camelCase, as the client sends it).
     pub field: &'static str,
-    pub message: String,
+    pub problem: Problem,
 }
 
 /// Every field error of one submission; never empty when returned as an error.
@@ -19,19 +114,19 @@ impl ValidationErrors {
         Self::default()
     }
 
-    pub fn single(field: &'static str, message: impl Into<String>) -> Self {
+    pub fn single(field: &'static str, problem: impl Into<Problem>) -> Self {
         let mut errors = Self::new();
-        errors.add(field, message);
+        errors.add(field, problem);
         errors
     }
 
-    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        self.0.push(FieldError { field, message: message.into() });
+    pub fn add(&mut self, field: &'static str, problem: impl Into<Problem>) {
+        self.0.push(FieldError { field, problem: problem.into() });
     }
 
     /// Records the error of a parse step and passes its value on, so later fields still get checked.
-    pub fn check<T>(&mut self, field: &'static str, result: Result<T, String>) -> Option<T> {
-        result.map_err(|message| self.add(field, message)).ok()
+    pub fn check<T, P: Into<Problem>>(&mut self, field: &'static str, result: Result<T, P>) -> Option<T> {
+        result.map_err(|problem| self.add(field, problem)).ok()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -42,9 +137,9 @@ impl ValidationErrors {
         &self.0
     }
 
-    /// The first message about `field`, if it failed.
-    pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.iter().find(|e| e.field == field).map(|e| e.message.as_str())
+    /// The first problem of `field`, if it failed.
+    pub fn get(&self, field: &str) -> Option<&Problem> {
+        self.0.iter().find(|e| e.field == field).map(|e| &e.problem)
     }
 
     /// Adds every error of `other`.
@@ -59,12 +154,9 @@ impl ValidationErrors {
 }
 
 impl fmt::Display for ValidationErrors {
-    /// The first message: what a banner shows when it can show one line only.
+    /// For logs: the fields and their problems, typed (the words are at the edge).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.first() {
-            Some(first) => f.write_str(&first.message),
-            None => f.write_str("資料不正確"),
-        }
+        f.debug_list().entries(self.0.iter().map(|e| (e.field, &e.problem))).finish()
     }
 }
 
@@ -85,10 +177,10 @@ pub enum Lines {
 /// multi-line field keeps `\n`, `\r` and `\t`; a single-line field takes none at all.
 ///
 /// # Errors
-/// "{label}不可包含控制字元" when `text` has one.
-pub fn refuse_control_characters(text: &str, label: &str, lines: Lines) -> Result<(), String> {
+/// [`Problem::ControlCharacters`] when `text` has one.
+pub fn refuse_control_characters(text: &str, label: Label, lines: Lines) -> Result<(), Problem> {
     let allowed = |c: char| lines == Lines::Multi && matches!(c, '\n' | '\r' | '\t');
-    if text.chars().any(|c| c.is_control() && !allowed(c)) { Err(format!("{label}不可包含控制字元")) } else { Ok(()) }
+    if text.chars().any(|c| c.is_control() && !allowed(c)) { Err(Problem::ControlCharacters(label)) } else { Ok(()) }
 }
 
 #[cfg(test)]
@@ -97,17 +189,25 @@ mod tests {
 
     #[test]
     fn single_line_text_takes_no_control_character_at_all() {
-        assert_eq!(refuse_control_characters("星期三 19:00", "預約時間", Lines::Single), Ok(()));
+        assert_eq!(refuse_control_characters("星期三 19:00", Label::BookingTime, Lines::Single), Ok(()));
         for bad in ["a\0b", "a\nb", "a\tb", "a\rb", "\u{1b}[31m", "\u{7f}", "\u{85}"] {
-            assert_eq!(refuse_control_characters(bad, "預約時間", Lines::Single), Err("預約時間不可包含控制字元".into()), "{bad:?}");
+            assert_eq!(
+                refuse_control_characters(bad, Label::BookingTime, Lines::Single),
+                Err(Problem::ControlCharacters(Label::BookingTime)),
+                "{bad:?}"
+            );
         }
     }
 
     #[test]
     fn multi_line_text_keeps_line_breaks_and_tabs_only() {
-        assert_eq!(refuse_control_characters("第一行\r\n第二行\t完", "個案描述", Lines::Multi), Ok(()));
+        assert_eq!(refuse_control_characters("第一行\r\n第二行\t完", Label::CaseDescription, Lines::Multi), Ok(()));
         for bad in ["a\0b", "\u{1b}[2J", "\u{8}", "\u{9f}"] {
-            assert_eq!(refuse_control_characters(bad, "個案描述", Lines::Multi), Err("個案描述不可包含控制字元".into()), "{bad:?}");
+            assert_eq!(
+                refuse_control_characters(bad, Label::CaseDescription, Lines::Multi),
+                Err(Problem::ControlCharacters(Label::CaseDescription)),
+                "{bad:?}"
+            );
         }
     }
 }

@@ -1,17 +1,18 @@
-//! The head of each public page: title, description, canonical path, image. Built from the
+//! The public pages: what each address shows anyone, as typed data (a tutor's public profile,
+//! a case as anyone sees it, the board's filters in the catalogue's names). The HTTP edge words
+//! each page's head (title, description) and first screen in each language. Built from the
 //! same public views as the pages, so nothing private (phone, e-mail, birth date) can be in it.
 
-use super::first_screen::FirstScreen;
+use crate::cases::model::Case;
 use crate::cases::posting::CasePosting;
 use crate::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
-use crate::shared::catalogue;
+use crate::shared::catalogue::{self, Level};
+use crate::shared::money::Rate;
 use crate::tutors::directory::TutorDirectory;
-use crate::tutors::model::TutorRef;
+use crate::tutors::model::{TutorProfile, TutorRef};
 
-/// The site's name and what it is, as the home page says it.
+/// The site's name, in every language.
 pub const SITE_NAME: &str = "tutorhub";
-const SITE_TAGLINE: &str = "香港補習配對平台";
-const SITE_DESCRIPTION: &str = "連繫家長、學生與導師的香港補習配對平台：免費刊登補習個案，按科目、地區及學費搜尋已審核導師及最新個案。";
 
 /// The site's share card, served from the app's files (`frontend/public/share-card.png`, drawn
 /// by `frontend/scripts/share-card.sh`): the picture of every page without one of its own, so
@@ -43,46 +44,107 @@ pub enum PageKind {
     Article,
 }
 
-/// The head of one page. Paths are the site's own; the server adds its public address.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PageHead {
-    pub title: String,
-    pub description: String,
-    /// The page's one address, e.g. `/tutor/1024` (a profile reached by its id points here too).
-    pub canonical_path: String,
-    /// A tutor's avatar, or the site's share card.
-    pub image: PageImage,
-    pub kind: PageKind,
+/// The board's filters as a link's address gives them: only the catalogue's names (every
+/// parsed search holds no other), so a link's query string cannot put its own words in a
+/// preview. In the order a preview names them: level, grades, subjects, place, fee.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardFilters {
+    pub level: Option<&'static Level>,
+    pub grades: Vec<String>,
+    /// Subjects named from the catalogue (a free-text subject is not named).
+    pub subjects: Vec<String>,
+    /// The region, when no district or area names the place more closely.
+    pub region: Option<&'static str>,
+    pub districts: Vec<String>,
+    pub areas: Vec<String>,
+    pub min_rate: Option<Rate>,
 }
 
-impl PageHead {
-    fn site(title: &str, description: &str, path: &str) -> Self {
+impl BoardFilters {
+    /// The filters of a board search; none when the search is refused (a name the catalogue
+    /// does not hold makes it a 400: the link previews the plain board).
+    pub fn of(query: &CaseQuery) -> Self {
+        CaseFilter::public_search(query).map(|filter| Self::from_filter(&filter)).unwrap_or_default()
+    }
+
+    fn from_filter(f: &CaseFilter) -> Self {
         Self {
-            title: format!("{title}｜{SITE_NAME} {SITE_TAGLINE}"),
-            description: description.into(),
-            canonical_path: path.into(),
-            image: PageImage::share_card(),
-            kind: PageKind::Website,
+            level: f.level.and_then(catalogue::level),
+            grades: f.grades.clone(),
+            subjects: match &f.subjects {
+                Some(SubjectMatch::AnyOf(names)) => names.clone(),
+                _ => Vec::new(),
+            },
+            region: if f.areas.is_empty() && f.districts.is_empty() { f.region } else { None },
+            districts: f.districts.clone(),
+            areas: f.areas.clone(),
+            min_rate: f.min_rate,
         }
     }
 
-    /// The home page's head, also for any page without one of its own.
-    pub fn home() -> Self {
-        Self { title: format!("{SITE_NAME}｜{SITE_TAGLINE}"), ..Self::site("", SITE_DESCRIPTION, "/") }
+    /// Whether the board is searched without a filter a preview names.
+    pub fn is_empty(&self) -> bool {
+        self.level.is_none()
+            && self.grades.is_empty()
+            && self.subjects.is_empty()
+            && self.region.is_none()
+            && self.districts.is_empty()
+            && self.areas.is_empty()
+            && self.min_rate.is_none()
     }
 }
 
-/// A public page: its head, and for a tutor or a case, its first screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PublicPage {
-    pub head: PageHead,
-    pub screen: Option<FirstScreen>,
+/// A public page, as typed data: the edge words its head (and a tutor's or a case's first
+/// screen) in the page's language.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PublicPage {
+    Home,
+    /// The board (`/all-cases`), with the filters of its address.
+    Board(BoardFilters),
+    Terms,
+    Privacy,
+    /// A listed tutor's public profile.
+    Tutor(Box<TutorProfile>),
+    /// An open case, as anyone sees it.
+    Case(Box<Case>),
+}
+
+impl PublicPage {
+    /// The page's one address in zh-HK (the English page's is under `/en`), e.g. `/tutor/1024`:
+    /// a profile reached by its id points here too.
+    pub fn canonical_path(&self) -> String {
+        match self {
+            Self::Home => "/".into(),
+            Self::Board(_) => "/all-cases".into(),
+            Self::Terms => "/terms".into(),
+            Self::Privacy => "/privacy".into(),
+            Self::Tutor(profile) => format!("/tutor/{}", profile.user_number),
+            Self::Case(case) => format!("/case/{}", case.number),
+        }
+    }
+
+    /// A tutor's avatar, or the site's share card (a case has no picture of its own; without
+    /// one, a shared link is easily passed over).
+    pub fn image(&self) -> PageImage {
+        match self {
+            Self::Tutor(profile) => profile.avatar.clone().map_or_else(PageImage::share_card, |path| PageImage { path, size: None }),
+            _ => PageImage::share_card(),
+        }
+    }
+
+    pub fn kind(&self) -> PageKind {
+        match self {
+            Self::Tutor(_) => PageKind::Profile,
+            Self::Case(_) => PageKind::Article,
+            _ => PageKind::Website,
+        }
+    }
 }
 
 /// What a page's address leads to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum PageLookup {
-    /// A public page, with its head (and first screen).
+    /// A public page, with what its head (and first screen) says.
     Public(Box<PublicPage>),
     /// A page of the app that is not for sharing (a member's own pages).
     Private,
@@ -101,106 +163,49 @@ impl PageHeads {
         Self { tutors, posting }
     }
 
-    /// What `path` (and, for /all-cases, its filters) leads to. The board's head is words only,
-    /// with no query: a stranger requesting odd filters costs no database work.
+    /// What `path` (the zh-HK address, without a language prefix; for /all-cases, with its
+    /// filters) leads to. The board's head needs no query: a stranger requesting odd filters
+    /// costs no database work.
     pub async fn for_page(&self, path: &str, query: &CaseQuery) -> PageLookup {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         let found = |page: Option<PublicPage>| page.map_or(PageLookup::Missing, |page| PageLookup::Public(Box::new(page)));
-        let site_page = |head: PageHead| PageLookup::Public(Box::new(PublicPage { head, screen: None }));
+        let site_page = |page: PublicPage| PageLookup::Public(Box::new(page));
         match segments.as_slice() {
-            [""] => site_page(PageHead::home()),
-            ["all-cases"] => site_page(all_cases(query)),
+            [""] => site_page(PublicPage::Home),
+            ["all-cases"] => site_page(PublicPage::Board(BoardFilters::of(query))),
             ["tutor", id] => found(self.tutor(id).await),
             ["case", number] => found(match number.parse() {
                 Ok(number) => self.case(number).await,
                 Err(_) => None,
             }),
-            ["terms"] => site_page(PageHead::site("服務條款", "tutorhub 的服務條款：使用平台、刊登個案及預約導師的規則。", "/terms")),
-            ["privacy"] => site_page(PageHead::site("私隱政策", "tutorhub 如何收集、使用及保護你的個人資料。", "/privacy")),
+            ["terms"] => site_page(PublicPage::Terms),
+            ["privacy"] => site_page(PublicPage::Privacy),
             _ => PageLookup::Private,
         }
     }
 
     async fn tutor(&self, id: &str) -> Option<PublicPage> {
         let profile = self.tutors.listed(TutorRef::parse(id)?).await.ok()??;
-        let subjects = profile.subject_labels().join("、");
-        let place = format!("{}（{}）", profile.place.area, profile.place.district);
-        let rating =
-            profile.reviews.average().map(|avg| format!("・評分 {avg:.1}（{} 則評價）", profile.reviews.count)).unwrap_or_default();
-        let head = PageHead {
-            title: format!("{}｜{}導師｜{SITE_NAME}", profile.name, subjects),
-            description: format!("{subjects}・{place}・每堂 HK${}{rating}。{}", profile.rate.dollars(), excerpt(&profile.bio)),
-            canonical_path: format!("/tutor/{}", profile.user_number),
-            image: profile.avatar.clone().map_or_else(PageImage::share_card, |path| PageImage { path, size: None }),
-            kind: PageKind::Profile,
-        };
-        Some(PublicPage { head, screen: Some(FirstScreen::tutor(&profile)) })
+        Some(PublicPage::Tutor(Box::new(profile)))
     }
 
     async fn case(&self, number: i64) -> Option<PublicPage> {
         let case = self.posting.view(None, number).await.ok()?;
-        let d = &case.details;
-        let head = PageHead {
-            title: format!("{}｜補習個案 {}｜{SITE_NAME}", d.title, case.number),
-            description: format!(
-                "{}{}・{}（{}）・每堂 HK${}・每週 {} 堂，每堂 {} 分鐘。",
-                d.grade,
-                d.subjects.join("、"),
-                d.place.area,
-                d.place.district,
-                d.rate.dollars(),
-                d.sessions_per_week,
-                d.session_minutes
-            ),
-            canonical_path: format!("/case/{}", case.number),
-            // A case has no picture of its own; without one, a shared link is easily passed over.
-            image: PageImage::share_card(),
-            kind: PageKind::Article,
-        };
-        Some(PublicPage { head, screen: Some(FirstScreen::case(&case)) })
+        Some(PublicPage::Case(Box::new(case)))
     }
 }
 
-/// The board's head: its filters in words.
-fn all_cases(query: &CaseQuery) -> PageHead {
-    let words = CaseFilter::public_search(query).map(|f| filter_words(&f)).unwrap_or_default();
-    let (title, subject) = if words.is_empty() {
-        ("所有補習個案".to_string(), "最新補習個案".to_string())
-    } else {
-        (format!("所有補習個案：{}", words.join("・")), format!("{}補習個案", words.join("・")))
-    };
-    PageHead::site(&title, &format!("{subject}：按年級、科目、地區及學費篩選，導師可即時申請。"), "/all-cases")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The filters of a board search in words: level, grades, subjects, place, fee. Only the
-/// catalogue's names, as every parsed search holds: a link's query string must not put its own
-/// words in a preview.
-fn filter_words(f: &CaseFilter) -> Vec<String> {
-    let mut words = Vec::new();
-    if let Some(level) = f.level.and_then(catalogue::level) {
-        words.push(level.label.to_string());
+    #[test]
+    fn the_board_names_only_what_the_catalogue_holds() {
+        let query = CaseQuery { level: Some("secondary".into()), subjects: vec!["物理".into()], ..CaseQuery::default() };
+        let filters = BoardFilters::of(&query);
+        assert_eq!(filters.level.map(|level| level.key), Some("secondary"));
+        assert_eq!(filters.subjects, vec!["物理".to_string()]);
+        let junk = CaseQuery { areas: vec!["<script>".into()], ..query };
+        assert!(BoardFilters::of(&junk).is_empty(), "a refused search previews the plain board");
     }
-    words.extend(f.grades.iter().cloned());
-    if let Some(SubjectMatch::AnyOf(names)) = &f.subjects {
-        words.extend(names.iter().cloned());
-    }
-    if f.areas.is_empty() && f.districts.is_empty() {
-        words.extend(f.region.map(str::to_string));
-    }
-    words.extend(f.districts.iter().cloned());
-    words.extend(f.areas.iter().cloned());
-    if let Some(min) = f.min_rate {
-        words.push(format!("每堂 HK${} 起", min.dollars()));
-    }
-    words
-}
-
-/// The first 80 characters of a text, on one line.
-fn excerpt(text: &str) -> String {
-    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut out: String = line.chars().take(80).collect();
-    if line.chars().count() > 80 {
-        out.push('…');
-    }
-    out
 }

@@ -102,7 +102,8 @@ impl Sitemaps {
             return Ok(None);
         }
         for page in first..first + URLS_PER_FILE / per_page {
-            let request = PageRequest::new(Some(i64::from(page)), Some(i64::from(per_page))).map_err(|(_, m)| unavailable(m))?;
+            let request = PageRequest::new(Some(i64::from(page)), Some(i64::from(per_page)))
+                .map_err(|(field, problem)| unavailable(format!("{field}: {problem:?}")))?;
             let found: Vec<SitemapEntry> = if kind {
                 let page = self.tutors.search(&TutorFilter::default(), request).await.map_err(unavailable)?;
                 page.items

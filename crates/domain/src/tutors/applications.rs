@@ -8,10 +8,11 @@ use uuid::Uuid;
 
 use crate::accounts::ports::UserRepository;
 use crate::shared::files::{FileStore, FileStoreError, Visibility};
+use crate::shared::messages::{MessageWords, Sms};
 use crate::shared::messaging::SmsSender;
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Problem, TutorsProblem, ValidationErrors};
 use crate::tutors::model::{
     ApplicationDetails, Decision, DecisionError, NewTutorApplication, TutorApplication, TutorApplicationForm, TutorApplicationStatus,
     TutorProfile,
@@ -23,16 +24,16 @@ pub const AVATAR_FOLDER: &str = "avatars";
 
 #[derive(Debug, Error)]
 pub enum SubmitApplicationError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("頭像檔案超過大小上限（最大 5MB）")]
+    #[error("avatar_too_large")]
     AvatarTooLarge,
-    #[error("你的導師申請正在審批中，請耐心等候結果")]
+    #[error("application_pending")]
     AlreadyPending,
-    #[error("你已經是導師，無須再次申請")]
+    #[error("already_tutor")]
     AlreadyTutor,
     /// The token named an account that no longer exists.
-    #[error("帳戶不存在，請重新登入")]
+    #[error("account_gone")]
     Gone,
     #[error(transparent)]
     Files(#[from] FileStoreError),
@@ -42,12 +43,13 @@ pub enum SubmitApplicationError {
 
 #[derive(Debug, Error)]
 pub enum ReviewApplicationError {
-    #[error("找不到申請編號 {0}")]
+    /// No application has this number.
+    #[error("application_not_found: {0}")]
     NotFound(i64),
     #[error(transparent)]
     Decision(#[from] DecisionError),
     /// The applicant's account was removed.
-    #[error("申請人的帳戶不存在")]
+    #[error("applicant_gone")]
     ApplicantGone,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -68,6 +70,8 @@ pub struct TutorApplications {
     tutors: Arc<dyn TutorRepository>,
     files: Arc<dyn FileStore>,
     sms: Arc<dyn SmsSender>,
+    /// Words the decision's SMS in the applicant's language.
+    words: Arc<dyn MessageWords>,
 }
 
 impl TutorApplications {
@@ -76,8 +80,9 @@ impl TutorApplications {
         tutors: Arc<dyn TutorRepository>,
         files: Arc<dyn FileStore>,
         sms: Arc<dyn SmsSender>,
+        words: Arc<dyn MessageWords>,
     ) -> Self {
-        Self { users, tutors, files, sms }
+        Self { users, tutors, files, sms, words }
     }
 
     /// Files an application for `user_id`. Every field and the avatar are checked before
@@ -94,17 +99,17 @@ impl TutorApplications {
     ) -> Result<TutorApplication, SubmitApplicationError> {
         let details = ApplicationDetails::parse(form);
         let avatar = match avatar.map(|bytes| Upload::check(bytes, UploadPurpose::Avatar)) {
-            None => Err("請上載頭像".to_string()),
+            None => Err(Problem::from(TutorsProblem::AvatarMissing)),
             Some(Err(UploadError::TooLarge)) => return Err(SubmitApplicationError::AvatarTooLarge),
-            Some(Err(error)) => Err(error.to_string()),
+            Some(Err(error)) => Err(TutorsProblem::Avatar(error).into()),
             Some(Ok(upload)) => Ok(upload),
         };
         let (details, avatar) = match (details, avatar) {
             (Ok(details), Ok(avatar)) => (details, avatar),
             (details, avatar) => {
                 let mut errors = details.err().unwrap_or_default();
-                if let Err(message) = avatar {
-                    errors.add("avatar", message);
+                if let Err(problem) = avatar {
+                    errors.add("avatar", problem);
                 }
                 return Err(SubmitApplicationError::Invalid(errors));
             }
@@ -175,14 +180,12 @@ impl TutorApplications {
             let current = self.find(number).await?;
             return Err(DecisionError::NotPending(current.status).into());
         }
-        let message = match &reason {
-            None => format!(
-                "【tutorhub】恭喜！你的導師申請（申請編號 {number}）已獲批核。你的導師檔案已經公開，現在可以切換至導師模式申請補習個案。"
-            ),
-            Some(reason) => format!("【tutorhub】你的導師申請（申請編號 {number}）未獲批核。原因：{reason}。你可以更新資料後再次申請。"),
+        let message = match reason {
+            None => Sms::TutorApproved { application: number },
+            Some(reason) => Sms::TutorRejected { application: number, reason },
         };
         // The decision stands even when the SMS fails; the caller reports `notified: false`.
-        let notified = self.sms.send_sms(&user.phone, &message).await.is_ok();
+        let notified = self.sms.send_sms(&user.phone, &self.words.sms(&message, user.language)).await.is_ok();
         Ok(Reviewed { application: self.find(number).await?, notified })
     }
 }
@@ -231,7 +234,7 @@ mod tests {
     }
 
     fn service(users: MockUserRepository, tutors: MockTutorRepository, files: MockFileStore, sms: MockSmsSender) -> TutorApplications {
-        TutorApplications::new(Arc::new(users), Arc::new(tutors), Arc::new(files), Arc::new(sms))
+        TutorApplications::new(Arc::new(users), Arc::new(tutors), Arc::new(files), Arc::new(sms), crate::shared::messages::testing::words())
     }
 
     #[tokio::test]
@@ -241,13 +244,16 @@ mod tests {
         form.bio = String::new();
         match s.submit(Uuid::new_v4(), &form, None).await {
             Err(SubmitApplicationError::Invalid(errors)) => {
-                let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.message.as_str())).collect();
-                assert_eq!(fields, [("bio", "請填寫自我介紹"), ("avatar", "請上載頭像")]);
+                let fields: Vec<_> = errors.fields().iter().map(|e| (e.field, e.problem.clone())).collect();
+                let bio = Problem::Missing(crate::shared::validation::Label::Bio);
+                assert_eq!(fields, [("bio", bio), ("avatar", Problem::Tutors(TutorsProblem::AvatarMissing))]);
             }
             other => panic!("expected Invalid, got {other:?}"),
         }
         let not_image = s.submit(Uuid::new_v4(), &valid_form(), Some(b"%PDF-1.7".to_vec())).await;
-        assert!(matches!(not_image, Err(SubmitApplicationError::Invalid(_))));
+        let Err(SubmitApplicationError::Invalid(errors)) = not_image else { panic!("a PDF is no avatar") };
+        let wrong_type = TutorsProblem::Avatar(UploadError::WrongType(UploadPurpose::Avatar));
+        assert_eq!(errors.get("avatar"), Some(&Problem::Tutors(wrong_type)));
         let mut big = PNG.to_vec();
         big.resize(crate::shared::upload::MAX_UPLOAD_BYTES + 1, 0);
         assert!(matches!(s.submit(Uuid::new_v4(), &valid_form(), Some(big)).await, Err(SubmitApplicationError::AvatarTooLarge)));
@@ -311,11 +317,9 @@ mod tests {
             .withf(|number, reviewer, _, profile| *number == 7 && reviewer == "staff" && profile.user_number == 1001 && profile.active)
             .times(1)
             .returning(|_, _, _, _| Ok(true));
+        let approved = crate::shared::messages::testing::sms(Sms::TutorApproved { application: 7 });
         let mut sms = MockSmsSender::new();
-        sms.expect_send_sms()
-            .withf(|to, body| to.as_str() == "+85291234567" && body.contains("已獲批核"))
-            .times(1)
-            .returning(|_, _| Ok(()));
+        sms.expect_send_sms().withf(move |to, body| to.as_str() == "+85291234567" && body == approved).times(1).returning(|_, _| Ok(()));
         let s = service(users, tutors, MockFileStore::new(), sms);
         let reviewed = s.decide(7, &Decision::Approve, "staff").await.unwrap();
         assert_eq!(reviewed.application.status, TutorApplicationStatus::Approved);
@@ -331,7 +335,8 @@ mod tests {
         tutors.expect_find_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
         tutors.expect_reject_application().withf(|_, _, reason, _| reason == "資料不足").times(1).returning(|_, _, _, _| Ok(true));
         let mut sms = MockSmsSender::new();
-        sms.expect_send_sms().withf(|_, body| body.contains("原因：資料不足")).times(1).returning(|_, _| Ok(()));
+        let rejected = crate::shared::messages::testing::sms(Sms::TutorRejected { application: 7, reason: "資料不足".into() });
+        sms.expect_send_sms().withf(move |_, body| body == rejected).times(1).returning(|_, _| Ok(()));
         let s = service(users, tutors, MockFileStore::new(), sms);
         let empty = s.decide(7, &Decision::Reject { reason: "  ".into() }, "staff").await;
         assert!(matches!(empty, Err(ReviewApplicationError::Decision(DecisionError::ReasonRequired))));

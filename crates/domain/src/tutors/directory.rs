@@ -14,9 +14,10 @@ use crate::tutors::search::TutorFilter;
 
 #[derive(Debug, Error)]
 pub enum BrowseTutorsError {
-    #[error("{0}")]
+    #[error("invalid: {0}")]
     Invalid(ValidationErrors),
-    #[error("找不到此用戶")]
+    /// No such tutor, or one whose profile is hidden.
+    #[error("tutor_not_found")]
     NotFound,
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -24,7 +25,8 @@ pub enum BrowseTutorsError {
 
 #[derive(Debug, Error)]
 pub enum TutorListingError {
-    #[error("此用戶不是導師（沒有導師檔案）")]
+    /// The user has no tutor profile.
+    #[error("not_a_tutor")]
     NotATutor,
     #[error(transparent)]
     Repository(#[from] RepositoryError),

@@ -6,7 +6,7 @@ use crate::shared::keywords::Keywords;
 use crate::shared::money::Rate;
 use crate::shared::narrowing::narrow;
 use crate::shared::sort_order::SortOrder;
-use crate::shared::validation::ValidationErrors;
+use crate::shared::validation::{Label, Problem, ValidationErrors};
 
 /// The raw query of a tutor search, as typed into the filters.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -59,16 +59,16 @@ impl TutorFilter {
     /// level or a subject narrow the search to it (`shared::narrowing`).
     ///
     /// # Errors
-    /// A zh-HK message per refused field: `level`, `region`, `subjects`, `districts`, `areas`,
+    /// A problem per refused field: `level`, `region`, `subjects`, `districts`, `areas`,
     /// `maxRate` below `minRate`, `q` when the words are too long or too many, `sort`.
     pub fn parse(query: &TutorQuery) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let mut filter = Self::default();
         if let Some(key) = non_empty(&query.level) {
-            filter.level = errors.check("level", catalogue::level(key).map(|l| l.key).ok_or("教育程度不正確".to_string()));
+            filter.level = errors.check("level", catalogue::level(key).map(|l| l.key).ok_or(Problem::Incorrect(Label::Level)));
         }
         if let Some(name) = non_empty(&query.region) {
-            filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or("區域不正確".to_string()));
+            filter.region = errors.check("region", catalogue::region(name).map(|r| r.name).ok_or(Problem::Incorrect(Label::Region)));
         }
         let names = Names::read(filter.level, &[], &query.subjects, &query.districts, &query.areas, &mut errors);
         filter.districts = names.districts;
@@ -78,7 +78,7 @@ impl TutorFilter {
             Subjects::Typed(text) => TutorSubjectMatch::Containing(text),
         });
         (filter.min_rate, filter.max_rate) = fee_range(query.min_rate.as_deref(), query.max_rate.as_deref(), &mut errors);
-        if let Some(words) = errors.check("q", Keywords::parse(query.q.as_deref()).map_err(|e| e.to_string())) {
+        if let Some(words) = errors.check("q", Keywords::parse(query.q.as_deref())) {
             let narrowed = narrow(&words, filter.level);
             filter.level = filter.level.or(narrowed.level);
             filter.required_subjects = narrowed.subjects.iter().map(|s| s.to_string()).collect();
@@ -133,6 +133,10 @@ mod tests {
             TutorQuery { level: Some("x".into()), region: Some("火星".into()), min_rate: Some("abc".into()), ..Default::default() };
         let errors = TutorFilter::parse(&query).unwrap_err();
         assert_eq!(errors.fields().iter().map(|e| e.field).collect::<Vec<_>>(), ["level", "region"]);
+        assert_eq!(
+            (errors.get("level"), errors.get("region")),
+            (Some(&Problem::Incorrect(Label::Level)), Some(&Problem::Incorrect(Label::Region)))
+        );
         let query = TutorQuery { min_rate: Some("abc".into()), ..Default::default() };
         assert_eq!(TutorFilter::parse(&query).unwrap().min_rate, None);
     }

@@ -8,8 +8,9 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use tutorhub_domain::accounts::passwords::Passwords;
 use tutorhub_domain::accounts::phone_verification::PhoneVerification;
-use tutorhub_domain::accounts::registration::{PHONE_TAKEN, Registration, RegistrationForm};
+use tutorhub_domain::accounts::registration::{Registration, RegistrationForm};
 use tutorhub_domain::shared::rate_limits::{CHECKS_PER_IP, CODE_CHECKS_PER_IP, RESET_REQUESTS_PER_IP, SEND_CODE_PER_IP, Throttle};
+use tutorhub_domain::shared::validation::AccountsProblem;
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
@@ -17,6 +18,7 @@ use crate::common::client::client_ip;
 use crate::common::uploads::read_upload;
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, UNAUTHORIZED, UNAVAILABLE};
+use crate::words::{AccountsWords, Words};
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
@@ -97,8 +99,9 @@ pub struct MessageBody {
     pub message: String,
 }
 
-fn done(message: &str) -> Json<MessageBody> {
-    Json(MessageBody { message: message.into() })
+/// What an endpoint that succeeded says, in the request's language.
+fn done(words: AccountsWords) -> Json<MessageBody> {
+    Json(MessageBody { message: words.say() })
 }
 
 /// A verified phone.
@@ -170,8 +173,8 @@ impl RegistrationApi {
     ) -> Answer<Json<CheckPhoneResponse>, { BAD_REQUEST | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("check-ip", &client_ip(req), CHECKS_PER_IP).await?;
         let exists = self.registration.phone_exists(&body.phone).await?.map_err(|m| ApiError::invalid_field("phone", m))?;
-        let msg = if exists { PHONE_TAKEN } else { "此電話號碼可以使用" };
-        Ok(Json(CheckPhoneResponse { exists, msg: msg.into() }))
+        let msg = if exists { AccountsProblem::PhoneTaken.say() } else { AccountsWords::PhoneFree.say() };
+        Ok(Json(CheckPhoneResponse { exists, msg }))
     }
 
     /// Whether an e-mail address already has an account
@@ -194,8 +197,8 @@ impl RegistrationApi {
         body: Json<SendCodeRequest>,
     ) -> Answer<Json<MessageBody>, { BAD_REQUEST | CONFLICT | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("send-code-ip", &client_ip(req), SEND_CODE_PER_IP).await?;
-        self.verification.send_code(&body.phone_number).await?;
-        Ok(done("驗證碼已發送，請查看手機短訊"))
+        self.verification.send_code(&body.phone_number, crate::words::language()).await?;
+        Ok(done(AccountsWords::CodeSent))
     }
 
     /// Check the SMS code; success verifies the phone for 30 minutes, for the holder of the returned token
@@ -207,7 +210,7 @@ impl RegistrationApi {
     ) -> Answer<Json<PhoneVerifiedBody>, { BAD_REQUEST | TOO_MANY_REQUESTS | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("code-check-ip", &client_ip(req), CODE_CHECKS_PER_IP).await?;
         let verification_token = self.verification.verify_code(&body.phone, &body.code).await?;
-        Ok(Json(PhoneVerifiedBody { message: "電話號碼已驗證！請繼續填寫你的資料。".into(), verification_token }))
+        Ok(Json(PhoneVerifiedBody { message: AccountsWords::PhoneVerified.say(), verification_token }))
     }
 
     /// Register (multipart; the phone must have been verified by this client)
@@ -232,9 +235,11 @@ impl RegistrationApi {
             business_registration: read_upload(form.business_registration).await?,
             address_proof: read_upload(form.address_proof).await?,
             verification_token: form.verification_token.unwrap_or_default(),
+            // The page's language: what is sent to them later follows it.
+            language: crate::words::language(),
         };
         let user = self.registration.register(parsed, Utc::now().date_naive()).await?;
-        Ok(RegisterResponse::Created(Json(RegisteredBody { message: "註冊成功！請登入。".into(), user_id: user.number })))
+        Ok(RegisterResponse::Created(Json(RegisteredBody { message: AccountsWords::Registered.say(), user_id: user.number })))
     }
 
     /// Mail a password reset link to the account of this phone (same answer for unknown phones)
@@ -246,7 +251,7 @@ impl RegistrationApi {
     ) -> Answer<Json<MessageBody>, { BAD_REQUEST | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.throttle.hit("reset-ip", &client_ip(req), RESET_REQUESTS_PER_IP).await?;
         self.passwords.request_reset(&body.phone).await?;
-        Ok(done("重設密碼連結已發送到你的電郵，請查看收件匣或垃圾郵件。"))
+        Ok(done(AccountsWords::ResetLinkSent))
     }
 
     /// Set a new password with the token from a reset link (single use, 30 minutes)
@@ -256,7 +261,7 @@ impl RegistrationApi {
         body: Json<ResetPasswordRequest>,
     ) -> Answer<Json<MessageBody>, { BAD_REQUEST | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.passwords.reset(&body.token, &body.new_password).await?;
-        Ok(done("密碼已重設，請用新密碼登入。"))
+        Ok(done(AccountsWords::PasswordReset))
     }
 
     /// Change the signed-in user's password (the old one is checked; every other session ends)
@@ -269,6 +274,6 @@ impl RegistrationApi {
         body: Json<ChangePasswordRequest>,
     ) -> Answer<Json<MessageBody>, { BAD_REQUEST | UNAUTHORIZED | TOO_MANY_REQUESTS | UNAVAILABLE | PAYLOAD_TOO_LARGE }> {
         self.passwords.change(auth.user_id(), &body.old_password, &body.password, body.refresh_token.as_deref()).await?;
-        Ok(done("密碼已更新"))
+        Ok(done(AccountsWords::PasswordChanged))
     }
 }

@@ -14,6 +14,7 @@ use crate::cases::api::CaseSummary;
 use crate::common::auth::BearerAuth;
 use crate::common::keys::Key;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
+use crate::words::Words;
 
 /// The case board's filters, as `GET /cases` takes them, and words every case must contain.
 #[derive(Debug, Clone, Object)]
@@ -90,7 +91,7 @@ impl From<&SavedSearch> for SavedSearchBody {
         let q = s.criteria.query.clone();
         Self {
             search_id: s.number,
-            summary: s.criteria.summary(),
+            summary: s.criteria.summary().say(),
             level: q.level,
             grades: q.grades,
             subjects: q.subjects,
@@ -241,6 +242,6 @@ impl AlertsApi {
         &self,
         body: Json<UnsubscribeRequest>,
     ) -> Answer<Json<LinkedSearch>, { BAD_REQUEST | NOT_FOUND | PAYLOAD_TOO_LARGE }> {
-        Ok(Json(LinkedSearch { summary: self.saved_searches.stop_from_link(&body.token).await? }))
+        Ok(Json(LinkedSearch { summary: self.saved_searches.stop_from_link(&body.token).await?.say() }))
     }
 }

@@ -24,6 +24,7 @@ use crate::common::auth::BearerAuth;
 use crate::common::keys::Key;
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
+use crate::words::Words;
 
 /// The service fee's rules, as the terms state them. Settings may change the days and rates.
 #[derive(Debug, Clone, Object)]
@@ -156,7 +157,7 @@ impl From<&StatementLine> for InvoiceLineBody {
             kind: l.kind.into(),
             on: l.on,
             amount_cents: l.amount,
-            reason: l.reason.clone(),
+            reason: l.reason.say(),
             method: l.method.map(Key),
             reference: l.reference.clone(),
             accrued: l.accrued,

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use crate::error::ErrorCode;
 use crate::error::{ApiError, ApiResult};
+use crate::words::{AccountsWords, Words};
 use tutorhub_domain::accounts::current_user::Accounts;
 use tutorhub_domain::tutors::model::TutorRef;
 
@@ -46,5 +47,5 @@ pub async fn own_account(accounts: &Accounts, auth: &BearerAuth, path: &str) -> 
         Some(TutorRef::Number(number)) => number == caller.number,
         None => false,
     };
-    if own { Ok(caller) } else { Err(ApiError::forbidden(ErrorCode::Forbidden, "你只可以修改自己的資料")) }
+    if own { Ok(caller) } else { Err(ApiError::forbidden(ErrorCode::Forbidden, AccountsWords::NotYourAccount.say())) }
 }

@@ -13,6 +13,7 @@ use tokio::io::AsyncReadExt;
 use tutorhub_domain::shared::upload::MAX_UPLOAD_BYTES;
 
 use crate::error::{ErrorBody, ErrorCode};
+use crate::words::{InputWords, Words};
 
 /// Room for a form's text fields and the multipart boundaries beside its files.
 const FORM_ALLOWANCE: u64 = 256 * 1024;
@@ -97,7 +98,7 @@ impl<E: Endpoint> Endpoint for BodyLimitEndpoint<E> {
 }
 
 fn too_large() -> Response {
-    let body = ErrorBody::new(ErrorCode::PayloadTooLarge, "上載的資料太大（每個檔案最大 5MB）");
+    let body = ErrorBody::new(ErrorCode::PayloadTooLarge, InputWords::BodyTooLarge.say());
     // The unread body is not drained: the connection closes after this answer.
     Json(body).with_status(StatusCode::PAYLOAD_TOO_LARGE).with_header(header::CONNECTION, "close").into_response()
 }

@@ -15,6 +15,9 @@
 //! cannot mint keys from junk, and spaces, repeats or unknown parameters cannot multiply them.
 //! Everything kept is counted in bytes, keys included; a first ask is remembered as a digest.
 //!
+//! An answer is kept per language too (the request's, `crate::words::language`): what it words
+//! (a label, a name of the catalogue) may read differently in English.
+//!
 //! Answers are serialised with serde straight to bytes. poem-openapi's own `ToJSON` first
 //! builds a `serde_json::Value` tree (every key and string copied, a map per object): about a
 //! twelfth of a cold answer's CPU at a million cases, more for the tutors' longer profiles.
@@ -37,6 +40,7 @@ use serde::{Serialize, Serializer};
 use tokio::sync::OnceCell;
 use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::search::version::SearchVersion;
+use tutorhub_domain::shared::language::Language;
 use tutorhub_domain::shared::paging::PageRequest;
 use tutorhub_domain::tutors::search::TutorFilter;
 
@@ -71,6 +75,9 @@ impl AnswerKey {
 
 type Slot = Arc<OnceCell<Bytes>>;
 
+/// What a kept answer is filed under: its request, in its language.
+type Filed = (Language, AnswerKey);
+
 pub struct PreparedAnswers {
     version: SearchVersion,
     /// Seeds the digests of first asks, so nobody can aim requests at one digest.
@@ -81,7 +88,7 @@ pub struct PreparedAnswers {
 #[derive(Default)]
 struct Slots {
     version: i64,
-    answers: HashMap<AnswerKey, Slot>,
+    answers: HashMap<Filed, Slot>,
     /// The size of the answers kept under `version`, and of their keys.
     bytes: usize,
     /// Digests of the requests asked for once under `version`, and not kept.
@@ -108,6 +115,7 @@ impl PreparedAnswers {
         // The version first: whatever the search then sees is at least that new, so an answer
         // is never kept under a version older than its data.
         let version = self.version.current().await?;
+        let key: Filed = (crate::words::language(), key);
         let serialise = |value: T| serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::internal(&e));
         let Some(slot) = self.slot(version, &key) else {
             // A first ask, or a slow caller whose version is already retired: computed alone.
@@ -129,7 +137,7 @@ impl PreparedAnswers {
 
     /// Where the answer to `key` at `version` is kept; none on its first ask, or when the
     /// version is already retired.
-    fn slot(&self, version: i64, key: &AnswerKey) -> Option<Slot> {
+    fn slot(&self, version: i64, key: &Filed) -> Option<Slot> {
         let mut retired = None;
         let slot = self.slot_retiring(version, key, &mut retired);
         // Up to the store's whole 32 MB: freed on a blocking thread, not one serving requests.
@@ -140,7 +148,7 @@ impl PreparedAnswers {
     }
 
     /// As [`Self::slot`], handing what it stops keeping to `retired`.
-    fn slot_retiring(&self, version: i64, key: &AnswerKey, retired: &mut Option<Slots>) -> Option<Slot> {
+    fn slot_retiring(&self, version: i64, key: &Filed, retired: &mut Option<Slots>) -> Option<Slot> {
         let digest = self.digests.hash_one(key);
         let mut slots = self.lock();
         if version < slots.version {
@@ -159,7 +167,7 @@ impl PreparedAnswers {
             slots.asked_once.insert(digest);
             return None;
         }
-        let key_bytes = key.bytes();
+        let key_bytes = key.1.bytes();
         if slots.answers.len() >= MAX_ANSWERS || slots.bytes + key_bytes > MAX_BYTES {
             *retired = Some(Slots { answers: std::mem::take(&mut slots.answers), ..Slots::default() });
             slots.bytes = 0;
@@ -170,7 +178,7 @@ impl PreparedAnswers {
 
     /// Counts an answer computed for `key`, unless the store started over meanwhile (what it
     /// let go of is not its to count).
-    fn count(&self, version: i64, key: &AnswerKey, bytes: usize) {
+    fn count(&self, version: i64, key: &Filed, bytes: usize) {
         let mut slots = self.lock();
         if slots.version == version && slots.answers.contains_key(key) {
             slots.bytes += bytes;
@@ -302,6 +310,19 @@ mod tests {
         ask(&prepared, page(1), &searches).await;
         ask(&prepared, page(1), &searches).await;
         assert_eq!(searches.load(Ordering::SeqCst), 4 + 3 * MAX_ANSWERS, "a write: searched again");
+    }
+
+    #[tokio::test]
+    async fn an_answer_is_kept_per_language() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())));
+        let searches = AtomicUsize::new(0);
+        for _ in 0..3 {
+            ask(&prepared, page(1), &searches).await;
+            crate::words::speaking(Language::En, ask(&prepared, page(1), &searches)).await;
+        }
+        assert_eq!(searches.load(Ordering::SeqCst), 4, "each language searched on its first two asks, then kept");
+        assert_eq!(prepared.lock().answers.len(), 2);
     }
 
     /// Answers and keys are counted in bytes: the store starts over before it passes its

@@ -11,6 +11,7 @@ use poem::{Endpoint, IntoResponse, Middleware, Request, Response, Result};
 use poem_openapi::payload::Json;
 
 use crate::error::{ErrorBody, ErrorCode, FieldErrorBody};
+use crate::words::{ControlInParameter, InputWords, Words};
 
 pub struct QueryGuard;
 
@@ -29,11 +30,10 @@ impl<E: Endpoint> Endpoint for QueryGuardEndpoint<E> {
 
     async fn call(&self, req: Request) -> Result<Self::Output> {
         if let Some(name) = req.uri().query().and_then(parameter_with_control_character) {
-            let message = "不可包含控制字元";
             let body = ErrorBody {
                 code: ErrorCode::ValidationFailed,
-                error: format!("參數「{name}」{message}"),
-                errors: Some(vec![FieldErrorBody { field: name, message: message.into() }]),
+                error: ControlInParameter(&name).say(),
+                errors: Some(vec![FieldErrorBody { field: name, message: InputWords::ControlCharacters.say() }]),
             };
             return Ok(Json(body).with_status(StatusCode::BAD_REQUEST).into_response());
         }

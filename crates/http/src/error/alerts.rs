@@ -3,10 +3,11 @@
 use tutorhub_domain::alerts::saved_searches::SavedSearchError;
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<SavedSearchError> for ApiError {
     fn from(e: SavedSearchError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             SavedSearchError::Invalid(errors) => ApiError::invalid(&errors),
             SavedSearchError::NotATutor => ApiError::forbidden(ErrorCode::NotAnActiveTutor, message),

@@ -5,10 +5,11 @@ use tutorhub_domain::billing::invoices::BillingError;
 use tutorhub_domain::shared::upload::UploadError;
 
 use super::{ApiError, ErrorBody, ErrorCode};
+use crate::words::Words;
 
 impl From<BillingError> for ApiError {
     fn from(e: BillingError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             BillingError::NotFound => ApiError::not_found(message),
             BillingError::Invalid(errors) => ApiError::invalid(&errors),

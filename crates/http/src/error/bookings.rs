@@ -3,10 +3,11 @@
 use tutorhub_domain::bookings::requests::BookingError;
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<BookingError> for ApiError {
     fn from(e: BookingError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             BookingError::Invalid(errors) => ApiError::invalid(&errors),
             BookingError::TutorNotFound | BookingError::NotFound => ApiError::not_found(message),

@@ -5,12 +5,13 @@ use tutorhub_domain::cases::fee_guidance::FeeGuideError;
 use tutorhub_domain::cases::posting::{PostCaseError, ViewCaseError};
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<BrowseCasesError> for ApiError {
     fn from(error: BrowseCasesError) -> Self {
         match error {
             BrowseCasesError::Invalid(errors) => Self::invalid(&errors),
-            BrowseCasesError::NotFound => Self::not_found(error.to_string()),
+            BrowseCasesError::NotFound => Self::not_found(error.say()),
             BrowseCasesError::Repository(e) => e.into(),
         }
     }
@@ -27,7 +28,7 @@ impl From<FeeGuideError> for ApiError {
 
 impl From<PostCaseError> for ApiError {
     fn from(e: PostCaseError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             PostCaseError::Invalid(errors) => ApiError::invalid(&errors),
             PostCaseError::TutorsOnly => ApiError::forbidden(ErrorCode::TutorsOnly, message),
@@ -44,7 +45,7 @@ impl From<PostCaseError> for ApiError {
 impl From<ViewCaseError> for ApiError {
     fn from(e: ViewCaseError) -> Self {
         match e {
-            ViewCaseError::NotFound => ApiError::not_found(e.to_string()),
+            ViewCaseError::NotFound => ApiError::not_found(e.say()),
             ViewCaseError::Repository(e) => e.into(),
         }
     }

@@ -3,10 +3,11 @@
 use tutorhub_domain::lessons::record::LessonError;
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<LessonError> for ApiError {
     fn from(e: LessonError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             LessonError::NotFound => ApiError::not_found(message),
             LessonError::NotTheTutor => ApiError::forbidden(ErrorCode::NotTheTutor, message),

@@ -7,10 +7,11 @@ use tutorhub_domain::matching::offers::AnswerError;
 use tutorhub_domain::matching::recommendations::RecommendError;
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<ApplyError> for ApiError {
     fn from(e: ApplyError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             ApplyError::Invalid(errors) => ApiError::invalid(&errors),
             ApplyError::CaseNotFound => ApiError::not_found(message),
@@ -29,7 +30,7 @@ impl From<ApplyError> for ApiError {
 
 impl From<RecommendError> for ApiError {
     fn from(e: RecommendError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             RecommendError::NotATutor => ApiError::forbidden(ErrorCode::NotAnActiveTutor, message),
             RecommendError::Repository(e) => e.into(),
@@ -39,7 +40,7 @@ impl From<RecommendError> for ApiError {
 
 impl From<ApplicantsError> for ApiError {
     fn from(e: ApplicantsError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             ApplicantsError::CaseNotFound | ApplicantsError::ApplicationNotFound => ApiError::not_found(message),
             ApplicantsError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),
@@ -55,7 +56,7 @@ impl From<ApplicantsError> for ApiError {
 
 impl From<AnswerError> for ApiError {
     fn from(e: AnswerError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             AnswerError::NotFound => ApiError::not_found(message),
             AnswerError::NotYours => ApiError::forbidden(ErrorCode::NotYourApplication, message),
@@ -69,7 +70,7 @@ impl From<AnswerError> for ApiError {
 
 impl From<WithdrawError> for ApiError {
     fn from(e: WithdrawError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             WithdrawError::NotFound => ApiError::not_found(message),
             WithdrawError::NotYours => ApiError::forbidden(ErrorCode::NotYourApplication, message),
@@ -81,7 +82,7 @@ impl From<WithdrawError> for ApiError {
 
 impl From<InviteError> for ApiError {
     fn from(e: InviteError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             InviteError::CaseNotFound | InviteError::TutorNotFound => ApiError::not_found(message),
             InviteError::NotOwner => ApiError::forbidden(ErrorCode::NotOwner, message),

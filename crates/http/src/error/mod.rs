@@ -1,8 +1,9 @@
 //! The one error shape of the API and the one place where failures become HTTP statuses.
 //!
-//! Every failure answers `{"code", "error", "errors"?}` with `error` in zh-HK, whether it comes
-//! from a use case ([`ApiError`]) or from the framework (bad parameters, unknown paths), see
-//! [`framework_error`]. A 500 never carries internals; they go to the log.
+//! Every failure answers `{"code", "error", "errors"?}` with `error` in the request's language
+//! (see [`crate::words`]), whether it comes from a use case ([`ApiError`]) or from the framework
+//! (bad parameters, unknown paths), see [`framework_error`]. A 500 never carries internals;
+//! they go to the log.
 
 mod accounts;
 mod alerts;
@@ -23,7 +24,9 @@ use poem_openapi::{ApiResponse, Enum, Object};
 use tutorhub_domain::accounts::ports::HashingBusy;
 use tutorhub_domain::shared::rate_limits::RateLimited;
 use tutorhub_domain::shared::storage::RepositoryError;
-use tutorhub_domain::shared::validation::ValidationErrors;
+use tutorhub_domain::shared::validation::{Problem, ValidationErrors};
+
+use crate::words::{InputWords, Words};
 
 /// Every `code` a failure answers: stable and machine-readable, a closed set (an enum in the
 /// OpenAPI document, a union type in the generated client).
@@ -97,7 +100,7 @@ pub enum ErrorCode {
 pub struct FieldErrorBody {
     /// The field as the client names it.
     pub field: String,
-    /// What is wrong with it, in zh-HK.
+    /// What is wrong with it, in the request's language.
     pub message: String,
 }
 
@@ -107,7 +110,7 @@ pub struct FieldErrorBody {
 pub struct ErrorBody {
     /// A stable machine-readable code, e.g. `VALIDATION_FAILED`, `NOT_FOUND`.
     pub code: ErrorCode,
-    /// A message for people, in zh-HK.
+    /// A message for people, in the request's language (`Accept-Language`: zh-HK or en).
     pub error: String,
     /// Per-field messages, present when input was rejected.
     #[oai(skip_serializing_if_is_none)]
@@ -184,36 +187,39 @@ impl ApiError {
         Self::TooManyRequests(Json(ErrorBody::new(code, message)))
     }
 
+    /// Every rejected field with its problem in words; the first one is also the banner's.
     pub fn invalid(errors: &ValidationErrors) -> Self {
-        let fields = errors.fields().iter().map(|e| FieldErrorBody { field: e.field.to_string(), message: e.message.clone() }).collect();
-        Self::BadRequest(Json(ErrorBody { code: ErrorCode::ValidationFailed, error: errors.to_string(), errors: Some(fields) }))
+        let fields: Vec<FieldErrorBody> =
+            errors.fields().iter().map(|e| FieldErrorBody { field: e.field.to_string(), message: e.problem.say() }).collect();
+        let error = fields.first().map_or_else(|| InputWords::Incorrect.say(), |first| first.message.clone());
+        Self::BadRequest(Json(ErrorBody { code: ErrorCode::ValidationFailed, error, errors: Some(fields) }))
     }
 
-    pub fn invalid_field(field: &'static str, message: impl Into<String>) -> Self {
-        Self::invalid(&ValidationErrors::single(field, message))
+    pub fn invalid_field(field: &'static str, problem: impl Into<Problem>) -> Self {
+        Self::invalid(&ValidationErrors::single(field, problem))
     }
 
     /// Logs the cause and answers a 500 that reveals nothing of it.
     pub fn internal(cause: &dyn std::error::Error) -> Self {
         tracing::error!(error = %cause, "request failed");
-        Self::Internal(Json(ErrorBody::new(ErrorCode::Internal, "系統暫時出現問題，請稍後再試")))
+        Self::Internal(Json(ErrorBody::new(ErrorCode::Internal, InputWords::Internal.say())))
     }
 
     /// A provider we depend on (SMS, mail) failed: the user may simply try again later, so
-    /// this is a 503 with the use case's zh-HK message, not a 500. The provider's reason was
+    /// this is a 503 with the use case's message, not a 500. The provider's reason was
     /// logged by its adapter.
-    pub fn unavailable(code: ErrorCode, cause: &dyn std::error::Error) -> Self {
+    pub fn unavailable(code: ErrorCode, cause: &(impl std::error::Error + Words)) -> Self {
         tracing::warn!(code = ?code, error = %cause, "request failed: a provider is unavailable");
-        Self::ServiceUnavailable(Json(ErrorBody::new(code, cause.to_string())))
+        Self::ServiceUnavailable(Json(ErrorBody::new(code, cause.say())))
     }
 }
 
 impl From<HashingBusy> for ApiError {
     /// Password hashing is at its bound (a burst of logins): a 503 the user may retry in a
     /// moment, like a provider outage, not a 500.
-    fn from(error: HashingBusy) -> Self {
+    fn from(_: HashingBusy) -> Self {
         tracing::warn!("request refused: password hashing is at its concurrency limit");
-        Self::ServiceUnavailable(Json(ErrorBody::new(ErrorCode::ServerBusy, error.to_string())))
+        Self::ServiceUnavailable(Json(ErrorBody::new(ErrorCode::ServerBusy, InputWords::Busy.say())))
     }
 }
 
@@ -225,7 +231,7 @@ impl From<RepositoryError> for ApiError {
 
 impl From<RateLimited> for ApiError {
     fn from(error: RateLimited) -> Self {
-        ApiError::too_many_requests(ErrorCode::RateLimited, error.to_string())
+        ApiError::too_many_requests(ErrorCode::RateLimited, error.say())
     }
 }
 
@@ -240,23 +246,23 @@ pub fn framework_error(error: poem::Error) -> Response {
     let body = if let Some(param) = error.downcast_ref::<poem_openapi::error::ParseParamError>() {
         ErrorBody {
             code: ErrorCode::ValidationFailed,
-            error: format!("參數「{}」格式不正確", param.name),
-            errors: Some(vec![FieldErrorBody { field: param.name.to_string(), message: "格式不正確".into() }]),
+            error: InputWords::Parameter(param.name).say(),
+            errors: Some(vec![FieldErrorBody { field: param.name.to_string(), message: InputWords::Format.say() }]),
         }
     } else if error.is::<poem_openapi::error::ParsePathError>() {
         // Path segments are ids and numbers; the internal parameter name would mean nothing.
-        ErrorBody::new(ErrorCode::BadRequest, "網址中的編號格式不正確")
+        ErrorBody::new(ErrorCode::BadRequest, InputWords::PathId.say())
     } else {
         match status {
-            StatusCode::NOT_FOUND => ErrorBody::new(ErrorCode::NotFound, "找不到此頁面或資源"),
-            StatusCode::METHOD_NOT_ALLOWED => ErrorBody::new(ErrorCode::MethodNotAllowed, "不支援此請求方法"),
-            StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(ErrorCode::PayloadTooLarge, "上載的資料太大"),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => ErrorBody::new(ErrorCode::UnsupportedMediaType, "不支援此內容格式"),
-            StatusCode::UNAUTHORIZED => ErrorBody::new(ErrorCode::Unauthorized, "請先登入"),
-            s if s.is_client_error() => ErrorBody::new(ErrorCode::BadRequest, "請求格式不正確"),
+            StatusCode::NOT_FOUND => ErrorBody::new(ErrorCode::NotFound, InputWords::NoSuchPath.say()),
+            StatusCode::METHOD_NOT_ALLOWED => ErrorBody::new(ErrorCode::MethodNotAllowed, InputWords::Method.say()),
+            StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(ErrorCode::PayloadTooLarge, InputWords::TooLarge.say()),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ErrorBody::new(ErrorCode::UnsupportedMediaType, InputWords::MediaType.say()),
+            StatusCode::UNAUTHORIZED => ErrorBody::new(ErrorCode::Unauthorized, InputWords::LogIn.say()),
+            s if s.is_client_error() => ErrorBody::new(ErrorCode::BadRequest, InputWords::Request.say()),
             _ => {
                 tracing::error!(error = %error, "request failed");
-                ErrorBody::new(ErrorCode::Internal, "系統暫時出現問題，請稍後再試")
+                ErrorBody::new(ErrorCode::Internal, InputWords::Internal.say())
             }
         }
     };

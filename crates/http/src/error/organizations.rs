@@ -3,14 +3,15 @@
 use tutorhub_domain::organizations::resubmission::ResubmitError;
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<ResubmitError> for ApiError {
     fn from(error: ResubmitError) -> Self {
         match error {
             ResubmitError::Invalid(errors) => Self::invalid(&errors),
-            ResubmitError::NotOrganization => Self::forbidden(ErrorCode::NotOrganization, error.to_string()),
-            ResubmitError::NotRejected(_) => Self::conflict(ErrorCode::NotRejected, error.to_string()),
-            ResubmitError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.to_string()),
+            ResubmitError::NotOrganization => Self::forbidden(ErrorCode::NotOrganization, error.say()),
+            ResubmitError::NotRejected(_) => Self::conflict(ErrorCode::NotRejected, error.say()),
+            ResubmitError::Gone => Self::unauthorized(ErrorCode::AccountGone, error.say()),
             ResubmitError::Storage => Self::internal(&error),
             ResubmitError::Repository(e) => e.into(),
         }

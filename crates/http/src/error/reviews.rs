@@ -3,10 +3,11 @@
 use tutorhub_domain::reviews::writing::ReviewError;
 
 use super::{ApiError, ErrorCode};
+use crate::words::Words;
 
 impl From<ReviewError> for ApiError {
     fn from(e: ReviewError) -> Self {
-        let message = e.to_string();
+        let message = e.say();
         match e {
             ReviewError::Invalid(errors) => ApiError::invalid(&errors),
             ReviewError::TutorNotFound | ReviewError::NotFound => ApiError::not_found(message),

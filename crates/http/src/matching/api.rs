@@ -348,7 +348,7 @@ impl MatchingApi {
             .fee_per_lesson
             .map(Rate::from_dollars)
             .transpose()
-            .map_err(|message| ApiError::invalid(&ValidationErrors::single("feePerLesson", message)))?;
+            .map_err(|problem| ApiError::invalid(&ValidationErrors::single("feePerLesson", problem)))?;
         let applicant = self.offers.offer(auth.user_id(), case_id.0, application_id.0, fee).await?;
         Ok(Json((&applicant).into()))
     }

@@ -5,17 +5,29 @@
 //! the client accepts (link-preview fetchers and curl send `*/*`), with the page's own head
 //! (`sharing.rs`); another path gets it with 404 when a browser asks for a page (the app draws
 //! its not-found page), and the API's JSON 404 otherwise.
+//!
+//! Every page is in zh-HK at its own path and in English under `/en` (`routes.rs`), each with
+//! `<html lang>`, head and first screen in its language. A browser opening a page in the other
+//! language than the one its visitor reads is sent there ([`Visitor::redirect`]); a crawler or a
+//! link preview (no cookie, no `Accept-Language`, no `text/html` asked) gets the language of
+//! the address.
 
 use std::borrow::Cow;
 use std::path::{Component, PathBuf};
 
-use poem::http::{Extensions, Method, StatusCode, header};
+use poem::http::{Extensions, HeaderMap, Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Request, Response};
 use rust_embed::Embed;
+use tutorhub_domain::shared::language::Language;
 
 use super::first_screen;
-use super::routes::is_app_route;
+use super::routes::{is_app_route, localised, page_language};
 use super::sharing::Sharing;
+use crate::words::from_accept_language;
+
+/// A page's answer depends on these (the language a visitor is sent to): caches must keep one
+/// answer per value.
+const VARY: &str = "Accept-Language, Cookie";
 
 #[derive(Embed)]
 #[folder = "../../frontend/dist"]
@@ -66,12 +78,13 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
         let wants_page = req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"));
         let path = req.uri().path().trim_start_matches('/').to_string();
         let query = req.uri().query().map(str::to_string);
+        let visitor = Visitor::of(req.headers(), wants_page);
         // The first screen of a tutor's or a case's page asks the API with this request's
         // settings (its extensions), but none of its headers: as anyone, never as the visitor.
         let extensions = req.extensions().clone();
         match self.api.call(req).await {
             Err(error) if is_read && error.is::<poem::error::NotFoundError>() => {
-                self.serve(&path, query.as_deref(), wants_page, &extensions).await.ok_or(error)
+                self.serve(&path, query.as_deref(), visitor, &extensions).await.ok_or(error)
             }
             other => other.map(IntoResponse::into_response),
         }
@@ -79,10 +92,10 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
 }
 
 impl<E: Endpoint> WithApp<E> {
-    async fn serve(&self, path: &str, query: Option<&str>, wants_page: bool, extensions: &Extensions) -> Option<Response> {
+    async fn serve(&self, path: &str, query: Option<&str>, visitor: Visitor, extensions: &Extensions) -> Option<Response> {
         // Documents are only served as pages, with their head and first screen filled in.
         if !path.is_empty()
-            && path != "index.html"
+            && !first_screen::FRAMES.contains(&path)
             && !path.starts_with(first_screen::DOCUMENTS)
             && let Some(bytes) = self.files.read(path)
         {
@@ -95,21 +108,81 @@ impl<E: Endpoint> WithApp<E> {
             };
             return Some(file_response(path, bytes, cache));
         }
-        let status = if is_app_route(&format!("/{path}")) {
+        let address = format!("/{path}");
+        let (language, page_path) = page_language(&address);
+        let status = if is_app_route(page_path) {
             StatusCode::OK
-        } else if wants_page {
+        } else if visitor.wants_page {
             StatusCode::NOT_FOUND
         } else {
             return None;
         };
-        let page_path = format!("/{path}");
-        // A build from before first screens has only index.html.
-        let document = self.files.read(first_screen::template(&page_path)).or_else(|| self.files.read("index.html"))?;
-        let (page, found, screen) = self.sharing.page(&document, &page_path, query).await;
-        let page = first_screen::fill(page, &page_path, screen.as_ref(), &self.api, extensions).await;
+        if status == StatusCode::OK
+            && let Some(other) = visitor.redirect(language)
+        {
+            let location = match query.filter(|query| !query.is_empty()) {
+                Some(query) => format!("{}?{query}", localised(page_path, other)),
+                None => localised(page_path, other),
+            };
+            return Some(
+                Response::builder()
+                    .status(StatusCode::FOUND)
+                    .header(header::LOCATION, location)
+                    .header(header::VARY, VARY)
+                    .header(header::CACHE_CONTROL, "no-cache")
+                    .finish(),
+            );
+        }
+        // The build's document for the page; one from before first screens has only index.html.
+        let document = first_screen::documents(page_path, language).into_iter().find_map(|name| self.files.read(name))?;
+        let (page, found, screen) = self.sharing.page(&document, page_path, query, language).await;
+        let page = first_screen::fill(page, page_path, screen.as_ref(), language, &self.api, extensions).await;
         // A tutor or case that is not there: the app says so, and crawlers drop the address.
         let status = if found { status } else { StatusCode::NOT_FOUND };
-        Some(file_response("index.html", Cow::Owned(page.into_bytes()), "no-cache").with_status(status).into_response())
+        let mut response = file_response("index.html", Cow::Owned(page.into_bytes()), "no-cache");
+        response.headers_mut().insert(header::VARY, header::HeaderValue::from_static(VARY));
+        response.headers_mut().insert(header::CONTENT_LANGUAGE, header::HeaderValue::from_static(language.key()));
+        Some(response.with_status(status).into_response())
+    }
+}
+
+/// What a request says of the language its visitor reads: the app's `lang` cookie (the
+/// language they chose in the app), else their browser's `Accept-Language`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Visitor {
+    /// A browser navigating (it asks for `text/html`).
+    wants_page: bool,
+    cookie: Option<Language>,
+    browser: Option<Language>,
+}
+
+impl Visitor {
+    fn of(headers: &HeaderMap, wants_page: bool) -> Self {
+        let cookie = headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|cookies| cookies.split(';'))
+            .filter_map(|pair| pair.trim().strip_prefix("lang="))
+            .find_map(|value| from_accept_language(value.trim_matches('"')));
+        let browser = headers.get(header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok()).and_then(from_accept_language);
+        Self { wants_page, cookie, browser }
+    }
+
+    /// The language to send a browser opening a page of `language` to, when it is not the one
+    /// its visitor reads: a zh-HK page to English for the cookie `lang=en`, or without a
+    /// cookie for a browser preferring English; an English page to zh-HK for the cookie
+    /// `lang=zh-HK` only (an English link opened is read in English). Crawlers and link
+    /// previews, which ask for no `text/html` or send neither header, stay.
+    fn redirect(self, language: Language) -> Option<Language> {
+        if !self.wants_page {
+            return None;
+        }
+        let reads = match language {
+            Language::ZhHk => self.cookie.or(self.browser),
+            Language::En => self.cookie,
+        };
+        reads.filter(|reads| *reads != language)
     }
 }
 

@@ -1,16 +1,19 @@
 //! The first screen in the HTML the server sends (issue 14), so a phone paints the page before
 //! the app's JavaScript has loaded:
 //! - the build prerenders the app's frame and its data-free public pages (home, the board, the
-//!   terms, the privacy policy) into `first-screen/*.html` and `index.html` (frontend
-//!   `prerender/plugin.ts`); [`template`] picks the page's document;
-//! - a tutor's or a case's page gets its first screen written here, into the frame's slot, with
-//!   the API answer the app would ask for first, so the app's first render shows the same data.
+//!   terms, the privacy policy) into `first-screen/*.html` and `index.html`, and in English into
+//!   `first-screen/*.en.html` and `index.en.html` (frontend `prerender/plugin.ts`); [`documents`]
+//!   picks the page's document;
+//! - a tutor's or a case's page gets its first screen written here, in the page's language,
+//!   into the frame's slot, with the API answer the app would ask for first (asked in that
+//!   language), so the app's first render shows the same data.
 
-use poem::http::{Method, StatusCode};
+use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, Request};
-use tutorhub_domain::sharing::first_screen::FirstScreen;
+use tutorhub_domain::shared::language::Language;
 
 use super::sharing::escape;
+use crate::words::pages::FirstScreen;
 
 /// Where the frame leaves room for a page's own first screen (in `<main>`).
 const SLOT: &str = "<!--first-screen-->";
@@ -21,14 +24,25 @@ const DATA_ID: &str = "first-screen-data";
 /// The folder of the prerendered pages' documents in the build.
 pub const DOCUMENTS: &str = "first-screen/";
 
-/// The built document for a page: a data-free public page has its own prerendered one.
-pub fn template(path: &str) -> &'static str {
-    match path.trim_end_matches('/') {
-        "" => "first-screen/home.html",
-        "/all-cases" => "first-screen/all-cases.html",
-        "/terms" => "first-screen/terms.html",
-        "/privacy" => "first-screen/privacy.html",
-        _ => "index.html",
+/// The frame in each language: the app's document for every page without one of its own.
+pub const FRAMES: [&str; 2] = ["index.html", "index.en.html"];
+
+/// The built documents for a page (its zh-HK path) in `language`, best first (the server
+/// sends the first the build has): a data-free public page has its own prerendered one, any
+/// other page the frame. An
+/// English page of a build without English documents gets the zh-HK frame (the app then draws
+/// it in English), never a zh-HK page's prerendered text.
+pub fn documents(path: &str, language: Language) -> Vec<&'static str> {
+    let own = match path.trim_end_matches('/') {
+        "" => Some(("first-screen/home.html", "first-screen/home.en.html")),
+        "/all-cases" => Some(("first-screen/all-cases.html", "first-screen/all-cases.en.html")),
+        "/terms" => Some(("first-screen/terms.html", "first-screen/terms.en.html")),
+        "/privacy" => Some(("first-screen/privacy.html", "first-screen/privacy.en.html")),
+        _ => None,
+    };
+    match language {
+        Language::ZhHk => own.map(|(zh, _)| zh).into_iter().chain(["index.html"]).collect(),
+        Language::En => own.map(|(_, en)| en).into_iter().chain(["index.en.html", "index.html"]).collect(),
     }
 }
 
@@ -44,18 +58,20 @@ fn api_path(page_path: &str) -> Option<String> {
 }
 
 /// `page` with its slot filled: the first screen and, when the API answers 200, that answer
-/// for the app. A page without a first screen of its own keeps an empty `<main>`.
+/// for the app (asked in the page's `language`, as the app on that page asks). A page without
+/// a first screen of its own keeps an empty `<main>`.
 pub async fn fill<E: Endpoint>(
     page: String,
     page_path: &str,
     screen: Option<&FirstScreen>,
+    language: Language,
     api: &E,
     extensions: &poem::http::Extensions,
 ) -> String {
     let Some(screen) = screen else { return page.replacen(SLOT, "", 1) };
     let mut html = render(screen);
     if let Some(path) = api_path(page_path)
-        && let Some(answer) = anonymous_get(api, &path, extensions).await
+        && let Some(answer) = anonymous_get(api, &path, language, extensions).await
     {
         let key = serde_json::to_string(&path).unwrap_or_default();
         html.push_str(&format!(
@@ -67,11 +83,12 @@ pub async fn fill<E: Endpoint>(
     page.replacen(SLOT, &html, 1)
 }
 
-/// The API's answer to a GET with no credentials: exactly what anyone may read.
-async fn anonymous_get<E: Endpoint>(api: &E, path: &str, extensions: &poem::http::Extensions) -> Option<String> {
-    let mut request = Request::builder().method(Method::GET).uri_str(path).finish();
+/// The API's answer to a GET with no credentials: exactly what anyone may read, in `language`
+/// whatever the visitor's browser asks for (the page's address decides its language).
+async fn anonymous_get<E: Endpoint>(api: &E, path: &str, language: Language, extensions: &poem::http::Extensions) -> Option<String> {
+    let mut request = Request::builder().method(Method::GET).uri_str(path).header(header::ACCEPT_LANGUAGE, language.key()).finish();
     *request.extensions_mut() = extensions.clone();
-    let response = api.get_response(request).await;
+    let response = crate::words::speaking(language, api.get_response(request)).await;
     if response.status() != StatusCode::OK {
         return None;
     }
@@ -98,12 +115,12 @@ fn render(screen: &FirstScreen) -> String {
         screen.overline.as_ref().map(|line| format!("<p class=\"first-screen-overline\">{}</p>", escape(line))).unwrap_or_default();
     let notes: String = screen.notes.iter().map(|note| format!("<p class=\"first-screen-note\">{}</p>", escape(note))).collect();
     let facts: String =
-        screen.facts.iter().map(|fact| format!("<div><dt>{}</dt><dd>{}</dd></div>", escape(fact.label), escape(&fact.value))).collect();
+        screen.facts.iter().map(|fact| format!("<div><dt>{}</dt><dd>{}</dd></div>", escape(&fact.label), escape(&fact.value))).collect();
     let section = screen
         .section
         .as_ref()
         .map(|s| {
-            format!("<h2 class=\"first-screen-section\">{}</h2><p class=\"first-screen-text\">{}</p>", escape(s.title), escape(&s.text))
+            format!("<h2 class=\"first-screen-section\">{}</h2><p class=\"first-screen-text\">{}</p>", escape(&s.title), escape(&s.text))
         })
         .unwrap_or_default();
     format!(
@@ -121,11 +138,18 @@ mod tests {
 
     #[test]
     fn the_data_free_public_pages_have_documents_of_their_own() {
-        assert_eq!(template("/"), "first-screen/home.html");
-        assert_eq!(template("/all-cases/"), "first-screen/all-cases.html");
-        assert_eq!(template("/terms"), "first-screen/terms.html");
-        assert_eq!(template("/tutor/1009"), "index.html");
-        assert_eq!(template("/my-cases"), "index.html");
+        assert_eq!(documents("/", Language::ZhHk), ["first-screen/home.html", "index.html"]);
+        assert_eq!(documents("/all-cases/", Language::ZhHk)[0], "first-screen/all-cases.html");
+        assert_eq!(documents("/terms", Language::ZhHk)[0], "first-screen/terms.html");
+        assert_eq!(documents("/tutor/1009", Language::ZhHk), ["index.html"]);
+        assert_eq!(documents("/my-cases", Language::ZhHk), ["index.html"]);
+    }
+
+    #[test]
+    fn english_pages_have_english_documents_then_the_frame() {
+        assert_eq!(documents("/", Language::En), ["first-screen/home.en.html", "index.en.html", "index.html"]);
+        assert_eq!(documents("/privacy", Language::En)[0], "first-screen/privacy.en.html");
+        assert_eq!(documents("/case/7", Language::En), ["index.en.html", "index.html"]);
     }
 
     #[test]

@@ -1,6 +1,15 @@
 //! The app's route table, as the server knows it (the frontend's `src/config/paths.ts` and
 //! `src/app/router.tsx`; a test keeps them in step). An app route answers the app with 200
 //! whatever the client asks for; any other page answers the app's not-found page with 404.
+//!
+//! Every page is in two languages at two addresses: zh-HK at its own path (`/tutor/1024`), and
+//! English under [`ENGLISH_PREFIX`] (`/en/tutor/1024`; the home page is `/en/`, `/en` too), as
+//! the frontend's `src/i18n/language.ts` has them.
+
+use tutorhub_domain::shared::language::Language;
+
+/// Where the English pages are.
+pub const ENGLISH_PREFIX: &str = "/en";
 
 /// Every page of the app; `:name` stands for one path segment.
 const APP_ROUTES: &[&str] = &[
@@ -36,6 +45,25 @@ pub fn is_app_route(path: &str) -> bool {
     APP_ROUTES.iter().any(|route| matches(route, path))
 }
 
+/// The language of the page at `path` and its path in zh-HK: `/en/tutor/42` is English
+/// `/tutor/42`, `/en` and `/en/` are English `/`, `/tutor/42` and `/english` are zh-HK.
+pub fn page_language(path: &str) -> (Language, &str) {
+    match path.strip_prefix(ENGLISH_PREFIX) {
+        Some("") => (Language::En, "/"),
+        Some(rest) if rest.starts_with('/') => (Language::En, rest),
+        _ => (Language::ZhHk, path),
+    }
+}
+
+/// The address of the page at `path` (its zh-HK path) in `language`: the English home page
+/// is `/en/`.
+pub fn localised(path: &str, language: Language) -> String {
+    match language {
+        Language::ZhHk => path.to_string(),
+        Language::En => format!("{ENGLISH_PREFIX}{path}"),
+    }
+}
+
 fn matches(route: &str, path: &str) -> bool {
     let mut route_parts = route.split('/');
     let mut path_parts = path.split('/');
@@ -62,6 +90,19 @@ mod tests {
         for path in ["/some/unknown/page", "/tutor", "/tutor/", "/tutor/42/extra", "/case", "/all-casesx", "//"] {
             assert!(!is_app_route(path), "{path}");
         }
+    }
+
+    #[test]
+    fn english_pages_are_under_en_and_map_back_to_their_zh_hk_page() {
+        assert_eq!(page_language("/en"), (Language::En, "/"));
+        assert_eq!(page_language("/en/"), (Language::En, "/"));
+        assert_eq!(page_language("/en/tutor/42"), (Language::En, "/tutor/42"));
+        assert_eq!(page_language("/tutor/42"), (Language::ZhHk, "/tutor/42"));
+        assert_eq!(page_language("/english"), (Language::ZhHk, "/english"));
+        assert_eq!(localised("/", Language::En), "/en/");
+        assert_eq!(localised("/case/7", Language::En), "/en/case/7");
+        assert_eq!(localised("/case/7", Language::ZhHk), "/case/7");
+        assert!(is_app_route(page_language("/en/all-cases/").1) && !is_app_route(page_language("/en/en/all-cases").1));
     }
 
     #[test]

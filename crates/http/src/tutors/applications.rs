@@ -7,9 +7,9 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use tutorhub_domain::accounts::current_user::Accounts;
-use tutorhub_domain::shared::validation::ValidationErrors;
+use tutorhub_domain::shared::validation::{Label, TutorsProblem, ValidationErrors};
 use tutorhub_domain::tutors::applications::TutorApplications;
-use tutorhub_domain::tutors::model::{ApplicationDetails, TutorApplication, TutorApplicationForm, status_label};
+use tutorhub_domain::tutors::model::{ApplicationDetails, TutorApplication, TutorApplicationForm};
 
 use crate::Tag;
 use crate::common::auth::BearerAuth;
@@ -17,6 +17,7 @@ use crate::common::auth::own_account;
 use crate::common::keys::Key;
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
+use crate::words::application_status;
 use tutorhub_domain::tutors::model::{TutorApplicationStatus, TutorGender};
 
 /// The tutor application form (spec §3): every field of the spec required (one of `teachingMode`
@@ -105,7 +106,7 @@ impl From<&TutorApplication> for TutorApplicationView {
             id: a.id.to_string(),
             application_id: a.number,
             status: a.status.into(),
-            status_label: status_label(a.status).into(),
+            status_label: application_status(a.status, crate::words::language()).into(),
             rejection_reason: a.rejection_reason.clone(),
             submitted_at: a.submitted_at,
             reviewed_at: a.reviewed_at,
@@ -145,23 +146,24 @@ pub enum SubmitResponse {
     Created(Json<TutorApplicationView>),
 }
 
-fn number_field(errors: &mut ValidationErrors, field: &'static str, label: &str, raw: Option<&str>) -> Option<i64> {
+fn number_field(errors: &mut ValidationErrors, field: &'static str, label: Label, raw: Option<&str>) -> Option<i64> {
     let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
-    raw.parse::<i64>().map_err(|_| errors.add(field, format!("{label}必須是整數"))).ok()
+    raw.parse::<i64>().map_err(|_| errors.add(field, TutorsProblem::NotWholeNumber(label))).ok()
 }
 
 /// The form as the domain reads it, and the errors of numbers that did not parse.
 fn form_of(upload: &TutorApplicationUpload) -> (TutorApplicationForm, ValidationErrors) {
     let mut errors = ValidationErrors::new();
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let age = number_field(&mut errors, "age", "年齡", upload.age.as_deref());
-    let teaching_experience = number_field(&mut errors, "teachingExperience", "教學經驗", upload.teaching_experience.as_deref());
+    let age = number_field(&mut errors, "age", Label::Age, upload.age.as_deref());
+    let teaching_experience =
+        number_field(&mut errors, "teachingExperience", Label::TeachingExperience, upload.teaching_experience.as_deref());
     let required_fee = upload
         .required_fee
         .as_deref()
         .map(str::trim)
         .filter(|r| !r.is_empty())
-        .and_then(|raw| raw.parse::<f64>().map_err(|_| errors.add("requiredFee", "每堂學費必須是數字")).ok());
+        .and_then(|raw| raw.parse::<f64>().map_err(|_| errors.add("requiredFee", TutorsProblem::FeeNotNumber)).ok());
     let form = TutorApplicationForm {
         name: text(&upload.name),
         contact_number: text(&upload.contact_number),
@@ -188,7 +190,7 @@ fn with_field_errors(mut errors: ValidationErrors, form: &TutorApplicationForm) 
     if let Err(others) = ApplicationDetails::parse(form) {
         for other in others.fields() {
             if !errors.fields().iter().any(|e| e.field == other.field) {
-                errors.add(other.field, other.message.clone());
+                errors.add(other.field, other.problem.clone());
             }
         }
     }

@@ -259,7 +259,7 @@ impl TutorsApi {
         /// The user number or the user id.
         id: Path<String>,
     ) -> Answer<Json<PublicTutor>, NOT_FOUND> {
-        let tutor = TutorRef::parse(&id.0).ok_or_else(|| ApiError::not_found(BrowseTutorsError::NotFound.to_string()))?;
+        let tutor = TutorRef::parse(&id.0).ok_or(BrowseTutorsError::NotFound)?;
         let (profile, record) = self.directory.profile(tutor).await?;
         Ok(Json((&profile, record).into()))
     }

@@ -125,6 +125,7 @@ pub async fn insert_account(app: &TestApp, phone: &str, name: &str, user_type: t
         birthdate: chrono::NaiveDate::from_ymd_opt(1990, 1, 1).unwrap(),
         user_type,
         password_hash: "$argon2id$x".into(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: chrono::Utc::now(),
     };
     app.users.insert(user).await.unwrap().id
@@ -143,6 +144,7 @@ pub async fn register_user(app: &TestApp, phone: &str, password: &str) -> uuid::
         birthdate: chrono::NaiveDate::from_ymd_opt(1985, 3, 1).unwrap(),
         user_type: tutorhub_domain::accounts::user::UserType::Individual,
         password_hash: app.hasher.hash(&Password::parse(password).unwrap()).await.unwrap(),
+        language: tutorhub_domain::shared::language::Language::ZhHk,
         created_at: chrono::Utc::now(),
     };
     app.users.insert(user).await.unwrap().id

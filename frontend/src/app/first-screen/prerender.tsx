@@ -9,6 +9,8 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import { paths } from '@/config/paths';
+import { type Language, routerBasename } from '@/i18n/language';
+import { loadLanguage } from '@/i18n/load';
 import { AppProviders } from '../providers';
 import { preloadPage, routes } from '../router';
 
@@ -30,16 +32,20 @@ export interface Rendered {
   styles: string;
 }
 
-export interface FirstScreens {
+export interface LanguageScreens {
   /** The frame with the slot in `<main>`, for every other page. */
   frame: Rendered;
   /** Whole pages, by name. */
   pages: Record<keyof typeof STATIC_PAGES, Rendered>;
 }
 
+/** Each language's first screens: zh-HK's at the root, English's under `/en`. */
+export type FirstScreens = Record<Language, LanguageScreens>;
+
 function render(pageRoutes: RouteObject[], path: string): Rendered {
   const renderer = createDOMRenderer();
-  const router = createMemoryRouter(pageRoutes, { initialEntries: [path] });
+  const basename = routerBasename();
+  const router = createMemoryRouter(pageRoutes, { initialEntries: [`${basename ?? ''}${path}`], basename });
   const body = renderToString(
     <RendererProvider renderer={renderer}>
       <SSRProvider>
@@ -54,14 +60,25 @@ function render(pageRoutes: RouteObject[], path: string): Rendered {
   return { html, styles: renderToString(<>{renderToStyleElements(renderer)}</>) };
 }
 
-export async function renderFirstScreens(): Promise<FirstScreens> {
+async function renderLanguage(language: Language): Promise<LanguageScreens> {
+  await loadLanguage(language);
   const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
   const frame = render(frameRoutes, '/any');
   frame.html = frame.html.replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT);
-  const pages = {} as FirstScreens['pages'];
+  const pages = {} as LanguageScreens['pages'];
   for (const [name, path] of Object.entries(STATIC_PAGES) as [keyof typeof STATIC_PAGES, string][]) {
     await preloadPage(path);
     pages[name] = render(routes, path);
   }
   return { frame, pages };
+}
+
+/**
+ * zh-HK first, then English: loading English writes its words over the catalogues in place
+ * (i18n/load.ts), for the rest of this build-time process.
+ */
+export async function renderFirstScreens(): Promise<FirstScreens> {
+  const zh = await renderLanguage('zh-HK');
+  const english = await renderLanguage('en');
+  return { 'zh-HK': zh, en: english };
 }

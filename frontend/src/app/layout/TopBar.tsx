@@ -8,6 +8,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { media, mediaQueries } from '@/styles/breakpoints';
 import { useSession } from '@/session/session';
 import { AccountMenu } from './AccountMenu';
+import { LanguageSwitch } from './LanguageSwitch';
 import { ModeSelector } from './ModeSelector';
 
 const useStyles = makeStyles({
@@ -86,6 +87,7 @@ export function TopBar() {
           <span className={styles.tagline}>{t.brand.tagline}</span>
         </a>
         <nav aria-label={t.nav.mainLabel} className={styles.nav}>
+          <LanguageSwitch />
           <ButtonLink
             to={paths.allCases}
             appearance="subtle"

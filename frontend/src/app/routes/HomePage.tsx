@@ -22,7 +22,8 @@ const ProfileForm = lazy(async () => ({
 
 interface SearchTab {
   value: string;
-  label: string;
+  /** The tab's name, read when shown (the page's catalogue is in place only by then). */
+  label: () => string;
   Panel: ComponentType;
 }
 
@@ -30,8 +31,8 @@ interface SearchTab {
  * The search panel's tabs (spec §4: 0 find tutors, 1 recruit students). Each panel keeps its own state, so switching tabs clears filters and results.
  */
 const searchTabs: readonly SearchTab[] = [
-  { value: homeTabs.findTutors, label: t.home.tabs.findTutors, Panel: TutorSearchPanel },
-  { value: homeTabs.recruitStudents, label: t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
+  { value: homeTabs.findTutors, label: () => t.home.tabs.findTutors, Panel: TutorSearchPanel },
+  { value: homeTabs.recruitStudents, label: () => t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
 ];
 
 const useStyles = makeStyles({
@@ -132,7 +133,7 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           >
             {searchTabs.map((tab) => (
               <Tab key={tab.value} value={tab.value} id={`search-tab-${tab.value}`}>
-                {tab.label}
+                {tab.label()}
               </Tab>
             ))}
           </TabList>

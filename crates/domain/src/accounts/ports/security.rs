@@ -11,7 +11,7 @@ use crate::shared::identity::Password;
 /// Hashing is deliberately expensive in memory and CPU, so it is bounded rather than left to
 /// any burst of requests; the caller answers "busy, try again" (HTTP 503).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("系統繁忙，請稍後再試")]
+#[error("hashing_busy")]
 pub struct HashingBusy;
 
 /// One-way password hashing (argon2id in production).
@@ -34,9 +34,9 @@ pub trait PasswordHasher: Send + Sync {
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum AccessTokenError {
-    #[error("登入已過期，請重新登入")]
+    #[error("access_token_expired")]
     Expired,
-    #[error("登入資料無效，請重新登入")]
+    #[error("access_token_invalid")]
     Invalid,
 }
 

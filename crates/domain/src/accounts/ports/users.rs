@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::accounts::user::{NewUser, User};
 use crate::shared::identity::{Email, Phone};
+use crate::shared::language::Language;
 use crate::shared::storage::RepositoryError;
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -45,4 +46,10 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn set_password_hash(&self, id: Uuid, hash: String) -> Result<(), RepositoryError>;
+
+    /// The language the member reads from now on.
+    ///
+    /// # Errors
+    /// `Unavailable` when the store fails.
+    async fn set_language(&self, id: Uuid, language: Language) -> Result<(), RepositoryError>;
 }

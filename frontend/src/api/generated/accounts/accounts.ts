@@ -22,6 +22,7 @@ import type {
   CheckPhoneResponse,
   CurrentUser,
   ErrorBody,
+  LanguageChoice,
   LoginRequest,
   MessageBody,
   PhoneVerifiedBody,
@@ -139,6 +140,63 @@ export const useGetMe = <TError = ErrorType<ErrorBody | ErrorBody>>(
   const swrFn = () => getMe(requestOptions)
 
   const query = useSwr<Awaited<ReturnType<typeof swrFn>>, TError>(swrKey, swrFn, swrOptions)
+
+  return {
+    swrKey,
+    ...query
+  }
+}
+/**
+ * @summary Choose the language of the signed-in user's SMS and e-mail (the app sends it when the
+member switches language)
+ */
+export const getChooseLanguageUrl = () => {
+
+
+  
+
+  return `/users/me/language`
+}
+
+export const chooseLanguage = async (languageChoice: LanguageChoice, options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getChooseLanguageUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...options?.headers },
+    body: JSON.stringify(
+      languageChoice,)
+  }
+);}
+
+
+
+
+export const getChooseLanguageMutationFetcher = ( options?: SecondParameter<typeof apiFetch>) => {
+  return (_: Key, { arg }: { arg: LanguageChoice }) => {
+    return chooseLanguage(arg, options);
+  }
+}
+export const getChooseLanguageMutationKey = () => [`/users/me/language`] as const;
+
+export type ChooseLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof chooseLanguage>>>
+export type ChooseLanguageMutationError = ErrorType<ErrorBody | ErrorBody | ErrorBody>
+
+/**
+ * @summary Choose the language of the signed-in user's SMS and e-mail (the app sends it when the
+member switches language)
+ */
+export const useChooseLanguage = <TError = ErrorType<ErrorBody | ErrorBody | ErrorBody>>(
+   options?: { swr?:SWRMutationConfiguration<Awaited<ReturnType<typeof chooseLanguage>>, TError, Key, LanguageChoice, Awaited<ReturnType<typeof chooseLanguage>>> & { swrKey?: string }, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+  const {swr: swrOptions, request: requestOptions} = options ?? {}
+
+  const swrKey = swrOptions?.swrKey ?? getChooseLanguageMutationKey();
+  const swrFn = getChooseLanguageMutationFetcher(requestOptions);
+
+  const query = useSWRMutation(swrKey, swrFn, swrOptions)
 
   return {
     swrKey,

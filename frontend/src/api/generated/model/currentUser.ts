@@ -6,6 +6,7 @@
 import type { Role } from './role';
 import type { UserType } from './userType';
 import type { CurrentUserOrgVerification } from './currentUserOrgVerification';
+import type { CurrentUserLanguage } from './currentUserLanguage';
 
 /**
  * The caller's own account, with private fields (theirs to see).
@@ -32,5 +33,7 @@ export interface CurrentUser {
   orgVerification?: CurrentUserOrgVerification;
   /** For a rejected organization: the back office's reason, shown on its profile. */
   orgRejectionReason?: string;
+  /** The language they read: their SMS and e-mail are written in it. */
+  language: CurrentUserLanguage;
   createdAt: string;
 }

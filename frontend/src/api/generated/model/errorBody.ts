@@ -12,7 +12,7 @@ import type { FieldErrorBody } from './fieldErrorBody';
 export interface ErrorBody {
   /** A stable machine-readable code, e.g. `VALIDATION_FAILED`, `NOT_FOUND`. */
   code: ErrorBodyCode;
-  /** A message for people, in zh-HK. */
+  /** A message for people, in the request's language (`Accept-Language`: zh-HK or en). */
   error: string;
   /** Per-field messages, present when input was rejected. */
   errors?: FieldErrorBody[];

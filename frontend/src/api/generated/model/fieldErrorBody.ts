@@ -10,6 +10,6 @@
 export interface FieldErrorBody {
   /** The field as the client names it. */
   field: string;
-  /** What is wrong with it, in zh-HK. */
+  /** What is wrong with it, in the request's language. */
   message: string;
 }

@@ -13,6 +13,7 @@ import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { useLiveErrors } from '@/hooks/use-live-errors';
 import { t } from '@/i18n/zh-HK';
 import { clearDraft, readDraft, saveDraft } from '@/lib/form-draft';
+import { levelSubjectName } from '@/lib/tutor-teaching';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { type BookingErrors, type BookingValues, checkBooking } from '../lib/booking-form';
@@ -141,7 +142,7 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
                 <option value="">{text.chooseSubject}</option>
                 {subjects.map((subject) => (
                   <option key={subject} value={subject}>
-                    {subject}
+                    {levelSubjectName(subject)}
                   </option>
                 ))}
               </Select>

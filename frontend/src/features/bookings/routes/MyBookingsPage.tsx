@@ -13,6 +13,7 @@ import { billingZhHK } from '@/i18n/billing-zh-HK';
 import { formatDateTime } from '@/i18n/format';
 import { ContactLinks } from '@/components/ContactLinks';
 import { t } from '@/i18n/zh-HK';
+import { levelSubjectName } from '@/lib/tutor-teaching';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
@@ -45,7 +46,7 @@ function BookingFacts({ booking }: { booking: BookingBody }) {
   const text = t.bookings.myBookings;
   const place = booking.lessonPlace && t.bookings.box.place_[booking.lessonPlace];
   const facts: [string, string | undefined][] = [
-    [text.facts.subject, booking.subject],
+    [text.facts.subject, booking.subject && levelSubjectName(booking.subject)],
     [text.facts.place, place],
     [text.facts.message, booking.message],
   ];

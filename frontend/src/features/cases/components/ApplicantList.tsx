@@ -28,9 +28,10 @@ import { arrangementPath } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { formatDateTime, formatHkd, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
+import { levelSubjectName, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
 import { matchTerms } from './case-display';
 
 const useStyles = makeStyles({
@@ -180,11 +181,15 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
   const fee = choice === 'case' ? caseRate : choice === 'tutor' && asked !== undefined ? asked : Number(other);
   const feeOk = Number.isFinite(fee) && fee >= low && fee <= high && Math.round(fee * 100) === fee * 100;
   const offer = applicant.offer;
+  // The area, then its district, each once as shown (in English 灣仔 and 灣仔區 are both "Wan Chai").
+  const places = profile
+    ? [...new Set([profile.location, profile.district].filter((p) => p !== '').map((p) => catalogueName(p)))]
+    : [];
   const facts: [string, string | undefined][] = [
     [text.facts.rate, perLesson],
     [text.facts.education, profile?.education],
-    [text.facts.subjects, profile?.subjects.join(t.filters.listSeparator)],
-    [text.facts.area, profile && t.common.factsLine([profile.location, profile.district].filter((p) => p !== ''))],
+    [text.facts.subjects, profile?.subjects.map(levelSubjectName).join(t.filters.listSeparator)],
+    [text.facts.area, profile && t.common.factsLine(places)],
     [text.facts.mode, profile && teachingModesLine(profile)],
     [text.facts.districts, profile && teachingDistrictsLine(profile)],
     [text.availableTimes, applicant.availableTimes],

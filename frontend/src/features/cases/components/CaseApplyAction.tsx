@@ -8,8 +8,10 @@ import type { CaseSummary, PreferredGender, TutorGender } from '@/api/generated/
 import { ButtonLink } from '@/components/ButtonLink';
 import { RouterLink } from '@/components/RouterLink';
 import { SuccessBanner } from '@/components/SuccessBanner';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { findLevel, useCatalogue } from '@/lib/catalogue';
+import { levelSubjectName } from '@/lib/tutor-teaching';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { useAppliedCaseIds, useOwnCaseIds } from '../lib/applied-cases';
@@ -37,11 +39,11 @@ function prefersAnotherGender(
   return preferred;
 }
 
-/** The refusal the server would answer, in its words. */
+/** The refusal the server would answer, in its words (the catalogue's names in the page's language). */
 function notTaughtMessage(missing: NotTaught): string {
   return missing.kind === 'level'
-    ? t.cases.apply.notTaughtLevel(missing.level)
-    : t.cases.apply.notTaughtSubjects(missing.labels);
+    ? t.cases.apply.notTaughtLevel(catalogueName(missing.level))
+    : t.cases.apply.notTaughtSubjects(missing.labels.map(levelSubjectName));
 }
 
 /**

@@ -4,6 +4,7 @@ import { FeeRangeFields } from '@/components/FeeRangeFields';
 import { FilterSelect, plainOptions } from '@/components/FilterSelect';
 import { MultiSelect } from '@/components/MultiSelect';
 import { areasOf, districtsOf, findLevel, findRegion } from '@/lib/catalogue';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import { withLevel, withRegion, type CaseFilters } from '../lib/case-filters';
@@ -48,7 +49,7 @@ export function CaseFilterFields({ catalogue, filters, onChange, variant }: Case
       <FilterSelect
         label={t.filters.level}
         value={filters.level}
-        options={(catalogue?.levels ?? []).map((l) => ({ value: l.key, label: l.label }))}
+        options={(catalogue?.levels ?? []).map((l) => ({ value: l.key, label: catalogueName(l.label) }))}
         onChange={(value) => onChange(withLevel(filters, value))}
       />
 

@@ -13,6 +13,7 @@ import { MultiSelect } from '@/components/MultiSelect';
 import { plainOptions } from '@/components/FilterSelect';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { useLiveErrors } from '@/hooks/use-live-errors';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { areasOf, findLevel, findRegion } from '@/lib/catalogue';
 import { hongKongToday } from '@/lib/form-rules';
@@ -102,7 +103,7 @@ export function CaseForm({
           <Select value={state.postType} onChange={(_, d) => set('postType')(d.value)}>
             {catalogue.postTypes.map((p) => (
               <option key={p.key} value={p.key} disabled={p.key === 'tutor-seeking-student' && !canSeekStudents}>
-                {text.postTypes[p.key] ?? p.label}
+                {text.postTypes[p.key] ?? catalogueName(p.label)}
               </option>
             ))}
           </Select>
@@ -120,7 +121,7 @@ export function CaseForm({
             <option value="">{text.choose}</option>
             {catalogue.levels.map((l) => (
               <option key={l.key} value={l.key}>
-                {l.label}
+                {catalogueName(l.label)}
               </option>
             ))}
           </Select>
@@ -135,7 +136,7 @@ export function CaseForm({
             <option value="">{text.choose}</option>
             {(level?.grades ?? []).map((g) => (
               <option key={g} value={g}>
-                {g}
+                {catalogueName(g)}
               </option>
             ))}
           </Select>
@@ -167,7 +168,7 @@ export function CaseForm({
             <option value="">{text.choose}</option>
             {catalogue.regions.map((r) => (
               <option key={r.name} value={r.name}>
-                {r.name}
+                {catalogueName(r.name)}
               </option>
             ))}
           </Select>
@@ -182,7 +183,7 @@ export function CaseForm({
             <option value="">{text.choose}</option>
             {areasOf(region).map((area) => (
               <option key={area} value={area}>
-                {area}
+                {catalogueName(area)}
               </option>
             ))}
           </Select>
@@ -235,7 +236,7 @@ export function CaseForm({
           <Select value={state.preferredGender} onChange={(_, d) => set('preferredGender')(d.value)}>
             {catalogue.genders.map((g) => (
               <option key={g.key} value={g.key}>
-                {text.genders[g.key] ?? g.label}
+                {text.genders[g.key] ?? catalogueName(g.label)}
               </option>
             ))}
           </Select>

@@ -1,5 +1,7 @@
 import type { CaseSummary, OfferBody } from '@/api/generated/model';
+import { catalogueName, catalogueNames } from '@/i18n/catalogue-names';
 import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
+import { language } from '@/i18n/language';
 import { t } from '@/i18n/zh-HK';
 
 /** The texts a case shows in a card or a table row; each missing value reads "not filled". */
@@ -21,22 +23,39 @@ function filled(value: string | null | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-export function caseDisplay(item: CaseSummary): CaseDisplay {
+/**
+ * The grade, a space, then the subjects, as the reader reads them: the server's line on a zh-HK
+ * page ("中三 數學、英文"); on an English one, the same composed from the stored names ("S3
+ * Mathematics, English Language").
+ */
+export function caseSubject(item: Pick<CaseSummary, 'grade' | 'subjects' | 'subject'>): string | undefined {
+  if (language() === 'zh-HK') return filled(item.subject);
+  const grade = filled(item.grade);
+  const subjects = (item.subjects ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  const parts = [grade && catalogueName(grade), subjects.length > 0 ? catalogueNames(subjects) : undefined];
+  return parts.filter(Boolean).join(' ') || filled(item.subject);
+}
+
+/** Where a case is: its area, then its district when that says more, in the page's language. */
+export function caseLocation(item: Pick<CaseSummary, 'location' | 'district'>): string | undefined {
   const location = filled(item.location);
   const district = filled(item.district);
+  if (location === undefined) return undefined;
+  // Compared as shown: in English 灣仔 and 灣仔區 both read "Wan Chai", said once.
+  const area = catalogueName(location);
+  const shownDistrict = district && catalogueName(district);
+  return shownDistrict && shownDistrict !== area ? t.cases.card.locationWithDistrict(area, shownDistrict) : area;
+}
+
+export function caseDisplay(item: CaseSummary): CaseDisplay {
   const minutes = item.sessionLength;
   const perWeek = item.sessionsPerWeek;
   const createdAt = formatDate(item.createdAt);
   const hasCaseId = item.caseId !== undefined && item.caseId !== null;
   return {
     caseNumber: hasCaseId ? String(item.caseId) : t.common.notFilled,
-    subject: filled(item.subject) ?? t.common.notFilled,
-    location:
-      location === undefined
-        ? t.common.notFilled
-        : district !== undefined && district !== location
-          ? t.cases.card.locationWithDistrict(location, district)
-          : location,
+    subject: caseSubject(item) ?? t.common.notFilled,
+    location: caseLocation(item) ?? t.common.notFilled,
     rate: formatHkd(item.rate) ?? t.common.notFilled,
     createdAt: createdAt ?? t.common.notFilled,
     posted: createdAt && t.cases.card.postedOn(createdAt),

@@ -3,7 +3,8 @@ import type { Widening } from '@/components/WidenSearch';
 import { t } from '@/i18n/zh-HK';
 import { caseWidenings, toCaseQuery, widenedCases, type CaseFilters, type CaseWidening } from './case-filters';
 
-const labels: Record<CaseWidening, string> = {
+/** The filters' names, read when shown: the page's catalogue is in place only by then. */
+const labels = (): Record<CaseWidening, string> => ({
   q: t.filters.keywords,
   level: t.filters.level,
   grades: t.filters.grades,
@@ -13,11 +14,11 @@ const labels: Record<CaseWidening, string> = {
   areas: t.filters.area,
   minRate: t.filters.minRate,
   maxRate: t.filters.maxRate,
-};
+});
 
 /** Each filter of a case search that found nothing, and the search without it. */
 export function caseWideningOptions(filters: CaseFilters): Widening<CaseFilters>[] {
-  return caseWidenings(filters).map((key) => ({ label: labels[key], filters: widenedCases(filters, key) }));
+  return caseWidenings(filters).map((key) => ({ label: labels()[key], filters: widenedCases(filters, key) }));
 }
 
 /** How many cases a search finds: a page of one, for its total. */

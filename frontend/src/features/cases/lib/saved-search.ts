@@ -1,4 +1,5 @@
 import type { Catalogue, SavedSearchRequest, AlertChannel } from '@/api/generated/model';
+import { catalogueName, catalogueNames } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { findLevel } from '@/lib/catalogue';
 import { parseMinRate, toCaseQuery, type CaseFilters } from './case-filters';
@@ -26,18 +27,15 @@ export function filterWords(filters: CaseFilters, catalogue: Catalogue | undefin
   // Only a fee the query would send: an unreadable one is left out of both.
   const minRate = parseMinRate(filters.minRate);
   const maxRate = parseMinRate(filters.maxRate);
-  const level = filters.level ? (findLevel(catalogue, filters.level)?.label ?? filters.level) : undefined;
-  const list = (values: readonly string[]) =>
-    values
-      .map((v) => v.trim())
-      .filter((v) => v !== '')
-      .join(t.filters.listSeparator);
+  // The catalogue's names in the page's language; what is saved stays the stored names.
+  const level = filters.level ? catalogueName(findLevel(catalogue, filters.level)?.label ?? filters.level) : undefined;
+  const list = (values: readonly string[]) => catalogueNames(values.map((v) => v.trim()).filter((v) => v !== ''));
   const places = list(filters.areas) || list(filters.districts);
   const words = [
     level,
     list(filters.grades),
     list(filters.subjects),
-    places || filters.region,
+    places || (filters.region && catalogueName(filters.region)),
     feeWords(minRate, maxRate),
   ];
   return words.filter((word): word is string => Boolean(word));

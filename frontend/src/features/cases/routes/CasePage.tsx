@@ -11,6 +11,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { ServiceFee } from '@/components/ServiceFee';
 import { casePath, paths } from '@/config/paths';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { formatDate, formatDateTime, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
@@ -72,7 +73,10 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
   const state = caseState(item);
   const facts: [string, string][] = [
     [text.subject, view.subject],
-    [text.place, text.placeValue(item.location, item.district, item.region)],
+    [
+      text.place,
+      text.placeValue(catalogueName(item.location), catalogueName(item.district), catalogueName(item.region)),
+    ],
     [text.rate, formatRatePerLesson(item.rate) ?? t.common.notFilled],
     [text.lessons, view.sessions ?? t.common.notFilled],
     [text.startDate, formatDate(item.startDate) ?? t.common.notFilled],

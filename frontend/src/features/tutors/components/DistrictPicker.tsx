@@ -1,6 +1,7 @@
 import type { RegionView } from '@/api/generated/model';
 import { ChipGroup, ChipRow } from '@/components/ChipGroup';
 import { ToggleChip } from '@/components/ToggleChip';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { toggleItem } from '../lib/application-form';
 
@@ -21,19 +22,19 @@ export function DistrictPicker({ regions, value, onChange, areaDistrict, error, 
   return (
     <ChipGroup
       label={a.teachingDistricts}
-      hint={areaDistrict ? a.teachingDistrictsHintFor(areaDistrict) : a.teachingDistrictsHint}
+      hint={areaDistrict ? a.teachingDistrictsHintFor(catalogueName(areaDistrict)) : a.teachingDistrictsHint}
       error={error}
       className={className}
     >
       {regions.map((region) => (
-        <ChipRow key={region.name} label={region.name}>
+        <ChipRow key={region.name} label={catalogueName(region.name)}>
           {region.districts.map((district) => (
             <ToggleChip
               key={district.name}
               checked={value.includes(district.name)}
               onToggle={() => onChange(toggleItem(value, district.name))}
             >
-              {district.name}
+              {catalogueName(district.name)}
             </ToggleChip>
           ))}
         </ChipRow>

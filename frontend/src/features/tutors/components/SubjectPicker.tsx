@@ -4,7 +4,9 @@ import { DismissRegular } from '@fluentui/react-icons';
 import type { LevelView } from '@/api/generated/model';
 import { ChipGroup, ChipRow } from '@/components/ChipGroup';
 import { ToggleChip } from '@/components/ToggleChip';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
+import { levelSubjectName } from '@/lib/tutor-teaching';
 import { media } from '@/styles/breakpoints';
 import {
   addTypedSubjects,
@@ -75,14 +77,14 @@ export function SubjectPicker({ levels, value, onChange, error, className }: Sub
       <ChipRow label={a.level}>
         {levels.map((l) => (
           <ToggleChip key={l.key} single checked={l.key === level?.key} onToggle={() => setLevelKey(l.key)}>
-            {l.label}
+            {catalogueName(l.label)}
           </ToggleChip>
         ))}
       </ChipRow>
       {level &&
         (level.freeTextSubject ? (
           <div className={styles.typed}>
-            <Field label={a.typedSubject(level.label)} className={styles.typedField}>
+            <Field label={a.typedSubject(catalogueName(level.label))} className={styles.typedField}>
               <Input
                 value={typed}
                 maxLength={TYPED_SUBJECT_MAX_CHARS}
@@ -97,7 +99,7 @@ export function SubjectPicker({ levels, value, onChange, error, className }: Sub
             </Button>
           </div>
         ) : (
-          <ChipRow label={a.levelSubjects(level.label)}>
+          <ChipRow label={a.levelSubjects(catalogueName(level.label))}>
             {level.subjects.map((subject) => {
               const item = subjectLabel(level.label, subject);
               const checked = value.includes(item);
@@ -108,7 +110,7 @@ export function SubjectPicker({ levels, value, onChange, error, className }: Sub
                   disabled={full && !checked}
                   onToggle={() => onChange(toggleItem(value, item, SUBJECTS_MAX))}
                 >
-                  {subject}
+                  {catalogueName(subject)}
                 </ToggleChip>
               );
             })}
@@ -130,11 +132,11 @@ export function SubjectPicker({ levels, value, onChange, error, className }: Sub
                 shape="circular"
                 icon={<DismissRegular />}
                 iconPosition="after"
-                aria-label={a.removeSubject(item)}
+                aria-label={a.removeSubject(levelSubjectName(item))}
                 className={styles.remove}
                 onClick={() => onChange(value.filter((s) => s !== item))}
               >
-                {item}
+                {levelSubjectName(item)}
               </Button>
             ))}
           </ChipRow>

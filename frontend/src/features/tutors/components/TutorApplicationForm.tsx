@@ -10,6 +10,7 @@ import { FeeGuide } from '@/components/FeeGuide';
 import { ToggleChip } from '@/components/ToggleChip';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { useLiveErrors } from '@/hooks/use-live-errors';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { perHour } from '@/lib/fee-guide';
 import { media } from '@/styles/breakpoints';
@@ -181,7 +182,7 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
                 checked={values.teachingModes.includes(mode.key)}
                 onToggle={() => set('teachingModes', toggleItem(values.teachingModes, mode.key))}
               >
-                {mode.label}
+                {catalogueName(mode.label)}
               </ToggleChip>
             ))}
           </ChipRow>
@@ -191,10 +192,13 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
             <option value="">{a.chooseArea}</option>
             {regions.flatMap((region) =>
               region.districts.map((district) => (
-                <optgroup key={district.name} label={a.districtGroup(region.name, district.name)}>
+                <optgroup
+                  key={district.name}
+                  label={a.districtGroup(catalogueName(region.name), catalogueName(district.name))}
+                >
                   {district.areas.map((area) => (
                     <option key={area} value={area}>
-                      {area}
+                      {catalogueName(area)}
                     </option>
                   ))}
                 </optgroup>

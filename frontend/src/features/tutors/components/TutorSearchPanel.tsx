@@ -17,6 +17,7 @@ import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
 import { isFeeRangeValid } from '@/lib/min-rate';
+import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import {
@@ -127,7 +128,7 @@ export function TutorSearchPanel() {
           <FilterSelect
             label={t.filters.level}
             value={draft.level}
-            options={(catalogue.data?.levels ?? []).map((l) => ({ value: l.key, label: l.label }))}
+            options={(catalogue.data?.levels ?? []).map((l) => ({ value: l.key, label: catalogueName(l.label) }))}
             onChange={(value) => setDraft(withTutorLevel(draft, value))}
           />
           {level?.freeTextSubject ? (

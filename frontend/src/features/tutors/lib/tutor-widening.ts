@@ -3,7 +3,8 @@ import type { Widening } from '@/components/WidenSearch';
 import { t } from '@/i18n/zh-HK';
 import { toTutorQuery, tutorWidenings, widenedTutors, type TutorFilters, type TutorWidening } from './tutor-filters';
 
-const labels: Record<TutorWidening, string> = {
+/** The filters' names, read when shown: the page's catalogue is in place only by then. */
+const labels = (): Record<TutorWidening, string> => ({
   q: t.filters.keywords,
   level: t.filters.level,
   subject: t.filters.subject,
@@ -11,11 +12,11 @@ const labels: Record<TutorWidening, string> = {
   area: t.filters.area,
   minRate: t.filters.minRate,
   maxRate: t.filters.maxRate,
-};
+});
 
 /** Each filter of a tutor search that found nothing, and the search without it. */
 export function tutorWideningOptions(filters: TutorFilters): Widening<TutorFilters>[] {
-  return tutorWidenings(filters).map((key) => ({ label: labels[key], filters: widenedTutors(filters, key) }));
+  return tutorWidenings(filters).map((key) => ({ label: labels()[key], filters: widenedTutors(filters, key) }));
 }
 
 /** How many tutors a search finds: a page of one, for its total. */

@@ -1,0 +1,1 @@
+//! The back office's zh-HK words for bookings.

@@ -1,0 +1,98 @@
+//! The fields a person fills in, named as a type: a rule that fails says which field it was
+//! about with a [`Label`], and the edge words it ("標題", "title") in the reader's language.
+
+/// A field of a form, as the person reading an error knows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Label {
+    // Accounts and identity
+    UserType,
+    Name,
+    Phone,
+    Email,
+    Password,
+    BirthDate,
+    BusinessRegistration,
+    AddressProof,
+    Identifier,
+    Avatar,
+    // Cases
+    PostType,
+    Title,
+    CaseDescription,
+    Level,
+    Grade,
+    Grades,
+    Subject,
+    Subjects,
+    Location,
+    Region,
+    District,
+    Districts,
+    Area,
+    Areas,
+    RatePerLesson,
+    SessionLength,
+    SessionsPerWeek,
+    PreferredGender,
+    StartDate,
+    MaxRate,
+    Sort,
+    Page,
+    PageSize,
+    Keywords,
+    SearchWords,
+    // Tutors
+    Education,
+    Age,
+    TeachingExperience,
+    ExamResults,
+    CourseFeatures,
+    TeachingArea,
+    TeachingSchedule,
+    Gender,
+    Bio,
+    TeachingModes,
+    TeachingDistricts,
+    TeachingSubjects,
+    // Matching, bookings, lessons, reviews
+    AvailableTimes,
+    FirstLesson,
+    BookingTime,
+    Message,
+    LessonTime,
+    LessonMinutes,
+    EndReason,
+    EndNote,
+    CancelReason,
+    DisputeReason,
+    ResolutionReason,
+    ReviewText,
+    Reply,
+    Stars,
+    ReportReason,
+    RejectionReason,
+    // Billing (back office)
+    Amount,
+    Reference,
+    Reason,
+    PaidOn,
+    DueOn,
+    PaymentProof,
+    /// "付款的參考編號" and the like: a reference or a reason named by what it is for.
+    PaymentReference,
+    RefundReference,
+    FpsReference,
+    WaiverReason,
+    AdjustmentReason,
+    DueChangeReason,
+    SavedSearchCriteria,
+}
+
+/// The unit of a number a field takes, named in the range it must fall in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    Minutes,
+    Lessons,
+    Years,
+    YearsOfAge,
+}

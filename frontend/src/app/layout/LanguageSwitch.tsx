@@ -1,0 +1,66 @@
+import type { MouseEvent } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation } from 'react-router';
+import { language, pathInLanguage, rememberLanguage } from '@/i18n/language';
+import { t } from '@/i18n/zh-HK';
+import { useSession } from '@/session/session';
+
+const useStyles = makeStyles({
+  link: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: '44px',
+    minHeight: '44px',
+    paddingInline: tokens.spacingHorizontalXS,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground2,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'none',
+    ':hover': { color: tokens.colorBrandForeground1, backgroundColor: tokens.colorSubtleBackgroundHover },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '2px',
+    },
+  },
+});
+
+/**
+ * 中 / EN in the top bar: the same page in the other language. The choice is kept in the
+ * browser (the `lang` cookie, which the server reads on a later visit) and, for a member, on
+ * the account, so that their SMS and e-mail follow it. The switch reloads the page: the new
+ * language's words load with it, and the address names the language.
+ */
+export function LanguageSwitch() {
+  const styles = useStyles();
+  const location = useLocation();
+  const session = useSession();
+  const target = language() === 'en' ? 'zh-HK' : 'en';
+  // The router's location is below its base (/en): the path as the zh-HK page has it.
+  const href = pathInLanguage(`${location.pathname}${location.search}${location.hash}`, target);
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    rememberLanguage(target);
+    if (session.isLoggedIn) {
+      // Loaded on the tap, not with the app's start. The page changes language whether or not
+      // the account could be told.
+      await import('@/api/generated/accounts/accounts')
+        .then(({ chooseLanguage }) => chooseLanguage({ language: target }))
+        .catch(() => undefined);
+    }
+    window.location.assign(href);
+  };
+  return (
+    <a
+      href={href}
+      hrefLang={target}
+      lang={target}
+      className={styles.link}
+      aria-label={t.nav.languageSwitch.label}
+      onClick={(event) => void onClick(event)}
+    >
+      {t.nav.languageSwitch.text}
+    </a>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The rules the server enforces on what people type, in English: each message as the server
+ * words it in English (crates/http/src/words/problems.rs), so a field says the same before and
+ * after submitting. The words the contact-detail rule reads are data, not shown: the same as
+ * zh-HK's (a post in English may still write its phone in Chinese numerals).
+ */
+import type { Catalogue } from './catalogue-type';
+import { type ContactExchange, type ContactKind, rulesZhHK } from './rules-zh-HK';
+
+/**
+ * A field's name in the middle of a sentence: "Title" reads "title" ("Please fill in the
+ * title."), as the server words it. A name that is not one capitalised word (FPS, a zh label)
+ * is left as it is.
+ */
+export function inSentence(label: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+}
+
+/** A field's name starting a sentence: "title" reads "Title" ("Title can be at most …"). */
+export function sentenceStart(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+const contactKinds: Record<ContactKind, string> = {
+  phone: 'a phone number',
+  email: 'an e-mail address',
+  messenger: 'a messenger account (such as WhatsApp or WeChat)',
+  link: 'a link',
+};
+
+const whereContactsAre: Record<ContactExchange, string> = {
+  case: "Once the tutor confirms the match, both sides see each other's phone in My cases and My applications.",
+  tutor: "Once a match is confirmed or you accept a booking, both sides see each other's phone.",
+  review: 'Reviews are public; to contact the other side, find their phone in My cases or My bookings.',
+  booking: "Once the tutor accepts the booking, both sides see each other's phone in My bookings.",
+};
+
+/** "100,000", as the server writes an English fee limit. */
+const thousands = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+export const rulesEn: Catalogue<typeof rulesZhHK> = {
+  contactRefused: (label: string, kind: ContactKind, exchange: ContactExchange) =>
+    `To protect both sides, the ${inSentence(label)} cannot contain ${contactKinds[kind]} or any other way to get in touch. ${whereContactsAre[exchange]}`,
+  tooShort: (label: string, min: number) =>
+    `The ${inSentence(label)} needs at least ${min} ${min === 1 ? 'character' : 'characters'}.`,
+  noWords: (label: string) => `The ${inSentence(label)} needs words, not only numbers or symbols.`,
+  repeated: (label: string) => `The ${inSentence(label)} cannot be one character repeated.`,
+  tooLong: (label: string, max: number) => `${sentenceStart(label)} can be at most ${max} characters.`,
+  inRange: (label: string, min: number, max: number, unit: string) =>
+    `${sentenceStart(label)} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}.`,
+  feeNotPositive: 'The fee per lesson must be more than 0.',
+  feeTooHigh: (max: number) => `The fee per lesson cannot be more than HK$${thousands.format(max)}.`,
+  feeDecimals: 'The fee per lesson can have at most two decimal places.',
+  startDatePast: 'The start date cannot be earlier than today.',
+  experienceOverAge: 'Years of teaching experience cannot be more than your age.',
+  units: {
+    minutes: 'minutes',
+    lessons: 'lessons',
+    years: 'years',
+    age: 'years old',
+  },
+
+  /**
+   * The words the contact-detail rule reads (numerals, units, messenger names, invitations):
+   * recognised in what people type whatever the interface's language, so the very same lists.
+   */
+  contactWords: rulesZhHK.contactWords,
+};
