@@ -141,7 +141,7 @@ test('an English browser’s first visit lands on the English page, the switch k
   await expectNoSeriousA11yViolations(page);
 
   // And back to English, the same page again.
-  const toEnglish = topBar(page).getByRole('link', { name: 'Read this page in English' });
+  const toEnglish = topBar(page).getByRole('link', { name: 'EN: read this page in English' });
   await expect(toEnglish).toHaveText('EN');
   await toEnglish.click();
   await switchedTo(page, '/en/all-cases', '?level=secondary');
@@ -205,7 +205,7 @@ test('signing up on the English page: the SMS code comes in English, and the new
 
   const phone = page.getByRole('textbox', { name: 'Phone number' });
   await phone.fill(demoParent.phone);
-  await expect(page.getByText('This phone number is already registered.')).toBeVisible();
+  await expect(page.getByText('This phone number already has an account. Please log in instead.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send code' })).toBeDisabled();
   await readsInEnglish(page, typed);
 

@@ -11,8 +11,11 @@ const CATALOGUE_NAMES = new Set(Object.keys(catalogueNamesEn));
 
 function collect(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') {
-    // A catalogue name (a grade, a subject, a district) is ours to translate, never "typed".
-    if (HAN.test(value) && !CATALOGUE_NAMES.has(value)) into.add(value.trim());
+    // A catalogue name (a grade, a subject, a district) is ours to translate, never "typed";
+    // nor is it when it comes with typed words ("大學或以上 統計學": a level, then a subject typed).
+    const typed = (text: string) => HAN.test(text) && !CATALOGUE_NAMES.has(text);
+    if (typed(value.trim())) into.add(value.trim());
+    for (const part of value.split(/\s+/)) if (typed(part)) into.add(part);
   } else if (Array.isArray(value)) {
     value.forEach((item) => collect(item, into));
   } else if (value && typeof value === 'object') {
@@ -78,6 +81,8 @@ export async function expectNoChineseOnScreen(page: Page, typed: TypedWords): Pr
   const typedWords = [...typed.values].sort((a, b) => b.length - a.length);
   const untranslated = shown.filter((text) => {
     if (!/[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e]/.test(text)) return false;
+    // A name's first character, as an avatar without a photo shows it.
+    if ([...text].length === 1 && typedWords.some((word) => word.startsWith(text))) return false;
     // What remains once every typed word is taken out must be free of Chinese.
     const rest = typedWords.reduce((left, word) => left.split(word).join(' '), text);
     return /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e]/.test(rest);

@@ -29,7 +29,7 @@ export const en: Catalogue<typeof zhHK> = {
   nav: {
     mainLabel: 'Main navigation',
     homeLabel: 'tutorhub, tutor matching in Hong Kong: home page',
-    allCases: 'All tutoring cases',
+    allCases: 'All cases',
     loginOrRegister: 'Log in / Sign up',
     myCases: 'My cases',
     myApplications: 'My applications',
@@ -39,7 +39,7 @@ export const en: Catalogue<typeof zhHK> = {
     /** The link back to Chinese: in Chinese, as its reader looks for it. */
     languageSwitch: {
       text: '中文',
-      label: '以中文瀏覽此頁',
+      label: '中文：以中文瀏覽此頁',
     },
   },
 

@@ -17,7 +17,7 @@ impl Words for AccountsProblem {
             Self::PhoneInvalid => {
                 pick(language, "請輸入有效的香港電話號碼（8 位數字）", "Please enter a valid Hong Kong phone number (8 digits).")
             }
-            Self::EmailInvalid => pick(language, "請輸入有效的電郵地址", "Please enter a valid e-mail address."),
+            Self::EmailInvalid => pick(language, "請輸入有效的電郵地址", "Please enter a valid email address."),
             Self::NameBidiControls => {
                 pick(language, "名稱不可包含文字方向控制字元", "The name cannot contain characters that change the direction of the text.")
             }
@@ -62,10 +62,10 @@ impl Words for AccountsProblem {
                 format!("{}: {}", capitalised(label(*field, En)), error.words(En)),
             ),
             Self::PhoneTaken => {
-                pick(language, "此電話號碼已被使用，請勿重複註冊", "This phone number is already in use. Please do not sign up twice.")
+                pick(language, "此電話號碼已被使用，請勿重複註冊", "This phone number already has an account. Please log in instead.")
             }
             Self::EmailTaken => {
-                pick(language, "此電郵已被註冊，請使用其他電郵", "This e-mail is already registered. Please use another one.")
+                pick(language, "此電郵已被註冊，請使用其他電郵", "This email is already registered. Please use another one.")
             }
             Self::PhoneMissing => pick(language, "請輸入電話號碼", "Please enter your phone number."),
             Self::PasswordMissing => pick(language, "請輸入密碼", "Please enter your password."),
@@ -106,7 +106,7 @@ impl Words for AccountsWords {
             Self::ResetLinkSent => pick(
                 language,
                 "重設密碼連結已發送到你的電郵，請查看收件匣或垃圾郵件。",
-                "We have sent a link to reset your password to your e-mail. Please check your inbox or spam folder.",
+                "We have sent a link to reset your password to your email. Please check your inbox or spam folder.",
             ),
             Self::PasswordReset => {
                 pick(language, "密碼已重設，請用新密碼登入。", "Your password has been reset. Please log in with your new password.")
@@ -195,7 +195,7 @@ impl Words for ResetRequestError {
             Self::InvalidPhone(problem) => problem.words(language),
             Self::RateLimited(limited) => limited.words(language),
             Self::Delivery => {
-                pick(language, "電郵暫時未能發送，請稍後再試", "We could not send the e-mail just now. Please try again later.")
+                pick(language, "電郵暫時未能發送，請稍後再試", "We could not send the email just now. Please try again later.")
             }
             Self::Repository(_) => InputWords::Internal.words(language),
         }

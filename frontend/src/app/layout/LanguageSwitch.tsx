@@ -10,9 +10,9 @@ const useStyles = makeStyles({
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',
-    minWidth: '44px',
+    // As tall as any tap target; narrow, so that the top bar still fits a 375 px phone.
+    minWidth: '32px',
     minHeight: '44px',
-    paddingInline: tokens.spacingHorizontalXS,
     borderRadius: tokens.borderRadiusMedium,
     color: tokens.colorNeutralForeground2,
     fontWeight: tokens.fontWeightSemibold,

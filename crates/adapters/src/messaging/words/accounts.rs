@@ -36,7 +36,7 @@ pub(super) fn reset_mail(name: &str, link: &str, ttl_minutes: i64, language: Lan
                 format!(
                     "Hello {name},\n\nWe received a request to reset the password of your tutorhub account. Open the link below within \
                      {ttl} to set a new password (the link works only once):\n\n{link}\n\nIf you did not ask for this, please ignore \
-                     this e-mail: your password will not change.\n\ntutorhub, the tutor matching platform"
+                     this email: your password will not change.\n\ntutorhub, the tutor matching platform"
                 ),
             )
         }
