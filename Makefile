@@ -69,11 +69,13 @@ soak: build ## burst and flood scenarios (junk searches, logins, huge bodies, sl
 lighthouse: build ## Lighthouse (mobile) on /, /all-cases, a tutor's and a case's page, two runs each, against the release server
 	scripts/lighthouse.sh
 
-openapi: deps ## regenerate openapi.yaml, the frontend's API client and its form limits from the server
+openapi: deps ## regenerate openapi.yaml, the frontend's API client, its form limits and the catalogue's English names from the server
 	$(CARGO) run -q -p tutorhub-cli -- openapi > openapi.yaml.tmp
 	mv openapi.yaml.tmp openapi.yaml
 	$(CARGO) run -q -p tutorhub-cli -- form-limits > frontend/src/api/form-limits.ts.tmp
 	mv frontend/src/api/form-limits.ts.tmp frontend/src/api/form-limits.ts
+	$(CARGO) run -q -p tutorhub-cli -- catalogue-names > frontend/src/i18n/catalogue-names-en.ts.tmp
+	mv frontend/src/i18n/catalogue-names-en.ts.tmp frontend/src/i18n/catalogue-names-en.ts
 	$(NPM) run gen:api
 
 clean: ## remove build outputs and test artefacts (keeps ./data, node_modules and the venv)

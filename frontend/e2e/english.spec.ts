@@ -462,4 +462,19 @@ test('in English on phones: a parent posts a case, a tutor applies, is chosen an
     texts.filter((body) => HAN.test(body)),
     'SMS in Chinese to an English account',
   ).toEqual([]);
+
+  // A member's phone: the top bar has no room beside the account menu, which carries the
+  // switch; the page fits the screen. Switching keeps the page and tells the account.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    'no horizontal scrolling',
+  ).toBeLessThanOrEqual(375);
+  await topBar(page).getByRole('button', { name: 'Account settings' }).click();
+  await page.getByRole('menuitem', { name: '中文：以中文瀏覽此頁' }).click();
+  await switchedTo(page, '/my-bookings', '');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
+  const me = await page.request.get('/users/me', {
+    headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
+  });
+  expect(((await me.json()) as { language: string }).language).toBe('zh-HK');
 });

@@ -43,6 +43,8 @@ enum Command {
     Openapi,
     /// Print the limits the server enforces on the forms, as frontend/src/api/form-limits.ts.
     FormLimits,
+    /// Print the catalogue's English names, as frontend/src/i18n/catalogue-names-en.ts.
+    CatalogueNames,
     /// Fill the database with demo or benchmark data.
     Seed(commands::seed::SeedOpts),
     /// Moderate tutoring cases: list, show, approve, reject, close.
@@ -89,6 +91,10 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Openapi => commands::openapi::run().await,
         Command::FormLimits => {
             commands::form_limits::run();
+            Ok(())
+        }
+        Command::CatalogueNames => {
+            commands::catalogue_names::run();
             Ok(())
         }
         Command::Seed(opts) => commands::seed::run(global, opts).await,

@@ -25,6 +25,15 @@ fn the_committed_openapi_yaml_is_what_the_server_generates() {
 }
 
 #[test]
+fn the_committed_catalogue_names_are_the_catalogues() {
+    let dir = tempfile::tempdir().unwrap();
+    let generated = String::from_utf8(tutorhub(dir.path(), &["catalogue-names"]).stdout).unwrap();
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/i18n/catalogue-names-en.ts"))
+        .expect("frontend/src/i18n/catalogue-names-en.ts is committed");
+    assert!(generated == committed, "frontend/src/i18n/catalogue-names-en.ts is stale: run `make openapi` (it regenerates it)");
+}
+
+#[test]
 fn the_committed_form_limits_are_what_the_server_enforces() {
     let dir = tempfile::tempdir().unwrap();
     let generated = String::from_utf8(tutorhub(dir.path(), &["form-limits"]).stdout).unwrap();

@@ -1,5 +1,6 @@
 pub mod applications;
 pub mod cases;
+pub mod catalogue_names;
 pub mod confirm;
 pub mod documents;
 pub mod form_limits;

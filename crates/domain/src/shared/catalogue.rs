@@ -403,6 +403,11 @@ pub fn english(name: &str) -> Option<&'static str> {
     ENGLISH_BY_NAME.get(name).copied()
 }
 
+/// Every stored name with its English name, in the catalogue's order.
+pub fn english_names() -> &'static [(&'static str, &'static str)] {
+    ENGLISH
+}
+
 pub fn level(key: &str) -> Option<&'static Level> {
     LEVELS.iter().find(|level| level.key == key)
 }

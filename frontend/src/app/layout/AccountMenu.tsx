@@ -16,6 +16,7 @@ import {
   DocumentBulletListRegular,
   EditRegular,
   KeyRegular,
+  LocalLanguageRegular,
   PersonCircleRegular,
   SignOutRegular,
 } from '@fluentui/react-icons';
@@ -23,12 +24,14 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { hasActiveTutorProfile } from '@/session/tutor';
+import { useLanguageSwitch } from './LanguageSwitch';
 
 /** Account settings: edit profile, change password, log out (spec §2). Icon only on phones. */
 export function AccountMenu({ compact, className }: { compact: boolean; className?: string }) {
   const navigate = useNavigate();
   const session = useSession();
   const text = t.accounts.menu;
+  const other = useLanguageSwitch();
   const onLogout = async () => {
     await session.logout();
     void navigate(paths.home);
@@ -79,6 +82,12 @@ export function AccountMenu({ compact, className }: { compact: boolean; classNam
             {text.changePassword}
           </MenuItem>
           <MenuDivider />
+          {compact && (
+            // A phone's top bar has no room for the switch beside the menu: it is here.
+            <MenuItem icon={<LocalLanguageRegular />} lang={other.target} onClick={() => void other.switchLanguage()}>
+              {t.nav.languageSwitch.label}
+            </MenuItem>
+          )}
           <MenuItem icon={<SignOutRegular />} onClick={() => void onLogout()}>
             {text.logout}
           </MenuItem>

@@ -26,21 +26,18 @@ const useStyles = makeStyles({
 });
 
 /**
- * 中 / EN in the top bar: the same page in the other language. The choice is kept in the
- * browser (the `lang` cookie, which the server reads on a later visit) and, for a member, on
+ * Switching to the other language: the same page (path and query) in it. The choice is kept in
+ * the browser (the `lang` cookie, which the server reads on a later visit) and, for a member, on
  * the account, so that their SMS and e-mail follow it. The switch reloads the page: the new
  * language's words load with it, and the address names the language.
  */
-export function LanguageSwitch() {
-  const styles = useStyles();
+export function useLanguageSwitch() {
   const location = useLocation();
   const session = useSession();
   const target = language() === 'en' ? 'zh-HK' : 'en';
   // The router's location is below its base (/en): the path as the zh-HK page has it.
   const href = pathInLanguage(`${location.pathname}${location.search}${location.hash}`, target);
-  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-    event.preventDefault();
+  const switchLanguage = async () => {
     rememberLanguage(target);
     if (session.isLoggedIn) {
       // Loaded on the tap, not with the app's start. The page changes language whether or not
@@ -51,6 +48,21 @@ export function LanguageSwitch() {
     }
     window.location.assign(href);
   };
+  return { target, href, switchLanguage };
+}
+
+/**
+ * 中 / EN in the top bar. On a phone, a member's top bar is full (modes, the account menu): the
+ * account menu carries the switch there instead (AccountMenu).
+ */
+export function LanguageSwitch() {
+  const styles = useStyles();
+  const { target, href, switchLanguage } = useLanguageSwitch();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    void switchLanguage();
+  };
   return (
     <a
       href={href}
@@ -58,7 +70,7 @@ export function LanguageSwitch() {
       lang={target}
       className={styles.link}
       aria-label={t.nav.languageSwitch.label}
-      onClick={(event) => void onClick(event)}
+      onClick={onClick}
     >
       {t.nav.languageSwitch.text}
     </a>

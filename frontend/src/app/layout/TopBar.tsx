@@ -87,7 +87,7 @@ export function TopBar() {
           <span className={styles.tagline}>{t.brand.tagline}</span>
         </a>
         <nav aria-label={t.nav.mainLabel} className={styles.nav}>
-          <LanguageSwitch />
+          {(isWide || !session.isLoggedIn) && <LanguageSwitch />}
           <ButtonLink
             to={paths.allCases}
             appearance="subtle"
