@@ -3,7 +3,7 @@
  * tutor's invoices, paying by FPS, proofs of payment and receipts. Imported by the pages that
  * use them rather than through zh-HK.ts, so the app's entry script does not carry them.
  */
-import { translatedLater } from './load';
+import { translatedLater } from './overwrite';
 
 export const billingZhHK = translatedLater(
   {

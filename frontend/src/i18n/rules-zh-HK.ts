@@ -4,7 +4,7 @@
  * shared::real_text, the forms' parsers), so a field says the same before and after submitting;
  * and the words of Hong Kong posts the contact-detail rule reads (src/lib/contact-details.ts).
  */
-import { translatedLater } from './load';
+import { translatedLater } from './overwrite';
 
 /** What kind of contact detail a text carries (the server's `ContactKind`). */
 export type ContactKind = 'phone' | 'email' | 'messenger' | 'link';
