@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type NewAccount, freshPhone, newAccount } from './support/accounts';
+import { type NewAccount, freshPhone, newAccount, registerThroughApi } from './support/accounts';
 import { expectNoChineseOnScreen, recordTypedWords, type TypedWords } from './support/english';
 import { backOffice, choose, smsTo } from './support/matching';
 import { readOutbox } from './support/outbox';
@@ -31,31 +31,6 @@ async function useTutorModeInEnglish(page: Page): Promise<void> {
   const tutor = selector.getByRole('button', { name: "I'm a tutor", exact: true });
   await tutor.click();
   await expect(tutor).toHaveAttribute('aria-pressed', 'true');
-}
-
-/** Registers an individual through the API as an English page does (its requests say `Accept-Language: en`). */
-async function registerInEnglish(request: APIRequestContext, account: NewAccount): Promise<void> {
-  const headers = { 'Accept-Language': 'en' };
-  const sent = await request.post('/sms/send-code', { headers, data: { phoneNumber: account.phone } });
-  expect(sent.status()).toBe(200);
-  const code = await smsCodeFor(account.phone);
-  const verified = await request.post('/sms/verify-code', { headers, data: { phone: account.phone, code } });
-  expect(verified.status()).toBe(200);
-  const { verificationToken } = (await verified.json()) as { verificationToken: string };
-  const registered = await request.post('/users/register', {
-    headers,
-    multipart: {
-      name: account.name,
-      email: account.email,
-      phone: account.phone,
-      verificationToken,
-      password: account.password,
-      birthdate: '1990-05-20',
-      role: 'user',
-      userType: 'individual',
-    },
-  });
-  expect(registered.status()).toBe(201);
 }
 
 /**
@@ -259,7 +234,7 @@ test('in English on phones: a parent posts a case, a tutor applies, is chosen an
   test.setTimeout(240_000);
   // A parent of its own, registered from an English page: no demo account's state or language changes.
   const parent = newAccount('Karen Lee');
-  await registerInEnglish(request, parent);
+  await registerThroughApi(request, parent, 'en');
   const parentTyped = recordTypedWords(page);
   const title = `S3 Maths, help with algebra ${Date.now() % 100000}`;
 

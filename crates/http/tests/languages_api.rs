@@ -5,33 +5,11 @@ mod support;
 
 use poem::http::StatusCode;
 use serde_json::{Value, json};
-use support::api::{approve, posted_case};
-use support::{TestApp, make_active_tutor, member};
+use support::api::{approve, call_in, posted_case};
+use support::{make_active_tutor, member};
 
 fn has_chinese(text: &str) -> bool {
     text.chars().any(|c| ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{3000}'..='\u{303f}').contains(&c))
-}
-
-/// One JSON request in `language` (an `Accept-Language` value).
-async fn call_in(app: &TestApp, language: &str, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-    let mut request = match method {
-        "GET" => app.client.get(uri),
-        "POST" => app.client.post(uri),
-        "PUT" => app.client.put(uri),
-        _ => unreachable!(),
-    }
-    .header("Accept", "application/json")
-    .header("Accept-Language", language);
-    if let Some(token) = token {
-        request = request.header("Authorization", format!("Bearer {token}"));
-    }
-    if let Some(body) = body {
-        request = request.body_json(&body);
-    }
-    let response = request.send().await;
-    let status = response.0.status();
-    let text = response.0.into_body().into_string().await.unwrap();
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 #[tokio::test]

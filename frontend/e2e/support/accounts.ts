@@ -20,16 +20,23 @@ export function newAccount(name: string): NewAccount {
 
 /**
  * Registers an individual through the API (SMS code read from the outbox), for journeys that
- * need their own account rather than a shared demo one.
+ * need their own account rather than a shared demo one; as a page in `language` does (the
+ * account then reads that language).
  */
-export async function registerThroughApi(request: APIRequestContext, account: NewAccount): Promise<void> {
-  expect((await request.post('/sms/send-code', { data: { phoneNumber: account.phone } })).status()).toBe(200);
+export async function registerThroughApi(
+  request: APIRequestContext,
+  account: NewAccount,
+  language: 'zh-HK' | 'en' = 'zh-HK',
+): Promise<void> {
+  const headers = { 'Accept-Language': language };
+  expect((await request.post('/sms/send-code', { headers, data: { phoneNumber: account.phone } })).status()).toBe(200);
   const code = await smsCodeFor(account.phone);
-  const verified = await request.post('/sms/verify-code', { data: { phone: account.phone, code } });
+  const verified = await request.post('/sms/verify-code', { headers, data: { phone: account.phone, code } });
   expect(verified.status()).toBe(200);
   // The grant belongs to whoever holds the token verify-code answered.
   const { verificationToken } = (await verified.json()) as { verificationToken: string };
   const registered = await request.post('/users/register', {
+    headers,
     multipart: {
       name: account.name,
       email: account.email,

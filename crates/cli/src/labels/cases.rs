@@ -1,37 +1,13 @@
 //! The back office's zh-HK words for cases.
 
-use tutorhub_domain::cases::lifecycle::{CaseAction, IllegalCaseTransition};
-use tutorhub_domain::cases::model::CaseStatus;
+use tutorhub_domain::cases::lifecycle::IllegalCaseTransition;
 use tutorhub_domain::cases::moderation::ModerationError;
+use tutorhub_domain::shared::language::Language;
+use tutorhub_http::words::Words;
 
-/// A case's state as its owner sees it.
-pub fn case_status(status: CaseStatus) -> &'static str {
-    match status {
-        CaseStatus::Pending => "審批中",
-        CaseStatus::Approved => "已批核",
-        CaseStatus::Rejected => "已拒絕",
-        CaseStatus::Offered => "待導師確認",
-        CaseStatus::Matched => "已配對",
-        CaseStatus::Closed => "已關閉",
-    }
-}
-
-/// What may be done to a case, as a refusal names it ("不能批核").
-pub fn case_action(action: CaseAction) -> &'static str {
-    match action {
-        CaseAction::Approve => "批核",
-        CaseAction::Reject => "拒絕",
-        CaseAction::Edit => "修改",
-        CaseAction::Offer => "選擇導師",
-        CaseAction::Match => "確認配對",
-        CaseAction::Reopen => "重新開放",
-        CaseAction::Close => "關閉",
-    }
-}
-
-/// "個案狀態為「已關閉」，不能批核".
+/// "個案狀態為「已關閉」，不能批核": the API's zh-HK words, as the owner reads them.
 pub fn illegal_transition(illegal: &IllegalCaseTransition) -> String {
-    format!("個案狀態為「{}」，不能{}", case_status(illegal.from), case_action(illegal.action))
+    illegal.words(Language::ZhHk)
 }
 
 /// Why a moderation command was refused, for the clerk.
@@ -48,6 +24,8 @@ pub fn moderation_error(error: &ModerationError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tutorhub_domain::cases::lifecycle::CaseAction;
+    use tutorhub_domain::cases::model::CaseStatus;
 
     #[test]
     fn refusals_read_as_the_domain_wrote_them() {

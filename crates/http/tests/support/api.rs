@@ -28,13 +28,26 @@ pub fn case_form() -> Value {
 
 /// One request with JSON in and out; the answer's status and body (`Null` when not JSON).
 pub async fn call(app: &TestApp, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    call_in(app, "zh-HK", method, uri, token, body).await
+}
+
+/// [`call`] from a page in `language` (its `Accept-Language`).
+pub async fn call_in(
+    app: &TestApp,
+    language: &str,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let mut request = match method {
         "GET" => app.client.get(uri),
         "POST" => app.client.post(uri),
         "PUT" => app.client.put(uri),
         _ => unreachable!(),
     }
-    .header("Accept", "application/json");
+    .header("Accept", "application/json")
+    .header("Accept-Language", language);
     if let Some(token) = token {
         request = request.header("Authorization", format!("Bearer {token}"));
     }
