@@ -32,7 +32,8 @@ export function recordTypedWords(page: Page): TypedWords {
   const words: TypedWords = { values: new Set() };
   page.on('response', async (response) => {
     const type = response.headers()['content-type'] ?? '';
-    if (!type.includes('json')) return;
+    // A failure's words are ours (the server's, in the page's language), never typed.
+    if (!type.includes('json') || !response.ok()) return;
     try {
       collect(await response.json(), words.values);
     } catch {
@@ -57,8 +58,14 @@ export async function expectNoChineseOnScreen(page: Page, typed: TypedWords): Pr
       // No data on this page.
     }
   }
+  // The check reads English pages: were `<html lang>` wrong, every text would count as another language's.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const shown = await page.evaluate(() => {
     const found: string[] = [];
+    // A closed select's options are not drawn, but they are what a tap opens.
+    for (const option of document.querySelectorAll('option')) {
+      if (!option.closest('[lang]:not([lang^="en"])')) found.push(option.textContent?.trim() ?? '');
+    }
     const otherLanguage = (element: Element | null) => element?.closest('[lang]:not([lang^="en"])') !== null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -28,7 +28,7 @@ export const alertsEn: Catalogue<typeof alertsZhHK> = {
     intro: "Your saved searches: when new cases match, we'll let you know by SMS or email.",
     count: (count: number, max: number) => `${count} saved ${count === 1 ? 'search' : 'searches'} (up to ${max})`,
     empty: "You haven't saved any searches",
-    emptyHint: 'In All tutoring cases, choose your filters, then tap "Alert me to new cases".',
+    emptyHint: 'In All cases, choose your filters, then tap "Alert me to new cases".',
     browse: 'Browse all tutoring cases',
     listLabel: 'Saved searches',
     channelLabel: (summary: string) => `How to alert you about "${summary}"`,

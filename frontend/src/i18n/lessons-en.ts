@@ -70,6 +70,7 @@ export const lessonsEn: Catalogue<typeof lessonsZhHK> = {
   },
   failed: "Couldn't record it. Please try again later.",
   end: {
+    reasonWithNote: (reason: string, note: string) => `${reason}: ${note}`,
     heading: 'End this tutoring arrangement',
     hint: "For example, if the times don't suit or the teaching isn't working out. Once ended, no more lessons can be recorded, and the other side will be told.",
     reason: 'Reason for ending',

@@ -63,6 +63,8 @@ export const lessonsZhHK = {
   },
   failed: '未能記錄，請稍後再試。',
   end: {
+    /** An ended arrangement's reason, then what the person added. */
+    reasonWithNote: (reason: string, note: string) => `${reason}：${note}`,
     heading: '結束補習安排',
     hint: '例如時間未能配合或教學未如理想。結束後不能再記錄課堂，對方會收到通知。',
     reason: '結束的原因',

@@ -23,7 +23,7 @@ export function sentenceStart(label: string): string {
 
 const contactKinds: Record<ContactKind, string> = {
   phone: 'a phone number',
-  email: 'an e-mail address',
+  email: 'an email address',
   messenger: 'a messenger account (such as WhatsApp or WeChat)',
   link: 'a link',
 };

@@ -21,7 +21,10 @@ export function levelSubjectName(stored: string): string {
   const whole = catalogueName(stored);
   const space = stored.indexOf(' ');
   if (whole !== stored || space < 0) return whole;
-  return `${catalogueName(stored.slice(0, space))} ${catalogueName(stored.slice(space + 1).trim())}`;
+  const level = catalogueName(stored.slice(0, space));
+  const subject = catalogueName(stored.slice(space + 1).trim());
+  // "Kindergarten Chinese" names its level already: not "Kindergarten Kindergarten Chinese".
+  return subject.startsWith(`${level} `) ? subject : `${level} ${subject}`;
 }
 
 /**

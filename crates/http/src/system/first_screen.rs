@@ -18,6 +18,10 @@ use crate::words::pages::FirstScreen;
 /// Where the frame leaves room for a page's own first screen (in `<main>`).
 const SLOT: &str = "<!--first-screen-->";
 
+/// The path the build renders the frame at (frontend `src/app/first-screen/prerender.tsx`): the
+/// frame's links that name the page itself (the language switch) carry it, for the page's own.
+const FRAME_PATH: &str = "/first-screen-path-7f3a";
+
 /// The id the app reads the answers from (frontend `src/app/first-screen/seed.ts`).
 const DATA_ID: &str = "first-screen-data";
 
@@ -68,6 +72,8 @@ pub async fn fill<E: Endpoint>(
     api: &E,
     extensions: &poem::http::Extensions,
 ) -> String {
+    // The language switch of the frame points at the page itself, in the other language.
+    let page = page.replace(FRAME_PATH, &super::sharing::escape(page_path));
     let Some(screen) = screen else { return page.replacen(SLOT, "", 1) };
     let mut html = render(screen);
     if let Some(path) = api_path(page_path)

@@ -100,7 +100,7 @@ impl Words for AccountsWords {
             Self::PhoneFree => pick(language, "此電話號碼可以使用", "This phone number is available."),
             Self::CodeSent => pick(language, "驗證碼已發送，請查看手機短訊", "We have sent you a code. Please check your SMS messages."),
             Self::PhoneVerified => {
-                pick(language, "電話號碼已驗證！請繼續填寫你的資料。", "Your phone number is verified! Please go on with your details.")
+                pick(language, "電話號碼已驗證！請繼續填寫你的資料。", "Your phone number is verified! Please continue with your details.")
             }
             Self::Registered => pick(language, "註冊成功！請登入。", "You have signed up! Please log in."),
             Self::ResetLinkSent => pick(

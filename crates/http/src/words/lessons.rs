@@ -22,7 +22,7 @@ impl Words for LessonsProblem {
             Self::CancelTooFarAhead { days } => {
                 pick(language, format!("只可取消 {days} 日內的課堂"), format!("Only lessons in the next {days} days can be cancelled."))
             }
-            Self::EndNoteMissing => pick(language, "請說明結束的原因", "Please say why it is ending."),
+            Self::EndNoteMissing => pick(language, "請說明結束的原因", "Please give a reason for ending."),
         }
     }
 }

@@ -217,7 +217,7 @@ impl Words for AnswerError {
     fn words(&self, language: Language) -> String {
         match self {
             Self::NotFound => application_not_found(language),
-            Self::NotYours => pick(language, "只有獲邀的導師可以回覆這個邀約", "Only the tutor offered the case can answer this offer."),
+            Self::NotYours => pick(language, "只有獲邀的導師可以回覆這個邀約", "Only the tutor who received this offer can answer it."),
             Self::NoOffer => pick(language, "這份申請沒有待確認的邀約", "There is no offer waiting for an answer on this application."),
             Self::NotOpen(OfferStatus::Confirmed) => pick(language, "你已確認這個邀約", "You have already confirmed this offer."),
             Self::NotOpen(OfferStatus::Declined) => pick(language, "你已婉拒這個邀約", "You have already declined this offer."),

@@ -92,6 +92,27 @@ pub fn label(label: Label, language: Language) -> &'static str {
     pick_static(language, zh, en)
 }
 
+/// Whether a field's English name is a plural ("the grades are …").
+fn plural(label: Label) -> bool {
+    matches!(
+        label,
+        Label::Grades
+            | Label::Subjects
+            | Label::Districts
+            | Label::Areas
+            | Label::Keywords
+            | Label::SearchWords
+            | Label::TeachingModes
+            | Label::TeachingDistricts
+            | Label::TeachingSubjects
+            | Label::ExamResults
+            | Label::CourseFeatures
+            | Label::AvailableTimes
+            | Label::TeachingSchedule
+            | Label::SavedSearchCriteria
+    )
+}
+
 /// An English sentence starting with a field's name: "Title must …".
 pub fn capitalised(label_words: &str) -> String {
     let mut chars = label_words.chars();
@@ -155,14 +176,17 @@ impl Words for Problem {
         match self {
             Problem::Missing(field) => pick(language, format!("請填寫{}", l(field)), format!("Please fill in the {}.", l(field))),
             Problem::NotChosen(field) => pick(language, format!("請選擇{}", l(field)), format!("Please choose the {}.", l(field))),
-            Problem::Incorrect(field) => pick(language, format!("{}不正確", l(field)), format!("The {} is not valid.", l(field))),
+            Problem::Incorrect(field) => {
+                let verb = if plural(*field) { "are" } else { "is" };
+                pick(language, format!("{}不正確", l(field)), format!("The {} {verb} not valid.", l(field)))
+            }
             Problem::TooLong { label: field, max } => pick(
                 language,
                 format!("{}不可多於 {max} 個字", l(field)),
                 format!("{} can be at most {max} characters.", capitalised(l(field))),
             ),
             Problem::TooMany { label: field, max } => {
-                pick(language, format!("{}最多 {max} 個", l(field)), format!("Choose at most {max} {}.", l(field)))
+                pick(language, format!("{}最多 {max} 個", l(field)), format!("Use at most {max} {}.", l(field)))
             }
             Problem::OutOfRange { label: field, min, max, unit: None } => pick(
                 language,

@@ -31,7 +31,7 @@ impl Words for ReviewError {
             ),
             Self::AlreadyReviewed => pick(language, "你已評價這位導師", "You have already reviewed this tutor."),
             Self::NotFound => pick(language, "找不到這則評價", "This review was not found."),
-            Self::NotTheTutor => pick(language, "只有被評價的導師可以回覆", "Only the tutor reviewed can reply."),
+            Self::NotTheTutor => pick(language, "只有被評價的導師可以回覆", "Only the tutor who was reviewed can reply."),
             Self::AlreadyReplied => pick(language, "這則評價已有回覆", "This review already has a reply."),
             Self::OwnReview => pick(
                 language,

@@ -16,6 +16,11 @@ import { preloadPage, routes } from '../router';
 
 /** Where the server puts a page's own first screen (a tutor, a case) inside the frame's `<main>`. */
 export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
+/**
+ * The path the frame is rendered at: the server writes the page's own path wherever it stands
+ * (the language switch's link to the same page in the other language).
+ */
+const FRAME_PATH = '/first-screen-path-7f3a';
 const SLOT_TEXT = 'first-screen-slot-7f3a';
 
 /** The pages prerendered whole, by the name of their file under `dist/first-screen/`. */
@@ -63,7 +68,7 @@ function render(pageRoutes: RouteObject[], path: string): Rendered {
 async function renderLanguage(language: Language): Promise<LanguageScreens> {
   await loadLanguage(language);
   const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
-  const frame = render(frameRoutes, '/any');
+  const frame = render(frameRoutes, FRAME_PATH);
   frame.html = frame.html.replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT);
   const pages = {} as LanguageScreens['pages'];
   for (const [name, path] of Object.entries(STATIC_PAGES) as [keyof typeof STATIC_PAGES, string][]) {

@@ -31,6 +31,11 @@ pub(super) fn reset_mail(name: &str, link: &str, ttl_minutes: i64, language: Lan
         ),
         Language::En => {
             let ttl = count(ttl_minutes, "minute", "minutes");
+            // The link opens the English page: the site's address, then /en before the page.
+            let link = match link.find("/reset-password") {
+                Some(at) => format!("{}{}{}", &link[..at], super::ENGLISH_PREFIX, &link[at..]),
+                None => link.to_string(),
+            };
             (
                 "Reset your tutorhub password".into(),
                 format!(
@@ -81,7 +86,7 @@ mod tests {
         let (subject, body) = Wording.mail(&reset, Language::En);
         assert_eq!(subject, "Reset your tutorhub password");
         assert!(body.starts_with("Hello 陳太,\n\n") && body.contains("within 30 minutes"), "{body}");
-        assert!(body.contains(&format!("\n\n{LINK}\n\n")), "{body}");
+        assert!(body.contains("\n\nhttps://tutorhub.example.hk/en/reset-password?token=token-1\n\n"), "the English page: {body}");
         assert!(!has_chinese(&body.replace("陳太", "")), "only the name the member chose: {body}");
     }
 }

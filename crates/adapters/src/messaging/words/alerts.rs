@@ -8,7 +8,7 @@ use tutorhub_domain::alerts::model::{FeeBounds, SearchSummary, SummaryPart};
 use tutorhub_domain::shared::catalogue;
 use tutorhub_domain::shared::language::Language;
 
-use super::money;
+use super::{english_pages, money};
 
 /// The SMS after our name.
 pub(super) fn sms(alert: &AlertSms, language: Language) -> String {
@@ -25,6 +25,7 @@ pub(super) fn sms(alert: &AlertSms, language: Language) -> String {
             }
         }
         Language::En => {
+            let site = english_pages(site);
             let searches = if alert.tokens.len() == 1 { "your saved search" } else { "your saved searches" };
             let head = match alert.cases.as_slice() {
                 [one] => format!("New case {one} matches {searches}: {site}/case/{one}"),
@@ -74,7 +75,7 @@ fn zh_hk(alert: &AlertMail) -> (String, String) {
 }
 
 fn en(alert: &AlertMail) -> (String, String) {
-    let site = &alert.site;
+    let site = english_pages(&alert.site);
     let search = if alert.footers.len() > 1 { "saved searches" } else { "saved search" };
     let subject = match alert.cases.as_slice() {
         [one] => format!("tutorhub: New case {} matches your {search}", one.number),
@@ -95,14 +96,10 @@ fn en(alert: &AlertMail) -> (String, String) {
 /// "S3 Mathematics, Physics · Lam Tin (Kwun Tong) · HK$480 per lesson".
 fn particulars(case: &AlertCase) -> String {
     let subjects: Vec<&str> = case.subjects.iter().map(|s| english(s)).collect();
-    format!(
-        "{} {} \u{b7} {} ({}) \u{b7} {} per lesson",
-        english(&case.grade),
-        subjects.join(", "),
-        english(&case.area),
-        english(&case.district),
-        money(case.fee)
-    )
+    // An area named as its district ("Kwun Tong", "Kwun Tong District" in Chinese) is named once.
+    let (area, district) = (english(&case.area), english(&case.district));
+    let place = if area == district { area.to_string() } else { format!("{area} ({district})") };
+    format!("{} {} \u{b7} {place} \u{b7} {} per lesson", english(&case.grade), subjects.join(", "), money(case.fee))
 }
 
 /// The catalogue's English name for a stored name; a name it does not know, as typed.
@@ -215,14 +212,14 @@ mod tests {
     }
 
     #[test]
-    fn the_english_sms_has_the_same_links() {
+    fn the_english_sms_links_to_the_same_pages_in_english() {
         assert_eq!(
             Wording.sms(&alert_sms(&[20], &["7-sig"]), Language::En),
-            format!("tutorhub: New case 20 matches your saved search: {SITE}/case/20 Stop these alerts: {SITE}/u/7-sig")
+            format!("tutorhub: New case 20 matches your saved search: {SITE}/en/case/20 Stop these alerts: {SITE}/en/u/7-sig")
         );
         assert_eq!(
             Wording.sms(&alert_sms(&[20, 21], &["7-sig", "8-sig"]), Language::En),
-            format!("tutorhub: 2 new cases match your saved searches: {SITE}/my-alerts Manage your alerts: {SITE}/my-alerts")
+            format!("tutorhub: 2 new cases match your saved searches: {SITE}/en/my-alerts Manage your alerts: {SITE}/en/my-alerts")
         );
     }
 
@@ -249,11 +246,11 @@ mod tests {
         let (subject, body) = Wording.mail(&digest(vec![maths_in_lam_tin(20), maths_in_lam_tin(21)], 2), Language::En);
         assert_eq!(subject, "tutorhub: 2 new cases match your saved searches");
         let line = "Case 20: S3 Mathematics, Physics \u{b7} Lam Tin (Kwun Tong) \u{b7} HK$480 per lesson";
-        assert!(body.contains(&format!("{line}\n{SITE}/case/20\n")), "{body}");
-        assert!(body.contains(&format!("Manage your case alerts: {SITE}/my-alerts\n")), "{body}");
+        assert!(body.contains(&format!("{line}\n{SITE}/en/case/20\n")), "{body}");
+        assert!(body.contains(&format!("Manage your case alerts: {SITE}/en/my-alerts\n")), "{body}");
         let search = "Secondary \u{b7} Mathematics \u{b7} Kwun Tong \u{b7} from HK$300 per lesson \u{b7} keywords: dse";
         let footer = format!("Stop alerts for \u{201c}{search}\u{201d}");
-        assert!(body.contains(&format!("{footer}: {SITE}/u/1-sig\n")), "{body}");
+        assert!(body.contains(&format!("{footer}: {SITE}/en/u/1-sig\n")), "{body}");
         assert!(!has_chinese(&body) && !has_chinese(&subject), "{body}");
     }
 

@@ -38,6 +38,15 @@ impl MessageWords for Wording {
     }
 }
 
+/// Where English pages are: the site's, under `/en` (the HTTP layer serves every page there).
+const ENGLISH_PREFIX: &str = "/en";
+
+/// The site's address for a link in an English message: its English pages, which open in
+/// English whatever the phone's browser asks for.
+fn english_pages(site: &str) -> String {
+    format!("{site}{ENGLISH_PREFIX}")
+}
+
 /// Our name before every SMS, so that the recipient sees at once who writes.
 fn sender(language: Language) -> &'static str {
     match language {

@@ -5,13 +5,13 @@
 use tutorhub_domain::notices::notifier::{Inviter, Notice};
 use tutorhub_domain::shared::language::Language;
 
-use super::count;
+use super::{count, english_pages};
 
 /// The notice after our name; `site` is the public base URL without a trailing slash.
 pub(super) fn sms(notice: &Notice, site: &str, language: Language) -> String {
     match language {
         Language::ZhHk => zh_hk(notice, site),
-        Language::En => en(notice, site),
+        Language::En => en(notice, &english_pages(site)),
     }
 }
 
@@ -208,19 +208,20 @@ mod tests {
     }
 
     #[test]
-    fn every_notice_has_english_words_with_the_same_link() {
+    fn every_notice_has_english_words_linking_to_the_same_page_in_english() {
         for notice in every_notice() {
             let (zh, en) = (words(notice.clone(), Language::ZhHk), words(notice.clone(), Language::En));
             assert!(en.starts_with("tutorhub: ") && !has_chinese(&en), "{en}");
             assert_ne!(zh, en);
-            // The link (or its absence) is the same in both languages.
-            let link = |text: &str| text.find(SITE).map(|at| text[at..].to_string());
-            assert_eq!(link(&zh), link(&en), "{notice:?}");
+            // The link (or its absence) names the same page, English's under /en.
+            let page = |text: &str| text.find(SITE).map(|at| text[at + SITE.len()..].trim_start_matches("/en").to_string());
+            assert_eq!(page(&zh), page(&en), "{notice:?}");
+            assert_eq!(en.contains(SITE), en.contains(&format!("{SITE}/en/")), "{en}");
         }
         assert_eq!(
             words(Notice::Offered { case: 10234, hours: 24 }, Language::En),
             format!(
-                "tutorhub: You have been chosen as the tutor for case 10234. Log in within 24 hours to confirm: {SITE}/my-applications"
+                "tutorhub: You have been chosen as the tutor for case 10234. Log in within 24 hours to confirm: {SITE}/en/my-applications"
             )
         );
         assert!(words(Notice::Offered { case: 1, hours: 1 }, Language::En).contains("within 1 hour to"));
@@ -233,7 +234,7 @@ mod tests {
             en,
             format!(
                 "tutorhub: Your organisation account could not be verified. Reason: 商業登記證已過期. \
-                 Please log in and submit your documents again: {SITE}/profile"
+                 Please log in and submit your documents again: {SITE}/en/profile"
             )
         );
     }

@@ -13,6 +13,7 @@ import { ServiceFee } from '@/components/ServiceFee';
 import { casePath, paths } from '@/config/paths';
 import { catalogueName } from '@/i18n/catalogue-names';
 import { formatDate, formatDateTime, formatRatePerLesson } from '@/i18n/format';
+import { language, pathInLanguage } from '@/i18n/language';
 import { t } from '@/i18n/zh-HK';
 import { ApplicantList } from '../components/ApplicantList';
 import { CaseApplyAction } from '../components/CaseApplyAction';
@@ -140,7 +141,10 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
         <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle}>
           {text.share.heading}
         </Text>
-        <CaseShare title={item.postTitle} url={new URL(casePath(item.caseId), window.location.origin).href} />
+        <CaseShare
+          title={item.postTitle}
+          url={new URL(pathInLanguage(casePath(item.caseId), language()), window.location.origin).href}
+        />
       </DetailCard>
     </DetailPage>
   );

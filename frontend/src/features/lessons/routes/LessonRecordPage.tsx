@@ -155,7 +155,8 @@ function Ended({ item, onChanged }: { item: ArrangementBody; onChanged: () => Pr
   const { mutate } = useSWRConfig();
   if (!item.ended) return null;
   const ending = item.ended;
-  const reason = [text.end.reasons[ending.reason], ending.note].filter(Boolean).join('：');
+  const reasonWords = text.end.reasons[ending.reason] ?? '';
+  const reason = ending.note ? text.end.reasonWithNote(reasonWords, ending.note) : reasonWords;
 
   const reopen = async () => {
     setBusy(true);
