@@ -2,7 +2,8 @@
  * Every visible string of the interface (texts, aria-labels, titles, placeholders), in
  * Hong Kong written Chinese. Words follow shared/design/catalogue-zh-HK.md.
  * The app shell's and shared strings are here; each business area's are in <area>-zh-HK.ts
- * beside this file (legal-zh-HK.ts holds the legal pages' long text).
+ * beside this file (legal-zh-HK.ts holds the legal pages' long text), each with its English
+ * twin (<area>-en.ts, typed alike).
  */
 import { accountsZhHK } from './accounts-zh-HK';
 import { alertsZhHK } from './alerts-zh-HK';
@@ -214,5 +215,9 @@ export const zhHK = {
 
 export type Messages = typeof zhHK;
 
-/** The interface's messages. One language today; the seam for another one later. */
+/**
+ * The interface's messages in the page's language: zh-HK as written here, or, on an English
+ * page, the English catalogues (en.ts) written over these objects before the first render
+ * (load.ts).
+ */
 export const t: Messages = zhHK;
