@@ -6,6 +6,9 @@
  */
 let englishNames: Readonly<Record<string, string>> | undefined;
 
+/** The mark between names in a list the server stores or sends as one line ("小學、中學"). */
+export const STORED_LIST_MARK = '、';
+
 export function setEnglishNames(names: Readonly<Record<string, string>>): void {
   englishNames = names;
 }
@@ -17,5 +20,5 @@ export function catalogueName(stored: string): string {
 
 /** Several stored names, joined as the page's language lists them ("數學、英文" / "Maths, English"). */
 export function catalogueNames(stored: readonly string[]): string {
-  return stored.map(catalogueName).join(englishNames ? ', ' : '、');
+  return stored.map(catalogueName).join(englishNames ? ', ' : STORED_LIST_MARK);
 }

@@ -1,5 +1,5 @@
 import type { PublicTutor } from '@/api/generated/model';
-import { catalogueName, catalogueNames } from '@/i18n/catalogue-names';
+import { catalogueName, catalogueNames, STORED_LIST_MARK } from '@/i18n/catalogue-names';
 import { formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { filled, levelSubjectName, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
@@ -21,9 +21,9 @@ export function tutorDisplay(tutor: TutorLike) {
   const notFilled = t.common.notFilled;
   const subjects = (tutor.subjects ?? []).map((s) => s.trim()).filter((s) => s !== '');
   const location = filled(tutor.location);
-  // The levels taught come as one line of stored names ("小學、中學"): each is shown in the page's language.
+  // The levels taught come as one line of stored names: each is shown in the page's language.
   const levels = (tutor.gradeLevel ?? '')
-    .split('、')
+    .split(STORED_LIST_MARK)
     .map((l) => l.trim())
     .filter((l) => l !== '');
   return {

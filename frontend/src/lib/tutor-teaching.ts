@@ -12,9 +12,9 @@ export function filled(value: string | null | undefined): string | undefined {
 }
 
 /**
- * A subject as a profile lists it (the level's label, a space, the subject: "中學 數學") as the
+ * A subject as a profile lists it (the level's stored label, a space, the subject) as the
  * reader reads it ("Secondary Mathematics"): each part on its own (unless the catalogue names the
- * whole, as a grade "K1 幼兒班"), a typed subject as typed.
+ * whole, as a kindergarten grade's name), a typed subject as typed.
  * The stored pair is what a booking sends and what the checks compare.
  */
 export function levelSubjectName(stored: string): string {

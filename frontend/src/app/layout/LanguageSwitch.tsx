@@ -52,7 +52,7 @@ export function useLanguageSwitch() {
 }
 
 /**
- * 中 / EN in the top bar. On a phone, a member's top bar is full (modes, the account menu): the
+ * The language link in the top bar (EN on zh-HK pages, its Chinese twin on English ones). On a phone, a member's top bar is full (modes, the account menu): the
  * account menu carries the switch there instead (AccountMenu).
  */
 export function LanguageSwitch() {

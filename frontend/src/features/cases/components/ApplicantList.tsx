@@ -181,7 +181,7 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
   const fee = choice === 'case' ? caseRate : choice === 'tutor' && asked !== undefined ? asked : Number(other);
   const feeOk = Number.isFinite(fee) && fee >= low && fee <= high && Math.round(fee * 100) === fee * 100;
   const offer = applicant.offer;
-  // The area, then its district, each once as shown (in English 灣仔 and 灣仔區 are both "Wan Chai").
+  // The area, then its district, each once as shown (in English both may read "Wan Chai").
   const places = profile
     ? [...new Set([profile.location, profile.district].filter((p) => p !== '').map((p) => catalogueName(p)))]
     : [];

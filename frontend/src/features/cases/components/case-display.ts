@@ -25,8 +25,8 @@ function filled(value: string | null | undefined): string | undefined {
 
 /**
  * The grade, a space, then the subjects, as the reader reads them: the server's line on a zh-HK
- * page ("中三 數學、英文"); on an English one, the same composed from the stored names ("S3
- * Mathematics, English Language").
+ * page; on an English one, the same composed from the stored names ("S3 Mathematics, English
+ * Language").
  */
 export function caseSubject(item: Pick<CaseSummary, 'grade' | 'subjects' | 'subject'>): string | undefined {
   if (language() === 'zh-HK') return filled(item.subject);
@@ -41,7 +41,7 @@ export function caseLocation(item: Pick<CaseSummary, 'location' | 'district'>): 
   const location = filled(item.location);
   const district = filled(item.district);
   if (location === undefined) return undefined;
-  // Compared as shown: in English 灣仔 and 灣仔區 both read "Wan Chai", said once.
+  // Compared as shown: in English an area and its district may both read "Wan Chai": said once.
   const area = catalogueName(location);
   const shownDistrict = district && catalogueName(district);
   return shownDistrict && shownDistrict !== area ? t.cases.card.locationWithDistrict(area, shownDistrict) : area;
