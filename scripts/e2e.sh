@@ -28,6 +28,7 @@ start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" \
   ALERT_ROUND_SECONDS=1 ALERT_QUIET_HOURS=off \
   || die "the server did not start"
 
+PLAYWRIGHT_LOG="$TUTORHUB_ROOT/.tmp/logs/e2e-playwright.log"
 log "running Playwright against http://127.0.0.1:$SERVER_PORT"
 set +e
 (
@@ -38,11 +39,15 @@ set +e
   export TUTORHUB_BIN="$BIN"
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
   exec npx --no-install playwright test "$@" </dev/null
-)
-status=$?
+) 2>&1 | tee "$PLAYWRIGHT_LOG"
+status=${PIPESTATUS[0]}
 set -e
 if (( status != 0 )); then
   log "Playwright failed (exit $status); last server log lines ($SERVER_LOG):"
   tail -n 30 "$SERVER_LOG" >&2 || true
+  # Last, where a CI excerpt (the end of the output) shows it: which tests failed and why.
+  log "what failed (whole report above, and in $PLAYWRIGHT_LOG):"
+  grep -E -A 4 '^ +[0-9]+\) \[' "$PLAYWRIGHT_LOG" | grep -v -E '^ *$|^--$' | head -n 24 >&2 || true
+  grep -E '^ +[0-9]+ (failed|flaky|passed|did not run)' "$PLAYWRIGHT_LOG" >&2 || true
 fi
 exit "$status"

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A search as one of home's tabs makes it: its filters (words included) and the page shown. */
@@ -43,4 +43,23 @@ export function useUrlSearch<F>(
     [setParams, tab, write],
   );
   return [search, setSearch];
+}
+
+/**
+ * A search form's draft: edited freely until the search button, and put back to the search in
+ * the URL whenever that changes or the person moves through history. The history move counts on
+ * its own: a search button pressed and then Back before the router showed the new search
+ * (navigations render in a transition) leaves the shown search unchanged, and the form would keep
+ * the abandoned draft beside the old results. `empty` must be a stable value (a module constant).
+ */
+export function useSearchDraft<F>(applied: F | null, empty: F): [F, (draft: F) => void] {
+  const [draft, setDraft] = useState<F>(applied ?? empty);
+  const [historyMoves, setHistoryMoves] = useState(0);
+  useEffect(() => {
+    const moved = () => setHistoryMoves((n) => n + 1);
+    window.addEventListener('popstate', moved);
+    return () => window.removeEventListener('popstate', moved);
+  }, []);
+  useEffect(() => setDraft(applied ?? empty), [applied, empty, historyMoves]);
+  return [draft, setDraft];
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
@@ -11,7 +10,7 @@ import { SortSelect } from '@/components/SortSelect';
 import { WidenSearch } from '@/components/WidenSearch';
 import { homeTabs } from '@/config/paths';
 import { useRevealResults } from '@/hooks/use-reveal-results';
-import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
+import { useSearchDraft, useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
 import {
@@ -60,9 +59,8 @@ export function CaseSearchPanel() {
   const [searched, setSearched] = useUrlSearch(homeTabs.recruitStudents, inUrl);
   const submitted = searched?.filters ?? null;
   const page = searched?.page ?? 1;
-  const [draft, setDraft] = useState<CaseFilters>(submitted ?? emptyCaseFilters);
-  // The URL changed under the panel (back, a link to other words): the form follows it.
-  useEffect(() => setDraft(submitted ?? emptyCaseFilters), [submitted]);
+  // The URL changed under the panel (back, a link, the logo): the form follows it.
+  const [draft, setDraft] = useSearchDraft(submitted, emptyCaseFilters);
   const search = useSearchCases(
     submitted ? toCaseQuery(submitted, { page, pageSize: HOME_SEARCH_PAGE_SIZE }) : undefined,
     { swr: { enabled: submitted !== null } },

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronUpRegular, FilterRegular } from '@fluentui/react-icons';
@@ -11,6 +11,7 @@ import { Pagination } from '@/components/Pagination';
 import { SortSelect } from '@/components/SortSelect';
 import { WidenSearch } from '@/components/WidenSearch';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { useSearchDraft } from '@/hooks/use-url-search';
 import { useRevealResults } from '@/hooks/use-reveal-results';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
@@ -87,17 +88,13 @@ export function AllCasesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryString = searchParams.toString();
   const applied = useMemo(() => fromSearchParams(new URLSearchParams(queryString)), [queryString]);
-  const [draft, setDraft] = useState<CaseFilters>(applied.filters);
+  // Back/forward (or a link) changes the URL: the form follows the applied filters.
+  const [draft, setDraft] = useSearchDraft(applied.filters, emptyCaseFilters);
   const isWide = useMediaQuery(mediaQueries.wide);
   // On phones the filters fold away (the words box stays) so the cases come first.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const showFilters = isWide || filtersOpen;
   const cases = useSearchCases(toCaseQuery(applied.filters, { page: applied.page, pageSize: ALL_CASES_PAGE_SIZE }));
-
-  // Back/forward (or a link) changes the URL: the form follows the applied filters.
-  useEffect(() => {
-    setDraft(applied.filters);
-  }, [applied]);
 
   const activeFilterCount = countActiveFilters(applied.filters);
   const words = keywordsOf(applied.filters.q);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Button, Field, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
@@ -13,7 +13,7 @@ import { Pagination } from '@/components/Pagination';
 import { ResultsHeader } from '@/components/ResultsHeader';
 import { SortSelect } from '@/components/SortSelect';
 import { useRevealResults } from '@/hooks/use-reveal-results';
-import { useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
+import { useSearchDraft, useUrlSearch, type SearchInUrl } from '@/hooks/use-url-search';
 import { keywordsOf } from '@/lib/keywords';
 import { areasOf, findLevel, findRegion, useCatalogue } from '@/lib/catalogue';
 import { isFeeRangeValid } from '@/lib/min-rate';
@@ -87,9 +87,8 @@ export function TutorSearchPanel() {
   const [searched, setSearched] = useUrlSearch(null, inUrl);
   const submitted = searched?.filters ?? null;
   const page = searched?.page ?? 1;
-  const [draft, setDraft] = useState<TutorFilters>(submitted ?? emptyTutorFilters);
-  // The URL changed under the panel (back, a link to /?q=…, the logo): the form follows it.
-  useEffect(() => setDraft(submitted ?? emptyTutorFilters), [submitted]);
+  // The URL changed under the panel (back, a link, the logo): the form follows it.
+  const [draft, setDraft] = useSearchDraft(submitted, emptyTutorFilters);
   const search = useSearchTutors(
     submitted ? toTutorQuery(submitted, { page, pageSize: TUTOR_SEARCH_PAGE_SIZE }) : undefined,
     {
