@@ -200,7 +200,34 @@ async fn fee_quartiles_are_per_hour_over_moderated_parents_cases_of_the_sample(d
     assert_eq!(repo.hourly_fee_quartiles(&sample(None, Some("化學"), None)).await.unwrap(), None);
 }
 
+async fn approved_at(db: &Database, number: i64) -> Option<i64> {
+    sqlx::query_scalar("SELECT approved_at FROM cases WHERE number = $1").bind(number).fetch_one(db.pool()).await.unwrap()
+}
+
+/// The marketplace report measures the wait for a first applicant from the first approval.
+async fn the_first_approval_time_is_kept(db: Database) {
+    let repo = SqlCaseRepository::new(db.pool().clone());
+    let stored = repo
+        .insert(vec![
+            new_case(form("primary", "小一", &["中文"], "北角", 150.0), CaseStatus::Approved, 0),
+            new_case(form("primary", "小二", &["英文"], "北角", 160.0), CaseStatus::Pending, 0),
+        ])
+        .await
+        .unwrap();
+    let (at_once, moderated) = (stored[0].number, stored[1].number);
+    assert_eq!(approved_at(&db, at_once).await, Some(stored[0].created_at.timestamp_millis()));
+    assert_eq!(approved_at(&db, moderated).await, None);
+    let approval = stored[1].created_at + Duration::hours(2);
+    assert!(repo.transition(moderated, CaseStatus::Pending, CaseStatus::Approved, approval).await.unwrap());
+    // Offered, then back on the board after the offer lapsed: still the first approval.
+    let later = approval + Duration::hours(5);
+    assert!(repo.transition(moderated, CaseStatus::Approved, CaseStatus::Offered, later).await.unwrap());
+    assert!(repo.transition(moderated, CaseStatus::Offered, CaseStatus::Approved, later).await.unwrap());
+    assert_eq!(approved_at(&db, moderated).await, Some(approval.timestamp_millis()));
+}
+
 on_both_engines!(
+    the_first_approval_time_is_kept,
     fee_quartiles_are_per_hour_over_moderated_parents_cases_of_the_sample,
     finds_a_list_of_cases_by_number_whatever_their_status,
     numbers_start_at_10001_and_round_trip_every_field,

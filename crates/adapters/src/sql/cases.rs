@@ -207,8 +207,9 @@ impl CaseRepository for SqlCaseRepository {
             let number: i64 = {
                 let sql = "INSERT INTO cases (id, owner_id, post_type, title, level, grade, subjects, area, district, \
                            region, rate_cents, session_minutes, sessions_per_week, description, preferred_gender, \
-                           start_date, status, created_at, updated_at) \
-                           VALUES ($1, NULLIF($2, ''), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) \
+                           start_date, status, created_at, updated_at, approved_at) \
+                           VALUES ($1, NULLIF($2, ''), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, \
+                           CASE WHEN $17 = 'approved' THEN $18 END) \
                            RETURNING number";
                 let row = bind_all(sql, &values).fetch_one(&mut *tx).await.map_err(repository_error)?;
                 sqlx::Row::try_get(&row, 0).map_err(repository_error)?
@@ -338,7 +339,8 @@ impl CaseRepository for SqlCaseRepository {
         ];
         let sql = "UPDATE cases SET post_type = $1, title = $2, level = $3, grade = $4, subjects = $5, area = $6, \
                    district = $7, region = $8, rate_cents = $9, session_minutes = $10, sessions_per_week = $11, \
-                   description = $12, preferred_gender = $13, start_date = $14, status = $15, updated_at = $16 \
+                   description = $12, preferred_gender = $13, start_date = $14, status = $15, updated_at = $16, \
+                   approved_at = CASE WHEN $15 = 'approved' AND approved_at IS NULL THEN $16 ELSE approved_at END \
                    WHERE number = $17 AND status = $18";
         let mut tx = self.pool.begin().await.map_err(repository_error)?;
         let changed = bind_all(sql, &values).execute(&mut *tx).await.map_err(repository_error)?.rows_affected() == 1;
@@ -355,14 +357,19 @@ impl CaseRepository for SqlCaseRepository {
     }
 
     async fn transition(&self, number: i64, from: CaseStatus, to: CaseStatus, at: DateTime<Utc>) -> Result<bool, RepositoryError> {
-        let result = sqlx::query("UPDATE cases SET status = $1, updated_at = $2 WHERE number = $3 AND status = $4")
-            .bind(to.key())
-            .bind(millis(at))
-            .bind(number)
-            .bind(from.key())
-            .execute(&self.pool)
-            .await
-            .map_err(repository_error)?;
+        // The first approval's time stays: a case back on the board after a lapsed offer keeps it.
+        let result = sqlx::query(
+            "UPDATE cases SET status = $1, updated_at = $2, \
+             approved_at = CASE WHEN $1 = 'approved' AND approved_at IS NULL THEN $2 ELSE approved_at END \
+             WHERE number = $3 AND status = $4",
+        )
+        .bind(to.key())
+        .bind(millis(at))
+        .bind(number)
+        .bind(from.key())
+        .execute(&self.pool)
+        .await
+        .map_err(repository_error)?;
         Ok(result.rows_affected() == 1)
     }
 }
