@@ -6,7 +6,9 @@
 #   (b) a cold mix of 100,000 distinct filter + keyword + page combinations, for cases and for
 #       tutors (scripts/bench-paths.py): no page is asked twice, so only searching answers;
 #   (c) the time from `serve` to its first answer (the search index is built at start), and the
-#       server's resident memory after the run.
+#       server's resident memory after the run;
+#   (d) what the Prometheus metrics cost: the hot page with METRICS_BIND set and with it off, in
+#       alternating turns (one server: BENCH_SERVERS=1).
 # Seeds BENCH_CASES (default 1,000,000) approved cases and BENCH_TUTORS (default 200,000) tutors
 # once per size into .tmp/bench/ and reuses the folder on later runs. BENCH_DATABASE=postgres
 # runs on PostgreSQL instead (a cluster kept in .tmp/bench/ too). BENCH_SERVERS=2 (PostgreSQL
@@ -119,7 +121,8 @@ log "data: $(cat "$DATA_DIR/seeded"), $(du -sch "$DATA_DIR" ${CLUSTER:+"$CLUSTER
 # (c) Start to serving: the search index is built from the database before the server listens.
 SERVER_PORT="$(free_port)"
 started_ns=$(date +%s%N)
-env -u DATABASE_URL "${DB_ENV[@]}" "$BIN" serve --bind "127.0.0.1:$SERVER_PORT" --data-dir "$DATA_DIR" \
+# Counting every request, as in production (METRICS_BIND on a port of its own).
+env -u DATABASE_URL "${DB_ENV[@]}" METRICS_BIND="127.0.0.1:$(free_port)" "$BIN" serve --bind "127.0.0.1:$SERVER_PORT" --data-dir "$DATA_DIR" \
   >>"$SERVER_LOG" 2>&1 </dev/null &
 SERVER_PID=$!
 wait_for_http "http://127.0.0.1:$SERVER_PORT/health" 600 "$SERVER_PID" \
@@ -134,7 +137,7 @@ log "serving after $start_ms ms (index built in ${index_ms:-?} ms)"
 if (( SERVERS == 2 )); then
   SECOND_PORT="$(free_port)"
   mkdir -p "$WORK/second"
-  env -u DATABASE_URL "${DB_ENV[@]}" "$BIN" serve --bind "127.0.0.1:$SECOND_PORT" --data-dir "$WORK/second" \
+  env -u DATABASE_URL "${DB_ENV[@]}" METRICS_BIND="127.0.0.1:$(free_port)" "$BIN" serve --bind "127.0.0.1:$SECOND_PORT" --data-dir "$WORK/second" \
     >>"$LOGS/bench-server-2.log" 2>&1 </dev/null &
   SECOND_PID=$!
   wait_for_http "http://127.0.0.1:$SECOND_PORT/health" 600 "$SECOND_PID" \
@@ -272,6 +275,44 @@ peak_kb="$(awk '/^VmHWM:/ { print $2 }' "/proc/$SERVER_PID/status")"
 if [[ -n "$SECOND_PID" ]]; then
   second_rss_kb="$(awk '/^VmRSS:/ { print $2 }' "/proc/$SECOND_PID/status")"
 fi
+
+# (d) What the metrics cost: the hot page (the cheapest answer, so the largest share of the
+# counting) from a server that counts every request (METRICS_BIND set) and from one that counts
+# nothing (METRICS_BIND=off: no recorder), one at a time on the same data, restarted for each
+# turn and taking turns, so that both meet this machine's changing speed alike.
+METRICS_TURNS=3
+metrics_cost=""
+if (( SERVERS == 1 )); then
+  stop_server
+  metrics_on_rounds=""; metrics_off_rounds=""
+  for (( turn = 1; turn <= METRICS_TURNS; turn++ )); do
+    for counting in on off; do
+      metrics_bind=off
+      [[ "$counting" == on ]] && metrics_bind="127.0.0.1:$(free_port)"
+      SERVER_PORT="$(free_port)"
+      env -u DATABASE_URL "${DB_ENV[@]}" METRICS_BIND="$metrics_bind" "$BIN" serve --bind "127.0.0.1:$SERVER_PORT" \
+        --data-dir "$DATA_DIR" >>"$SERVER_LOG" 2>&1 </dev/null &
+      SERVER_PID=$!
+      wait_for_http "http://127.0.0.1:$SERVER_PORT/health" 600 "$SERVER_PID" \
+        || { tail -n 20 "$SERVER_LOG" >&2; die "the server did not start (metrics $counting)"; }
+      warm_up "http://127.0.0.1:$SERVER_PORT" "$WORK/hot-product.txt"
+      line="$(measure_only "http://127.0.0.1:$SERVER_PORT" "$WORK/hot-product.txt" "${ROUND_SECONDS}s")"
+      if [[ "$counting" == on ]]; then
+        metrics_on_rounds+="$line"$'\n'
+        # The counting is real: the scrape shows the hot page's route with its requests.
+        curl -sf "http://$metrics_bind/metrics" | grep -q 'http_route="/cases",http_response_status_code="200"' \
+          || die "the metrics listener did not count the hot page"
+      else
+        metrics_off_rounds+="$line"$'\n'
+      fi
+      stop_server
+    done
+  done
+  metrics_on="$(combine_rounds "$metrics_on_rounds")"; check_errors "$metrics_on" "hot (metrics on)"
+  metrics_off="$(combine_rounds "$metrics_off_rounds")"; check_errors "$metrics_off" "hot (metrics off)"
+  metrics_cost="$(awk -v on="$(field "$metrics_on" rps)" -v off="$(field "$metrics_off" rps)" 'BEGIN { printf "%.1f", (off - on) * 100 / off }')"
+fi
+
 ratio="$(awk -v a="$(field "$hot_product" rps)" -v b="$(field "$hot_nginx" rps)" 'BEGIN { printf "%.2f", a / b }')"
 row() { printf '%-26s %10s req/s   p50 %8s ms   p99 %8s ms\n' "$1" "$(field "$2" rps)" "$(field "$2" p50_ms)" "$(field "$2" p99_ms)"; }
 
@@ -287,3 +328,8 @@ echo "cold paths:                $(field "$cold_cases" paths) cases, $(field "$c
 echo "start to serving:          $start_ms ms, of which building the index $index_ms ms (target at most 30 s)"
 echo "server memory after run:   RSS $(( rss_kb / 1024 )) MB, peak $(( peak_kb / 1024 )) MB (target at most 500 MB)"
 if [[ -n "$SECOND_PID" ]]; then echo "second server after run:   RSS $(( second_rss_kb / 1024 )) MB"; fi
+if [[ -n "$metrics_cost" ]]; then
+  row "hot page, metrics on" "$metrics_on"
+  row "hot page, metrics off" "$metrics_off"
+  echo "metrics cost:              ${metrics_cost}% of the hot page's requests/s (target at most 5%; $METRICS_TURNS turns of ${ROUND_SECONDS}s each)"
+fi

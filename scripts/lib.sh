@@ -60,7 +60,8 @@ start_server() {
   for attempt in 1 2 3; do
     SERVER_PORT="$(free_port)"
     log "starting $bin serve on 127.0.0.1:$SERVER_PORT (log: $logfile)"
-    env -u DATABASE_URL "$@" "$bin" serve --bind "127.0.0.1:$SERVER_PORT" --data-dir "$data_dir" \
+    # No metrics listener unless the caller sets METRICS_BIND: test servers run side by side.
+    env -u DATABASE_URL METRICS_BIND=off "$@" "$bin" serve --bind "127.0.0.1:$SERVER_PORT" --data-dir "$data_dir" \
       >>"$logfile" 2>&1 </dev/null &
     SERVER_PID=$!
     rc=0

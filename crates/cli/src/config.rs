@@ -8,7 +8,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
+use tracing_subscriber::Layer;
 use tracing_subscriber::fmt::writer::BoxMakeWriter;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 use tutorhub_adapters::{Database, S3Settings};
 
 use tutorhub_domain::billing::fps::{FpsProxy, Payee};
@@ -27,6 +30,10 @@ pub struct GlobalOpts {
     pub site: SiteOpts,
     #[command(flatten)]
     pub billing: BillingOpts,
+    /// Who makes the back office's decisions, as the audit trail records them; when unset,
+    /// the operating-system user (USER, then LOGNAME).
+    #[arg(long, env = "TUTORHUB_OPERATOR", global = true, value_parser = parse_operator)]
+    pub by: Option<String>,
 }
 
 /// Whether a command tells people things (and so needs its SMS and mail settings).
@@ -70,6 +77,12 @@ impl GlobalOpts {
         };
         let database = self.store.open().await?;
         Wiring::new(database, settings, reach)
+    }
+
+    /// Who the audit trail records as making this command's decisions: `--by`
+    /// (`TUTORHUB_OPERATOR`), else the operating-system user, else `unknown`.
+    pub fn operator(&self) -> String {
+        operator_from(self.by.as_deref(), |name| std::env::var(name).ok())
     }
 
     fn senders(&self) -> anyhow::Result<Senders> {
@@ -249,6 +262,20 @@ impl BillingOpts {
     }
 }
 
+/// A `--by` the audit trail can record, checked before any decision is made (a name it
+/// refused afterwards would leave the decision unrecorded).
+fn parse_operator(value: &str) -> Result<String, String> {
+    tutorhub_domain::audit::model::actor(value)
+        .map_err(|_| format!("must be 1 to {} characters on one line", tutorhub_domain::audit::model::ACTOR_MAX_CHARS))
+}
+
+/// [`GlobalOpts::operator`], reading the environment through `env`: the first of `--by`, USER
+/// and LOGNAME that the trail accepts.
+fn operator_from(by: Option<&str>, env: impl Fn(&str) -> Option<String>) -> String {
+    let accepted = |name: &str| env(name).and_then(|user| tutorhub_domain::audit::model::actor(&user).ok());
+    by.map(str::to_string).or_else(|| accepted("USER")).or_else(|| accepted("LOGNAME")).unwrap_or_else(|| "unknown".into())
+}
+
 fn parse_fps_proxy(value: &str) -> Result<FpsProxy, String> {
     FpsProxy::parse(value)
 }
@@ -314,11 +341,15 @@ pub fn init_logging(format: LogFormat, batched: bool) -> Option<WorkerGuard> {
     };
     let filter =
         tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).with_ansi(colours());
-    match format {
-        LogFormat::Json => builder.json().flatten_event(true).with_current_span(false).init(),
-        LogFormat::Text => builder.compact().init(),
-    }
+    let lines = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(colours());
+    let lines = match format {
+        LogFormat::Json => lines.json().flatten_event(true).with_current_span(false).with_filter(filter).boxed(),
+        LogFormat::Text => lines.compact().with_filter(filter).boxed(),
+    };
+    // The waits for database connections, whatever the log level: metrics, not log lines.
+    let waits = crate::monitoring::ConnectionWaits
+        .with_filter(tracing_subscriber::filter::filter_fn(|meta| meta.target() == crate::monitoring::CONNECTION_WAIT_TARGET));
+    tracing_subscriber::registry().with(lines).with(waits).init();
     guard
 }
 
@@ -336,7 +367,7 @@ fn colours_for(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::colours_for;
+    use super::{colours_for, operator_from, parse_operator};
 
     #[test]
     fn logs_are_coloured_only_at_a_terminal_without_no_color() {
@@ -344,5 +375,23 @@ mod tests {
         assert!(colours_for(true, Some("".into())), "an empty NO_COLOR asks nothing");
         assert!(!colours_for(true, Some("1".into())));
         assert!(!colours_for(false, None), "a file or a pipe gets no escape codes");
+    }
+
+    #[test]
+    fn the_operator_is_by_else_the_os_user_else_unknown() {
+        let env = |user: Option<&'static str>, logname: Option<&'static str>| {
+            move |name: &str| match name {
+                "USER" => user.map(str::to_string),
+                "LOGNAME" => logname.map(str::to_string),
+                _ => None,
+            }
+        };
+        assert_eq!(operator_from(Some("amy"), env(Some("root"), None)), "amy");
+        assert_eq!(operator_from(None, env(Some("root"), Some("ops"))), "root");
+        assert_eq!(operator_from(None, env(None, Some("ops"))), "ops");
+        assert_eq!(operator_from(None, env(Some(" "), Some("ops"))), "ops", "a USER the trail refuses is passed over");
+        assert_eq!(operator_from(None, env(None, None)), "unknown");
+        assert_eq!(parse_operator("  amy "), Ok("amy".to_string()));
+        assert!(parse_operator("amy\nbob").is_err() && parse_operator(" ").is_err() && parse_operator(&"a".repeat(101)).is_err());
     }
 }

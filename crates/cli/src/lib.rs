@@ -5,6 +5,8 @@ pub mod config;
 /// The market the demo data imitates; `tests/demo_data.rs` checks the seeded data against it.
 pub mod demo_market;
 pub mod messaging;
+/// `serve`'s metrics listener, its probes, and the database waits taken from sqlx's events.
+pub mod monitoring;
 pub mod wiring;
 
 mod avatar;
@@ -69,6 +71,10 @@ enum Command {
     Payments(commands::payments::PaymentsOpts),
     /// The site's periodic jobs (alert delivery, clean-ups): which server runs them, their runs.
     Jobs(commands::jobs::JobsOpts),
+    /// Read the audit trail of the back office's decisions: who, when, what and why.
+    Audit(commands::audit::AuditOpts),
+    /// The marketplace in figures for a period: table, --json or --html FILE.
+    Report(commands::report::ReportOpts),
     /// Move uploads from the data folder into an S3-compatible bucket.
     Storage(commands::storage::StorageOpts),
 }
@@ -109,6 +115,8 @@ pub async fn run() -> anyhow::Result<()> {
         Command::Invoices(opts) => commands::invoices::run(global, opts).await,
         Command::Payments(opts) => commands::payments::run(global, opts).await,
         Command::Jobs(opts) => commands::jobs::run(global, opts).await,
+        Command::Audit(opts) => commands::audit::run(global, opts).await,
+        Command::Report(opts) => commands::report::run(global, opts).await,
         Command::Storage(opts) => commands::storage::run(global, opts).await,
     }
 }

@@ -9,6 +9,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+use tutorhub_adapters::messaging::counted::{Counted, MessageKind};
+use tutorhub_adapters::security::limits_hit::CountedLimiter;
 
 use anyhow::Context;
 use async_trait::async_trait;
@@ -147,6 +149,18 @@ pub struct Senders {
     pub mail: Arc<dyn Mailer>,
 }
 
+impl Senders {
+    /// The SMS sender of one part of the site, counted under its kind for the metrics.
+    fn sms_counted(&self, kind: MessageKind) -> Arc<dyn SmsSender> {
+        Arc::new(Counted::new(self.sms.clone(), kind))
+    }
+
+    /// The mailer of one part of the site, counted under its kind for the metrics.
+    fn mail_counted(&self, kind: MessageKind) -> Arc<dyn Mailer> {
+        Arc::new(Counted::new(self.mail.clone(), kind))
+    }
+}
+
 /// Whether a command may tell people things.
 pub enum Reach {
     /// Lists and look-ups: wired without senders, so none of their settings is needed.
@@ -202,14 +216,14 @@ impl Wiring {
             account_stores,
             senders,
             words: Arc::new(Wording),
-            throttle: Throttle::new(rate_limiter(&database, &settings.clock)),
+            throttle: Throttle::new(Arc::new(CountedLimiter::new(rate_limiter(&database, &settings.clock)))),
             database,
             settings,
         })
     }
 
     fn notifier(&self) -> Notifier {
-        let (sms, words) = (self.senders.sms.clone(), self.words.clone());
+        let (sms, words) = (self.senders.sms_counted(MessageKind::Notice), self.words.clone());
         Notifier::new(self.users.clone(), sms, words, self.throttle.clone(), &self.settings.public_base_url)
     }
 
@@ -234,7 +248,13 @@ impl Wiring {
     }
 
     pub fn tutor_applications(&self) -> TutorApplications {
-        TutorApplications::new(self.users.clone(), self.tutors.clone(), self.files.clone(), self.senders.sms.clone(), self.words.clone())
+        TutorApplications::new(
+            self.users.clone(),
+            self.tutors.clone(),
+            self.files.clone(),
+            self.senders.sms_counted(MessageKind::TutorApplication),
+            self.words.clone(),
+        )
     }
 
     pub fn tutor_listing(&self) -> TutorListing {
@@ -284,7 +304,9 @@ impl Wiring {
         let access_tokens: Arc<dyn AccessTokens> = Arc::new(JwtAccessTokens::new(&secret, settings.access_token_ttl_seconds));
         let pool = self.database.pool();
         let secrets: Arc<dyn SecretTokens> = Arc::new(RandomSecretTokens);
-        let (users, throttle, Senders { sms, mail }) = (&self.users, &self.throttle, &self.senders);
+        let (users, throttle) = (&self.users, &self.throttle);
+        let sms = self.senders.sms_counted(MessageKind::VerificationCode);
+        let mail = self.senders.mail_counted(MessageKind::PasswordReset);
         let refresh_tokens = Arc::new(SqlRefreshTokenRepository::new(pool.clone()));
         let sessions = Sessions::new(users.clone(), self.hasher.clone(), access_tokens.clone(), refresh_tokens, secrets.clone())
             .with_throttle(throttle.clone())
@@ -410,8 +432,8 @@ impl Wiring {
             cases: self.cases.clone(),
             tutors: self.tutors.clone(),
             users: self.users.clone(),
-            sms: self.senders.sms.clone(),
-            mail: self.senders.mail.clone(),
+            sms: self.senders.sms_counted(MessageKind::Alert),
+            mail: self.senders.mail_counted(MessageKind::Alert),
             words: self.words.clone(),
             signer: Arc::new(HmacLinkSigner::new(&self.secret()?)),
         };
@@ -475,9 +497,22 @@ impl Wiring {
         )
     }
 
+    /// The marketplace in figures for a period (`tutorhub report`): reads only.
+    pub fn market_reports(&self) -> tutorhub_domain::reports::report::MarketReports {
+        let facts = Arc::new(tutorhub_adapters::SqlMarketFacts::new(self.database.pool().clone()));
+        tutorhub_domain::reports::report::MarketReports::new(facts)
+    }
+
     /// The record of periodic jobs every server of the site shares.
     pub fn job_ledger(&self) -> Arc<dyn JobLedger> {
         Arc::new(SqlJobLedger::new(self.database.pool().clone()))
+    }
+
+    /// The back office's audit trail: each decision a command makes is written down here, and
+    /// `audit list` reads it back.
+    pub fn audit_log(&self) -> tutorhub_domain::audit::trail::AuditLog {
+        let trail = Arc::new(tutorhub_adapters::SqlAuditTrail::new(self.database.pool().clone()));
+        tutorhub_domain::audit::trail::AuditLog::new(trail, self.settings.clock.clone())
     }
 
     /// This server's scheduler of the site's periodic jobs: alert delivery every

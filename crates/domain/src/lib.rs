@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod alerts;
+pub mod audit;
 pub mod billing;
 pub mod bookings;
 pub mod cases;
@@ -17,6 +18,7 @@ pub mod matching;
 pub mod notices;
 pub mod organizations;
 pub mod profiles;
+pub mod reports;
 pub mod reviews;
 pub mod search;
 pub mod shared;

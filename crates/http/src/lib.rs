@@ -10,6 +10,7 @@ pub mod common;
 pub mod error;
 pub mod lessons;
 pub mod matching;
+pub mod observability;
 pub mod organizations;
 pub mod reviews;
 pub mod server;
@@ -174,6 +175,8 @@ pub fn openapi_yaml(services: &Services) -> String {
 pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
     let api = api(services);
     let yaml = api.spec_yaml();
+    let spec: serde_json::Value = serde_json::from_str(&api.spec()).expect("poem-openapi writes its document as JSON");
+    let paths = spec["paths"].as_object().map(|paths| paths.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
     let docs = api.swagger_ui();
     let routes = Route::new()
         .at(
@@ -194,7 +197,15 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
     system::app::WithApp { api: routes.data(sharing.clone()), files, sharing }
         .data(services.access_tokens.clone())
         .data(services.trusted_proxies.clone())
-        .catch_all_error(|error| async move { error::framework_error(error) })
+        .catch_all_error(|error| async move {
+            // The route the router matched stays with the answer, for the request metrics.
+            let route = error.data::<poem::PathPattern>().cloned();
+            let mut response = error::framework_error(error);
+            if let Some(route) = route {
+                response.set_data(route);
+            }
+            response
+        })
         .with(common::query_guard::QueryGuard)
         .with(services.body_limits)
         .with(
@@ -206,5 +217,6 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
         .with(Compression::new())
         .before(system::media::leave_uncompressed)
         .with(common::request_log::RequestLog)
+        .with(observability::RequestMetrics::new(paths.iter().map(String::as_str)))
         .with(words::Speaking)
 }

@@ -40,7 +40,8 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     required('TUTORHUB_BIN'),
     ['serve', '--bind', `127.0.0.1:${port}`, '--data-dir', required('E2E_DATA_DIR')],
     {
-      env: { ...inherited, TUTORHUB_STATIC_DIR: required('E2E_STATIC_DIR'), ...env },
+      // No metrics listener: it would take the main server's default address.
+      env: { ...inherited, TUTORHUB_STATIC_DIR: required('E2E_STATIC_DIR'), METRICS_BIND: 'off', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

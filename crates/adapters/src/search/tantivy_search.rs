@@ -220,6 +220,17 @@ impl TantivySearch {
         Ok(())
     }
 
+    /// How many changes of the feed this index has not applied yet (all of them while it was
+    /// never loaded): what `tutorhub_search_index_lag_changes` shows.
+    ///
+    /// # Errors
+    /// When the feed cannot be read.
+    pub async fn lag(&self) -> Result<i64, RepositoryError> {
+        let wanted = self.feed.version().await?;
+        let applied = self.up_to_date_at.load(Ordering::Acquire);
+        Ok(if applied == i64::MIN { wanted } else { (wanted - applied).max(0) })
+    }
+
     /// The feed's changes after `followed`, from the next one on; none when the index cannot
     /// follow them and must load everything again:
     /// - the next change it needs is gone (the feed was pruned past a server that stalled);

@@ -16,6 +16,7 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use async_trait::async_trait;
+use metrics::{Gauge, counter, gauge};
 use tokio::sync::{Semaphore, oneshot};
 use tutorhub_domain::accounts::ports::{HashingBusy, PasswordHasher};
 use tutorhub_domain::shared::identity::Password;
@@ -108,6 +109,36 @@ impl Worker {
 
 type Job = Box<dyn FnOnce(&mut Worker) + Send>;
 
+/// Password checks waiting for a hashing slot (at most `max_wait`, then refused).
+pub const HASHING_WAITING: &str = "tutorhub_password_hashing_waiting";
+/// Hashes being computed now.
+pub const HASHING_ACTIVE: &str = "tutorhub_password_hashing_active";
+/// Password checks refused because no slot came free in time (the caller hears "busy").
+pub const HASHING_REFUSED: &str = "tutorhub_password_hashing_refused_total";
+
+/// The hashing metrics at zero from the start, so that a rate sees them before the first hash.
+pub fn register_hashing_metrics() {
+    gauge!(HASHING_WAITING).set(0.0);
+    gauge!(HASHING_ACTIVE).set(0.0);
+    counter!(HASHING_REFUSED).increment(0);
+}
+
+/// One on a gauge while it lives: a wait given up (its caller gone) leaves the gauge too.
+struct Counting(Gauge);
+
+impl Counting {
+    fn new(gauge: Gauge) -> Self {
+        gauge.increment(1.0);
+        Self(gauge)
+    }
+}
+
+impl Drop for Counting {
+    fn drop(&mut self) {
+        self.0.decrement(1.0);
+    }
+}
+
 /// The hasher; clones share its threads and slots.
 #[derive(Clone)]
 pub struct Argon2Hasher {
@@ -149,13 +180,18 @@ impl Argon2Hasher {
 
     /// Runs `work` on a hashing thread once a slot is free, waiting at most `max_wait`.
     async fn run<T: Send + 'static>(&self, work: impl FnOnce(&mut Worker) -> T + Send + 'static) -> Result<T, HashingBusy> {
-        let permit = tokio::time::timeout(self.max_wait, self.slots.clone().acquire_owned())
-            .await
-            .map_err(|_| HashingBusy)?
-            .map_err(|_| HashingBusy)?;
+        let waiting = Counting::new(gauge!(HASHING_WAITING));
+        let permit = tokio::time::timeout(self.max_wait, self.slots.clone().acquire_owned()).await;
+        drop(waiting);
+        let Ok(Ok(permit)) = permit else {
+            counter!(HASHING_REFUSED).increment(1);
+            return Err(HashingBusy);
+        };
         let (done, result) = oneshot::channel();
         let job: Job = Box::new(move |worker| {
+            let active = Counting::new(gauge!(HASHING_ACTIVE));
             let output = work(worker);
+            drop(active);
             // Free the slot before answering: whoever has the answer may hash again at once
             // (answering first let a caller's next hash find the slot still taken, a flaky test).
             drop(permit);

@@ -32,6 +32,14 @@ pub enum DatabaseError {
     Migrate(#[source] sqlx::migrate::MigrateError),
 }
 
+/// A look at the connection pool (`Database::connections`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUsage {
+    pub used: u32,
+    pub idle: u32,
+    pub max: u32,
+}
+
 /// A connection pool and the engine behind it.
 #[derive(Clone, Debug)]
 pub struct Database {
@@ -77,6 +85,10 @@ impl Database {
         }
         .max_connections(connections.map_or_else(|| default_connections(Host::of(engine, url)), NonZeroU32::get))
         .acquire_timeout(Duration::from_secs(10))
+        // Every wait for a connection as a trace event (`sqlx::pool::acquire`), which the
+        // server's metrics turn into `db_client_connection_wait_time_seconds`; nothing else
+        // listens at that level, so elsewhere it costs a disabled callsite.
+        .acquire_time_level(log::LevelFilter::Trace)
         .connect_with(options)
         .await
         .map_err(DatabaseError::Connect)?;
@@ -111,6 +123,14 @@ impl Database {
             Engine::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&self.pool).await.map_err(DatabaseError::Migrate)
+    }
+
+    /// The pool's connections now: in use, idle, and the most it opens.
+    #[must_use]
+    pub fn connections(&self) -> PoolUsage {
+        let open = self.pool.size();
+        let idle = u32::try_from(self.pool.num_idle()).unwrap_or(u32::MAX);
+        PoolUsage { used: open.saturating_sub(idle), idle, max: self.pool.options().get_max_connections() }
     }
 
     pub fn pool(&self) -> &AnyPool {

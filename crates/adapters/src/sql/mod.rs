@@ -4,6 +4,7 @@
 pub mod account_stores;
 pub mod alerts;
 pub mod applications;
+pub mod audit;
 pub mod bookings;
 pub mod cases;
 pub mod database;
@@ -13,6 +14,7 @@ pub mod jobs;
 pub mod lessons;
 pub mod rate_limits;
 pub mod refresh_tokens;
+pub mod reports;
 pub mod reviews;
 pub mod rows;
 pub mod search_changes;

@@ -2,9 +2,11 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
+use tutorhub_domain::audit::model::Decision as Audited;
 use tutorhub_domain::tutors::applications::ReviewApplicationError;
 use tutorhub_domain::tutors::model::{Decision, TutorApplication, TutorApplicationStatus};
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{keyed, table};
 use crate::config::{GlobalOpts, Sending};
@@ -148,6 +150,8 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
                 confirm(review.yes, &question)?;
                 let done = applications.decide(review.id, &Decision::Approve, &review.reviewer).await.map_err(refused)?;
                 report(&done.application, done.notified);
+                let (subject, details) = (format!("application {}", done.application.number), format!("user={}", done.application.user_id));
+                audit::record(&wiring, global, Audited::TutorApplicationApproved, &subject, None, &details).await?;
             }
             ApplicationsCommand::Reject { review, reason } => {
                 let a = applications.find(review.id).await.map_err(refused)?;
@@ -156,6 +160,8 @@ pub async fn run(global: &GlobalOpts, opts: &ApplicationsOpts) -> anyhow::Result
                 let decision = Decision::Reject { reason: reason.clone() };
                 let done = applications.decide(review.id, &decision, &review.reviewer).await.map_err(refused)?;
                 report(&done.application, done.notified);
+                let (subject, details) = (format!("application {}", done.application.number), format!("user={}", done.application.user_id));
+                audit::record(&wiring, global, Audited::TutorApplicationRejected, &subject, Some(reason.as_str()), &details).await?;
             }
         }
         anyhow::Ok(())

@@ -2,13 +2,16 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
+use tutorhub_domain::audit::model::Decision;
 use tutorhub_domain::cases::model::{Case, CaseStatus};
-use tutorhub_domain::cases::moderation::{CaseModeration, ModerationError};
+use tutorhub_domain::cases::moderation::ModerationError;
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{GlobalOpts, Sending};
 use crate::labels::cases::moderation_error;
+use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
 pub struct CasesOpts {
@@ -45,7 +48,7 @@ enum CasesCommand {
     /// Reject a pending case with a reason the owner is told by SMS.
     Reject {
         id: i64,
-        #[arg(long)]
+        #[arg(long, value_parser = audit::reason_arg)]
         reason: String,
         #[arg(long)]
         yes: bool,
@@ -64,12 +67,13 @@ pub async fn run(global: &GlobalOpts, opts: &CasesOpts) -> anyhow::Result<()> {
         CasesCommand::Approve { .. } | CasesCommand::Reject { .. } | CasesCommand::Close { .. } => Sending::Yes,
     };
     let wiring = global.wiring(sending).await?;
-    let result = execute(&wiring.moderation(), &opts.command).await;
+    let result = execute(&wiring, global, &opts.command).await;
     wiring.database.close().await;
     result
 }
 
-async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow::Result<()> {
+async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &CasesCommand) -> anyhow::Result<()> {
+    let moderation = &wiring.moderation();
     match command {
         CasesCommand::List { status, paging, json } => {
             let page = moderation.list(*status, paging.request()?).await.map_err(refused)?;
@@ -104,14 +108,19 @@ async fn execute(moderation: &CaseModeration, command: &CasesCommand) -> anyhow:
         CasesCommand::Approve { id, yes } => {
             confirm(*yes, &format!("批核個案 {id}（批核後公開）？"))?;
             report(&moderation.approve(*id).await.map_err(refused)?);
+            audit::record(wiring, global, Decision::CaseApproved, &format!("case {id}"), None, "").await?;
         }
         CasesCommand::Reject { id, reason, yes } => {
             confirm(*yes, &format!("拒絕個案 {id}，原因：{reason}？"))?;
             report(&moderation.reject(*id, reason).await.map_err(refused)?);
+            audit::record(wiring, global, Decision::CaseRejected, &format!("case {id}"), Some(reason.as_str()), "").await?;
         }
         CasesCommand::Close { id, yes } => {
             confirm(*yes, &format!("關閉個案 {id}（不再公開或接受申請）？"))?;
-            report(&moderation.close(*id).await.map_err(refused)?);
+            let case = moderation.close(*id).await.map_err(refused)?;
+            report(&case);
+            let details = format!("applicants={}", case.applicant_count);
+            audit::record(wiring, global, Decision::CaseClosed, &format!("case {id}"), None, &details).await?;
         }
     }
     Ok(())

@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use tutorhub_domain::audit::model::Decision;
 use tutorhub_domain::organizations::document_export::ExportedDocument;
 
+use crate::commands::audit;
 use crate::commands::confirm::confirmed;
 use crate::commands::users::user_ref;
 use crate::config::{GlobalOpts, Sending};
@@ -38,16 +40,24 @@ pub async fn run(global: &GlobalOpts, opts: &DocumentsOpts) -> anyhow::Result<()
     let DocumentsCommand::Export { user, out, yes } = &opts.command;
     let user = user_ref(user)?;
     let wiring = global.wiring(Sending::No).await?;
-    let result = wiring.document_export().export(&user).await;
-    wiring.database.close().await;
-    let (owner, documents) = result.map_err(|e| anyhow::anyhow!(export_error(&e)))?;
-    let existing: Vec<_> = documents.iter().map(|d| out.join(&d.file_name)).filter(|p| p.exists()).collect();
-    if !existing.is_empty() {
-        let names: Vec<_> = existing.iter().map(|p| p.display().to_string()).collect();
-        if !confirmed(*yes, &format!("Overwrite {}?", names.join(", "))) {
-            bail!("not confirmed: nothing written ({} already exist)", names.join(", "));
+    let result = async {
+        let (owner, documents) = wiring.document_export().export(&user).await.map_err(|e| anyhow::anyhow!(export_error(&e)))?;
+        let existing: Vec<_> = documents.iter().map(|d| out.join(&d.file_name)).filter(|p| p.exists()).collect();
+        if !existing.is_empty() {
+            let names: Vec<_> = existing.iter().map(|p| p.display().to_string()).collect();
+            if !confirmed(*yes, &format!("Overwrite {}?", names.join(", "))) {
+                bail!("not confirmed: nothing written ({} already exist)", names.join(", "));
+            }
         }
+        // Written down before the first file is: no private document reaches this machine's
+        // disk without an entry, and when the trail cannot be written none does.
+        let details = format!("documents={} out={:?}", documents.len(), out.display().to_string());
+        audit::record(&wiring, global, Decision::DocumentsExported, &format!("user {}", owner.number), None, &details).await?;
+        anyhow::Ok((owner, documents))
     }
+    .await;
+    wiring.database.close().await;
+    let (owner, documents) = result?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     for document in &documents {
         let path = write_private(out, document)?;

@@ -7,14 +7,18 @@ use std::path::PathBuf;
 use chrono::NaiveDate;
 use clap::{Args, Subcommand};
 use serde_json::json;
-use tutorhub_domain::billing::invoices::{Billing, InvoiceView, Listed};
+use tutorhub_domain::audit::model::Decision;
+use tutorhub_domain::billing::invoices::{InvoiceView, Listed};
+use tutorhub_domain::billing::ledger::LineKind;
 use tutorhub_domain::billing::terms::hkd;
 use tutorhub_domain::shared::hong_kong;
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::commands::money::parse_cents;
 use crate::config::{GlobalOpts, Sending};
 use crate::labels::billing::{billing_error, line_reason};
+use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
 pub struct InvoicesOpts {
@@ -111,12 +115,13 @@ pub async fn run(global: &GlobalOpts, opts: &InvoicesOpts) -> anyhow::Result<()>
         _ => Sending::Yes,
     };
     let wiring = global.wiring(sending).await?;
-    let result = execute(&wiring.billing(), &opts.command).await;
+    let result = execute(&wiring, global, &opts.command).await;
     wiring.database.close().await;
     result
 }
 
-async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result<()> {
+async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &InvoicesCommand) -> anyhow::Result<()> {
+    let billing = &wiring.billing();
     match command {
         InvoicesCommand::List { overdue, credit, json } => {
             let only = if *overdue {
@@ -157,21 +162,32 @@ async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result
         }
         InvoicesCommand::Waive { number, reason, who } => {
             confirm(who.yes, &format!("豁免發票 {number} 今日的全部欠款，原因：{reason}？"))?;
-            print_statement(&billing.waive(number, reason, &who.reviewer).await.map_err(billing_error)?);
+            let view = billing.waive(number, reason, &who.reviewer).await.map_err(billing_error)?;
+            print_statement(&view);
+            let waived = view.statement.lines.iter().rev().find(|l| l.kind == LineKind::Waiver).map_or(0, |l| l.amount);
+            record(wiring, global, Decision::InvoiceWaived, &view, Some(reason.as_str()), &format!("amount_cents={waived}")).await?;
         }
         InvoicesCommand::Adjust { number, amount, reason, who } => {
             let cents = parse_cents(amount, true)?;
             confirm(who.yes, &format!("發票 {number} 調整 {}，原因：{reason}？", hkd(cents)))?;
-            print_statement(&billing.adjust(number, cents, reason, &who.reviewer).await.map_err(billing_error)?);
+            let view = billing.adjust(number, cents, reason, &who.reviewer).await.map_err(billing_error)?;
+            print_statement(&view);
+            record(wiring, global, Decision::InvoiceAdjusted, &view, Some(reason.as_str()), &format!("amount_cents={cents}")).await?;
         }
         InvoicesCommand::Refund { number, amount, reference, who } => {
             let cents = parse_cents(amount, false)?;
             confirm(who.yes, &format!("記錄發票 {number} 退款 {}（參考編號 {reference}）？", hkd(cents)))?;
-            print_statement(&billing.refund(number, cents, reference, &who.reviewer).await.map_err(billing_error)?);
+            let view = billing.refund(number, cents, reference, &who.reviewer).await.map_err(billing_error)?;
+            print_statement(&view);
+            record(wiring, global, Decision::InvoiceRefunded, &view, None, &format!("amount_cents={cents} reference={reference:?}"))
+                .await?;
         }
         InvoicesCommand::Due { number, date, reason, who } => {
             confirm(who.yes, &format!("把發票 {number} 的到期日改為 {date}，原因：{reason}？"))?;
-            print_statement(&billing.move_due(number, *date, reason, &who.reviewer).await.map_err(billing_error)?);
+            let view = billing.move_due(number, *date, reason, &who.reviewer).await.map_err(billing_error)?;
+            print_statement(&view);
+            let from = view.due_changes.last().map_or_else(String::new, |c| c.from.to_string());
+            record(wiring, global, Decision::InvoiceDueDateMoved, &view, Some(reason.as_str()), &format!("from={from} to={date}")).await?;
         }
         InvoicesCommand::Proofs { number, out } => {
             let images = billing.proof_images(number).await.map_err(billing_error)?;
@@ -189,6 +205,18 @@ async fn execute(billing: &Billing, command: &InvoicesCommand) -> anyhow::Result
         }
     }
     Ok(())
+}
+
+/// The invoice's change, in the audit trail.
+async fn record(
+    wiring: &Wiring,
+    global: &GlobalOpts,
+    decision: Decision,
+    view: &InvoiceView,
+    reason: Option<&str>,
+    details: &str,
+) -> anyhow::Result<()> {
+    audit::record(wiring, global, decision, &format!("invoice {}", view.number), reason, details).await
 }
 
 /// The statement as the back office reads it: every line, why, and the balance.

@@ -3,13 +3,15 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
+use tutorhub_domain::audit::model::Decision;
 use tutorhub_domain::lessons::model::Lesson;
-use tutorhub_domain::lessons::record::LessonRecord;
 use tutorhub_domain::shared::hong_kong;
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::config::{GlobalOpts, Sending};
 use crate::labels::lessons::lesson_error;
+use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
 pub struct LessonsOpts {
@@ -46,12 +48,13 @@ enum LessonsCommand {
 
 pub async fn run(global: &GlobalOpts, opts: &LessonsOpts) -> anyhow::Result<()> {
     let wiring = global.wiring(Sending::No).await?;
-    let result = execute(&wiring.lesson_record(), &opts.command).await;
+    let result = execute(&wiring, global, &opts.command).await;
     wiring.database.close().await;
     result
 }
 
-async fn execute(record: &LessonRecord, command: &LessonsCommand) -> anyhow::Result<()> {
+async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &LessonsCommand) -> anyhow::Result<()> {
+    let record = &wiring.lesson_record();
     match command {
         LessonsCommand::Disputes { json } => {
             let disputes = record.disputes().await?;
@@ -73,6 +76,9 @@ async fn execute(record: &LessonRecord, command: &LessonsCommand) -> anyhow::Res
             confirm(*yes, &format!("課堂 {number} 判為「{outcome}」，原因：{reason}？"))?;
             let lesson = record.resolve(*number, *held, reason).await.map_err(lesson_error)?;
             println!("lesson {} is now {}", lesson.number, lesson.status.key());
+            let details = format!("held={held} status={} arrangement={}", lesson.status.key(), lesson.arrangement_id);
+            let subject = format!("lesson {number}");
+            audit::record(wiring, global, Decision::LessonDisputeResolved, &subject, Some(reason.as_str()), &details).await?;
         }
     }
     Ok(())

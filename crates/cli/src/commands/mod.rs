@@ -1,4 +1,5 @@
 pub mod applications;
+pub mod audit;
 pub mod cases;
 pub mod catalogue_names;
 pub mod confirm;
@@ -12,6 +13,10 @@ pub mod money;
 pub mod openapi;
 pub mod orgs;
 pub mod payments;
+pub mod report;
+pub mod report_html;
+pub mod report_svg;
+pub mod report_words;
 pub mod reviews;
 pub mod seed;
 pub mod serve;

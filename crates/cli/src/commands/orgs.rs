@@ -3,14 +3,17 @@
 
 use clap::{Args, Subcommand};
 use tutorhub_domain::accounts::user::OrgVerification;
-use tutorhub_domain::organizations::verification::{OrgDecision, OrgVerificationError, OrgVerifications};
+use tutorhub_domain::audit::model::Decision;
+use tutorhub_domain::organizations::verification::{OrgDecision, OrgVerificationError};
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::commands::users::{hong_kong, user_json, user_ref};
 use crate::config::{GlobalOpts, Sending};
 use crate::labels::organizations::verification_error;
 use crate::labels::users::org_verification;
+use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
 pub struct OrgsOpts {
@@ -64,12 +67,13 @@ pub async fn run(global: &GlobalOpts, opts: &OrgsOpts) -> anyhow::Result<()> {
         OrgsCommand::Verify(_) | OrgsCommand::Reject { .. } => Sending::Yes,
     };
     let wiring = global.wiring(sending).await?;
-    let result = execute(&wiring.org_verifications(), &opts.command).await;
+    let result = execute(&wiring, global, &opts.command).await;
     wiring.database.close().await;
     result
 }
 
-async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Result<()> {
+async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &OrgsCommand) -> anyhow::Result<()> {
+    let orgs = &wiring.org_verifications();
     let (decide, decision) = match command {
         OrgsCommand::List { status, paging, json } => {
             let page = orgs.list(*status, paging.request()?).await?;
@@ -110,7 +114,12 @@ async fn execute(orgs: &OrgVerifications, command: &OrgsCommand) -> anyhow::Resu
     } else {
         eprintln!("warning: the SMS to the organization could not be sent; tell them another way");
     }
-    Ok(())
+    let (decided, reason) = match &decision {
+        OrgDecision::Verify => (Decision::OrganizationVerified, None),
+        OrgDecision::Reject { reason } => (Decision::OrganizationRejected, Some(reason.as_str())),
+    };
+    let details = format!("from={} redecide={}", done.previous.key(), decide.redecide);
+    audit::record(wiring, global, decided, &format!("user {}", done.user.number), reason, &details).await
 }
 
 /// The refusal in the clerk's words, plus what to type when a decision is to be changed.

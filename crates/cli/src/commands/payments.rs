@@ -8,13 +8,16 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use clap::{Args, Subcommand, ValueEnum};
-use tutorhub_domain::billing::invoices::{Billing, MoneyIn, Recorded, RowOutcome, StatementRow, Unmatched};
+use tutorhub_domain::audit::model::Decision;
+use tutorhub_domain::billing::invoices::{MoneyIn, Recorded, RowOutcome, StatementRow, Unmatched};
 use tutorhub_domain::billing::ledger::PaymentMethod;
 use tutorhub_domain::billing::terms::hkd;
 
+use crate::commands::audit;
 use crate::commands::money::parse_cents;
 use crate::config::{GlobalOpts, Sending};
 use crate::labels::billing::{billing_error, unmatched};
+use crate::wiring::Wiring;
 
 /// A statement export larger than this is not a bank statement.
 const MAX_STATEMENT_BYTES: u64 = 20 * 1024 * 1024;
@@ -86,12 +89,13 @@ enum PaymentsCommand {
 
 pub async fn run(global: &GlobalOpts, opts: &PaymentsOpts) -> anyhow::Result<()> {
     let wiring = global.wiring(Sending::Yes).await?;
-    let result = execute(&wiring.billing(), &opts.command).await;
+    let result = execute(&wiring, global, &opts.command).await;
     wiring.database.close().await;
     result
 }
 
-async fn execute(billing: &Billing, command: &PaymentsCommand) -> anyhow::Result<()> {
+async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &PaymentsCommand) -> anyhow::Result<()> {
+    let billing = &wiring.billing();
     match command {
         PaymentsCommand::Record { invoice, amount, method, reference, on, reviewer } => {
             let cents = parse_cents(amount, false)?;
@@ -108,7 +112,11 @@ async fn execute(billing: &Billing, command: &PaymentsCommand) -> anyhow::Result
                     if let Some(receipt) = view.invoice.receipt_number() {
                         println!("paid in full: receipt {receipt} sent to the tutor");
                     }
+                    let (method, balance) = (PaymentMethod::from(*method).key(), view.statement.balance);
+                    let details = format!("amount_cents={cents} method={method} reference={reference:?} balance_cents={balance}");
+                    audit::record(wiring, global, Decision::PaymentRecorded, &format!("invoice {}", view.number), None, &details).await?;
                 }
+                // Nothing changed, so there is no decision to write down.
                 Recorded::Already(number) => println!("already recorded on {number}: nothing changed"),
             }
         }
@@ -117,6 +125,11 @@ async fn execute(billing: &Billing, command: &PaymentsCommand) -> anyhow::Result
             let (rows, unreadable) = read_statement(file, &columns, date_format.as_deref())?;
             let outcomes = billing.import(&rows, (*method).into(), &format!("import {}", file.display())).await.map_err(billing_error)?;
             report(&rows, &outcomes, &unreadable);
+            // One entry for the whole import, however many lines it recorded (none included:
+            // reading a statement in is the clerk's act either way).
+            let details = format!("method={} {}", PaymentMethod::from(*method).key(), counts(&outcomes, &unreadable));
+            audit::record(wiring, global, Decision::BankStatementImported, &format!("statement {}", file.display()), None, &details)
+                .await?;
         }
     }
     Ok(())
@@ -176,6 +189,18 @@ fn parse_date(raw: &str, format: Option<&str>) -> Option<NaiveDate> {
         Some(format) => NaiveDate::parse_from_str(raw, format).ok(),
         None => ["%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d"].iter().find_map(|f| NaiveDate::parse_from_str(raw, f).ok()),
     }
+}
+
+/// What an import did, as the audit trail keeps it: `recorded=1 already=0 unmatched=3 unreadable=1`.
+fn counts(outcomes: &[RowOutcome], unreadable: &[Unreadable]) -> String {
+    let count = |want: fn(&RowOutcome) -> bool| outcomes.iter().filter(|o| want(o)).count();
+    format!(
+        "recorded={} already={} unmatched={} unreadable={}",
+        count(|o| matches!(o, RowOutcome::Recorded(_))),
+        count(|o| matches!(o, RowOutcome::AlreadyRecorded(_))),
+        count(|o| matches!(o, RowOutcome::Unmatched(_))),
+        unreadable.len()
+    )
 }
 
 fn report(rows: &[StatementRow], outcomes: &[RowOutcome], unreadable: &[Unreadable]) {

@@ -2,12 +2,15 @@
 
 use clap::{Args, Subcommand};
 use serde_json::json;
+use tutorhub_domain::audit::model::Decision;
 use tutorhub_domain::reviews::model::{Review, ReviewStatus};
-use tutorhub_domain::reviews::moderation::{ReviewModeration, ReviewModerationError};
+use tutorhub_domain::reviews::moderation::ReviewModerationError;
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::commands::listing::{Paging, keyed, page_json, print_page};
 use crate::config::{GlobalOpts, Sending};
+use crate::wiring::Wiring;
 
 #[derive(Debug, Args)]
 pub struct ReviewsOpts {
@@ -21,7 +24,7 @@ struct Change {
     /// The review number.
     id: i64,
     /// Why, recorded with the review.
-    #[arg(long)]
+    #[arg(long, value_parser = audit::reason_arg)]
     reason: String,
     /// Recorded as the moderator.
     #[arg(long, env = "TUTORHUB_REVIEWER", default_value = "back-office")]
@@ -61,12 +64,13 @@ enum ReviewsCommand {
 
 pub async fn run(global: &GlobalOpts, opts: &ReviewsOpts) -> anyhow::Result<()> {
     let wiring = global.wiring(Sending::No).await?;
-    let result = execute(&wiring.review_moderation(), &opts.command).await;
+    let result = execute(&wiring, global, &opts.command).await;
     wiring.database.close().await;
     result
 }
 
-async fn execute(moderation: &ReviewModeration, command: &ReviewsCommand) -> anyhow::Result<()> {
+async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &ReviewsCommand) -> anyhow::Result<()> {
+    let moderation = &wiring.review_moderation();
     match command {
         ReviewsCommand::List { status, reported, paging, json } => {
             let page = moderation.list(*status, *reported, paging.request()?).await?;
@@ -98,11 +102,15 @@ async fn execute(moderation: &ReviewModeration, command: &ReviewsCommand) -> any
         }
         ReviewsCommand::Hide(change) => {
             confirm(change.yes, &format!("隱藏評價 {}，原因：{}？", change.id, change.reason))?;
-            report(&moderation.hide(change.id, &change.reason, &change.reviewer).await.map_err(refusal)?);
+            let review = moderation.hide(change.id, &change.reason, &change.reviewer).await.map_err(refusal)?;
+            report(&review);
+            record(wiring, global, Decision::ReviewHidden, &review, &change.reason).await?;
         }
         ReviewsCommand::Restore(change) => {
             confirm(change.yes, &format!("恢復顯示評價 {}，原因：{}？", change.id, change.reason))?;
-            report(&moderation.restore(change.id, &change.reason, &change.reviewer).await.map_err(refusal)?);
+            let review = moderation.restore(change.id, &change.reason, &change.reviewer).await.map_err(refusal)?;
+            report(&review);
+            record(wiring, global, Decision::ReviewRestored, &review, &change.reason).await?;
         }
     }
     Ok(())
@@ -116,6 +124,12 @@ fn refusal(error: ReviewModerationError) -> anyhow::Error {
         ReviewModerationError::NoReason => anyhow::anyhow!("a reason is required"),
         ReviewModerationError::Repository(e) => e.into(),
     }
+}
+
+/// The review's moderation, in the audit trail.
+async fn record(wiring: &Wiring, global: &GlobalOpts, decision: Decision, review: &Review, reason: &str) -> anyhow::Result<()> {
+    let details = format!("tutor={} stars={}", review.tutor_id, review.stars.value());
+    audit::record(wiring, global, decision, &format!("review {}", review.number), Some(reason), &details).await
 }
 
 fn report(review: &Review) {

@@ -1,17 +1,21 @@
 //! `tutorhub serve`: the web server.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
 use tokio::net::TcpListener;
+use tokio::sync::Mutex;
 use tutorhub_adapters::Engine;
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::jobs::model::Outcome;
 use tutorhub_domain::jobs::scheduler::{Ran, Scheduler};
+use tutorhub_http::observability::{Metrics, Probe};
 use tutorhub_http::{AppFiles, BodyLimits, ServerLimits};
 
+use crate::monitoring;
 use crate::wiring::Settings;
 
 use crate::config::{GlobalOpts, MatchingOpts, Sending};
@@ -42,6 +46,10 @@ pub struct ServeOpts {
     /// Hong Kong hours without case alerts, `22-8` (held and sent at 08:00), or `off`.
     #[arg(long, env = "ALERT_QUIET_HOURS", default_value = "22-8", value_parser = quiet_hours)]
     pub alert_quiet_hours: QuietHours,
+    /// Where Prometheus scrapes `/metrics` (`host:port`), a listener of its own beside the
+    /// public one; `off` serves no metrics. Keep it on loopback or a private network.
+    #[arg(long, env = "METRICS_BIND", default_value = "127.0.0.1:9464")]
+    pub metrics_bind: String,
     /// Seconds between two rounds of alert delivery (one server of the site runs each round).
     #[arg(long, env = "ALERT_ROUND_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub alert_round_seconds: u64,
@@ -67,8 +75,21 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         // one would be refused by the others.
         tracing::warn!("JWT_SECRET is not set: with several servers on this database, give them all the same JWT_SECRET");
     }
+    // Taken before the index is built: a metrics address already in use stops the start at once.
+    let metrics_listener = monitoring::metrics_listener(&opts.metrics_bind).await?;
+    // No listener, no recorder: the counting then costs nothing and keeps nothing.
+    let metrics = metrics_listener.as_ref().map(|_| Metrics::install());
     let search = wiring.search_index().await?;
     let services = wiring.services(search.clone())?;
+    let metrics_server = metrics_listener.zip(metrics).map(|(listener, metrics)| {
+        let probes: Vec<Arc<dyn Probe>> = vec![
+            Arc::new(monitoring::PoolProbe(wiring.database.clone())),
+            Arc::new(monitoring::SearchLagProbe(search.clone())),
+            Arc::new(monitoring::JobsProbe(wiring.job_ledger())),
+            Arc::new(monitoring::OverdueInvoicesProbe { billing: services.billing.clone(), counted_at: Mutex::default() }),
+        ];
+        tokio::spawn(monitoring::serve_metrics(listener, metrics, probes))
+    });
     let follower = tokio::spawn(follow_changes(search));
     // One name per process, even where containers share a host name and all run as pid 1.
     let owner =
@@ -101,6 +122,9 @@ pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
         tracing::warn!("a background job was still running after 20 s and was stopped; its lease expires on its own");
     }
     follower.abort();
+    if let Some(metrics_server) = metrics_server {
+        metrics_server.abort();
+    }
     wiring.database.close().await;
     tracing::info!("tutorhub stopped");
     Ok(())
@@ -129,7 +153,10 @@ fn log_run(ran: &Ran) {
     let job = ran.job.key();
     match &ran.outcome {
         Outcome::Done(done) => tracing::debug!(job, done, "job ran"),
-        Outcome::Failed(why) => tracing::warn!(job, why, "job failed; its next period tries again"),
+        Outcome::Failed(why) => {
+            monitoring::count_failure(ran.job);
+            tracing::warn!(job, why, "job failed; its next period tries again");
+        }
     }
     if let Some(why) = &ran.unrecorded {
         tracing::warn!(job, why, "a job run could not be recorded; this server takes the job again when it is due");

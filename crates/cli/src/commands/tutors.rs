@@ -2,8 +2,10 @@
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use tutorhub_domain::audit::model::Decision;
 use tutorhub_domain::tutors::model::TutorRef;
 
+use crate::commands::audit;
 use crate::commands::confirm::confirm;
 use crate::config::{GlobalOpts, Sending};
 use crate::labels::tutors::listing_error;
@@ -39,14 +41,19 @@ pub async fn run(global: &GlobalOpts, opts: &TutorsOpts) -> anyhow::Result<()> {
     let tutor = TutorRef::parse(user).context("USER must be a user number or a user id")?;
     confirm(yes, &format!("Hide tutor {user} from search and their profile page?"))?;
     let wiring = global.wiring(Sending::No).await?;
-    let result = wiring.tutor_listing().set_active(tutor, active).await;
+    let result = async {
+        let profile = wiring.tutor_listing().set_active(tutor, active).await.map_err(|e| anyhow::anyhow!(listing_error(&e)))?;
+        println!(
+            "tutor {} ({}) is now {}",
+            profile.user_number,
+            profile.name,
+            if profile.active { "active: listed in search" } else { "inactive: hidden" }
+        );
+        let decision = if active { Decision::TutorActivated } else { Decision::TutorDeactivated };
+        let (subject, details) = (format!("user {}", profile.user_number), format!("user={}", profile.user_id));
+        audit::record(&wiring, global, decision, &subject, None, &details).await
+    }
+    .await;
     wiring.database.close().await;
-    let profile = result.map_err(|e| anyhow::anyhow!(listing_error(&e)))?;
-    println!(
-        "tutor {} ({}) is now {}",
-        profile.user_number,
-        profile.name,
-        if profile.active { "active: listed in search" } else { "inactive: hidden" }
-    );
-    Ok(())
+    result
 }

@@ -88,6 +88,8 @@ pub fn serve(data_dir: &Path, port: u16, args: &[&str]) -> Server {
 pub fn serve_with(data_dir: &Path, port: u16, args: &[&str], env: &[(&str, String)]) -> Server {
     let log = std::fs::File::create(data_dir.join("server.log")).unwrap();
     let child = command(data_dir)
+        // Tests run servers side by side: no metrics listener unless a test asks for one.
+        .env("METRICS_BIND", "off")
         .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .arg("serve")
         .args(["--bind", &format!("127.0.0.1:{port}")])
