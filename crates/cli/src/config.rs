@@ -330,8 +330,11 @@ pub enum LogFormat {
 /// Keep the guard until the server stops: dropping it writes out what is queued (waiting up
 /// to about a second). The other commands write each line at once, so their log lines and the
 /// messages they print themselves come out in the order they happened.
+///
+/// A server with metrics (`connection_waits`) also listens to sqlx's trace events of waits for
+/// a connection, and to nothing else at that level.
 #[must_use = "dropping the guard stops a batched log"]
-pub fn init_logging(format: LogFormat, batched: bool) -> Option<WorkerGuard> {
+pub fn init_logging(format: LogFormat, batched: bool, connection_waits: bool) -> Option<WorkerGuard> {
     let (writer, guard) = if batched {
         let (queued, guard) =
             NonBlockingBuilder::default().lossy(false).thread_name("tutorhub-log").finish(std::io::BufWriter::new(std::io::stderr()));
@@ -341,15 +344,22 @@ pub fn init_logging(format: LogFormat, batched: bool) -> Option<WorkerGuard> {
     };
     let filter =
         tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let logged = filter.max_level_hint();
     let lines = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(colours());
     let lines = match format {
         LogFormat::Json => lines.json().flatten_event(true).with_current_span(false).with_filter(filter).boxed(),
         LogFormat::Text => lines.compact().with_filter(filter).boxed(),
     };
-    // The waits for database connections, whatever the log level: metrics, not log lines.
-    let waits = crate::monitoring::ConnectionWaits
-        .with_filter(tracing_subscriber::filter::filter_fn(|meta| meta.target() == crate::monitoring::CONNECTION_WAIT_TARGET));
+    // The waits for database connections, whatever the log level: metrics, not log lines. A
+    // filter by target, so that every other call site is ruled out once, when first met.
+    let waits = connection_waits.then(|| {
+        let only = tracing_subscriber::filter::Targets::new().with_target(crate::monitoring::CONNECTION_WAIT_TARGET, tracing::Level::TRACE);
+        crate::monitoring::ConnectionWaits.with_filter(only)
+    });
     tracing_subscriber::registry().with(lines).with(waits).init();
+    // The `log` crate's records (from dependencies) up to the log's own level only: the trace
+    // level the waits need is for sqlx's tracing events, not for every dependency's `log` lines.
+    log::set_max_level(log_level(logged));
     guard
 }
 
@@ -363,6 +373,19 @@ fn colours() -> bool {
 /// empty: no colours, as no-color.org asks).
 fn colours_for(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
     terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
+/// The `log` crate's level for a tracing filter's most verbose level (`None`: everything).
+fn log_level(most: Option<tracing::level_filters::LevelFilter>) -> log::LevelFilter {
+    use tracing::level_filters::LevelFilter;
+    match most {
+        Some(LevelFilter::OFF) => log::LevelFilter::Off,
+        Some(LevelFilter::ERROR) => log::LevelFilter::Error,
+        Some(LevelFilter::WARN) => log::LevelFilter::Warn,
+        Some(LevelFilter::INFO) => log::LevelFilter::Info,
+        Some(LevelFilter::DEBUG) => log::LevelFilter::Debug,
+        _ => log::LevelFilter::Trace,
+    }
 }
 
 #[cfg(test)]

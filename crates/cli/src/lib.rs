@@ -86,7 +86,9 @@ enum Command {
 pub async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let global = &cli.global;
-    let _logging = config::init_logging(cli.log_format, matches!(cli.command, Command::Serve(_)));
+    let serving = matches!(cli.command, Command::Serve(_));
+    let metrics = matches!(&cli.command, Command::Serve(opts) if !opts.metrics_bind.eq_ignore_ascii_case("off"));
+    let _logging = config::init_logging(cli.log_format, serving, metrics);
     match &cli.command {
         Command::Serve(opts) => commands::serve::run(global, opts).await,
         Command::Migrate => {

@@ -111,8 +111,15 @@ impl Probe for JobsProbe {
             let last_success = if state.last_outcome.as_ref().is_some_and(|(outcome, _)| outcome == "ok") {
                 state.last_finished_at
             } else {
-                let runs = self.0.runs(Some(job), RUNS_LOOKED_AT).await.unwrap_or_default();
-                runs.into_iter().find(|run| run.outcome == "ok").map(|run| run.finished_at)
+                match self.0.runs(Some(job), RUNS_LOOKED_AT).await {
+                    Ok(runs) => runs.into_iter().find(|run| run.outcome == "ok").map(|run| run.finished_at),
+                    // A ledger that cannot be read says nothing about the job: the gauge keeps
+                    // its last value rather than alerting as if the job never ran.
+                    Err(error) => {
+                        tracing::warn!(%error, job = job.key(), "the job's runs could not be read for the metrics");
+                        continue;
+                    }
+                }
             };
             #[allow(clippy::cast_precision_loss)] // seconds since 1970 fit a double exactly
             let seconds = last_success.map_or(0.0, |at| at.timestamp() as f64);

@@ -244,6 +244,10 @@ async fn every_back_office_decision_leaves_exactly_one_entry() {
     decides(dir, &twice, &[], CLERK, ("payment-recorded", &subject, None));
     let refund = by_clerk(&["invoices", "refund", number, "--amount", "200", "--reference", "RF1", "--yes"]);
     decides(dir, &refund, &[], CLERK, ("invoice-refunded", &subject, None));
+    // Its proofs of payment read out of private storage (none uploaded in the demo: still read).
+    let proofs = dir.join("proofs");
+    let export = by_clerk(&["invoices", "proofs", number, "--out", proofs.to_str().unwrap()]);
+    decides(dir, &export, &[], CLERK, ("payment-proofs-exported", &subject, None));
     let why = "trial period";
     let waive = by_clerk(&["invoices", "waive", other, "--reason", why, "--yes"]);
     decides(dir, &waive, &[], CLERK, ("invoice-waived", &format!("invoice {other}"), Some(why)));
@@ -255,12 +259,12 @@ async fn every_back_office_decision_leaves_exactly_one_entry() {
 
     // Reading the trail: newest first, from a time on, as many as asked, or as a table.
     let entries = trail(dir);
-    assert_eq!(entries.len(), 20, "one entry a decision");
+    assert_eq!(entries.len(), 21, "one entry a decision");
     let numbers: Vec<i64> = entries.iter().map(|e| e["number"].as_i64().unwrap()).collect();
     assert!(numbers.windows(2).all(|w| w[0] > w[1]), "newest first: {numbers:?}");
     assert_eq!(json(run(dir, &["audit", "list", "--json", "--limit", "3"], &[])).as_array().unwrap()[..], entries[..3]);
     let from_today = json(run(dir, &["audit", "list", "--json", "--limit", "1000", "--since", &today], &[]));
-    assert_eq!(from_today.as_array().unwrap().len(), 20);
+    assert_eq!(from_today.as_array().unwrap().len(), 21);
     let future = json(run(dir, &["audit", "list", "--json", "--since", "2999-01-01T00:00:00Z"], &[]));
     assert_eq!(future, serde_json::json!([]));
     let table = ok(run(dir, &["audit", "list"], &[]));
@@ -271,7 +275,7 @@ async fn every_back_office_decision_leaves_exactly_one_entry() {
     let nameless = run(dir, &["cases", "close", refused, "--yes", "--by", " "], &[]);
     assert!(!nameless.status.success());
     assert_eq!(json(run(dir, &["cases", "show", refused, "--json"], &[]))["status"], "approved");
-    assert_eq!(trail(dir).len(), 20);
+    assert_eq!(trail(dir).len(), 21);
 
     // A decision the trail cannot record stands, and the command says so loudly.
     break_the_trail(dir).await;
@@ -281,5 +285,5 @@ async fn every_back_office_decision_leaves_exactly_one_entry() {
     assert!(stderr.contains("NOT recorded") && stderr.contains(&format!("case {unrecorded}")), "{stderr}");
     assert!(String::from_utf8_lossy(&failed.stdout).contains("is now closed"), "{failed:?}");
     assert_eq!(json(run(dir, &["cases", "show", unrecorded, "--json"], &[]))["status"], "closed");
-    assert_eq!(trail(dir).len(), 20);
+    assert_eq!(trail(dir).len(), 21);
 }

@@ -118,8 +118,9 @@ pub const HASHING_REFUSED: &str = "tutorhub_password_hashing_refused_total";
 
 /// The hashing metrics at zero from the start, so that a rate sees them before the first hash.
 pub fn register_hashing_metrics() {
-    gauge!(HASHING_WAITING).set(0.0);
-    gauge!(HASHING_ACTIVE).set(0.0);
+    // Added to, not set: a hash already under way keeps its count.
+    gauge!(HASHING_WAITING).increment(0.0);
+    gauge!(HASHING_ACTIVE).increment(0.0);
     counter!(HASHING_REFUSED).increment(0);
 }
 

@@ -136,8 +136,10 @@ impl SqlMarketFacts {
             Value::Text(LessonStatus::Cancelled.key().into()),
             start.clone(),
             until.clone(),
+            Value::Text(LessonStatus::NotHeld.key().into()),
         ];
-        let lessons = "l.recorded_by = $1 AND l.status <> $2 AND l.recorded_at >= $3 AND l.recorded_at < $4";
+        // A lesson held: neither cancelled nor found not held by the back office.
+        let lessons = "l.recorded_by = $1 AND l.status <> $2 AND l.status <> $5 AND l.recorded_at >= $3 AND l.recorded_at < $4";
         let queries: [(TutorActivity, String, Vec<Value>); 5] = [
             (
                 TutorActivity::Applied,

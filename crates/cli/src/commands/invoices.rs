@@ -191,6 +191,9 @@ async fn execute(wiring: &Wiring, global: &GlobalOpts, command: &InvoicesCommand
         }
         InvoicesCommand::Proofs { number, out } => {
             let images = billing.proof_images(number).await.map_err(billing_error)?;
+            // As with an organization's documents: recorded before any file is written.
+            let details = format!("proofs={} out={:?}", images.len(), out.display().to_string());
+            audit::record(wiring, global, Decision::PaymentProofsExported, &format!("invoice {number}"), None, &details).await?;
             std::fs::create_dir_all(out)?;
             for (i, (proof, bytes)) in images.iter().enumerate() {
                 let extension = proof.file_key.rsplit('.').next().unwrap_or("img");

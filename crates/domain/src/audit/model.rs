@@ -46,6 +46,8 @@ crate::keyed_enum! {
         /// An organization's private registration documents copied out of private storage:
         /// reading them is accountable too.
         DocumentsExported => "documents-exported",
+        /// A tutor's proofs of payment copied out of private storage, to check against the bank.
+        PaymentProofsExported => "payment-proofs-exported",
     }
 }
 

@@ -205,8 +205,8 @@ pub fn median(mut values: Vec<i64>) -> Option<i64> {
 struct Outcome<'a> {
     case: &'a CaseFacts,
     approved: bool,
-    /// Seconds from the approval (or, unknown, the posting) to the first applicant.
-    to_first_applicant: Option<i64>,
+    /// From the approval (or, unknown, the posting) to the first applicant.
+    to_first_applicant: Option<Duration>,
     first_offer_at: Option<DateTime<Utc>>,
     /// Offers made by `until`.
     offers: usize,
@@ -233,12 +233,14 @@ impl<'a> Outcome<'a> {
             Some(at) => at < until,
             None => public || applied.is_some(),
         };
-        // Tutors can apply from the approval on: the wait counts from it when it is known.
-        let open_from = case.approved_at.unwrap_or(case.posted_at);
+        // Tutors can apply from the approval on: the wait counts from it when it is known (and
+        // from the posting for a case applied to before its recorded approval: one approved
+        // before approval times were kept, then moderated again).
+        let open_from = case.approved_at.filter(|approved| applied.is_none_or(|applied| *approved <= applied)).unwrap_or(case.posted_at);
         Self {
             case,
             approved,
-            to_first_applicant: applied.map(|at| seconds(open_from, at)),
+            to_first_applicant: applied.map(|at| at - open_from),
             first_offer_at: offers.iter().map(|offer| offer.made_at).min(),
             offers: offers.len(),
             confirmed: !matches.is_empty(),
@@ -248,7 +250,8 @@ impl<'a> Outcome<'a> {
     }
 
     fn answered_within_day(&self) -> bool {
-        self.to_first_applicant.is_some_and(|waited| waited <= ANSWERED_WITHIN_HOURS * 3600)
+        // Compared exactly: 24 hours and a fraction of a second is not within a day.
+        self.to_first_applicant.is_some_and(|waited| waited <= Duration::hours(ANSWERED_WITHIN_HOURS))
     }
 
     fn unanswered(&self) -> bool {
@@ -280,7 +283,8 @@ fn tally(outcomes: &[&Outcome<'_>]) -> CaseFigures {
         figures.approved += u64::from(o.approved);
         if let Some(waited) = o.to_first_applicant {
             figures.with_applicant += 1;
-            to_applicant.push(waited);
+            // Whole seconds, never negative (a clock set back is not a negative wait).
+            to_applicant.push(waited.num_seconds().max(0));
         }
         figures.answered_within_day += u64::from(o.answered_within_day());
         if let Some(at) = o.first_offer_at {

@@ -15,7 +15,7 @@ pub enum PeriodError {
     #[error("period_reversed")]
     Reversed,
     /// More than [`MAX_DAYS`] days.
-    #[error("period_too_long: {days} days")]
+    #[error("period_too_long")]
     TooLong { days: i64 },
 }
 
