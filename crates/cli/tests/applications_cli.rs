@@ -4,20 +4,13 @@ mod support;
 
 use std::path::Path;
 use std::process::Output;
-use std::sync::Arc;
 
-use chrono::{NaiveDate, Utc};
-use tutorhub_adapters::{Database, LocalFileStore, Outbox, SqlTutorRepository, SqlUserRepository, Wording};
+use tutorhub_adapters::{Database, SqlUserRepository};
 use tutorhub_domain::accounts::ports::UserRepository;
-use tutorhub_domain::accounts::user::{NewUser, Role, UserType};
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::tutors::applications::TutorApplications;
-use tutorhub_domain::tutors::model::TutorApplicationForm;
+use tutorhub_domain::accounts::user::Role;
 use uuid::Uuid;
 
 use support::ok;
-
-const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
 
 /// Runs the binary without an answer on stdin.
 fn tutorhub(data_dir: &Path, args: &[&str]) -> Output {
@@ -27,53 +20,7 @@ fn tutorhub(data_dir: &Path, args: &[&str]) -> Output {
 /// Two users, each with a pending application, filed through the same use case the web uses.
 async fn two_applicants(data_dir: &Path) -> (Uuid, Uuid) {
     ok(tutorhub(data_dir, &["migrate"]));
-    let database = Database::open(&Database::sqlite_url(data_dir)).await.unwrap();
-    let users = Arc::new(SqlUserRepository::new(database.pool().clone()));
-    let applications = TutorApplications::new(
-        users.clone(),
-        Arc::new(SqlTutorRepository::new(database.pool().clone())),
-        Arc::new(LocalFileStore::new(data_dir)),
-        Arc::new(Outbox::sms(data_dir)),
-        Arc::new(Wording),
-    );
-    let mut ids = Vec::new();
-    for (phone, subject) in [("91234567", "中學 數學"), ("92345678", "小學 英文")] {
-        let user = users
-            .insert(NewUser {
-                id: Uuid::new_v4(),
-                phone: Phone::parse(phone).unwrap(),
-                email: Email::parse(&format!("{phone}@example.com")).unwrap(),
-                name: DisplayName::parse("陳大文").unwrap(),
-                birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
-                user_type: UserType::Individual,
-                password_hash: "$argon2id$x".into(),
-                language: tutorhub_domain::shared::language::Language::ZhHk,
-                created_at: Utc::now(),
-            })
-            .await
-            .unwrap();
-        let form = TutorApplicationForm {
-            name: "陳老師".into(),
-            contact_number: phone.into(),
-            education: "香港大學".into(),
-            age: Some(25),
-            teaching_experience: Some(2),
-            subjects: vec![subject.into()],
-            exam_results: "DSE 5**".into(),
-            course_features: "耐心".into(),
-            teaching_area: "藍田".into(),
-            teaching_schedule: "週末".into(),
-            teaching_mode: "online".into(),
-            gender: String::new(),
-            teaching_modes: vec![],
-            teaching_districts: vec![],
-            required_fee: Some(280.0),
-            bio: "你好".into(),
-        };
-        applications.submit(user.id, &form, Some(PNG.to_vec())).await.unwrap();
-        ids.push(user.id);
-    }
-    database.close().await;
+    let ids = support::applicants::pending_tutor_applicants(data_dir, &[("91234567", "中學 數學"), ("92345678", "小學 英文")]).await;
     (ids[0], ids[1])
 }
 

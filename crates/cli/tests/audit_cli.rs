@@ -7,23 +7,14 @@ mod support;
 
 use std::path::Path;
 use std::process::Output;
-use std::sync::Arc;
 
-use chrono::{NaiveDate, Utc};
 use serde_json::Value;
-use tutorhub_adapters::{Database, LocalFileStore, Outbox, SqlTutorRepository, SqlUserRepository, Wording};
-use tutorhub_domain::accounts::ports::UserRepository;
-use tutorhub_domain::accounts::user::{NewUser, UserType};
+use tutorhub_adapters::Database;
 use tutorhub_domain::shared::catalogue;
-use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
-use tutorhub_domain::tutors::applications::TutorApplications;
-use tutorhub_domain::tutors::model::TutorApplicationForm;
-use uuid::Uuid;
 
 use support::ok;
 
 const CLERK: &str = "clerk-name";
-const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
 
 /// Runs the binary with `env` added; the operator is never inherited from the test's own
 /// environment, and nothing is typed on stdin (every deciding command here has `--yes`).
@@ -69,56 +60,11 @@ fn decides(dir: &Path, args: &[&str], env: &[(&str, &str)], actor: &str, expecte
     assert_eq!(after[1..], before[..], "{args:?} left the entries before as they were");
 }
 
-/// Two users, each with a pending tutor application filed through the use case the web uses;
-/// the subject and the area are the catalogue's first, whatever their names.
+/// Two users, each with a pending tutor application to teach the catalogue's first subject.
 async fn two_applicants(dir: &Path) {
-    let database = Database::open(&Database::sqlite_url(dir)).await.unwrap();
-    let users = Arc::new(SqlUserRepository::new(database.pool().clone()));
-    let applications = TutorApplications::new(
-        users.clone(),
-        Arc::new(SqlTutorRepository::new(database.pool().clone())),
-        Arc::new(LocalFileStore::new(dir)),
-        Arc::new(Outbox::sms(dir)),
-        Arc::new(Wording),
-    );
     let level = catalogue::LEVELS.iter().find(|level| !level.subjects.is_empty()).unwrap();
-    let area = catalogue::places().next().unwrap().area;
-    for phone in ["91234567", "92345678"] {
-        let user = users
-            .insert(NewUser {
-                id: Uuid::new_v4(),
-                phone: Phone::parse(phone).unwrap(),
-                email: Email::parse(&format!("{phone}@example.com")).unwrap(),
-                name: DisplayName::parse("Chan Tai Man").unwrap(),
-                birthdate: NaiveDate::from_ymd_opt(2000, 1, 31).unwrap(),
-                user_type: UserType::Individual,
-                password_hash: "$argon2id$x".into(),
-                language: tutorhub_domain::shared::language::Language::ZhHk,
-                created_at: Utc::now(),
-            })
-            .await
-            .unwrap();
-        let form = TutorApplicationForm {
-            name: "Chan Tai Man".into(),
-            contact_number: phone.into(),
-            education: "HKU".into(),
-            age: Some(25),
-            teaching_experience: Some(2),
-            subjects: vec![format!("{} {}", level.label, level.subjects[0])],
-            exam_results: "DSE 5**".into(),
-            course_features: "Patient and clear".into(),
-            teaching_area: area.into(),
-            teaching_schedule: "Weekends".into(),
-            teaching_mode: "online".into(),
-            gender: String::new(),
-            teaching_modes: vec![],
-            teaching_districts: vec![],
-            required_fee: Some(280.0),
-            bio: "Hello".into(),
-        };
-        applications.submit(user.id, &form, Some(PNG.to_vec())).await.unwrap();
-    }
-    database.close().await;
+    let subject = format!("{} {}", level.label, level.subjects[0]);
+    support::applicants::pending_tutor_applicants(dir, &[("91234567", &subject), ("92345678", &subject)]).await;
 }
 
 /// Puts cases `pending` (the demo's are all approved) and the latest lesson in dispute, as

@@ -1,6 +1,8 @@
 //! Running the real `tutorhub` binary on a data folder, as an operator would.
 #![allow(dead_code)]
 
+pub mod applicants;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
