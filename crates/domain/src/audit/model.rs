@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn decision_keys_are_stable_and_read_back() {
-        assert_eq!(Decision::ALL.len(), 19);
+        assert_eq!(Decision::ALL.len(), 20);
         for decision in Decision::ALL {
             assert_eq!(Decision::parse(decision.key()), Some(*decision));
         }
