@@ -48,7 +48,7 @@ test: export TEST_START := $(shell date +%s)
 test: ## everything CI runs: deps, Rust build and tests (SQLite + PostgreSQL), frontend checks and tests, e2e, contract
 	@$(STAGE) "1/10 deps" scripts/install-deps.sh
 	@$(STAGE) "2/10 rustfmt, no module cycles, clippy, cargo build" scripts/build-rust.sh
-	@$(STAGE) "3/10 cargo test (SQLite, PostgreSQL, S3)" env TUTORHUB_REQUIRE_POSTGRES=1 TUTORHUB_REQUIRE_S3=1 scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) test --workspace
+	@$(STAGE) "3/10 cargo test (SQLite, PostgreSQL, S3)" env TUTORHUB_REQUIRE_POSTGRES=1 TUTORHUB_REQUIRE_S3=1 scripts/with-postgres.sh scripts/with-s3.sh scripts/cargo-linted.sh test --workspace
 	@$(STAGE) "4/10 frontend: API client up to date" $(NPM) run check:api
 	@$(STAGE) "5/10 frontend: typecheck" $(NPM) run typecheck
 	@$(STAGE) "6/10 frontend: lint and format" $(NPM) run lint:all
