@@ -18,7 +18,7 @@ use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::cases::search::CaseQuery;
 use tutorhub_domain::shared::identity::{Email, Phone};
 use tutorhub_domain::shared::messaging::{DeliveryError, Mailer, SmsSender};
-use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::tutors::ports::TutorProfileRepository;
 use uuid::Uuid;
 
 use support::tutors::{approved, form, user};

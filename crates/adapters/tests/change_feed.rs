@@ -14,7 +14,7 @@ use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::reviews::model::{NewReview, ReviewForm, ReviewStatus};
 use tutorhub_domain::reviews::ports::ReviewRepository;
 use tutorhub_domain::search::ports::{ChangeFeed, Changed};
-use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::tutors::ports::TutorProfileRepository;
 use uuid::Uuid;
 
 use support::tutors::{approved, form, user};

@@ -14,7 +14,7 @@ use tutorhub_domain::cases::model::CaseStatus;
 use tutorhub_domain::cases::ports::{CaseIndex, CaseRepository};
 use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
 use tutorhub_domain::shared::paging::PageRequest;
-use tutorhub_domain::tutors::ports::{TutorIndex, TutorRepository};
+use tutorhub_domain::tutors::ports::{TutorIndex, TutorProfileRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
 
 use support::tutors::{approved, form, user};

@@ -13,7 +13,7 @@ use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::PageRequest;
 use tutorhub_domain::shared::storage::{Constraint, RepositoryError};
 use tutorhub_domain::tutors::model::{TutorApplicationForm, TutorApplicationStatus, TutorGender, TutorRef};
-use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorRepository};
+use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorApplicationRepository, TutorProfileRepository};
 use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
 use uuid::Uuid;
 

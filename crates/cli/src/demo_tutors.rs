@@ -352,9 +352,9 @@ pub async fn insert_demo_tutors(app: &Wiring, count: usize) -> anyhow::Result<us
             avatar: avatar.public_path().unwrap_or_default(),
             submitted_at: demo.approved_at - Duration::days(2),
         };
-        let application = app.tutors.insert_application(new).await?;
+        let application = app.tutor_application_records.insert_application(new).await?;
         let profile = TutorProfile::from_application(&application, user.number, demo.approved_at);
-        app.tutors.approve_application(application.number, "demo", demo.approved_at, &profile).await?;
+        app.tutor_application_records.approve_application(application.number, "demo", demo.approved_at, &profile).await?;
     }
     Ok(count)
 }
@@ -389,9 +389,9 @@ pub async fn insert_bench_tutors(app: &Wiring, count: usize) -> anyhow::Result<(
             avatar: String::new(),
             submitted_at: bench.approved_at - Duration::days(2),
         };
-        let application = app.tutors.insert_application(new).await?;
+        let application = app.tutor_application_records.insert_application(new).await?;
         let profile = TutorProfile::from_application(&application, user.number, bench.approved_at);
-        app.tutors.approve_application(application.number, "bench", bench.approved_at, &profile).await?;
+        app.tutor_application_records.approve_application(application.number, "bench", bench.approved_at, &profile).await?;
         progress.inc(1);
     }
     progress.finish_and_clear();

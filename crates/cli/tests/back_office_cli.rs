@@ -1,5 +1,5 @@
 //! `tutorhub users|orgs|documents …` on the real binary, over accounts registered through the
-//! same registration use case the web uses (documents included).
+//! same use cases the server is wired with (`Wiring`), documents included.
 
 mod support;
 
@@ -7,16 +7,12 @@ use std::path::Path;
 use std::process::Output;
 use std::sync::Arc;
 
-use chrono::{Duration, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde_json::Value;
-use tutorhub_adapters::{
-    Argon2Hasher, Database, InMemoryRateLimiter, LocalFileStore, Outbox, RandomSecretTokens, SqlAccountStores, SqlUserRepository, Wording,
-};
-use tutorhub_domain::accounts::phone_verification::PhoneVerification;
-use tutorhub_domain::accounts::ports::PhoneVerificationStore;
-use tutorhub_domain::accounts::registration::{Registration, RegistrationForm};
-use tutorhub_domain::shared::identity::Phone;
-use tutorhub_domain::shared::rate_limits::Throttle;
+use tutorhub_adapters::{Database, Outbox};
+use tutorhub_cli::wiring::{Reach, Senders, Settings, Wiring};
+use tutorhub_domain::accounts::registration::RegistrationForm;
+use tutorhub_domain::shared::language::Language;
 
 use support::{ok, tutorhub};
 
@@ -39,33 +35,29 @@ fn names(page: &Value) -> Vec<&str> {
     page["items"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap()).collect()
 }
 
-/// Registers accounts as the web does (a verified phone, then the form), oldest first.
+/// Registers accounts as the web does, through the use cases the server is wired with: a phone
+/// verified with the code its SMS carried, then the form, oldest first. The codes go to an
+/// outbox of their own, so the data folder's holds only what the back office sends.
 async fn register(data_dir: &Path) {
     ok(tutorhub(data_dir, &["migrate"], ""));
+    let codes = tempfile::tempdir().unwrap();
     let database = Database::open(&Database::sqlite_url(data_dir)).await.unwrap();
-    let pool = database.pool().clone();
-    let users = Arc::new(SqlUserRepository::new(pool.clone()));
-    let stores = Arc::new(SqlAccountStores::new(pool));
-    let verification = PhoneVerification::new(
-        stores.clone(),
-        users.clone(),
-        Arc::new(Outbox::sms(data_dir)),
-        Arc::new(Wording),
-        Arc::new(RandomSecretTokens),
-        Throttle::new(Arc::new(InMemoryRateLimiter::default())),
-    );
-    let registration =
-        Registration::new(users, Arc::new(Argon2Hasher::default()), verification, Arc::new(LocalFileStore::new(data_dir)), stores.clone());
+    let senders = Senders { sms: Arc::new(Outbox::sms(codes.path())), mail: Arc::new(Outbox::mail(codes.path())) };
+    let settings = Settings {
+        jwt_secret: Some("test secret, long enough for HS256".into()),
+        ..Settings::new(data_dir.to_path_buf(), "http://127.0.0.1")
+    };
+    let wiring = Wiring::new(database.clone(), settings, Reach::Sends(senders)).unwrap();
+    let services = wiring.services(wiring.search_index().await.unwrap()).unwrap();
     let accounts = [
         ("陳大文", "61234567", "chan@example.com", "individual", None),
         ("明德教育", "63456789", "info@mingtak.example.com", "organization", Some((PDF, PNG))),
         ("啟思學苑", "64567890", "hello@kaisi.example.com", "organization", Some((PDF, JPEG))),
     ];
     for (name, phone, email, user_type, documents) in accounts {
-        let now = Utc::now();
-        // The grant a verified phone holds, for the token "verified" (stored as its digest).
-        let token_hash = tutorhub_domain::accounts::ports::SecretTokens::digest(&RandomSecretTokens, "verified");
-        stores.grant(&Phone::parse(phone).unwrap(), &token_hash, now, now + Duration::minutes(30)).await.unwrap();
+        services.phone_verification.send_code(phone, Language::ZhHk).await.unwrap();
+        let code: String = last_sms_to(codes.path(), &format!("+852{phone}")).chars().filter(char::is_ascii_digit).take(6).collect();
+        let verification_token = services.phone_verification.verify_code(phone, &code).await.unwrap();
         let form = RegistrationForm {
             name: name.into(),
             email: email.into(),
@@ -76,14 +68,19 @@ async fn register(data_dir: &Path) {
             user_type: user_type.into(),
             business_registration: documents.map(|(b, _)| b.to_vec()),
             address_proof: documents.map(|(_, a)| a.to_vec()),
-            verification_token: "verified".into(),
-            language: tutorhub_domain::shared::language::Language::ZhHk,
+            verification_token,
+            language: Language::ZhHk,
         };
-        registration.register(form, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).await.unwrap();
+        services.registration.register(form, NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()).await.unwrap();
         // Distinct creation times, so "newest first" is a real order.
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
     database.close().await;
+}
+
+/// The last SMS in `dir`'s outbox to `phone` (E.164).
+fn last_sms_to(dir: &Path, phone: &str) -> String {
+    sms_to(dir, phone).pop().expect("an SMS was sent")
 }
 
 fn sms_to(data_dir: &Path, phone: &str) -> Vec<String> {

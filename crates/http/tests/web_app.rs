@@ -127,10 +127,10 @@ async fn listed_tutor(app: &support::TestApp) -> (uuid::Uuid, i64) {
         avatar: "/media/avatars/li.png".into(),
         submitted_at: Utc::now(),
     };
-    let application = app.tutors.insert_application(new).await.unwrap();
+    let application = app.tutor_application_records.insert_application(new).await.unwrap();
     let number = app.users.find_by_id(id).await.unwrap().unwrap().number;
     let profile = TutorProfile::from_application(&application, number, Utc::now());
-    assert!(app.tutors.approve_application(application.number, "staff", Utc::now(), &profile).await.unwrap());
+    assert!(app.tutor_application_records.approve_application(application.number, "staff", Utc::now(), &profile).await.unwrap());
     (id, number)
 }
 

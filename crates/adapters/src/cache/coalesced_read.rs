@@ -82,7 +82,7 @@ impl<T: Clone> CoalescedRead<T> {
         // Requests whose bytes arrived together are woken together: one turn of the scheduler
         // lets them all take a ticket and share this read. Started at once, the read covered
         // about a dozen hot-page requests on PostgreSQL; after the turn, about two dozen, with
-        // half the queries and 6-8% more requests a second (docs/decisions.md).
+        // half the queries and 6-8% more requests a second (docs/adr/0046-board-cache-and-coalesced-reads.md).
         tokio::task::yield_now().await;
         // Every caller counted by now arrived before the read below starts.
         let covers = self.arrivals.load(Ordering::SeqCst);

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use metrics::counter;
-use tutorhub_domain::shared::rate_limiter::{Limit, RateLimiter};
+use tutorhub_domain::shared::rate_limits::{Limit, RateLimiter, Refused, StoreFailed};
 
 pub const LIMITS_HIT: &str = "tutorhub_limits_hit_total";
 
@@ -38,9 +38,10 @@ pub fn register_limit_counters() {
     }
 }
 
-/// A limiter that counts its refusals. The label is the key's scope (`login-phone` of
-/// `login-phone:+852…`): the site's own names, never what a stranger sent, which the rest of the
-/// key is.
+/// A limiter that counts its refusals: hits over a limit, not the store's failures (the
+/// adapter logs those; this counter reads as pressure on the limits). The label is the key's
+/// scope (`login-phone` of `login-phone:+852…`): the site's own names, never what a stranger
+/// sent, which the rest of the key is.
 pub struct CountedLimiter {
     inner: Arc<dyn RateLimiter>,
 }
@@ -60,20 +61,20 @@ fn scope(key: &str) -> &str {
 
 #[async_trait]
 impl RateLimiter for CountedLimiter {
-    async fn hit(&self, key: &str, limit: Limit) -> Result<(), u64> {
+    async fn hit(&self, key: &str, limit: Limit) -> Result<(), Refused> {
         let result = self.inner.hit(key, limit).await;
-        if result.is_err() {
+        if matches!(result, Err(Refused::Wait(_))) {
             counter!(LIMITS_HIT, "limit" => scope(key).to_string()).increment(1);
         }
         result
     }
 
-    async fn blocked(&self, key: &str, limit: Limit) -> Option<u64> {
+    async fn blocked(&self, key: &str, limit: Limit) -> Result<Option<u64>, StoreFailed> {
         self.inner.blocked(key, limit).await
     }
 
-    async fn reset(&self, key: &str) {
-        self.inner.reset(key).await;
+    async fn reset(&self, key: &str) -> Result<(), StoreFailed> {
+        self.inner.reset(key).await
     }
 }
 

@@ -1,9 +1,10 @@
 //! Rate limits counted in this process's memory (SQLite sites, which one server serves).
 //!
-//! Each key has one window, as in the database's limiter (`sql::rate_limits`): from its first
-//! hit, at most `max` hits until the window ends; the hit after that starts a new window. A key
-//! is kept until its own window ends, a day for a daily cap, and forgotten then, however idle it
-//! was: a clean-up that forgets keys earlier opens their limits early.
+//! Windows are counted by the domain's rule (`rate_limits::Window`), as in the database's
+//! limiter (`sql::rate_limits`): from a key's first hit, at most `max` hits until its window
+//! ends. A key is kept until its own window ends, a day for a daily cap, and forgotten then,
+//! however idle it was: a clean-up that forgets keys earlier opens their limits early. This
+//! store cannot fail (memory), so it never answers `StoreFailed`.
 //!
 //! A flood of new keys must not slow every limit. A hit costs the same with ten keys or a
 //! million: the key's window is found by hash, and the windows of one length end in the order
@@ -22,7 +23,7 @@
 //! ones are members').
 //!
 //! Several instances each count on their own: a site with several servers runs on PostgreSQL,
-//! whose limiter counts in the shared table (docs/decisions.md).
+//! whose limiter counts in the shared table (docs/adr/0057-limiter-windows-and-proxies.md).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, RandomState};
@@ -30,11 +31,15 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use async_trait::async_trait;
 use tutorhub_domain::shared::clock::{Clock, SystemClock};
-use tutorhub_domain::shared::rate_limiter::{Limit, RateLimiter};
+use tutorhub_domain::shared::rate_limits::window::wait_until;
+use tutorhub_domain::shared::rate_limits::{Hit, Limit, RateLimiter, Refused, StoreFailed, Window};
 
 /// Windows kept at most by default: under 57 MB at worst, about twice the keys of the flood
 /// `make soak` sends (150,000 phones' resets from 7,500 addresses).
 pub const DEFAULT_MAX_KEYS: usize = 300_000;
+
+// The bound above counts a 24-byte map entry: a key's digest and the domain's `Window`.
+const _: () = assert!(std::mem::size_of::<(u64, Window)>() == 24, "a kept window grew: recount DEFAULT_MAX_KEYS's memory");
 
 /// Shards, each behind its own lock, so that hits on different keys rarely wait for each other.
 const SHARDS: usize = 16;
@@ -86,13 +91,6 @@ fn lock(shard: &Mutex<Shard>) -> MutexGuard<'_, Shard> {
     shard.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// One key's window: `hits` counted since it began, and when it ends (milliseconds).
-#[derive(Debug, Clone, Copy)]
-struct Window {
-    hits: u32,
-    ends_at: i64,
-}
-
 /// The ends of the windows of one length, in the order the windows began (so, ended first at
 /// the front). An entry whose key has since started another window, or was reset, is stale
 /// and simply dropped when it reaches the front.
@@ -120,34 +118,32 @@ impl Shard {
     /// when it is a new key and the table is full.
     fn hit(&mut self, digest: u64, limit: Limit, now: i64) -> Result<(), u64> {
         self.forget_ended(now, FORGOTTEN_PER_HIT);
-        let window_ms = window_ms(limit);
-        match self.windows.get_mut(&digest) {
-            Some(window) if window.ends_at > now => {
-                if window.hits >= limit.max {
-                    return Err(wait_until(window.ends_at, now));
-                }
-                window.hits += 1;
-                return Ok(());
+        let current = self.windows.get(&digest).copied();
+        match Window::hit(current, limit, now) {
+            Hit::Refused(wait) => Err(wait),
+            Hit::Counted(window) => {
+                self.windows.insert(digest, window);
+                Ok(())
             }
-            // Ended, and not yet forgotten: a new window.
-            Some(window) => *window = Window { hits: 1, ends_at: now + window_ms },
-            None => {
-                if self.windows.len() >= self.max_keys {
-                    self.forget_ended(now, usize::MAX);
+            Hit::Started(window) => {
+                // A key whose window ended, not yet forgotten, has its room already.
+                if current.is_none() {
+                    if self.windows.len() >= self.max_keys {
+                        self.forget_ended(now, usize::MAX);
+                    }
+                    if self.windows.len() >= self.max_keys {
+                        return Err(self.full(now));
+                    }
                 }
-                if self.windows.len() >= self.max_keys {
-                    return Err(self.full(now));
-                }
-                self.windows.insert(digest, Window { hits: 1, ends_at: now + window_ms });
+                self.windows.insert(digest, window);
+                self.queue_end(digest, window.ends_at, limit.window_ms());
+                Ok(())
             }
         }
-        self.queue_end(digest, now + window_ms, window_ms);
-        Ok(())
     }
 
-    fn blocked(&mut self, digest: u64, limit: Limit, now: i64) -> Option<u64> {
-        let window = self.windows.get(&digest)?;
-        (window.ends_at > now && window.hits >= limit.max).then(|| wait_until(window.ends_at, now))
+    fn blocked(&self, digest: u64, limit: Limit, now: i64) -> Option<u64> {
+        Window::blocked(self.windows.get(&digest).copied(), limit, now)
     }
 
     fn queue_end(&mut self, digest: u64, ends_at: i64, window_ms: i64) {
@@ -219,32 +215,24 @@ fn shrink(queue: &mut VecDeque<(i64, u64)>) {
     }
 }
 
-fn window_ms(limit: Limit) -> i64 {
-    i64::try_from(limit.window_seconds.saturating_mul(1000)).unwrap_or(i64::MAX / 4)
-}
-
-/// Whole seconds until `ends_at`, at least one.
-fn wait_until(ends_at: i64, now: i64) -> u64 {
-    u64::try_from((ends_at - now + 999) / 1000).unwrap_or(0).max(1)
-}
-
 #[async_trait]
 impl RateLimiter for InMemoryRateLimiter {
-    async fn hit(&self, key: &str, limit: Limit) -> Result<(), u64> {
+    async fn hit(&self, key: &str, limit: Limit) -> Result<(), Refused> {
         let now = self.now();
         let (mut shard, digest) = self.shard(key);
-        shard.hit(digest, limit, now)
+        shard.hit(digest, limit, now).map_err(Refused::Wait)
     }
 
-    async fn blocked(&self, key: &str, limit: Limit) -> Option<u64> {
+    async fn blocked(&self, key: &str, limit: Limit) -> Result<Option<u64>, StoreFailed> {
         let now = self.now();
-        let (mut shard, digest) = self.shard(key);
-        shard.blocked(digest, limit, now)
+        let (shard, digest) = self.shard(key);
+        Ok(shard.blocked(digest, limit, now))
     }
 
-    async fn reset(&self, key: &str) {
+    async fn reset(&self, key: &str) -> Result<(), StoreFailed> {
         let (mut shard, digest) = self.shard(key);
         shard.windows.remove(&digest);
+        Ok(())
     }
 }
 
@@ -268,13 +256,13 @@ mod tests {
         let limiter = InMemoryRateLimiter::new(clock.clone(), 100);
         let limit = Limit { max: 2, window_seconds: 60 };
         assert!(limiter.hit("a", limit).await.is_ok());
-        assert!(limiter.blocked("a", limit).await.is_none());
+        assert_eq!(limiter.blocked("a", limit).await, Ok(None));
         clock.advance(Duration::seconds(10));
         assert!(limiter.hit("a", limit).await.is_ok());
-        assert_eq!(limiter.hit("a", limit).await, Err(50), "the window began at the first hit");
-        assert_eq!(limiter.blocked("a", limit).await, Some(50));
+        assert_eq!(limiter.hit("a", limit).await, Err(Refused::Wait(50)), "the window began at the first hit");
+        assert_eq!(limiter.blocked("a", limit).await, Ok(Some(50)));
         assert!(limiter.hit("b", limit).await.is_ok(), "keys are counted apart");
-        limiter.reset("a").await;
+        limiter.reset("a").await.unwrap();
         assert!(limiter.hit("a", limit).await.is_ok());
     }
 
@@ -293,7 +281,7 @@ mod tests {
         }
         assert!(limiter.hit("bookings:member", DAILY).await.is_err(), "still refused after an idle hour and a flood");
         clock.advance(Duration::hours(24) - Duration::minutes(61) - Duration::seconds(1));
-        assert_eq!(limiter.hit("bookings:member", DAILY).await, Err(1), "refused up to the window's end");
+        assert_eq!(limiter.hit("bookings:member", DAILY).await, Err(Refused::Wait(1)), "refused up to the window's end");
         clock.advance(Duration::seconds(1));
         assert!(limiter.hit("bookings:member", DAILY).await.is_ok(), "a new window once the day is over");
     }
@@ -312,7 +300,7 @@ mod tests {
             limiter.hit(&format!("send-code-ip:{n}"), HOURLY).await.unwrap();
         }
         assert_eq!(limiter.keys(), 1_001, "the ended hourly windows were forgotten by later hits, the daily one kept");
-        assert_eq!(limiter.blocked("bookings:member", Limit { max: 1, window_seconds: 86_400 }).await, Some(23 * 3_600));
+        assert_eq!(limiter.blocked("bookings:member", Limit { max: 1, window_seconds: 86_400 }).await, Ok(Some(23 * 3_600)));
     }
 
     #[tokio::test]
@@ -333,7 +321,7 @@ mod tests {
             }
         }
         let (newcomer, wait) = refused.expect("the table fills up");
-        assert_eq!(wait, 3_600, "the wait is until the first window ends");
+        assert_eq!(wait, Refused::Wait(3_600), "the wait is until the first window ends");
         assert!(kept.len() <= SHARDS && limiter.keys() <= SHARDS);
         for key in &kept {
             for _ in 1..HOURLY.max {
@@ -353,7 +341,7 @@ mod tests {
         let limiter = InMemoryRateLimiter::new(clock.clone(), SHARDS * 10);
         for round in 0..10_000 {
             limiter.hit("login:a", HOURLY).await.unwrap();
-            limiter.reset("login:a").await;
+            limiter.reset("login:a").await.unwrap();
             if round % 100 == 0 {
                 clock.advance(Duration::seconds(1));
             }

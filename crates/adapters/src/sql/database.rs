@@ -190,7 +190,7 @@ fn create_private_database_file(path: &Path) -> std::io::Result<()> {
 }
 
 /// Connections in the pool unless `DATABASE_CONNECTIONS` says otherwise (measured in
-/// docs/decisions.md).
+/// docs/adr/0052-pools-memory-and-measuring.md).
 ///
 /// - A database on this machine (SQLite, or PostgreSQL on a loopback address or a socket): one
 ///   per core, at least two. Each connection is a thread of sqlx's in this process (SQLite) or

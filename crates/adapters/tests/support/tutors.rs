@@ -7,7 +7,7 @@ use tutorhub_domain::accounts::ports::UserRepository;
 use tutorhub_domain::accounts::user::{NewUser, User, UserType};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone};
 use tutorhub_domain::tutors::model::{ApplicationDetails, NewTutorApplication, TutorApplicationForm, TutorProfile};
-use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::tutors::ports::TutorApplicationRepository;
 use uuid::Uuid;
 
 pub async fn user(users: &SqlUserRepository, n: u32) -> User {

@@ -188,7 +188,7 @@ mod tests {
     };
     use crate::accounts::sessions::tests_support::user;
     use crate::shared::messaging::{DeliveryError, MockMailer};
-    use crate::shared::rate_limiter::MockRateLimiter;
+    use crate::shared::rate_limits::{MockRateLimiter, Refused};
 
     fn passwords(mail: MockMailer, resets: MockPasswordResetStore) -> Passwords {
         let mut users = MockUserRepository::new();
@@ -271,9 +271,15 @@ mod tests {
         let counted = count.clone();
         limiter.expect_hit().returning(move |key, limit| {
             assert_eq!(key, format!("change-password:{}", user().id));
-            counted.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < limit.max).then_some(n + 1)).map(|_| ()).map_err(|_| 900)
+            counted
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < limit.max).then_some(n + 1))
+                .map(|_| ())
+                .map_err(|_| Refused::Wait(900))
         });
-        limiter.expect_reset().returning(move |_| count.store(0, Ordering::SeqCst));
+        limiter.expect_reset().returning(move |_| {
+            count.store(0, Ordering::SeqCst);
+            Ok(())
+        });
         let users: Arc<dyn UserRepository> = Arc::new(users);
         let hasher: Arc<dyn PasswordHasher> = Arc::new(hasher);
         let secrets: Arc<dyn SecretTokens> = Arc::new(secrets);

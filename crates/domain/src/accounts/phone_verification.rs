@@ -205,7 +205,7 @@ mod tests {
     use super::*;
     use crate::accounts::ports::{MockPhoneVerificationStore, MockSecretTokens, MockUserRepository};
     use crate::shared::messaging::{DeliveryError, MockSmsSender};
-    use crate::shared::rate_limiter::MockRateLimiter;
+    use crate::shared::rate_limits::{MockRateLimiter, Refused};
 
     struct Mocks {
         store: MockPhoneVerificationStore,
@@ -219,7 +219,7 @@ mod tests {
             let mut users = MockUserRepository::new();
             users.expect_find_by_phone().returning(|_| Ok(None));
             let mut limiter = MockRateLimiter::new();
-            limiter.expect_blocked().returning(|_, _| None);
+            limiter.expect_blocked().returning(|_, _| Ok(None));
             limiter.expect_hit().returning(|_, _| Ok(()));
             Self { store: MockPhoneVerificationStore::new(), users, sms: MockSmsSender::new(), limiter }
         }
@@ -289,7 +289,7 @@ mod tests {
     async fn a_phone_over_its_limit_keeps_its_last_code_and_gets_no_sms() {
         let mut m = Mocks::new();
         m.limiter = MockRateLimiter::new();
-        m.limiter.expect_blocked().returning(|_, _| Some(1200));
+        m.limiter.expect_blocked().returning(|_, _| Ok(Some(1200)));
         m.store.expect_replace_code().never();
         m.store.expect_delete_code().never();
         m.sms.expect_send_sms().never();
@@ -301,8 +301,8 @@ mod tests {
         // Two requests raced past the check: the loser's code is not left behind.
         let mut m = Mocks::new();
         m.limiter = MockRateLimiter::new();
-        m.limiter.expect_blocked().returning(|_, _| None);
-        m.limiter.expect_hit().returning(|_, _| Err(1200));
+        m.limiter.expect_blocked().returning(|_, _| Ok(None));
+        m.limiter.expect_hit().returning(|_, _| Err(Refused::Wait(1200)));
         m.store.expect_replace_code().returning(|_, _, _| Ok(true));
         m.store.expect_delete_code().times(1).returning(|_| Ok(()));
         m.sms.expect_send_sms().never();

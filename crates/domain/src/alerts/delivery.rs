@@ -21,7 +21,7 @@ use crate::shared::messages::{Mail, MessageWords, Sms};
 use crate::shared::messaging::{Mailer, SmsSender};
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::TutorRef;
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 
 /// At most one message per tutor and channel in this time.
 pub const GAP: Duration = Duration::hours(1);
@@ -57,7 +57,7 @@ fn matches_of(case: &Case, candidates: &[SavedSearch]) -> Vec<AlertMatch> {
 pub struct AlertPorts {
     pub alerts: Arc<dyn AlertRepository>,
     pub cases: Arc<dyn CaseRepository>,
-    pub tutors: Arc<dyn TutorRepository>,
+    pub tutors: Arc<dyn TutorProfileRepository>,
     pub users: Arc<dyn UserRepository>,
     pub sms: Arc<dyn SmsSender>,
     pub mail: Arc<dyn Mailer>,
@@ -191,7 +191,7 @@ mod tests {
     use crate::shared::messaging::{MockMailer, MockSmsSender};
     use crate::tutors::model::TutorProfile;
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
     use uuid::Uuid;
 
     const TUTOR: Uuid = Uuid::from_u128(5);
@@ -234,7 +234,7 @@ mod tests {
                 _ => None,
             })
         });
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_find_profile().returning(move |_| Ok(Some(TutorProfile { active, ..approved_profile(TUTOR) })));
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(|id| Ok(Some(User { id, ..user() })));

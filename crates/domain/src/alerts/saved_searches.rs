@@ -16,7 +16,7 @@ use crate::cases::search::CaseQuery;
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
 use crate::tutors::model::TutorRef;
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 
 /// How many recent matches the alerts page shows.
 const RECENT_MATCHES: u32 = 30;
@@ -52,7 +52,7 @@ pub struct SavedSearchForm {
 #[derive(Clone)]
 pub struct SavedSearches {
     alerts: Arc<dyn AlertRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     cases: Arc<dyn CaseRepository>,
     signer: Arc<dyn LinkSigner>,
 }
@@ -60,7 +60,7 @@ pub struct SavedSearches {
 impl SavedSearches {
     pub fn new(
         alerts: Arc<dyn AlertRepository>,
-        tutors: Arc<dyn TutorRepository>,
+        tutors: Arc<dyn TutorProfileRepository>,
         cases: Arc<dyn CaseRepository>,
         signer: Arc<dyn LinkSigner>,
     ) -> Self {

@@ -20,7 +20,7 @@ use crate::shared::rate_limits::BOOKINGS_PER_MEMBER;
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::{BookingsProblem, ValidationErrors};
 use crate::tutors::model::TutorRef;
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 
 /// How many bookings a list shows.
 const LIST_LIMIT: u32 = 100;
@@ -79,7 +79,7 @@ pub struct BookingView {
 pub struct Bookings {
     bookings: Arc<dyn BookingRepository>,
     users: Arc<dyn UserRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     notifier: Notifier,
 }
 
@@ -87,7 +87,7 @@ impl Bookings {
     pub fn new(
         bookings: Arc<dyn BookingRepository>,
         users: Arc<dyn UserRepository>,
-        tutors: Arc<dyn TutorRepository>,
+        tutors: Arc<dyn TutorProfileRepository>,
         notifier: Notifier,
     ) -> Self {
         Self { bookings, users, tutors, notifier }
@@ -267,7 +267,7 @@ mod tests {
     use crate::shared::messaging::MockSmsSender;
     use crate::shared::validation::Problem;
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
 
     const TUTOR_PHONE: &str = "+85251234567";
 
@@ -311,7 +311,7 @@ mod tests {
         });
         let users: Arc<dyn UserRepository> = Arc::new(people(booker));
         // Every tutor teaches what `valid_form` lists: 中學 數學, 中學 物理, 小學 數學.
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_find_profile().returning(|tutor| {
             let TutorRef::Id(id) = tutor else { panic!("bookings name tutors by id") };
             Ok(Some(approved_profile(id)))

@@ -28,7 +28,7 @@ use crate::notices::notifier::{Inviter, Notice, Notifier};
 use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::{TutorProfile, TutorRef};
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 use crate::tutors::search::{TutorFilter, TutorSubjectMatch};
 
 /// Invitations one case may send.
@@ -86,7 +86,7 @@ pub enum InviteError {
 pub struct Invitations {
     cases: Arc<dyn CaseRepository>,
     users: Arc<dyn UserRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     applications: Arc<dyn ApplicationRepository>,
     invitations: Arc<dyn InvitationRepository>,
     notifier: Notifier,
@@ -97,7 +97,7 @@ impl Invitations {
     pub fn new(
         cases: Arc<dyn CaseRepository>,
         users: Arc<dyn UserRepository>,
-        tutors: Arc<dyn TutorRepository>,
+        tutors: Arc<dyn TutorProfileRepository>,
         applications: Arc<dyn ApplicationRepository>,
         invitations: Arc<dyn InvitationRepository>,
         notifier: Notifier,
@@ -259,7 +259,7 @@ mod tests {
 
     use crate::shared::paging::Page;
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
 
     const OWNER: Uuid = Uuid::from_u128(1);
 
@@ -303,7 +303,7 @@ mod tests {
             users.expect_find_by_id().returning(move |id| Ok((id == OWNER).then(|| User { id, user_type: owner, ..user() })));
             let mut cases = MockCaseRepository::new();
             cases.expect_find_by_number().returning(move |n| Ok((n == case.number).then(|| case.clone())));
-            let mut profiles = MockTutorRepository::new();
+            let mut profiles = MockTutorProfileRepository::new();
             let listed = tutors.clone();
             profiles.expect_search_profiles().returning(move |_, page| Ok(Page { items: listed.clone(), total: 1, request: page }));
             profiles.expect_find_profile().returning(move |r| {

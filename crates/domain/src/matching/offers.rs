@@ -26,7 +26,7 @@ use crate::shared::money::Rate;
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
 use crate::tutors::model::TutorRef;
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 
 /// Offers lapsed per run of the job; more wait for the next run a minute later.
 const LAPSES_PER_RUN: u32 = 500;
@@ -58,7 +58,7 @@ pub struct Offers {
     cases: Arc<dyn CaseRepository>,
     applications: Arc<dyn ApplicationRepository>,
     users: Arc<dyn UserRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     notifier: Notifier,
     clock: Arc<dyn Clock>,
     standing: Standing,
@@ -71,7 +71,7 @@ pub struct OfferPorts {
     pub cases: Arc<dyn CaseRepository>,
     pub applications: Arc<dyn ApplicationRepository>,
     pub users: Arc<dyn UserRepository>,
-    pub tutors: Arc<dyn TutorRepository>,
+    pub tutors: Arc<dyn TutorProfileRepository>,
     pub notifier: Notifier,
     pub clock: Arc<dyn Clock>,
     /// Whether an overdue invoice keeps the tutor from confirming.
@@ -282,7 +282,7 @@ mod tests {
     use crate::shared::clock::ManualClock;
     use crate::shared::messaging::MockSmsSender;
     use crate::shared::validation::{MatchingProblem, Problem};
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
 
     fn start() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 27, 12, 0, 0).unwrap()
@@ -368,7 +368,7 @@ mod tests {
             applications.expect_due_offers().returning(move |now, _| {
                 Ok(kept.lock().unwrap().clone().into_iter().filter(|o| o.status == OfferStatus::Open && o.expires_at <= now).collect())
             });
-            let mut tutors = MockTutorRepository::new();
+            let mut tutors = MockTutorProfileRepository::new();
             tutors.expect_find_profile().returning(|_| Ok(None));
             let mut users = MockUserRepository::new();
             users.expect_find_by_id().returning(|id| Ok(Some(User { id, ..crate::accounts::sessions::tests_support::user() })));

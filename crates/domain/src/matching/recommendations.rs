@@ -21,7 +21,7 @@ use crate::matching::ports::ApplicationRepository;
 use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::{TutorGender, TutorProfile, TutorRef};
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 
 /// How many recommendations the home page shows.
 pub const SHOWN: usize = 6;
@@ -104,7 +104,7 @@ pub enum RecommendError {
 #[derive(Clone)]
 pub struct Recommendations {
     cases: Arc<dyn CaseRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     applications: Arc<dyn ApplicationRepository>,
     cap: u32,
 }
@@ -112,7 +112,7 @@ pub struct Recommendations {
 impl Recommendations {
     pub fn new(
         cases: Arc<dyn CaseRepository>,
-        tutors: Arc<dyn TutorRepository>,
+        tutors: Arc<dyn TutorProfileRepository>,
         applications: Arc<dyn ApplicationRepository>,
         cap: u32,
     ) -> Self {
@@ -171,7 +171,7 @@ pub(crate) mod tests {
     use crate::matching::ports::MockApplicationRepository;
     use crate::shared::paging::Page;
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
 
     /// A parent's open case; `valid_form`'s tutor teaches 中學 數學/物理 and 小學 數學 from 藍田
     /// (觀塘區, 九龍) for HK$300, and is female.
@@ -241,7 +241,7 @@ pub(crate) mod tests {
             .expect_search()
             .withf(|filter, _| filter.status == Some(CaseStatus::Approved) && filter.post_type == Some(PostType::StudentSeekingTutor))
             .returning(move |_, page| Ok(Page { items: candidates.clone(), total: 6, request: page }));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_find_profile().returning(move |tutor| {
             let TutorRef::Id(id) = tutor else { panic!() };
             Ok(Some(TutorProfile { active: id == tutor_id, ..approved_profile(id) }))

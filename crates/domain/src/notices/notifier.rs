@@ -16,9 +16,8 @@ use crate::accounts::user::User;
 pub use crate::shared::messages::{Inviter, Notice};
 use crate::shared::messages::{MessageWords, Sms};
 use crate::shared::messaging::SmsSender;
-use crate::shared::rate_limiter::Limit;
 use crate::shared::rate_limits::{
-    APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, LESSON_NOTICES_PER_ARRANGEMENT, MEMBER_NOTICES_PER_RECIPIENT, Throttle,
+    APPLICANT_NOTICES_PER_CASE, BOOKING_NOTICES_PER_PAIR, LESSON_NOTICES_PER_ARRANGEMENT, Limit, MEMBER_NOTICES_PER_RECIPIENT, Throttle,
 };
 
 impl Notice {
@@ -127,7 +126,7 @@ pub(crate) mod testing {
     use async_trait::async_trait;
 
     use super::*;
-    use crate::shared::rate_limiter::RateLimiter;
+    use crate::shared::rate_limits::{RateLimiter, Refused, StoreFailed};
 
     /// Counts events per key like the in-memory adapter, but no window ever ends: a test runs
     /// well within an hour.
@@ -136,22 +135,23 @@ pub(crate) mod testing {
 
     #[async_trait]
     impl RateLimiter for CountingLimiter {
-        async fn hit(&self, key: &str, limit: Limit) -> Result<(), u64> {
+        async fn hit(&self, key: &str, limit: Limit) -> Result<(), Refused> {
             let mut counts = self.0.lock().unwrap();
             let count = counts.entry(key.to_string()).or_default();
             if *count >= limit.max {
-                return Err(limit.window_seconds);
+                return Err(Refused::Wait(limit.window_seconds));
             }
             *count += 1;
             Ok(())
         }
 
-        async fn blocked(&self, key: &str, limit: Limit) -> Option<u64> {
-            (self.0.lock().unwrap().get(key).copied().unwrap_or_default() >= limit.max).then_some(limit.window_seconds)
+        async fn blocked(&self, key: &str, limit: Limit) -> Result<Option<u64>, StoreFailed> {
+            Ok((self.0.lock().unwrap().get(key).copied().unwrap_or_default() >= limit.max).then_some(limit.window_seconds))
         }
 
-        async fn reset(&self, key: &str) {
+        async fn reset(&self, key: &str) -> Result<(), StoreFailed> {
             self.0.lock().unwrap().remove(key);
+            Ok(())
         }
     }
 

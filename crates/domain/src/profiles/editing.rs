@@ -19,7 +19,7 @@ use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::upload::{Upload, UploadError, UploadPurpose};
 use crate::shared::validation::{ProfilesProblem, ValidationErrors};
 use crate::tutors::applications::AVATAR_FOLDER;
-use crate::tutors::ports::{IdentityUpdate, TutorRepository};
+use crate::tutors::ports::{IdentityUpdate, TutorProfileRepository};
 
 /// What the user sent; `None` leaves a field as it is.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -55,7 +55,7 @@ pub enum UpdateProfileError {
 #[derive(Clone)]
 pub struct ProfileEditing {
     users: Arc<dyn UserRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     files: Arc<dyn FileStore>,
     verification: PhoneVerification,
     throttle: Throttle,
@@ -64,7 +64,7 @@ pub struct ProfileEditing {
 impl ProfileEditing {
     pub fn new(
         users: Arc<dyn UserRepository>,
-        tutors: Arc<dyn TutorRepository>,
+        tutors: Arc<dyn TutorProfileRepository>,
         files: Arc<dyn FileStore>,
         verification: PhoneVerification,
         throttle: Throttle,
@@ -166,10 +166,9 @@ mod tests {
     use crate::shared::files::{MockFileStore, StoredFile};
     use crate::shared::identity::Email;
     use crate::shared::messaging::MockSmsSender;
-    use crate::shared::rate_limiter::MockRateLimiter;
-    use crate::shared::rate_limits::Throttle;
+    use crate::shared::rate_limits::{MockRateLimiter, Refused, Throttle};
     use crate::shared::validation::Problem;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
     use chrono::NaiveDate;
 
     const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0];
@@ -198,7 +197,7 @@ mod tests {
 
     fn editing(
         users: MockUserRepository,
-        tutors: MockTutorRepository,
+        tutors: MockTutorProfileRepository,
         files: MockFileStore,
         grants: MockPhoneVerificationStore,
     ) -> ProfileEditing {
@@ -209,7 +208,7 @@ mod tests {
 
     fn editing_with(
         users: MockUserRepository,
-        tutors: MockTutorRepository,
+        tutors: MockTutorProfileRepository,
         files: MockFileStore,
         grants: MockPhoneVerificationStore,
         limiter: MockRateLimiter,
@@ -240,7 +239,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_new_name_is_checked_and_reaches_the_tutor_profile() {
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors
             .expect_update_identity()
             .withf(|_, update, _| update.name.as_str() == "李小明" && update.phone.is_none() && update.avatar.is_none())
@@ -264,7 +263,7 @@ mod tests {
             .withf(|phone, hash, _| phone.as_str() == "+85262345678" && hash == "digest(mine)")
             .times(2)
             .returning(move |_, _, _| Ok(granted.swap(false, Ordering::SeqCst)));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors
             .expect_update_identity()
             .withf(|_, update, _| update.phone.as_ref().map(Phone::as_str) == Some("+85262345678"))
@@ -279,7 +278,7 @@ mod tests {
     async fn a_new_phone_without_verification_is_refused() {
         let mut grants = MockPhoneVerificationStore::new();
         grants.expect_consume_grant().returning(|_, _, _| Ok(false));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_update_identity().never();
         let editing = editing(users(false, false), tutors, MockFileStore::new(), grants);
         assert!(matches!(editing.update(Uuid::nil(), new_phone()).await, Err(UpdateProfileError::PhoneNotVerified)));
@@ -290,7 +289,7 @@ mod tests {
         // The grant exists, but it was made for the token of the client that typed the code.
         let mut grants = MockPhoneVerificationStore::new();
         grants.expect_consume_grant().returning(|_, hash, _| Ok(hash == "digest(verifiers)"));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_update_identity().never();
         let editing = editing(users(false, false), tutors, MockFileStore::new(), grants);
         for token in [None, Some("mine".to_string())] {
@@ -305,11 +304,12 @@ mod tests {
         limiter
             .expect_hit()
             .withf(|key, limit| key == format!("profile-update:{}", Uuid::nil()) && *limit == PROFILE_UPDATES_PER_ACCOUNT)
-            .returning(|_, _| Err(30));
+            .returning(|_, _| Err(Refused::Wait(30)));
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().never();
         users.expect_find_by_phone().never();
-        let editing = editing_with(users, MockTutorRepository::new(), MockFileStore::new(), MockPhoneVerificationStore::new(), limiter);
+        let editing =
+            editing_with(users, MockTutorProfileRepository::new(), MockFileStore::new(), MockPhoneVerificationStore::new(), limiter);
         let error = editing.update(Uuid::nil(), new_phone()).await.unwrap_err();
         assert!(matches!(error, UpdateProfileError::RateLimited(RateLimited { retry_after_seconds: 30 })), "{error:?}");
     }
@@ -335,7 +335,7 @@ mod tests {
     #[tokio::test]
     async fn a_replaced_avatar_is_deleted_once_the_new_one_is_saved() {
         let deleted = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         let seen = deleted.clone();
         tutors.expect_update_identity().times(1).returning(move |_, _, _| {
             assert!(seen.lock().unwrap().is_empty(), "the old avatar is still the account's until this commits");
@@ -349,7 +349,7 @@ mod tests {
     #[tokio::test]
     async fn an_avatar_whose_change_fails_is_deleted_and_the_old_one_kept() {
         let deleted = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_update_identity().returning(|_, _, _| Err(RepositoryError::Unavailable("database down".to_string().into())));
         let editing = editing(tutor_with_avatar(), tutors, files_deleting(deleted.clone()), MockPhoneVerificationStore::new());
         let change = ProfileChange { avatar: Some(PNG.to_vec()), ..Default::default() };
@@ -359,7 +359,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_change_without_a_new_avatar_deletes_nothing() {
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_update_identity().times(1).returning(|_, _, _| Ok(()));
         let mut files = MockFileStore::new();
         files.expect_delete().never();
@@ -371,7 +371,7 @@ mod tests {
     async fn a_taken_phone_is_refused_and_keeps_its_grant() {
         let mut grants = MockPhoneVerificationStore::new();
         grants.expect_consume_grant().never();
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_update_identity().never();
         let editing = editing(users(false, true), tutors, MockFileStore::new(), grants);
         let error = editing.update(Uuid::nil(), new_phone()).await.unwrap_err();
@@ -387,7 +387,7 @@ mod tests {
             .withf(|phone, hash, _, _| phone.as_str() == "+85262345678" && hash == "digest(mine)")
             .times(1)
             .returning(|_, _, _, _| Ok(()));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_update_identity().returning(|_, _, _| Err(RepositoryError::Conflict(Constraint::UserPhone)));
         let editing = editing(users(false, false), tutors, MockFileStore::new(), grants);
         assert!(matches!(editing.update(Uuid::nil(), new_phone()).await, Err(UpdateProfileError::PhoneTaken)));
@@ -396,7 +396,7 @@ mod tests {
     #[tokio::test]
     async fn only_tutors_upload_an_avatar_and_it_must_be_an_image() {
         let grants = MockPhoneVerificationStore::new;
-        let editing_as_student = editing(users(false, false), MockTutorRepository::new(), MockFileStore::new(), grants());
+        let editing_as_student = editing(users(false, false), MockTutorProfileRepository::new(), MockFileStore::new(), grants());
         let change = ProfileChange { avatar: Some(PNG.to_vec()), ..Default::default() };
         let Err(UpdateProfileError::Invalid(errors)) = editing_as_student.update(Uuid::nil(), change).await else {
             panic!("a student's avatar is refused")
@@ -405,7 +405,7 @@ mod tests {
 
         let mut files = MockFileStore::new();
         files.expect_save().returning(|_, _, visibility, _| Ok(StoredFile { key: "avatars/n.png".into(), visibility }));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors
             .expect_update_identity()
             .withf(|_, update, _| update.avatar.as_deref() == Some("/media/avatars/n.png"))

@@ -18,7 +18,7 @@ use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::{Constraint, RepositoryError};
 use crate::shared::validation::{Label, Lines, Problem, ReviewsProblem, ValidationErrors, refuse_control_characters};
 use crate::tutors::model::{ReviewSummary, TutorProfile, TutorRef};
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorProfileRepository;
 
 /// The most a report's reason may say.
 pub const REPORT_REASON_MAX_CHARS: usize = 200;
@@ -58,12 +58,12 @@ pub struct TutorReviews {
 #[derive(Clone)]
 pub struct Reviews {
     reviews: Arc<dyn ReviewRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     notifier: Notifier,
 }
 
 impl Reviews {
-    pub fn new(reviews: Arc<dyn ReviewRepository>, tutors: Arc<dyn TutorRepository>, notifier: Notifier) -> Self {
+    pub fn new(reviews: Arc<dyn ReviewRepository>, tutors: Arc<dyn TutorProfileRepository>, notifier: Notifier) -> Self {
         Self { reviews, tutors, notifier }
     }
 
@@ -184,7 +184,7 @@ mod tests {
     use crate::reviews::ports::MockReviewRepository;
 
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorProfileRepository;
 
     const TUTOR: Uuid = Uuid::from_u128(1);
     const PARENT: Uuid = Uuid::from_u128(2);
@@ -216,7 +216,7 @@ mod tests {
         store.expect_confirmed_lessons().returning(move |author, tutor| Ok(if author == PARENT && tutor == TUTOR { lessons } else { 0 }));
         store.expect_by_author().returning(move |_, tutor| Ok(earlier.map(|n| review(n, tutor))));
         store.expect_find().returning(|n| Ok((n == 7).then(|| review(7, TUTOR))));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_find_profile().returning(|r| {
             let TutorRef::Id(id) = r else { panic!() };
             Ok((id == TUTOR || id == PARENT).then(|| approved_profile(id)))

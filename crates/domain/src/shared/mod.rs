@@ -18,7 +18,6 @@ pub mod money;
 pub mod narrowing;
 pub mod paging;
 pub mod problems;
-pub mod rate_limiter;
 pub mod rate_limits;
 pub mod real_text;
 pub mod sort_order;

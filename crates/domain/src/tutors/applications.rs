@@ -17,7 +17,7 @@ use crate::tutors::model::{
     ApplicationDetails, Decision, DecisionError, NewTutorApplication, TutorApplication, TutorApplicationForm, TutorApplicationStatus,
     TutorProfile,
 };
-use crate::tutors::ports::TutorRepository;
+use crate::tutors::ports::TutorApplicationRepository;
 
 /// Folder of public avatars in the file store.
 pub const AVATAR_FOLDER: &str = "avatars";
@@ -67,7 +67,7 @@ pub struct Reviewed {
 #[derive(Clone)]
 pub struct TutorApplications {
     users: Arc<dyn UserRepository>,
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorApplicationRepository>,
     files: Arc<dyn FileStore>,
     sms: Arc<dyn SmsSender>,
     /// Words the decision's SMS in the applicant's language.
@@ -77,7 +77,7 @@ pub struct TutorApplications {
 impl TutorApplications {
     pub fn new(
         users: Arc<dyn UserRepository>,
-        tutors: Arc<dyn TutorRepository>,
+        tutors: Arc<dyn TutorApplicationRepository>,
         files: Arc<dyn FileStore>,
         sms: Arc<dyn SmsSender>,
         words: Arc<dyn MessageWords>,
@@ -199,7 +199,7 @@ mod tests {
     use crate::shared::identity::{DisplayName, Email, Phone};
     use crate::shared::messaging::MockSmsSender;
     use crate::tutors::model::tests::valid_form;
-    use crate::tutors::ports::MockTutorRepository;
+    use crate::tutors::ports::MockTutorApplicationRepository;
     use chrono::NaiveDate;
 
     const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0];
@@ -233,13 +233,18 @@ mod tests {
         }
     }
 
-    fn service(users: MockUserRepository, tutors: MockTutorRepository, files: MockFileStore, sms: MockSmsSender) -> TutorApplications {
+    fn service(
+        users: MockUserRepository,
+        tutors: MockTutorApplicationRepository,
+        files: MockFileStore,
+        sms: MockSmsSender,
+    ) -> TutorApplications {
         TutorApplications::new(Arc::new(users), Arc::new(tutors), Arc::new(files), Arc::new(sms), crate::shared::messages::testing::words())
     }
 
     #[tokio::test]
     async fn a_missing_avatar_is_reported_with_the_other_fields_and_nothing_is_kept() {
-        let s = service(MockUserRepository::new(), MockTutorRepository::new(), MockFileStore::new(), MockSmsSender::new());
+        let s = service(MockUserRepository::new(), MockTutorApplicationRepository::new(), MockFileStore::new(), MockSmsSender::new());
         let mut form = valid_form();
         form.bio = String::new();
         match s.submit(Uuid::new_v4(), &form, None).await {
@@ -263,7 +268,7 @@ mod tests {
     async fn a_second_application_while_one_is_pending_is_refused_before_storing_anything() {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(|_| Ok(Some(user(false))));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorApplicationRepository::new();
         tutors.expect_latest_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
         tutors.expect_insert_application().never();
         let s = service(users, tutors, MockFileStore::new(), MockSmsSender::new());
@@ -275,7 +280,7 @@ mod tests {
     async fn after_a_rejection_the_user_may_apply_again_and_the_avatar_is_stored_publicly() {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(|_| Ok(Some(user(false))));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorApplicationRepository::new();
         tutors.expect_latest_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Rejected))));
         tutors.expect_insert_application().times(1).returning(|new| {
             let mut stored = application(TutorApplicationStatus::Pending);
@@ -296,7 +301,7 @@ mod tests {
     async fn a_tutor_cannot_apply_again() {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(|_| Ok(Some(user(true))));
-        let s = service(users, MockTutorRepository::new(), MockFileStore::new(), MockSmsSender::new());
+        let s = service(users, MockTutorApplicationRepository::new(), MockFileStore::new(), MockSmsSender::new());
         let result = s.submit(Uuid::new_v4(), &valid_form(), Some(PNG.to_vec())).await;
         assert!(matches!(result, Err(SubmitApplicationError::AlreadyTutor)));
     }
@@ -306,7 +311,7 @@ mod tests {
         let applicant = user(false);
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(move |_| Ok(Some(applicant.clone())));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorApplicationRepository::new();
         let mut reads = 0;
         tutors.expect_find_application().returning(move |_| {
             reads += 1;
@@ -331,7 +336,7 @@ mod tests {
         let applicant = user(false);
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().returning(move |_| Ok(Some(applicant.clone())));
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorApplicationRepository::new();
         tutors.expect_find_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Pending))));
         tutors.expect_reject_application().withf(|_, _, reason, _| reason == "資料不足").times(1).returning(|_, _, _, _| Ok(true));
         let mut sms = MockSmsSender::new();
@@ -347,7 +352,7 @@ mod tests {
     async fn a_decided_application_is_not_decided_again() {
         let mut users = MockUserRepository::new();
         users.expect_find_by_id().never();
-        let mut tutors = MockTutorRepository::new();
+        let mut tutors = MockTutorApplicationRepository::new();
         tutors.expect_find_application().returning(|_| Ok(Some(application(TutorApplicationStatus::Approved))));
         tutors.expect_approve_application().never();
         let s = service(users, tutors, MockFileStore::new(), MockSmsSender::new());

@@ -9,7 +9,7 @@ use crate::shared::paging::{Page, PageRequest};
 use crate::shared::storage::RepositoryError;
 use crate::shared::validation::ValidationErrors;
 use crate::tutors::model::{TrackRecord, TutorProfile, TutorRef};
-use crate::tutors::ports::{TutorIndex, TutorRepository};
+use crate::tutors::ports::{TutorIndex, TutorProfileRepository};
 use crate::tutors::search::TutorFilter;
 
 #[derive(Debug, Error)]
@@ -36,12 +36,12 @@ pub enum TutorListingError {
 /// profile's own page is read from the repository.
 #[derive(Clone)]
 pub struct TutorDirectory {
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
     index: Arc<dyn TutorIndex>,
 }
 
 impl TutorDirectory {
-    pub fn new(tutors: Arc<dyn TutorRepository>, index: Arc<dyn TutorIndex>) -> Self {
+    pub fn new(tutors: Arc<dyn TutorProfileRepository>, index: Arc<dyn TutorIndex>) -> Self {
         Self { tutors, index }
     }
 
@@ -85,11 +85,11 @@ impl TutorDirectory {
 /// Back office: listing or hiding a tutor.
 #[derive(Clone)]
 pub struct TutorListing {
-    tutors: Arc<dyn TutorRepository>,
+    tutors: Arc<dyn TutorProfileRepository>,
 }
 
 impl TutorListing {
-    pub fn new(tutors: Arc<dyn TutorRepository>) -> Self {
+    pub fn new(tutors: Arc<dyn TutorProfileRepository>) -> Self {
         Self { tutors }
     }
 
@@ -110,7 +110,7 @@ impl TutorListing {
 mod tests {
     use super::*;
     use crate::tutors::model::tests::approved_profile;
-    use crate::tutors::ports::{MockTutorIndex, MockTutorRepository};
+    use crate::tutors::ports::{MockTutorIndex, MockTutorProfileRepository};
     use uuid::Uuid;
 
     fn profile(active: bool) -> TutorProfile {
@@ -119,7 +119,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_hidden_profile_is_not_found() {
-        let mut repo = MockTutorRepository::new();
+        let mut repo = MockTutorProfileRepository::new();
         repo.expect_find_profile().returning(|_| Ok(Some(profile(false))));
         let directory = TutorDirectory::new(Arc::new(repo), Arc::new(MockTutorIndex::new()));
         assert!(matches!(directory.profile(TutorRef::Number(1001)).await, Err(BrowseTutorsError::NotFound)));
@@ -132,14 +132,14 @@ mod tests {
             let found = [12, 10, 11].map(|n| TutorProfile { user_number: n, ..profile(n != 11) });
             Ok(Page { items: found.to_vec(), total: 3, request: page })
         });
-        let directory = TutorDirectory::new(Arc::new(MockTutorRepository::new()), Arc::new(index));
+        let directory = TutorDirectory::new(Arc::new(MockTutorProfileRepository::new()), Arc::new(index));
         let page = directory.search(&TutorFilter::default(), PageRequest::default()).await.unwrap();
         assert_eq!(page.items.iter().map(|p| p.user_number).collect::<Vec<_>>(), [12, 10]);
     }
 
     #[tokio::test]
     async fn hiding_someone_without_a_profile_is_refused() {
-        let mut repo = MockTutorRepository::new();
+        let mut repo = MockTutorProfileRepository::new();
         repo.expect_find_profile().returning(|_| Ok(None));
         let listing = TutorListing::new(Arc::new(repo));
         assert!(matches!(listing.set_active(TutorRef::Number(5), false).await, Err(TutorListingError::NotATutor)));
@@ -147,7 +147,7 @@ mod tests {
 
     #[tokio::test]
     async fn hiding_a_tutor_updates_the_store() {
-        let mut repo = MockTutorRepository::new();
+        let mut repo = MockTutorProfileRepository::new();
         repo.expect_find_profile().returning(|_| Ok(Some(profile(true))));
         repo.expect_set_profile_active().withf(|_, active, _| !*active).times(1).returning(|_, _, _| Ok(true));
         let listing = TutorListing::new(Arc::new(repo));

@@ -1,4 +1,10 @@
-//! Where tutor applications and tutor profiles live.
+//! Where tutor applications and tutor profiles live: two ports, as the business has two
+//! things. An application is a form the back office decides on; a profile is the public tutor
+//! the directory shows. Approving an application is the one write that spans both (it stores
+//! the profile in the same transaction), so it belongs to the applications' port, which owns
+//! the decision. Changing a member's name, phone or avatar belongs to the profiles' port: the
+//! profile follows the account's identity. One SQL adapter implements both over the same
+//! tables (`crates/adapters/src/sql/tutors/`).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -10,10 +16,10 @@ use crate::shared::storage::RepositoryError;
 use crate::tutors::model::{NewTutorApplication, TrackRecord, TutorApplication, TutorApplicationStatus, TutorProfile, TutorRef};
 use crate::tutors::search::TutorFilter;
 
-/// Applications, profiles and the tutor flags of accounts, kept consistent with each other.
+/// Applications to become a tutor, and the back office's decisions on them.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
-pub trait TutorRepository: Send + Sync {
+pub trait TutorApplicationRepository: Send + Sync {
     /// Stores a new pending application and returns it with its number.
     ///
     /// # Errors
@@ -57,7 +63,12 @@ pub trait TutorRepository: Send + Sync {
     /// # Errors
     /// `Unavailable` when the store fails.
     async fn reject_application(&self, number: i64, reviewer: &str, reason: &str, at: DateTime<Utc>) -> Result<bool, RepositoryError>;
+}
 
+/// Tutors' public profiles, and the tutor flags of their accounts kept consistent with them.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait TutorProfileRepository: Send + Sync {
     /// Active profiles matching `filter`, newest approval first, with the exact total.
     ///
     /// # Errors
@@ -92,7 +103,7 @@ pub trait TutorRepository: Send + Sync {
     async fn update_identity(&self, user_id: Uuid, update: IdentityUpdate, at: DateTime<Utc>) -> Result<(), RepositoryError>;
 }
 
-/// What [`TutorRepository::update_identity`] writes; `None` keeps the current value.
+/// What [`TutorProfileRepository::update_identity`] writes; `None` keeps the current value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IdentityUpdate {
     pub name: DisplayName,
@@ -103,7 +114,7 @@ pub struct IdentityUpdate {
 }
 
 /// The tutor directory's search index: active tutors found by filters and typed words, fast at
-/// the size of the whole market. A read model derived from the [`TutorRepository`].
+/// the size of the whole market. A read model derived from the [`TutorProfileRepository`].
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait TutorIndex: Send + Sync {

@@ -12,7 +12,7 @@ use tutorhub_domain::accounts::ports::{AccessTokens, PasswordHasher, UserReposit
 use tutorhub_domain::cases::ports::CaseRepository;
 use tutorhub_domain::shared::messaging::{Mailer, SmsSender};
 use tutorhub_domain::tutors::applications::TutorApplications;
-use tutorhub_domain::tutors::ports::TutorRepository;
+use tutorhub_domain::tutors::ports::TutorProfileRepository;
 use tutorhub_http::AppFiles;
 
 pub mod api;
@@ -29,7 +29,8 @@ pub struct TestApp {
     pub client: TestClient<BoxEndpoint<'static>>,
     pub cases: Arc<dyn CaseRepository>,
     pub users: Arc<dyn UserRepository>,
-    pub tutors: Arc<dyn TutorRepository>,
+    pub tutors: Arc<dyn TutorProfileRepository>,
+    pub tutor_application_records: Arc<dyn tutorhub_domain::tutors::ports::TutorApplicationRepository>,
     pub tutor_applications: TutorApplications,
     pub access_tokens: Arc<dyn AccessTokens>,
     pub hasher: Arc<dyn PasswordHasher>,
@@ -83,6 +84,7 @@ async fn spawn_app(
         cases: wiring.cases.clone(),
         users: wiring.users.clone(),
         tutors: wiring.tutors.clone(),
+        tutor_application_records: wiring.tutor_application_records.clone(),
         tutor_applications: services.tutor_applications.clone(),
         access_tokens: services.access_tokens.clone(),
         hasher: wiring.hasher.clone(),
@@ -202,10 +204,10 @@ pub async fn make_tutor_teaching(app: &TestApp, id: uuid::Uuid, subjects: &[&str
         avatar: String::new(),
         submitted_at: chrono::Utc::now(),
     };
-    let application = app.tutors.insert_application(new).await.unwrap();
+    let application = app.tutor_application_records.insert_application(new).await.unwrap();
     // No avatar: the account's stays as it was.
     let profile = TutorProfile { avatar: None, ..TutorProfile::from_application(&application, user.number, chrono::Utc::now()) };
-    assert!(app.tutors.approve_application(application.number, "staff", chrono::Utc::now(), &profile).await.unwrap());
+    assert!(app.tutor_application_records.approve_application(application.number, "staff", chrono::Utc::now(), &profile).await.unwrap());
 }
 
 /// The SMS outbox's messages so far, as (to, body).
