@@ -19,7 +19,7 @@ use tutorhub_domain::shared::identity::{DisplayName, Email, Phone, is_bidi_contr
 use tutorhub_domain::shared::keywords::{Keywords, KeywordsError};
 use tutorhub_domain::shared::money::{Rate, parse_min_rate};
 use tutorhub_domain::shared::validation::{Label, Problem, ValidationErrors};
-use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery, TutorSubjectMatch};
+use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
 
 const PHONE_INVALID: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::PhoneInvalid);
 const EMAIL_INVALID: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::EmailInvalid);
@@ -809,8 +809,8 @@ proptest! {
                 let subjects = cleaned(&query.subjects);
                 let expected_subjects = match (subjects.is_empty(), free_text(filter.level)) {
                     (true, _) => None,
-                    (false, true) => Some(TutorSubjectMatch::Containing(subjects.join(" "))),
-                    (false, false) => Some(TutorSubjectMatch::AnyOf(subjects)),
+                    (false, true) => Some(SubjectMatch::Containing(subjects.join(" "))),
+                    (false, false) => Some(SubjectMatch::AnyOf(subjects)),
                 };
                 prop_assert_eq!(filter.subjects, expected_subjects);
                 prop_assert_eq!(filter.min_rate, query.min_rate.as_deref().and_then(parse_min_rate));
@@ -837,13 +837,7 @@ proptest! {
                     (c.level, c.region, &c.districts, &c.areas, c.min_rate, c.max_rate),
                     (t.level, t.region, &t.districts, &t.areas, t.min_rate, t.max_rate)
                 );
-                let same_subjects = match (&c.subjects, &t.subjects) {
-                    (None, None) => true,
-                    (Some(SubjectMatch::AnyOf(a)), Some(TutorSubjectMatch::AnyOf(b))) => a == b,
-                    (Some(SubjectMatch::Containing(a)), Some(TutorSubjectMatch::Containing(b))) => a == b,
-                    _ => false,
-                };
-                prop_assert!(same_subjects, "{:?} vs {:?}", c.subjects, t.subjects);
+                prop_assert_eq!(&c.subjects, &t.subjects);
             }
             (Err(c), Err(t)) => prop_assert_eq!(fields_of(&c), fields_of(&t)),
             (c, t) => prop_assert!(false, "case {:?} vs tutor {:?}", c, t),

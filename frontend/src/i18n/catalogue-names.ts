@@ -1,7 +1,7 @@
 /**
  * The catalogue's names (levels, grades, subjects, regions, districts, areas, teaching modes)
  * in the page's language. What is stored and sent to the server is always the zh-HK name; only
- * what is shown changes. English names are crates/domain/src/shared/catalogue.rs's, copied in
+ * what is shown changes. English names are crates/domain/src/shared/catalogue/mod.rs's, copied in
  * catalogue-names-en.ts, and come with the English chunk (load.ts).
  */
 let englishNames: Readonly<Record<string, string>> | undefined;

@@ -1,6 +1,6 @@
 /**
  * Contact details in free text a stranger can read, found as the server finds them
- * (crates/domain/src/shared/contact_details.rs, mirrored step by step): phone numbers, e-mail
+ * (crates/domain/src/shared/contact_details/, mirrored step by step): phone numbers, e-mail
  * addresses, links, messenger handles and invitations. A form shows the server's message under
  * the field as the person types; the server still decides. Both sides are tested against
  * crates/domain/tests/vectors/contact-details.json.

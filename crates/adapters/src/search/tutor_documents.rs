@@ -3,9 +3,10 @@
 
 use tantivy::TantivyDocument;
 use tantivy::schema::{FAST, Field, INDEXED, Schema};
+use tutorhub_domain::cases::search::SubjectMatch;
 use tutorhub_domain::shared::sort_order::{SortOrder, rating_score};
 use tutorhub_domain::tutors::model::TutorProfile;
-use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
+use tutorhub_domain::tutors::search::TutorFilter;
 use uuid::Uuid;
 
 use super::case_documents::sorting;
@@ -123,12 +124,12 @@ impl TutorFields {
         match (&filter.subjects, filter.level) {
             (None, None) => {}
             (None, Some(level)) => c.term(self.level, level),
-            (Some(TutorSubjectMatch::AnyOf(names)), None) => c.any_of(self.subject, names.iter().map(String::as_str)),
-            (Some(TutorSubjectMatch::AnyOf(names)), Some(level)) => {
+            (Some(SubjectMatch::AnyOf(names)), None) => c.any_of(self.subject, names.iter().map(String::as_str)),
+            (Some(SubjectMatch::AnyOf(names)), Some(level)) => {
                 let pairs: Vec<String> = names.iter().map(|name| format!("{level}{PAIR}{name}")).collect();
                 c.any_of(self.level_subject, pairs.iter().map(String::as_str));
             }
-            (Some(TutorSubjectMatch::Containing(text)), level) => {
+            (Some(SubjectMatch::Containing(text)), level) => {
                 let prefix = level.map_or(String::new(), |level| format!("{level}{PAIR}"));
                 c.containing(self.level_subject_lower, &prefix, text);
             }

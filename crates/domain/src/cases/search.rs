@@ -24,7 +24,8 @@ pub struct CaseQuery {
     pub post_type: Option<String>,
 }
 
-/// How subjects are matched: catalogue names exactly, or free text (tertiary) by substring.
+/// How subjects are matched, on the case board and in the tutor directory alike: catalogue
+/// names exactly, or free text (tertiary) by substring.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SubjectMatch {
     AnyOf(Vec<String>),
@@ -108,10 +109,7 @@ impl CaseFilter {
         filter.grades = names.grades;
         filter.districts = names.districts;
         filter.areas = names.areas;
-        filter.subjects = names.subjects.map(|subjects| match subjects {
-            Subjects::Named(names) => SubjectMatch::AnyOf(names),
-            Subjects::Typed(text) => SubjectMatch::Containing(text),
-        });
+        filter.subjects = names.subjects;
         (filter.min_rate, filter.max_rate) = fee_range(query.min_rate.as_deref(), query.max_rate.as_deref(), &mut errors);
         errors.finish(|| filter)
     }
@@ -192,15 +190,9 @@ pub(crate) fn fee_range(min: Option<&str>, max: Option<&str>, errors: &mut Valid
 /// The names of a search's list filters, read against the catalogue.
 pub(crate) struct Names {
     pub grades: Vec<String>,
-    pub subjects: Option<Subjects>,
+    pub subjects: Option<SubjectMatch>,
     pub districts: Vec<String>,
     pub areas: Vec<String>,
-}
-
-/// The subjects asked for: catalogue names, or a free-text level's typed text.
-pub(crate) enum Subjects {
-    Named(Vec<String>),
-    Typed(String),
 }
 
 impl Names {
@@ -223,10 +215,10 @@ impl Names {
         let grades = catalogued(grades, |g| in_levels(|l| l.grades, g));
         let grades = errors.check("grades", grades.ok_or(Problem::Incorrect(Label::Grades)));
         let subjects = if level.is_some_and(|l| l.free_text_subject()) {
-            errors.check("subjects", free_text_subject(subjects)).filter(|t| !t.is_empty()).map(Subjects::Typed)
+            errors.check("subjects", free_text_subject(subjects)).filter(|t| !t.is_empty()).map(SubjectMatch::Containing)
         } else {
             let named = catalogued(subjects, |s| in_levels(|l| l.subjects, s));
-            errors.check("subjects", named.ok_or(Problem::Incorrect(Label::Subjects))).filter(|n| !n.is_empty()).map(Subjects::Named)
+            errors.check("subjects", named.ok_or(Problem::Incorrect(Label::Subjects))).filter(|n| !n.is_empty()).map(SubjectMatch::AnyOf)
         };
         let districts = catalogued(districts, |d| catalogue::district(d).map(|(_, d)| d.name));
         let districts = errors.check("districts", districts.ok_or(Problem::Incorrect(Label::Districts)));

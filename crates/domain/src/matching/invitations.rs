@@ -22,6 +22,7 @@ use crate::accounts::ports::UserRepository;
 use crate::accounts::user::UserType;
 use crate::cases::model::{Case, PostType};
 use crate::cases::ports::CaseRepository;
+use crate::cases::search::SubjectMatch;
 use crate::matching::ports::{ApplicationRepository, Invitation, InvitationRepository, InviteOutcome};
 use crate::matching::recommendations::{FitReason, fit};
 use crate::notices::notifier::{Inviter, Notice, Notifier};
@@ -29,7 +30,7 @@ use crate::shared::paging::PageRequest;
 use crate::shared::storage::RepositoryError;
 use crate::tutors::model::{TutorProfile, TutorRef};
 use crate::tutors::ports::TutorProfileRepository;
-use crate::tutors::search::{TutorFilter, TutorSubjectMatch};
+use crate::tutors::search::TutorFilter;
 
 /// Invitations one case may send.
 pub const INVITATIONS_PER_CASE: u32 = 10;
@@ -227,7 +228,7 @@ fn candidate_filter(case: &Case) -> TutorFilter {
     let free_text = level.free_text_subject();
     TutorFilter {
         level: Some(level.key),
-        subjects: (!free_text).then(|| TutorSubjectMatch::AnyOf(case.details.subjects.clone())),
+        subjects: (!free_text).then(|| SubjectMatch::AnyOf(case.details.subjects.clone())),
         ..TutorFilter::default()
     }
 }

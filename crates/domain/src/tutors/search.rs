@@ -1,6 +1,6 @@
 //! Searching tutors: what a visitor can filter on (spec §2 home tab 0, §5, §6).
 
-use crate::cases::search::{Names, Subjects, fee_range, non_empty};
+use crate::cases::search::{Names, SubjectMatch, fee_range, non_empty};
 use crate::shared::catalogue;
 use crate::shared::keywords::Keywords;
 use crate::shared::money::Rate;
@@ -24,20 +24,13 @@ pub struct TutorQuery {
     pub sort: Option<String>,
 }
 
-/// How subject names are matched: catalogue names exactly, or free text (tertiary) by substring.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum TutorSubjectMatch {
-    AnyOf(Vec<String>),
-    Containing(String),
-}
-
 /// A validated tutor search over active profiles only. Empty lists and `None` mean "no limit".
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct TutorFilter {
     /// Level key: the tutor teaches some subject at this level.
     pub level: Option<&'static str>,
     /// Subject names (within `level` when given).
-    pub subjects: Option<TutorSubjectMatch>,
+    pub subjects: Option<SubjectMatch>,
     pub region: Option<&'static str>,
     pub districts: Vec<String>,
     pub areas: Vec<String>,
@@ -73,10 +66,7 @@ impl TutorFilter {
         let names = Names::read(filter.level, &[], &query.subjects, &query.districts, &query.areas, &mut errors);
         filter.districts = names.districts;
         filter.areas = names.areas;
-        filter.subjects = names.subjects.map(|subjects| match subjects {
-            Subjects::Named(names) => TutorSubjectMatch::AnyOf(names),
-            Subjects::Typed(text) => TutorSubjectMatch::Containing(text),
-        });
+        filter.subjects = names.subjects;
         (filter.min_rate, filter.max_rate) = fee_range(query.min_rate.as_deref(), query.max_rate.as_deref(), &mut errors);
         if let Some(words) = errors.check("q", Keywords::parse(query.q.as_deref())) {
             let narrowed = narrow(&words, filter.level);
@@ -112,7 +102,7 @@ mod tests {
         };
         let filter = TutorFilter::parse(&query).unwrap();
         assert_eq!(filter.level, Some("secondary"));
-        assert_eq!(filter.subjects, Some(TutorSubjectMatch::AnyOf(vec!["數學".into()])));
+        assert_eq!(filter.subjects, Some(SubjectMatch::AnyOf(vec!["數學".into()])));
         assert_eq!(filter.region, Some("九龍"));
         assert_eq!(filter.min_rate, Some(Rate::from_cents(25000)));
     }

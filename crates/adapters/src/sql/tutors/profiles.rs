@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
+use tutorhub_domain::cases::search::SubjectMatch;
 use tutorhub_domain::lessons::model::{LessonConfirmedBy, LessonStatus};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
@@ -10,7 +11,7 @@ use tutorhub_domain::shared::sort_order::SortOrder;
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{ReviewSummary, TrackRecord, TutorProfile, TutorRef};
 use tutorhub_domain::tutors::ports::{IdentityUpdate, TutorProfileRepository};
-use tutorhub_domain::tutors::search::{TutorFilter, TutorSubjectMatch};
+use tutorhub_domain::tutors::search::TutorFilter;
 use uuid::Uuid;
 
 use crate::sql::rows::{Conditions, Value, bind_all, corrupt, fetch_page, from_millis, like_pattern, millis, repository_error};
@@ -115,8 +116,8 @@ fn conditions(filter: &TutorFilter) -> Conditions {
     }
     match &filter.subjects {
         None => {}
-        Some(TutorSubjectMatch::AnyOf(names)) => subject_clauses.push(format!("s.name IN ({})", c.list(names))),
-        Some(TutorSubjectMatch::Containing(text)) => {
+        Some(SubjectMatch::AnyOf(names)) => subject_clauses.push(format!("s.name IN ({})", c.list(names))),
+        Some(SubjectMatch::Containing(text)) => {
             let pattern = c.bind(Value::Text(like_pattern(text)));
             subject_clauses.push(format!("LOWER(s.name) LIKE {pattern} ESCAPE '\\'"));
         }
