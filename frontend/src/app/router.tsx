@@ -10,8 +10,8 @@ import { lazyPage } from './lazy-page';
 
 // Loaded on demand inside the layout's Suspense, so the top bar shows at once; main.tsx loads
 // the first page ahead (preloadPage).
-const AllCasesPage = lazyPage(async () => (await import('@/features/cases/routes/AllCasesPage')).AllCasesPage);
-const CasePage = lazyPage(async () => (await import('@/features/cases/routes/CasePage')).CasePage);
+const AllCasesRoute = lazyPage(async () => (await import('./routes/AllCasesRoute')).AllCasesRoute);
+const CaseRoute = lazyPage(async () => (await import('./routes/CaseRoute')).CaseRoute);
 const TutorProfileRoute = lazyPage(async () => (await import('./routes/TutorProfileRoute')).TutorProfileRoute);
 const TutorApplicationPage = lazyPage(
   async () => (await import('@/features/tutors/routes/TutorApplicationPage')).TutorApplicationPage,
@@ -23,12 +23,14 @@ const EditProfilePage = lazyPage(
   async () => (await import('@/features/profile/routes/EditProfilePage')).EditProfilePage,
 );
 const PostCasePage = lazyPage(async () => (await import('@/features/cases/routes/PostCasePage')).PostCasePage);
-const MyCasesPage = lazyPage(async () => (await import('@/features/cases/routes/MyCasesPage')).MyCasesPage);
+const MyCasesRoute = lazyPage(async () => (await import('./routes/MyCasesRoute')).MyCasesRoute);
 const MyApplicationsPage = lazyPage(
-  async () => (await import('@/features/cases/routes/MyApplicationsPage')).MyApplicationsPage,
+  async () => (await import('@/features/matching/routes/MyApplicationsPage')).MyApplicationsPage,
 );
-const MyAlertsPage = lazyPage(async () => (await import('@/features/cases/routes/MyAlertsPage')).MyAlertsPage);
-const UnsubscribePage = lazyPage(async () => (await import('@/features/cases/routes/UnsubscribePage')).UnsubscribePage);
+const MyAlertsRoute = lazyPage(async () => (await import('./routes/MyAlertsRoute')).MyAlertsRoute);
+const UnsubscribePage = lazyPage(
+  async () => (await import('@/features/alerts/routes/UnsubscribePage')).UnsubscribePage,
+);
 const MyBookingsPage = lazyPage(async () => (await import('@/features/bookings/routes/MyBookingsPage')).MyBookingsPage);
 const LessonRecordPage = lazyPage(
   async () => (await import('@/features/lessons/routes/LessonRecordPage')).LessonRecordPage,
@@ -59,9 +61,9 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.allCases, element: <AllCasesPage /> },
+      { path: paths.allCases, element: <AllCasesRoute /> },
       { path: paths.tutorProfile, element: <TutorProfileRoute /> },
-      { path: paths.casePage, element: <CasePage /> },
+      { path: paths.casePage, element: <CaseRoute /> },
       { path: paths.tutorApplication, element: <TutorApplicationPage /> },
       { path: paths.loginOrRegister, element: <LoginOrRegisterPage /> },
       { path: paths.profile, element: loginRequired(<HomePage profileEdit />) },
@@ -69,14 +71,14 @@ export const routes: RouteObject[] = [
       // The case form shows its own login notice, then redirects (spec §4: after 2 s).
       { path: paths.postCase, element: <PostCasePage /> },
       { path: `${paths.postCase}/:caseId`, element: <PostCasePage /> },
-      { path: paths.myCases, element: loginRequired(<MyCasesPage />) },
+      { path: paths.myCases, element: loginRequired(<MyCasesRoute />) },
       { path: paths.myApplications, element: loginRequired(<MyApplicationsPage />) },
       { path: paths.myBookings, element: loginRequired(<MyBookingsPage />) },
       { path: paths.arrangement, element: loginRequired(<LessonRecordPage />) },
       { path: paths.myInvoices, element: loginRequired(<MyInvoicesPage />) },
       { path: paths.invoice, element: loginRequired(<InvoicePage />) },
       { path: paths.receipt, element: loginRequired(<ReceiptPage />) },
-      { path: paths.myAlerts, element: loginRequired(<MyAlertsPage />) },
+      { path: paths.myAlerts, element: loginRequired(<MyAlertsRoute />) },
       { path: paths.unsubscribe, element: <UnsubscribePage /> },
       { path: paths.changePassword, element: loginRequired(<ChangePasswordPage />) },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },

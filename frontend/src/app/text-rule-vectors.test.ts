@@ -28,7 +28,7 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../crates/domain/tests/vectors/text-rules.json';
 import { looksLikeEmail, nameProblem } from '@/features/auth/lib/register-rules';
-import { emptyCaseFilters, toCaseQuery } from '@/features/cases/lib/case-filters';
+import { emptyCaseFilters, toCaseQuery } from '@/lib/case-filters';
 import { checkCaseForm, emptyCaseForm, toCaseBody } from '@/features/cases/lib/case-form';
 import { emptyTutorFilters, toTutorQuery } from '@/features/tutors/lib/tutor-filters';
 import { t } from '@/i18n/zh-HK';

@@ -5,16 +5,17 @@ import { DocumentAddRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
 import { homeTabs, paths } from '@/config/paths';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
-import { RecommendedCases } from '@/features/cases/components/RecommendedCases';
+import { RecommendedCases } from '@/features/matching/components/RecommendedCases';
 import { LoadingState } from '@/components/LoadingState';
 import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
 import { useSession } from '@/session/session';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
+import { applyAction } from './apply-action';
 
 // Not on the first screen of a visit: the second tab, and the profile form of /profile.
-const CaseSearchPanel = lazy(async () => ({
-  default: (await import('@/features/cases/components/CaseSearchPanel')).CaseSearchPanel,
+const CaseSearchTab = lazy(async () => ({
+  default: (await import('./CaseSearchTab')).CaseSearchTab,
 }));
 const ProfileForm = lazy(async () => ({
   default: (await import('@/features/profile/components/ProfileForm')).ProfileForm,
@@ -32,7 +33,7 @@ interface SearchTab {
  */
 const searchTabs: readonly SearchTab[] = [
   { value: homeTabs.findTutors, label: () => t.home.tabs.findTutors, Panel: TutorSearchPanel },
-  { value: homeTabs.recruitStudents, label: () => t.home.tabs.recruitStudents, Panel: CaseSearchPanel },
+  { value: homeTabs.recruitStudents, label: () => t.home.tabs.recruitStudents, Panel: CaseSearchTab },
 ];
 
 const useStyles = makeStyles({
@@ -148,7 +149,7 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
           )}
         </Card>
       </section>
-      <PublicCaseList />
+      <PublicCaseList applyAction={applyAction} />
     </div>
   );
 }

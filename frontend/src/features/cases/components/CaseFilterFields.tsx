@@ -7,7 +7,7 @@ import { areasOf, districtsOf, findLevel, findRegion } from '@/lib/catalogue';
 import { catalogueName } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
-import { withLevel, withRegion, type CaseFilters } from '../lib/case-filters';
+import { withLevel, withRegion, type CaseFilters } from '@/lib/case-filters';
 
 const useStyles = makeStyles({
   grid: {

@@ -8,7 +8,7 @@ import { useCatalogue } from '@/lib/catalogue';
 import { isFeeRangeValid } from '@/lib/min-rate';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
-import type { CaseFilters } from '../lib/case-filters';
+import type { CaseFilters } from '@/lib/case-filters';
 import { CaseFilterFields } from './CaseFilterFields';
 
 const useStyles = makeStyles({

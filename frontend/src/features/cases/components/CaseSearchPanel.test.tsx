@@ -6,9 +6,14 @@ import { renderRoutes, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { CaseSearchPanel } from './CaseSearchPanel';
 
+/** The panel alone: applying (matching) and saving the search (alerts) are tested where they live. */
+function Panel() {
+  return <CaseSearchPanel applyAction={() => null} saveSearch={() => null} />;
+}
+
 async function renderPanel() {
   const user = userEvent.setup();
-  renderWithProviders(<CaseSearchPanel />);
+  renderWithProviders(<Panel />);
   const level = screen.getByRole('combobox', { name: '教育程度' });
   await waitFor(() => expect(within(level).getByRole('option', { name: '中學' })).toBeInTheDocument());
   return user;
@@ -82,10 +87,7 @@ describe('home case search (招學生)', () => {
       // A page of one is a widening's count, asked after a search finding nothing.
       if (url.pathname === '/cases' && url.searchParams.get('pageSize') !== '1') asked.push(url.searchParams);
     });
-    const { router } = renderRoutes(
-      [{ path: '*', element: <CaseSearchPanel /> }],
-      '/?tab=cases&region=九龍&minRate=300&page=2',
-    );
+    const { router } = renderRoutes([{ path: '*', element: <Panel /> }], '/?tab=cases&region=九龍&minRate=300&page=2');
     await waitFor(() => expect(asked.at(-1)?.get('page')).toBe('2'));
     expect(asked.at(-1)?.get('region')).toBe('九龍');
     expect(asked.at(-1)?.get('minRate')).toBe('300');
@@ -102,7 +104,7 @@ describe('home case search (招學生)', () => {
   });
 
   it('keeps a search with no filter at all, so a reload still shows every case', async () => {
-    const { router } = renderRoutes([{ path: '*', element: <CaseSearchPanel /> }], '/?tab=cases');
+    const { router } = renderRoutes([{ path: '*', element: <Panel /> }], '/?tab=cases');
     await userEvent.setup().click(await screen.findByRole('button', { name: '搜尋' }));
     await screen.findByRole('list', { name: '搜尋結果' });
     expect(router.state.location.search).toBe('?tab=cases&page=1');
@@ -115,7 +117,7 @@ describe('home case search (招學生)', () => {
       // A page of one is a widening's count, asked after a search finding nothing.
       if (url.pathname === '/cases' && url.searchParams.get('pageSize') !== '1') asked.push(url.searchParams);
     });
-    const { router } = renderRoutes([{ path: '*', element: <CaseSearchPanel /> }], '/?tab=cases&q=數學');
+    const { router } = renderRoutes([{ path: '*', element: <Panel /> }], '/?tab=cases&q=數學');
     const results = await screen.findByRole('list', { name: '搜尋結果' });
     expect(asked.at(-1)?.get('q')).toBe('數學');
     expect(screen.getByRole('searchbox', { name: '關鍵字' })).toHaveValue('數學');

@@ -21,10 +21,11 @@ import {
   toCaseQuery,
   toSearchParams,
   type CaseFilters,
-} from '../lib/case-filters';
+} from '@/lib/case-filters';
 import { caseWideningOptions, countCases } from '../lib/case-widening';
-import { CaseCardGrid } from './CaseCardGrid';
-import { SaveSearchButton } from './SaveSearchButton';
+import type { CaseAction } from '@/components/CaseCard';
+import { CaseCardGrid } from '@/components/CaseCardGrid';
+import type { SaveSearchSlot } from '../lib/case-slots';
 import { CaseFilterForm } from './CaseFilterForm';
 
 export const HOME_SEARCH_PAGE_SIZE = 12;
@@ -52,7 +53,7 @@ const useStyles = makeStyles({
  * from GET /cases (filtered on the server). The search made is kept in the URL; leaving the tab
  * clears it.
  */
-export function CaseSearchPanel() {
+export function CaseSearchPanel({ applyAction, saveSearch }: { applyAction: CaseAction; saveSearch: SaveSearchSlot }) {
   const styles = useStyles();
   // The search made lives in the URL (`?tab=cases&…`), as on /all-cases: a reload, back or a
   // shared link shows it again; the form edits a draft until the search button.
@@ -107,7 +108,7 @@ export function CaseSearchPanel() {
               />
             }
           />
-          <SaveSearchButton filters={submitted} />
+          {saveSearch(submitted)}
           {search.error ? (
             <ErrorBanner message={errorMessage(search.error, t.cases.search.failed)} />
           ) : !search.data ? (
@@ -129,6 +130,7 @@ export function CaseSearchPanel() {
                 items={search.data.items}
                 label={t.cases.search.resultsHeading}
                 words={keywordsOf(submitted.q)}
+                action={applyAction}
               />
               <Pagination
                 page={page}

@@ -8,7 +8,8 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { CaseCardGrid } from './CaseCardGrid';
+import type { CaseAction } from '@/components/CaseCard';
+import { CaseCardGrid } from '@/components/CaseCardGrid';
 
 export const PUBLIC_CASES_PAGE_SIZE = 6;
 
@@ -32,7 +33,7 @@ const useStyles = makeStyles({
 });
 
 /** The newest public cases (GET /cases/public) and the more-cases button. */
-export function PublicCaseList() {
+export function PublicCaseList({ applyAction }: { applyAction: CaseAction }) {
   const styles = useStyles();
   const cases = useListPublicCases({ page: 1, pageSize: PUBLIC_CASES_PAGE_SIZE });
   return (
@@ -52,7 +53,7 @@ export function PublicCaseList() {
       ) : cases.data.items.length === 0 ? (
         <EmptyState title={t.cases.allCases.empty} />
       ) : (
-        <CaseCardGrid items={cases.data.items} label={t.home.latestCases} />
+        <CaseCardGrid items={cases.data.items} label={t.home.latestCases} action={applyAction} />
       )}
       <div className={styles.more}>
         <ButtonLink

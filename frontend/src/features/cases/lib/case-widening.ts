@@ -1,7 +1,7 @@
 import { searchCases } from '@/api/generated/cases/cases';
 import type { Widening } from '@/components/WidenSearch';
 import { t } from '@/i18n/zh-HK';
-import { caseWidenings, toCaseQuery, widenedCases, type CaseFilters, type CaseWidening } from './case-filters';
+import { caseWidenings, toCaseQuery, widenedCases, type CaseFilters, type CaseWidening } from '@/lib/case-filters';
 
 /** The filters' names, read when shown: the page's catalogue is in place only by then. */
 const labels = (): Record<CaseWidening, string> => ({

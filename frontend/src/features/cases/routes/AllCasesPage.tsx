@@ -16,10 +16,11 @@ import { useRevealResults } from '@/hooks/use-reveal-results';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
 import { media, mediaQueries } from '@/styles/breakpoints';
-import { CaseCardGrid } from '../components/CaseCardGrid';
+import type { CaseAction } from '@/components/CaseCard';
+import { CaseCardGrid } from '@/components/CaseCardGrid';
 import { CaseFilterForm } from '../components/CaseFilterForm';
-import { CaseTable } from '../components/CaseTable';
-import { SaveSearchButton } from '../components/SaveSearchButton';
+import { CaseTable } from '@/components/CaseTable';
+import type { SaveSearchSlot } from '../lib/case-slots';
 import { caseWideningOptions, countCases } from '../lib/case-widening';
 import {
   caseSorts,
@@ -30,7 +31,7 @@ import {
   toCaseQuery,
   toSearchParams,
   type CaseFilters,
-} from '../lib/case-filters';
+} from '@/lib/case-filters';
 
 /** Spec §9: case list page size. */
 export const ALL_CASES_PAGE_SIZE = 20;
@@ -83,7 +84,7 @@ const useStyles = makeStyles({
  * page live in the URL so reload and back keep them; a table on wide screens, cards on phones,
  * the words marked where they were found.
  */
-export function AllCasesPage() {
+export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAction; saveSearch: SaveSearchSlot }) {
   const styles = useStyles();
   const [searchParams, setSearchParams] = useSearchParams();
   const queryString = searchParams.toString();
@@ -205,7 +206,7 @@ export function AllCasesPage() {
                 onChange={(sort) => goTo({ ...applied.filters, sort }, 1)}
               />
             </div>
-            <SaveSearchButton filters={applied.filters} />
+            {saveSearch(applied.filters)}
             {data.items.length === 0 ? (
               <>
                 <EmptyState
@@ -223,9 +224,9 @@ export function AllCasesPage() {
                 />
               </>
             ) : isWide ? (
-              <CaseTable items={data.items} words={words} />
+              <CaseTable items={data.items} words={words} action={applyAction} />
             ) : (
-              <CaseCardGrid items={data.items} label={t.cases.allCases.listLabel} words={words} />
+              <CaseCardGrid items={data.items} label={t.cases.allCases.listLabel} words={words} action={applyAction} />
             )}
             <Pagination
               page={applied.page}

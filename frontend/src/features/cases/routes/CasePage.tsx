@@ -15,11 +15,10 @@ import { catalogueName } from '@/i18n/catalogue-names';
 import { formatDate, formatDateTime, formatRatePerLesson } from '@/i18n/format';
 import { language, pathInLanguage } from '@/i18n/language';
 import { t } from '@/i18n/zh-HK';
-import { ApplicantList } from '../components/ApplicantList';
-import { CaseApplyAction } from '../components/CaseApplyAction';
+import type { CaseAction } from '@/components/CaseCard';
 import { CaseShare } from '../components/CaseShare';
-import { SuggestedTutors } from '../components/SuggestedTutors';
-import { caseDisplay, caseState, invitesTutors, isEditable } from '../components/case-display';
+import type { ApplicantsSlot, SuggestedTutorsSlot } from '../lib/case-slots';
+import { caseDisplay, caseState, invitesTutors, isEditable } from '@/lib/case-display';
 
 const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -30,8 +29,15 @@ const useStyles = makeStyles({
   sectionTitle: { margin: 0 },
 });
 
+/** What the case page shows from matching; src/app passes them in. */
+interface CasePageSlots {
+  applyAction: CaseAction;
+  applicants: ApplicantsSlot;
+  suggestedTutors: SuggestedTutorsSlot;
+}
+
 /** /case/{caseId}: everything a tutor needs to decide, the apply action in place, and sharing. */
-export function CasePage() {
+export function CasePage(slots: CasePageSlots) {
   const { caseId = '' } = useParams();
   const number = /^\d{1,15}$/.test(caseId) ? Number(caseId) : undefined;
   const detail = useGetCase(number ?? 0, { swr: { enabled: number !== undefined } });
@@ -64,10 +70,10 @@ export function CasePage() {
     );
   }
   if (!detail.data) return <LoadingState />;
-  return <CaseView item={detail.data} onChanged={() => void detail.mutate()} />;
+  return <CaseView item={detail.data} onChanged={() => void detail.mutate()} slots={slots} />;
 }
 
-function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void }) {
+function CaseView({ item, onChanged, slots }: { item: CaseDetail; onChanged: () => void; slots: CasePageSlots }) {
   const styles = useStyles();
   const text = t.cases.page;
   const view = caseDisplay(item);
@@ -124,8 +130,8 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
               </ButtonLink>
             </div>
           )}
-          <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />
-          {invitesTutors(item) && <SuggestedTutors caseId={item.caseId} />}
+          {slots.applicants({ caseId: item.caseId, canChoose: item.status === 'approved', onChosen: onChanged })}
+          {invitesTutors(item) && slots.suggestedTutors(item.caseId)}
         </DetailCard>
       ) : state === 'open' || state === 'full' ? (
         <DetailCard>
@@ -133,7 +139,7 @@ function CaseView({ item, onChanged }: { item: CaseDetail; onChanged: () => void
             {text.applyHeading}
           </Text>
           <ServiceFee fee={item.serviceFee} on="case" />
-          <CaseApplyAction item={item} />
+          {slots.applyAction(item, 'medium')}
         </DetailCard>
       ) : null}
 

@@ -12,10 +12,9 @@ import { SuccessBanner } from '@/components/SuccessBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { ApplicantList } from '../components/ApplicantList';
 import { PageShell } from '@/components/PageShell';
-import { caseDisplay, invitesTutors, isEditable } from '../components/case-display';
-import { SuggestedTutors } from '../components/SuggestedTutors';
+import { caseDisplay, invitesTutors, isEditable } from '@/lib/case-display';
+import type { ApplicantsSlot, SuggestedTutorsSlot } from '../lib/case-slots';
 import type { CaseSavedState } from './PostCasePage';
 
 const useStyles = makeStyles({
@@ -47,8 +46,14 @@ const statusColor = (status: string) =>
           ? 'subtle'
           : 'warning';
 
+/** What one's own cases show from matching; src/app passes them in. */
+interface MyCasesSlots {
+  applicants: ApplicantsSlot;
+  suggestedTutors: SuggestedTutorsSlot;
+}
+
 /** /my-cases: the member's cases with status, edit link, applicants (spec §4, issue 5). */
-export function MyCasesPage() {
+export function MyCasesPage(slots: MyCasesSlots) {
   const styles = useStyles();
   const text = t.cases.myCases;
   const cases = useListMyCases({ pageSize: 100 });
@@ -82,6 +87,7 @@ export function MyCasesPage() {
                 item={item}
                 justSaved={item.caseId === saved?.savedCaseId}
                 onChanged={() => void cases.mutate()}
+                slots={slots}
               />
             </li>
           ))}
@@ -91,7 +97,14 @@ export function MyCasesPage() {
   );
 }
 
-function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSaved: boolean; onChanged: () => void }) {
+interface MyCaseCardProps {
+  item: CaseSummary;
+  justSaved: boolean;
+  onChanged: () => void;
+  slots: MyCasesSlots;
+}
+
+function MyCaseCard({ item, justSaved, onChanged, slots }: MyCaseCardProps) {
   const styles = useStyles();
   const text = t.cases.myCases;
   const view = caseDisplay(item);
@@ -148,8 +161,8 @@ function MyCaseCard({ item, justSaved, onChanged }: { item: CaseSummary; justSav
           </Button>
         )}
       </div>
-      {open && <ApplicantList caseId={item.caseId} canChoose={item.status === 'approved'} onChosen={onChanged} />}
-      {invitesTutors(item) && suggesting && <SuggestedTutors caseId={item.caseId} />}
+      {open && slots.applicants({ caseId: item.caseId, canChoose: item.status === 'approved', onChosen: onChanged })}
+      {invitesTutors(item) && suggesting && slots.suggestedTutors(item.caseId)}
     </Card>
   );
 }

@@ -21,7 +21,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { ServiceFee } from '@/components/ServiceFee';
 import { formatDate, formatDateTime, formatHkd } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { caseDisplay } from './case-display';
+import { caseDisplay } from '@/lib/case-display';
 
 const useStyles = makeStyles({
   box: {

@@ -4,7 +4,7 @@ import { hasActiveTutorProfile } from '@/session/tutor';
 
 /**
  * The cases an application still holds: a withdrawn one does not, so the tutor may apply
- * again (docs/decisions.md, withdrawing an application).
+ * again (docs/adr/0025-applications-one-per-tutor-capped.md).
  */
 export function appliedCaseIds(items: readonly Pick<ApplicationBody, 'caseId' | 'status'>[]): Set<number> {
   return new Set(items.filter((item) => item.status !== 'withdrawn').map((item) => item.caseId));

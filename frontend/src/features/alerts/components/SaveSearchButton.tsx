@@ -27,7 +27,7 @@ import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
 import { useSession } from '@/session/session';
-import type { CaseFilters } from '../lib/case-filters';
+import type { CaseFilters } from '@/lib/case-filters';
 import { hasActiveTutorProfile } from '@/session/tutor';
 import { filterWords, toSavedSearchRequest } from '../lib/saved-search';
 

@@ -30,10 +30,14 @@ describe('CaseCard', () => {
     expect(screen.getAllByText('未填寫')).toHaveLength(3);
   });
 
-  it('offers 登入後申請, linking to /login-or-register', async () => {
-    renderWithProviders(<CaseCard item={makeCase({ caseId: 10234 })} />);
-    const apply = await screen.findByRole('link', { name: /登入後申請/ });
-    expect(apply).toHaveTextContent('登入後申請');
-    expect(apply).toHaveAttribute('href', '/login-or-register');
+  // The apply action itself is matching's (CaseApplyAction.test.tsx); the card shows what it is given.
+  it('shows the action it is given for its case', async () => {
+    renderWithProviders(
+      <CaseCard
+        item={makeCase({ caseId: 10234 })}
+        action={(item, size) => <button>{`${item.caseId} ${size}`}</button>}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: '10234 medium' })).toBeInTheDocument();
   });
 });

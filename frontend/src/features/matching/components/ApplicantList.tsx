@@ -32,7 +32,7 @@ import { catalogueName } from '@/i18n/catalogue-names';
 import { formatDateTime, formatHkd, formatRatePerLesson } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { levelSubjectName, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
-import { matchTerms } from './case-display';
+import { matchTerms } from '@/lib/case-display';
 
 const useStyles = makeStyles({
   list: {

@@ -2,7 +2,7 @@ import type { Catalogue, SavedSearchRequest, AlertChannel } from '@/api/generate
 import { catalogueName, catalogueNames } from '@/i18n/catalogue-names';
 import { t } from '@/i18n/zh-HK';
 import { findLevel } from '@/lib/catalogue';
-import { parseMinRate, toCaseQuery, type CaseFilters } from './case-filters';
+import { parseMinRate, toCaseQuery, type CaseFilters } from '@/lib/case-filters';
 
 /** The saved search for the board's applied filters: the same query as the search itself. Its
  * keywords are the alert's own (typed in the dialog), not the board's words. */

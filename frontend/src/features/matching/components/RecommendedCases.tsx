@@ -8,7 +8,8 @@ import { LoadingState } from '@/components/LoadingState';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { hasActiveTutorProfile } from '@/session/tutor';
-import { CaseCardGrid } from './CaseCardGrid';
+import { CaseCardGrid } from '@/components/CaseCardGrid';
+import { CaseApplyAction } from './CaseApplyAction';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -57,6 +58,7 @@ export function RecommendedCases() {
           items={items.map((item) => item.case)}
           label={text.heading}
           note={(item) => why.get(item.caseId)}
+          action={(item, size) => <CaseApplyAction item={item} size={size} />}
         />
       )}
     </section>

@@ -1,12 +1,12 @@
 import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
 import type { CaseSummary } from '@/api/generated/model';
 import { Highlighted } from '@/components/Highlighted';
 import { RouterLink } from '@/components/RouterLink';
 import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { CaseApplyAction } from './CaseApplyAction';
-import { caseDisplay } from './case-display';
+import { caseDisplay } from '@/lib/case-display';
 
 const useStyles = makeStyles({
   card: {
@@ -90,10 +90,25 @@ const useStyles = makeStyles({
 });
 
 /**
+ * What a case card or row offers on the case: the apply action, which matching owns; src/app (or
+ * matching itself) passes it in, since shared code never imports a feature.
+ */
+export type CaseAction = (item: CaseSummary, size: 'small' | 'medium') => ReactNode;
+
+interface CaseCardProps {
+  item: CaseSummary;
+  /** Why it is recommended, under the title. */
+  note?: string;
+  /** Typed words to mark. */
+  words?: readonly string[];
+  action?: CaseAction;
+}
+
+/**
  * One tutoring case as a card: subject (linking to the case page), title and excerpt, location,
  * fee per lesson, and the apply action; `note` (why it is recommended) under the title.
  */
-export function CaseCard({ item, note, words = [] }: { item: CaseSummary; note?: string; words?: readonly string[] }) {
+export function CaseCard({ item, note, words = [], action }: CaseCardProps) {
   const styles = useStyles();
   const view = caseDisplay(item);
   return (
@@ -150,7 +165,7 @@ export function CaseCard({ item, note, words = [] }: { item: CaseSummary; note?:
         <Text size={200} className={styles.posted}>
           {view.posted}
         </Text>
-        <CaseApplyAction item={item} />
+        {action?.(item, 'medium')}
       </div>
     </Card>
   );

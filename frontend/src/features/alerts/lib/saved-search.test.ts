@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFixture } from '@/testing/fixtures';
-import { emptyCaseFilters } from './case-filters';
+import { emptyCaseFilters } from '@/lib/case-filters';
 import { filterWords, toSavedSearchRequest } from './saved-search';
 
 const filters = {

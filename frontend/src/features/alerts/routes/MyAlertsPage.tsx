@@ -17,7 +17,8 @@ import { PageShell } from '@/components/PageShell';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { CaseCardGrid } from '../components/CaseCardGrid';
+import type { CaseAction } from '@/components/CaseCard';
+import { CaseCardGrid } from '@/components/CaseCardGrid';
 
 const useStyles = makeStyles({
   list: {
@@ -44,8 +45,11 @@ function requestOf(search: SavedSearchBody, changes: Partial<SavedSearchRequest>
   return { ...request, ...changes };
 }
 
-/** /my-alerts: a tutor's saved searches (keywords, channel, resume, delete) and the open cases they matched lately. */
-export function MyAlertsPage() {
+/**
+ * /my-alerts: a tutor's saved searches (keywords, channel, resume, delete) and the open cases they
+ * matched lately; `applyAction` is matching's, passed in by src/app.
+ */
+export function MyAlertsPage({ applyAction }: { applyAction: CaseAction }) {
   const styles = useStyles();
   const text = t.alerts.page;
   const list = useListSavedSearches();
@@ -106,7 +110,7 @@ export function MyAlertsPage() {
           {matched.length === 0 ? (
             <Text className={styles.muted}>{text.noMatches}</Text>
           ) : (
-            <CaseCardGrid items={matched} label={text.matchesHeading} />
+            <CaseCardGrid items={matched} label={text.matchesHeading} action={applyAction} />
           )}
         </>
       )}

@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/testing/render';
 import { stubResizeObserver } from '@/testing/resize-observer';
 import { server } from '@/testing/server';
 import { loggedInAs, makeCurrentUser } from '@/testing/session';
-import { emptyCaseFilters } from '../lib/case-filters';
+import { emptyCaseFilters } from '@/lib/case-filters';
 import { SaveSearchButton } from './SaveSearchButton';
 
 const filters = { ...emptyCaseFilters, level: 'secondary', subjects: ['數學'], districts: ['觀塘區'] };

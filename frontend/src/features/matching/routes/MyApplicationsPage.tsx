@@ -10,7 +10,7 @@ import { arrangementPath, paths } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
-import { caseDisplay, matchTerms } from '../components/case-display';
+import { caseDisplay, matchTerms } from '@/lib/case-display';
 import { OfferAnswer } from '../components/OfferAnswer';
 import { WithdrawApplicationButton } from '../components/WithdrawApplicationButton';
 

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { CaseSummary } from '@/api/generated/model';
-import { CaseCard } from './CaseCard';
+import { CaseCard, type CaseAction } from './CaseCard';
 
 const useStyles = makeStyles({
   grid: {
@@ -20,15 +20,17 @@ interface CaseCardGridProps {
   note?: (item: CaseSummary) => string | undefined;
   /** Typed words to mark in each card. */
   words?: readonly string[];
+  /** What each card offers on its case (the apply action). */
+  action?: CaseAction;
 }
 
-export function CaseCardGrid({ items, label, note, words }: CaseCardGridProps) {
+export function CaseCardGrid({ items, label, note, words, action }: CaseCardGridProps) {
   const styles = useStyles();
   return (
     <ul className={styles.grid} aria-label={label}>
       {items.map((item) => (
         <li key={item.id}>
-          <CaseCard item={item} note={note?.(item)} words={words} />
+          <CaseCard item={item} note={note?.(item)} words={words} action={action} />
         </li>
       ))}
     </ul>

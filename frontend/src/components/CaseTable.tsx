@@ -9,12 +9,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { CaseSummary } from '@/api/generated/model';
+import type { CaseAction } from '@/components/CaseCard';
 import { Highlighted } from '@/components/Highlighted';
 import { RouterLink } from '@/components/RouterLink';
 import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
-import { CaseApplyAction } from './CaseApplyAction';
-import { caseDisplay } from './case-display';
+import { caseDisplay } from '@/lib/case-display';
 
 const useStyles = makeStyles({
   wrapper: {
@@ -53,8 +53,14 @@ const useStyles = makeStyles({
   },
 });
 
+interface CaseTableProps {
+  items: readonly CaseSummary[];
+  words?: readonly string[];
+  action?: CaseAction;
+}
+
 /** Cases as a table (wide screens): case number, subject, location, fee per lesson, posted time, action. */
-export function CaseTable({ items, words = [] }: { items: readonly CaseSummary[]; words?: readonly string[] }) {
+export function CaseTable({ items, words = [], action }: CaseTableProps) {
   const styles = useStyles();
   return (
     <div className={styles.wrapper}>
@@ -102,9 +108,7 @@ export function CaseTable({ items, words = [] }: { items: readonly CaseSummary[]
                 </TableCell>
                 <TableCell className={styles.rate}>{view.rate}</TableCell>
                 <TableCell className={styles.date}>{view.createdAt}</TableCell>
-                <TableCell className={styles.actionCell}>
-                  <CaseApplyAction item={item} size="small" />
-                </TableCell>
+                <TableCell className={styles.actionCell}>{action?.(item, 'small')}</TableCell>
               </TableRow>
             );
           })}
