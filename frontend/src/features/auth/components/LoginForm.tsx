@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field, Input, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { login } from '@/api/generated/accounts/accounts';
+import { useLogin } from '@/api/generated/accounts/accounts';
 import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
@@ -46,6 +46,9 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  // Kept by hand rather than `login.isMutating`: after a success the button stays busy until the
+  // page has moved on.
   const [submitting, setSubmitting] = useState(false);
   const text = t.accounts.login;
 
@@ -57,7 +60,7 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
     if (Object.keys(errors).length > 0) return;
     setSubmitting(true);
     try {
-      const tokens = await login({ identifier: phone.trim(), password });
+      const tokens = await login.trigger({ identifier: phone.trim(), password });
       session.login(tokens);
       void navigate(safeNext(searchParams.get(NEXT_PARAM)) ?? paths.home);
     } catch (failure) {

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError, bannerError } from '@/api/api-error';
-import { checkEmail, login, register } from '@/api/generated/accounts/accounts';
+import { checkEmail, useLogin, useRegister } from '@/api/generated/accounts/accounts';
 import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { SuccessBanner } from '@/components/SuccessBanner';
@@ -95,6 +95,9 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   const [verificationToken, setVerificationToken] = useState(restored?.verificationToken ?? '');
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const register = useRegister();
+  const login = useLogin();
+  // Kept by hand rather than `register.isMutating`: submitting also covers the e-mail check.
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState<Registered | null>(null);
   const emailChecked = useRef<{ email: string; taken: boolean } | null>(null);
@@ -116,6 +119,8 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   const emailTaken = async (email: string): Promise<boolean> => {
     const trimmed = email.trim();
     if (emailChecked.current?.email === trimmed) return emailChecked.current.taken;
+    // The plain function, not a mutation hook: a look-up that blur and submit may send at once,
+    // and a mutation hook drops the answer of a call that a newer one overtook.
     const { exists } = await checkEmail({ email: trimmed });
     emailChecked.current = { email: trimmed, taken: exists };
     return exists;
@@ -152,7 +157,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   const logIn = async (registeredPhone: string) => {
     setRegistered('logging-in');
     try {
-      session.login(await login({ identifier: registeredPhone, password: details.password }));
+      session.login(await login.trigger({ identifier: registeredPhone, password: details.password }));
       void navigate(safeNext(searchParams.get(NEXT_PARAM)) ?? paths.home);
     } catch {
       // Registered all the same: the login tab, with the phone filled in, is one password away.
@@ -179,7 +184,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
         return;
       }
       const organization = details.userType === 'organization';
-      await register({
+      await register.trigger({
         name: details.name.trim(),
         email: details.email.trim(),
         phone: verifiedPhone,

@@ -32,6 +32,8 @@ export function usePhoneAvailability(phone: string, enabled = true): PhoneAvaila
     let current = true;
     const timer = setTimeout(() => {
       setResult({ phone: typed, availability: { state: 'checking' } });
+      // The plain function, not a mutation hook: a look-up run from an effect, where a late
+      // answer for an older phone is dropped here rather than by the hook.
       checkPhone({ phone: typed })
         .then((answer) => {
           if (!current) return;

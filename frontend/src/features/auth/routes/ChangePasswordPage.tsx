@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import { bannerError } from '@/api/api-error';
-import { changePassword } from '@/api/generated/accounts/accounts';
+import { useChangePassword } from '@/api/generated/accounts/accounts';
 import { tokenStore } from '@/api/token-store';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { paths } from '@/config/paths';
@@ -24,7 +24,7 @@ export function ChangePasswordPage() {
   const [errors, setErrors] = useState<{ old?: string; password?: string; confirm?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const change = useChangePassword();
 
   useRedirectAfter(done, paths.home, REDIRECT_MS);
 
@@ -38,20 +38,17 @@ export function ChangePasswordPage() {
     setErrors(next);
     setError(null);
     if (next.old || next.password || next.confirm) return;
-    setSubmitting(true);
     try {
       // The server ends every other session of the account; this one (its refresh-token
       // family, which a refresh during the request stays in) is kept.
       const refreshToken = tokenStore.getRefreshToken();
-      await changePassword({ oldPassword, password, ...(refreshToken ? { refreshToken } : {}) });
+      await change.trigger({ oldPassword, password, ...(refreshToken ? { refreshToken } : {}) });
       setDone(true);
     } catch (failure) {
       const old = fieldMessage(failure, 'oldPassword');
       if (old) setErrors({ old });
       // Each error once: the old password's message under it, the banner for the rest.
       setError(bannerError(failure, ['oldPassword'], text.failed) ?? null);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -71,7 +68,7 @@ export function ChangePasswordPage() {
         <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
           <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
         </Field>
-        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
+        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={change.isMutating} done={done} />
       </AccountForm>
     </AuthPageShell>
   );

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { bannerError } from '@/api/api-error';
-import { requestPasswordReset } from '@/api/generated/accounts/accounts';
+import { useRequestPasswordReset } from '@/api/generated/accounts/accounts';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const request = useRequestPasswordReset();
   useRedirectAfter(sent, paths.loginOrRegister, FORGOT_REDIRECT_MS);
 
   const onSubmit = async (event: FormEvent) => {
@@ -31,16 +31,13 @@ export function ForgotPasswordPage() {
       return;
     }
     setPhoneError(undefined);
-    setSubmitting(true);
     try {
-      await requestPasswordReset({ phone: phone.trim() });
+      await request.trigger({ phone: phone.trim() });
       setSent(true);
     } catch (failure) {
       setPhoneError(fieldMessage(failure, 'phone'));
       // Each error once: the phone's message under it, the banner for the rest.
       setError(bannerError(failure, ['phone'], text.failed) ?? null);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -60,7 +57,7 @@ export function ForgotPasswordPage() {
             }}
           />
         </Field>
-        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={sent} />
+        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={request.isMutating} done={sent} />
         <RouterLink to={paths.loginOrRegister}>{text.backToLogin}</RouterLink>
       </AccountForm>
     </AuthPageShell>

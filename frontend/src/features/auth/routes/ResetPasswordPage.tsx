@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '@fluentui/react-components';
 import { ApiError, bannerError } from '@/api/api-error';
-import { resetPassword } from '@/api/generated/accounts/accounts';
+import { useResetPassword } from '@/api/generated/accounts/accounts';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [linkRefused, setLinkRefused] = useState(false);
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const reset = useResetPassword();
   // Spec §5: a link without a token is invalid; the user is taken back like after a reset.
   useRedirectAfter(done || token === '', paths.loginOrRegister, RESET_REDIRECT_MS);
 
@@ -41,9 +41,8 @@ export function ResetPasswordPage() {
     setErrors(next);
     setError(null);
     if (next.password || next.confirm) return;
-    setSubmitting(true);
     try {
-      await resetPassword({ token, newPassword: password });
+      await reset.trigger({ token, newPassword: password });
       setDone(true);
     } catch (failure) {
       const field = fieldMessage(failure, 'newPassword');
@@ -52,8 +51,6 @@ export function ResetPasswordPage() {
       setLinkRefused(failure instanceof ApiError && failure.code === 'RESET_LINK_INVALID');
       // Each error once: the new password's message under it, the banner for the rest.
       setError(bannerError(failure, ['newPassword'], text.failed) ?? null);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -76,7 +73,7 @@ export function ResetPasswordPage() {
         <Field label={text.confirmPassword} required validationMessage={errors.confirm}>
           <PasswordInput autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
         </Field>
-        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={submitting} done={done} />
+        <AccountSubmit label={text.submit} busyLabel={text.submitting} busy={reset.isMutating} done={done} />
       </AccountForm>
     </AuthPageShell>
   );

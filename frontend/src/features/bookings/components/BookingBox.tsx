@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button, Card, Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router';
 import { bannerError, fieldErrors } from '@/api/api-error';
-import { createBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
+import { useCreateBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
 import { LessonPlace, type BookingRequest } from '@/api/generated/model';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
@@ -64,6 +64,9 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
   const [values, setValues] = useState<Values>(() => readDraft(draftKey(tutorId), empty));
   const [errors, setErrors] = useState<Errors>({});
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const create = useCreateBooking();
+  // Kept by hand rather than `create.isMutating`: the form stays busy until the list has been
+  // revalidated too, not only while the booking is sent.
   const [busy, setBusy] = useState(false);
   const isOwnProfile = session.user?.id === tutorId;
   const headingId = useId();
@@ -97,7 +100,7 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
     setBusy(true);
     setResult(undefined);
     try {
-      await createBooking(requestOf(tutorId, values));
+      await create.trigger(requestOf(tutorId, values));
       clearDraft(draftKey(tutorId));
       setValues(empty);
       setResult({ ok: true, message: text.success });

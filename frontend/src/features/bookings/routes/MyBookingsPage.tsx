@@ -77,6 +77,8 @@ function nextStep(booking: BookingBody): string | undefined {
   }
 }
 
+// Plain functions, not the mutation hooks: each row acts on its own booking, and the hooks take
+// the booking id when the page renders (one hook per row would key every action apart).
 type Action = (id: string) => Promise<BookingBody>;
 
 /** /my-bookings: the tutor accepts or declines bookings received; the booker cancels their own. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Divider, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { bannerError, fieldErrors } from '@/api/api-error';
-import { resubmitOrgDocuments } from '@/api/generated/accounts/accounts';
+import { useResubmitOrgDocuments } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { DocumentPicker } from '@/components/DocumentPicker';
@@ -28,7 +28,7 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
   const [files, setFiles] = useState<Files>({ businessRegistration: null, addressProof: null });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const resubmit = useResubmitOrgDocuments();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,9 +37,8 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
       setErrors({ businessRegistration: m.atLeastOne });
       return;
     }
-    setBusy(true);
     try {
-      const user = await resubmitOrgDocuments({
+      const user = await resubmit.trigger({
         ...(files.businessRegistration ? { businessRegistration: files.businessRegistration } : {}),
         ...(files.addressProof ? { addressProof: files.addressProof } : {}),
       });
@@ -49,8 +48,6 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
       if (fields) setErrors(fields);
       // Each error once: a document's message under it, the banner for the rest.
       setFailure(bannerError(error, FIELDS, m.failed) ?? null);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -76,7 +73,7 @@ export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (us
             onRefused={(message) => setErrors({ ...errors, [field]: message })}
           />
         ))}
-        <AccountSubmit label={m.submit} busyLabel={m.submitting} busy={busy} />
+        <AccountSubmit label={m.submit} busyLabel={m.submitting} busy={resubmit.isMutating} />
       </AccountForm>
       <Divider />
     </section>
