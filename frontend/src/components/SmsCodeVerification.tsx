@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { ApiError, errorMessage } from '@/api/api-error';
-import { sendSmsCode, verifySmsCode } from '@/api/generated/accounts/accounts';
+import { useSendSmsCode, useVerifySmsCode } from '@/api/generated/accounts/accounts';
 import { useCountdown } from '@/hooks/use-countdown';
 import { t } from '@/i18n/zh-HK';
 
@@ -67,7 +67,9 @@ export function SmsCodeVerification({
   const [codeError, setCodeError] = useState<string | undefined>();
   const [sendError, setSendError] = useState<{ message: string; aboutPhone: boolean } | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'sending' | 'verifying' | null>(null);
+  const sendCode = useSendSmsCode();
+  const verifyCode = useVerifySmsCode();
+  const busy = sendCode.isMutating || verifyCode.isMutating;
   // An answer that arrives after the phone was edited belongs to the old number.
   const latestPhone = useRef(phone);
   useEffect(() => {
@@ -86,9 +88,8 @@ export function SmsCodeVerification({
   const send = async () => {
     const target = phone;
     setSendError(undefined);
-    setBusy('sending');
     try {
-      await sendSmsCode({ phoneNumber: target });
+      await sendCode.trigger({ phoneNumber: target });
       if (latestPhone.current !== target) return;
       setSentTo(target);
       countdown.start(RESEND_SECONDS);
@@ -99,8 +100,6 @@ export function SmsCodeVerification({
       const aboutPhone = error instanceof ApiError && (error.status === 400 || error.status === 409);
       const taken = error instanceof ApiError && error.code === 'PHONE_TAKEN' && phoneTakenMessage;
       setSendError({ message: taken || errorMessage(error, v.sendFailed), aboutPhone });
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -111,22 +110,20 @@ export function SmsCodeVerification({
       return;
     }
     setCodeError(undefined);
-    setBusy('verifying');
     try {
-      const { verificationToken } = await verifySmsCode({ phone: target, code: code.trim() });
+      const { verificationToken } = await verifyCode.trigger({ phone: target, code: code.trim() });
       if (latestPhone.current === target) onVerified(verificationToken);
     } catch (error) {
       if (latestPhone.current === target) setCodeError(errorMessage(error, v.verifyFailed));
-    } finally {
-      setBusy(null);
     }
   };
 
-  // Enter in the code field verifies instead of submitting the surrounding form.
+  // Enter in the code field verifies instead of submitting the surrounding form; not again while
+  // a check runs (the hook would drop the first answer for the second).
   const onCodeKey = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    void verify();
+    if (!verifyCode.isMutating) void verify();
   };
 
   if (verified) {
@@ -145,10 +142,10 @@ export function SmsCodeVerification({
       <div className={styles.row}>
         <Button
           type="button"
-          disabled={countdown.running || phoneInvalid || Boolean(sendError?.aboutPhone) || busy !== null}
+          disabled={countdown.running || phoneInvalid || Boolean(sendError?.aboutPhone) || busy}
           onClick={() => void send()}
         >
-          {busy === 'sending' ? v.sending : countdown.running ? v.resendIn(countdown.remaining) : v.sendCode}
+          {sendCode.isMutating ? v.sending : countdown.running ? v.resendIn(countdown.remaining) : v.sendCode}
         </Button>
       </div>
       {sendError && (
@@ -182,10 +179,10 @@ export function SmsCodeVerification({
           type="button"
           appearance="primary"
           className={styles.verifyButton}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={() => void verify()}
         >
-          {busy === 'verifying' ? v.verifying : v.verify}
+          {verifyCode.isMutating ? v.verifying : v.verify}
         </Button>
       </div>
     </div>

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '@/api/api-error';
-import { getGetSelfUserKey, logout as logoutOnServer, useGetSelfUser } from '@/api/generated/accounts/accounts';
+import { getGetSelfUserKey, useGetSelfUser, useLogout } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { type SessionTokens, tokenStore } from '@/api/token-store';
 import { type AccountMode, readMode, writeMode } from './mode-store';
@@ -60,6 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   } = useGetSelfUser({
     swr: { enabled: isLoggedIn, shouldRetryOnError: false, keepPreviousData: false },
   });
+  const { trigger: logoutOnServer } = useLogout();
 
   const setMode = useCallback((next: AccountMode) => {
     writeMode(next);
@@ -102,7 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await logoutOnServer({ refreshToken }).catch(() => undefined);
     }
     forget();
-  }, [forget]);
+  }, [forget, logoutOnServer]);
 
   const user = isLoggedIn ? data : undefined;
   const value = useMemo<Session>(

@@ -40,8 +40,8 @@ export function useLanguageSwitch() {
   const switchLanguage = async () => {
     rememberLanguage(target);
     if (session.isLoggedIn) {
-      // Loaded on the tap, not with the app's start. The page changes language whether or not
-      // the account could be told.
+      // Loaded on the tap, not with the app's start (so the plain function, not a mutation hook).
+      // The page changes language whether or not the account could be told.
       await import('@/api/generated/accounts/accounts')
         .then(({ chooseLanguage }) => chooseLanguage({ language: target }))
         .catch(() => undefined);

@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { errorMessage, fieldErrors } from '@/api/api-error';
-import { createSavedSearch } from '@/api/generated/cases/cases';
+import { useCreateSavedSearch } from '@/api/generated/cases/cases';
 import { AlertChannel } from '@/api/generated/model';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
@@ -49,15 +49,15 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
   const [open, setOpen] = useState(false);
   const [keywords, setKeywords] = useState('');
   const [channel, setChannel] = useState<AlertChannel>(AlertChannel.sms);
-  const [busy, setBusy] = useState(false);
+  // Its key is the alerts list's, which only /my-alerts reads: nothing on screen here is read again.
+  const create = useCreateSavedSearch();
   const [result, setResult] = useState<{ ok: boolean; message: string; keywords?: string }>();
   if (!hasActiveTutorProfile(session.user)) return null;
   const words = filterWords(filters, catalogue.data);
 
   const save = async () => {
-    setBusy(true);
     try {
-      await createSavedSearch(toSavedSearchRequest(filters, keywords, channel));
+      await create.trigger(toSavedSearchRequest(filters, keywords, channel));
       setResult({ ok: true, message: text.saved });
       setKeywords('');
     } catch (error) {
@@ -67,8 +67,6 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
         message: text.failed(errorMessage(error, text.unknownReason)),
         keywords: fields?.keywords,
       });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -147,8 +145,8 @@ export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
                 <Button appearance="secondary">{result?.ok ? text.close : text.cancel}</Button>
               </DialogTrigger>
               {!result?.ok && (
-                <Button appearance="primary" disabled={busy} onClick={() => void save()}>
-                  {busy ? text.saving : text.submit}
+                <Button appearance="primary" disabled={create.isMutating} onClick={() => void save()}>
+                  {create.isMutating ? text.saving : text.submit}
                 </Button>
               )}
             </DialogActions>

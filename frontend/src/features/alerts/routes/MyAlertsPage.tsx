@@ -3,10 +3,10 @@ import { Badge, Button, Card, Field, Input, Select, Text, makeStyles, tokens } f
 import { DeleteRegular, PlayRegular } from '@fluentui/react-icons';
 import { bannerError, errorMessage, fieldErrors } from '@/api/api-error';
 import {
-  deleteSavedSearch,
-  resumeSavedSearch,
-  updateSavedSearch,
+  useDeleteSavedSearch,
   useListSavedSearches,
+  useResumeSavedSearch,
+  useUpdateSavedSearch,
 } from '@/api/generated/cases/cases';
 import { AlertChannel, type SavedSearchBody, type SavedSearchRequest } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -129,6 +129,11 @@ function SavedSearchCard({ search, change }: SavedSearchCardProps) {
   const text = t.alerts.page;
   const [keywords, setKeywords] = useState(search.keywords);
   const [keywordsError, setKeywordsError] = useState<string>();
+  const update = useUpdateSavedSearch(search.searchId);
+  const resume = useResumeSavedSearch(search.searchId);
+  const remove = useDeleteSavedSearch(search.searchId);
+  // Kept by hand rather than the hooks' `isMutating`: every control waits until the list has been
+  // read again too, not only while a change is sent.
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<unknown>, done: string) => {
@@ -174,9 +179,7 @@ function SavedSearchCard({ search, change }: SavedSearchCardProps) {
         <Button
           className={styles.control}
           disabled={busy || keywords.trim() === search.keywords}
-          onClick={() =>
-            void run(() => updateSavedSearch(search.searchId, requestOf(search, { keywords })), text.saved)
-          }
+          onClick={() => void run(() => update.trigger(requestOf(search, { keywords })), text.saved)}
         >
           {text.saveKeywords}
         </Button>
@@ -188,10 +191,7 @@ function SavedSearchCard({ search, change }: SavedSearchCardProps) {
           value={search.channel}
           disabled={busy}
           onChange={(_, d) =>
-            void run(
-              () => updateSavedSearch(search.searchId, requestOf(search, { channel: d.value as AlertChannel })),
-              text.saved,
-            )
+            void run(() => update.trigger(requestOf(search, { channel: d.value as AlertChannel })), text.saved)
           }
         >
           {Object.values(AlertChannel).map((key) => (
@@ -205,7 +205,7 @@ function SavedSearchCard({ search, change }: SavedSearchCardProps) {
             className={styles.control}
             icon={<PlayRegular />}
             disabled={busy}
-            onClick={() => void run(() => resumeSavedSearch(search.searchId), text.resumed)}
+            onClick={() => void run(() => resume.trigger(), text.resumed)}
           >
             {text.resume}
           </Button>
@@ -216,7 +216,7 @@ function SavedSearchCard({ search, change }: SavedSearchCardProps) {
           className={styles.control}
           disabled={busy}
           aria-label={text.deleteLabel(search.summary)}
-          onClick={() => void run(() => deleteSavedSearch(search.searchId), text.deleted)}
+          onClick={() => void run(() => remove.trigger(), text.deleted)}
         >
           {text.delete}
         </Button>

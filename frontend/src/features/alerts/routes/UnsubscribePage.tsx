@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { useParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
-import { unsubscribeAlert } from '@/api/generated/cases/cases';
+import { useUnsubscribeAlert } from '@/api/generated/cases/cases';
 import { ButtonLink } from '@/components/ButtonLink';
 import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
@@ -32,16 +32,17 @@ export function UnsubscribePage() {
   const text = t.alerts.unsubscribe;
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>();
+  const { trigger: unsubscribe } = useUnsubscribeAlert();
   // Sent once, also when React runs the effect twice in development.
   const sent = useRef(false);
 
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    unsubscribeAlert({ token })
+    unsubscribe({ token })
       .then((done) => setOutcome({ stopped: true, summary: done.summary }))
       .catch((error: unknown) => setOutcome(failure(error)));
-  }, [token]);
+  }, [token, unsubscribe]);
 
   return (
     <PageShell title={text.title}>

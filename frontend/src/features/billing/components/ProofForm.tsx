@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { ImageRegular } from '@fluentui/react-icons';
 import { ApiError, errorMessage, fieldErrors } from '@/api/api-error';
-import { uploadPaymentProof } from '@/api/generated/billing/billing';
+import { useUploadPaymentProof } from '@/api/generated/billing/billing';
 import type { InvoiceBody } from '@/api/generated/model';
 import { DetailCard } from '@/components/DetailLayout';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -47,6 +47,9 @@ export function ProofForm({ number, onUploaded }: { number: string; onUploaded: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState(false);
+  const upload = useUploadPaymentProof(number);
+  // Kept by hand rather than `upload.isMutating`: the form stays busy until the page holds the
+  // answered invoice too, not only while the proof is sent.
   const [busy, setBusy] = useState(false);
   const fileHintId = useId('proof-file-hint');
   const fileErrorId = useId('proof-file-error');
@@ -72,7 +75,7 @@ export function ProofForm({ number, onUploaded }: { number: string; onUploaded: 
     if (!file || Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      const invoice = await uploadPaymentProof(number, { file, reference: reference.trim() });
+      const invoice = await upload.trigger({ file, reference: reference.trim() });
       setFile(null);
       setReference('');
       setDone(true);

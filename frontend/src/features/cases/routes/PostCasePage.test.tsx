@@ -55,8 +55,9 @@ describe('/post-case', () => {
   it('in edit mode loads the case first, saves it with PUT, then shows it on /my-cases with what happens next', async () => {
     loggedInAs();
     const puts: Record<string, unknown>[] = [];
+    let reads = 0;
     server.use(
-      http.get('*/cases/10234', () => HttpResponse.json(stored)),
+      http.get('*/cases/10234', () => ((reads += 1), HttpResponse.json(stored))),
       http.put('*/cases/10234', async ({ request }) => {
         puts.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json(stored);
@@ -85,6 +86,8 @@ describe('/post-case', () => {
       location: '藍田',
       rate: 300,
     });
+    // The PUT's key is the loaded case's: leaving, the page does not read the case again.
+    expect(reads).toBe(1);
   });
 
   it('tells someone who did not post the case that they cannot edit it, instead of a form', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, bannerError, errorMessage } from '@/api/api-error';
-import { postCase, updateCase, useGetCase } from '@/api/generated/cases/cases';
+import { useGetCase, usePostCase, useUpdateCase } from '@/api/generated/cases/cases';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -46,6 +46,12 @@ export function PostCasePage() {
   const existing = useGetCase(number ?? 0, {
     swr: { enabled: editing && session.isLoggedIn, revalidateOnFocus: false },
   });
+  // Neither revalidates its key's read: the new case's key is the unfiltered board's (and waits for
+  // approval), the edited case's is the case this page loaded and is about to leave.
+  const post = usePostCase({ swr: { revalidate: false } });
+  const update = useUpdateCase(number ?? 0, { swr: { revalidate: false } });
+  // Kept by hand rather than the hooks' `isMutating`: after a success the form stays busy until the
+  // page has moved on.
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [serverErrors, setServerErrors] = useState<CaseFormErrors>({});
@@ -90,7 +96,7 @@ export function PostCasePage() {
     setServerErrors({});
     try {
       const body = toCaseBody(state);
-      const stored = editing ? await updateCase(number, body) : await postCase(body);
+      const stored = editing ? await update.trigger(body) : await post.trigger(body);
       const saved: CaseSavedState = { savedCaseId: stored.caseId, created: !editing, status: stored.status };
       void navigate(paths.myCases, { state: saved });
     } catch (error) {

@@ -15,13 +15,13 @@ import {
 } from '@fluentui/react-components';
 import { ApiError, errorMessage, fieldErrors } from '@/api/api-error';
 import {
-  cancelLesson,
-  confirmLesson,
-  disputeLesson,
-  endArrangement,
-  recordLesson,
-  reopenCase,
+  useCancelLesson,
+  useConfirmLesson,
+  useDisputeLesson,
+  useEndArrangement,
   useGetArrangement,
+  useRecordLesson,
+  useReopenCase,
 } from '@/api/generated/lessons/lessons';
 import { getListCaseApplicationsKey, getListMyCasesKey } from '@/api/generated/cases/cases';
 import type { ArrangementBody, LessonBody } from '@/api/generated/model';
@@ -151,6 +151,8 @@ function Ended({ item, onChanged }: { item: ArrangementBody; onChanged: () => Pr
   const text = t.lessons;
   const [reopened, setReopened] = useState<number>();
   const [failure, setFailure] = useState<string>();
+  const reopenCase = useReopenCase(item.id);
+  // Kept by hand rather than `reopenCase.isMutating`: busy until the record is read again too.
   const [busy, setBusy] = useState(false);
   const { mutate } = useSWRConfig();
   if (!item.ended) return null;
@@ -162,7 +164,7 @@ function Ended({ item, onChanged }: { item: ArrangementBody; onChanged: () => Pr
     setBusy(true);
     setFailure(undefined);
     try {
-      const { caseId } = await reopenCase(item.id);
+      const { caseId } = await reopenCase.trigger();
       setReopened(caseId);
       // The owner's case list and its applicants changed: read them again when shown.
       const stale: string[] = [getListMyCasesKey()[0], getListCaseApplicationsKey(caseId)[0]];
@@ -213,12 +215,14 @@ function EndForm({ arrangementId, onDone }: { arrangementId: string; onDone: () 
   const [note, setNote] = useState('');
   const [sure, setSure] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const end = useEndArrangement(arrangementId);
+  // Kept by hand rather than `end.isMutating`: busy until the record is read again too.
   const [busy, setBusy] = useState(false);
 
   const send = async () => {
     setBusy(true);
     try {
-      await endArrangement(arrangementId, { reason, note });
+      await end.trigger({ reason, note });
       setErrors({});
       await onDone();
     } catch (error) {
@@ -283,6 +287,9 @@ function LessonCard({
   const [disputing, setDisputing] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
+  const confirmLesson = useConfirmLesson(lesson.number);
+  const disputeLesson = useDisputeLesson(lesson.number);
+  // Kept by hand rather than the hooks' `isMutating`: busy until the record is read again too.
   const [busy, setBusy] = useState(false);
   const open = lesson.status === 'recorded' && new Date(lesson.answerBy) > new Date();
   const answerBy = formatDateTime(lesson.answerBy) ?? '';
@@ -320,11 +327,7 @@ function LessonCard({
         <>
           <Text>{text.answerBy(answerBy)}</Text>
           <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              disabled={busy}
-              onClick={() => void answer(() => confirmLesson(lesson.number))}
-            >
+            <Button appearance="primary" disabled={busy} onClick={() => void answer(() => confirmLesson.trigger())}>
               {text.confirm}
             </Button>
             <Button
@@ -345,7 +348,7 @@ function LessonCard({
                 <Button
                   appearance="primary"
                   disabled={busy}
-                  onClick={() => void answer(() => disputeLesson(lesson.number, { reason }))}
+                  onClick={() => void answer(() => disputeLesson.trigger({ reason }))}
                 >
                   {text.disputeSend}
                 </Button>
@@ -367,6 +370,7 @@ function useLessonEntry(dateRequired: string, fallback: string) {
   const [time, setTime] = useState('19:00');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
+  // Kept by hand rather than the hooks' `isMutating`: busy until `after` has run too.
   const [busy, setBusy] = useState(false);
 
   /** Sends the entry starting then; `after` runs once it is recorded. */
@@ -397,7 +401,8 @@ function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
   const text = t.lessons.record;
   const [minutes, setMinutes] = useState('90');
   const { date, setDate, time, setTime, errors, done, busy, send } = useLessonEntry(text.dateRequired, 'startsAt');
-  const record = () => send((startsAt) => recordLesson(arrangementId, { startsAt, minutes: Number(minutes) }), onDone);
+  const recordLesson = useRecordLesson(arrangementId);
+  const record = () => send((startsAt) => recordLesson.trigger({ startsAt, minutes: Number(minutes) }), onDone);
 
   return (
     <Card className={styles.form}>
@@ -442,9 +447,10 @@ function CancelForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const { date, setDate, time, setTime, errors, done, busy, send } = useLessonEntry(text.dateRequired, 'reason');
+  const cancelLesson = useCancelLesson(arrangementId);
   const cancel = () =>
     send(
-      (startsAt) => cancelLesson(arrangementId, { startsAt, reason }),
+      (startsAt) => cancelLesson.trigger({ startsAt, reason }),
       async () => {
         setOpen(false);
         await onDone();

@@ -20,7 +20,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
-import { selectApplicant, useListCaseApplications } from '@/api/generated/cases/cases';
+import { useListCaseApplications, useSelectApplicant } from '@/api/generated/cases/cases';
 import type { ApplicantBody } from '@/api/generated/model';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -77,6 +77,8 @@ export function ApplicantList({
   const styles = useStyles();
   const text = t.cases.myCases;
   const list = useListCaseApplications(caseId);
+  // Kept by hand rather than the cards' `isMutating`: every card's choose button waits for it, until
+  // the list has been read again too.
   const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
 
@@ -86,11 +88,12 @@ export function ApplicantList({
 
   const { rate: caseRate } = list.data.case;
   const { offerHours } = list.data;
-  const choose = async (applicant: ApplicantBody, feePerLesson: number) => {
+  /** `select` sends the offer (the applicant's card holds the hook, which takes its id). */
+  const choose = async (applicant: ApplicantBody, select: () => Promise<unknown>) => {
     setBusy(applicant.id);
     setFailure(undefined);
     try {
-      await selectApplicant(caseId, applicant.id, { feePerLesson });
+      await select();
       await list.mutate();
       onChosen();
     } catch (error) {
@@ -107,12 +110,13 @@ export function ApplicantList({
         {list.data.items.map((applicant) => (
           <li key={applicant.id}>
             <ApplicantCard
+              caseId={caseId}
               applicant={applicant}
               canChoose={canChoose && applicant.status === 'applied'}
               caseRate={caseRate}
               offerHours={offerHours}
               busy={busy}
-              onChoose={(fee) => choose(applicant, fee)}
+              onChoose={(select) => choose(applicant, select)}
             />
           </li>
         ))}
@@ -122,6 +126,7 @@ export function ApplicantList({
 }
 
 interface ApplicantCardProps {
+  caseId: number;
   applicant: ApplicantBody;
   canChoose: boolean;
   /** The case's fee per lesson, HKD: the offer's default. */
@@ -130,7 +135,8 @@ interface ApplicantCardProps {
   offerHours: number;
   /** The application being chosen, if any: every choose button waits for it. */
   busy: string | undefined;
-  onChoose: (feePerLesson: number) => Promise<void>;
+  /** Runs `select`, which offers the case to this applicant. */
+  onChoose: (select: () => Promise<unknown>) => Promise<void>;
 }
 
 type FeeChoice = 'case' | 'tutor' | 'other';
@@ -168,9 +174,10 @@ function FitBadges({ applicant }: { applicant: ApplicantBody }) {
  * to offer (the case's, the tutor's, or one between) and what happens next; once the tutor
  * confirms, the contact is one tap away.
  */
-function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onChoose }: ApplicantCardProps) {
+function ApplicantCard({ caseId, applicant, canChoose, caseRate, offerHours, busy, onChoose }: ApplicantCardProps) {
   const styles = useStyles();
   const text = t.cases.myCases;
+  const selectApplicant = useSelectApplicant(caseId, applicant.id);
   const profile = useGetTutor(applicant.tutor.id).data;
   const asked = profile?.rate;
   const perLesson = formatRatePerLesson(asked);
@@ -196,6 +203,8 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
   ];
   const [confirming, setConfirming] = useState(false);
   const name = applicant.tutor.name;
+  const choose = () =>
+    onChoose(() => selectApplicant.trigger({ feePerLesson: fee })).finally(() => setConfirming(false));
 
   return (
     <Card className={styles.applicant} data-testid="applicant">
@@ -294,11 +303,7 @@ function ApplicantCard({ applicant, canChoose, caseRate, offerHours, busy, onCho
                       {text.confirmCancel}
                     </Button>
                   </DialogTrigger>
-                  <Button
-                    appearance="primary"
-                    disabled={busy !== undefined || !feeOk}
-                    onClick={() => void onChoose(fee).finally(() => setConfirming(false))}
-                  >
+                  <Button appearance="primary" disabled={busy !== undefined || !feeOk} onClick={() => void choose()}>
                     {busy === applicant.id ? text.choosing : text.confirm}
                   </Button>
                 </DialogActions>

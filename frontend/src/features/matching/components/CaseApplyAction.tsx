@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular } from '@fluentui/react-icons';
 import { errorMessage, overdueInvoicePath } from '@/api/api-error';
-import { applyToCase } from '@/api/generated/cases/cases';
+import { useApplyToCase } from '@/api/generated/cases/cases';
 import { useGetTutor } from '@/api/generated/tutors/tutors';
 import type { CaseSummary, PreferredGender, TutorGender } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -71,6 +71,9 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
   const [failure, setFailure] = useState<string>();
   // An overdue service fee stops applications: the server says which invoice, we add the way to pay.
   const [overdue, setOverdue] = useState<string>();
+  const applyToCase = useApplyToCase();
+  // Kept by hand rather than `applyToCase.isMutating`: the form stays busy until the applied list
+  // has been read again too, not only while the application is sent.
   const [busy, setBusy] = useState(false);
   const text = t.cases.apply;
 
@@ -136,7 +139,7 @@ export function CaseApplyAction({ item, size = 'medium' }: { item: CaseSummary; 
     setFailure(undefined);
     setOverdue(undefined);
     try {
-      const application = await applyToCase({ caseId: item.caseId, availableTimes: times.trim() });
+      const application = await applyToCase.trigger({ caseId: item.caseId, availableTimes: times.trim() });
       setJustApplied(true);
       // Spec §4: the case joins the applied list, so the card turns to "applied".
       await applied.mutate(

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { errorMessage, fieldErrors, overdueInvoicePath } from '@/api/api-error';
-import { confirmOffer, declineOffer } from '@/api/generated/cases/cases';
+import { useConfirmOffer, useDeclineOffer } from '@/api/generated/cases/cases';
 import type { AppliedCaseBody, OfferBody } from '@/api/generated/model';
 import { DateTimeSelect, hongKongInstant } from '@/components/DateTimeSelect';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -66,6 +66,10 @@ export function OfferAnswer({
   const [failure, setFailure] = useState<string>();
   // An overdue service fee stops a confirmation: the server says which invoice, we add the way to pay.
   const [overdue, setOverdue] = useState<string>();
+  const confirmOffer = useConfirmOffer(item.id);
+  const declineOffer = useDeclineOffer(item.id);
+  // Kept by hand rather than the hooks' `isMutating`: it lasts until the answer has been taken in
+  // (`onAnswered`) too, not only while it is sent.
   const [busy, setBusy] = useState<'confirm' | 'decline'>();
   const [declining, setDeclining] = useState(false);
 
@@ -81,8 +85,8 @@ export function OfferAnswer({
     setFailure(undefined);
     setOverdue(undefined);
     try {
-      if (kind === 'confirm') await confirmOffer(item.id, { firstLessonAt: hongKongInstant(date, time) });
-      else await declineOffer(item.id);
+      if (kind === 'confirm') await confirmOffer.trigger({ firstLessonAt: hongKongInstant(date, time) });
+      else await declineOffer.trigger();
       await onAnswered();
     } catch (caught) {
       const fields = fieldErrors(caught);

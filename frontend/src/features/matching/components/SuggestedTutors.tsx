@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, SendRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
-import { inviteTutor, useListSuggestedTutors } from '@/api/generated/cases/cases';
+import { useInviteTutor, useListSuggestedTutors } from '@/api/generated/cases/cases';
 import type { SuggestedTutor } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -40,6 +40,9 @@ export function SuggestedTutors({ caseId }: { caseId: number }) {
   const styles = useStyles();
   const text = t.cases.suggested;
   const list = useListSuggestedTutors(caseId);
+  const inviteTutor = useInviteTutor(caseId);
+  // Kept by hand rather than `inviteTutor.isMutating`: it names the tutor invited, and lasts until
+  // the list has been read again too.
   const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
 
@@ -47,7 +50,7 @@ export function SuggestedTutors({ caseId }: { caseId: number }) {
     setBusy(tutorId);
     setFailure(undefined);
     try {
-      await inviteTutor(caseId, { tutorId });
+      await inviteTutor.trigger({ tutorId });
     } catch (error) {
       setFailure(errorMessage(error, text.inviteFailed));
     } finally {

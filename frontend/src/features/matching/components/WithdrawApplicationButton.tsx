@@ -10,7 +10,7 @@ import {
   DialogTrigger,
 } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
-import { withdrawApplication } from '@/api/generated/cases/cases';
+import { useWithdrawApplication } from '@/api/generated/cases/cases';
 import type { ApplicationBody } from '@/api/generated/model';
 import { t } from '@/i18n/zh-HK';
 
@@ -35,13 +35,16 @@ export function WithdrawApplicationButton({
 }: WithdrawApplicationButtonProps) {
   const text = t.cases.myApplications;
   const [open, setOpen] = useState(false);
+  const withdraw = useWithdrawApplication(applicationId);
+  // Kept by hand rather than `withdraw.isMutating`: the dialog stays busy until the withdrawal has
+  // been taken in (`onWithdrawn`) too, not only while it is sent.
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
     setBusy(true);
     onFailed(undefined);
     try {
-      await onWithdrawn(await withdrawApplication(applicationId));
+      await onWithdrawn(await withdraw.trigger());
     } catch (error) {
       onFailed(errorMessage(error, text.withdrawFailed));
     } finally {

@@ -12,8 +12,9 @@ describe('個案邀請 switch', () => {
     loggedInAs(makeCurrentUser({ role: 'tutor', isTutor: true, isTutorProfileActive: true }));
     let accepting = true;
     const sent: boolean[] = [];
+    let reads = 0;
     server.use(
-      http.get('*/self-users/me/invitation-settings', () => HttpResponse.json({ accepting })),
+      http.get('*/self-users/me/invitation-settings', () => ((reads += 1), HttpResponse.json({ accepting }))),
       http.put('*/self-users/me/invitation-settings', async ({ request }) => {
         accepting = ((await request.json()) as { accepting: boolean }).accepting;
         sent.push(accepting);
@@ -29,6 +30,8 @@ describe('個案邀請 switch', () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(sent).toEqual([false, true]);
+    // Each answer is the new setting: the PUT, whose key is the read's, does not read it again.
+    expect(reads).toBe(1);
   });
 
   it('keeps the setting and says why when saving fails', async () => {

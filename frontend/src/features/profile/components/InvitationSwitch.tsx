@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
-import { updateInvitationSettings, useGetInvitationSettings } from '@/api/generated/cases/cases';
+import { useGetInvitationSettings, useUpdateInvitationSettings } from '@/api/generated/cases/cases';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { t } from '@/i18n/zh-HK';
 
@@ -16,18 +16,16 @@ export function InvitationSwitch() {
   const styles = useStyles();
   const text = t.profile.invitations;
   const settings = useGetInvitationSettings();
-  const [saving, setSaving] = useState(false);
+  // Its key is the settings read's: the answer goes into that read, which is not fetched again.
+  const update = useUpdateInvitationSettings({ swr: { revalidate: false } });
   const [failure, setFailure] = useState<string>();
 
   const change = async (accepting: boolean) => {
-    setSaving(true);
     setFailure(undefined);
     try {
-      await settings.mutate(await updateInvitationSettings({ accepting }), { revalidate: false });
+      await settings.mutate(await update.trigger({ accepting }), { revalidate: false });
     } catch (error) {
       setFailure(errorMessage(error, text.saveFailed));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -41,7 +39,7 @@ export function InvitationSwitch() {
       <Switch
         label={text.label}
         checked={settings.data?.accepting ?? false}
-        disabled={!settings.data || saving}
+        disabled={!settings.data || update.isMutating}
         onChange={(_, data) => void change(data.checked)}
       />
       <Text size={200} className={styles.hint}>

@@ -3,8 +3,8 @@ import { Button, Card, Field, Input, Text, makeStyles, tokens } from '@fluentui/
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { useSWRConfig } from 'swr';
 import { bannerError, errorMessage, fieldErrors } from '@/api/api-error';
-import { getGetSelfUserKey, updateUser, useGetMe } from '@/api/generated/accounts/accounts';
-import type { CurrentUser } from '@/api/generated/model';
+import { getGetSelfUserKey, useGetMe, useUpdateUser } from '@/api/generated/accounts/accounts';
+import type { CurrentUser, ProfileJson } from '@/api/generated/model';
 import { apiFetch } from '@/api/mutator';
 import { AvatarPicker } from '@/components/AvatarPicker';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -42,11 +42,13 @@ const useStyles = makeStyles({
 });
 
 /**
- * Sends the change: multipart when an avatar goes with it (profile screen), JSON otherwise.
- * The multipart form carries the phone only when it changed (and was verified). A changed
- * phone goes with the token its verification answered: the server's grant is bound to it.
+ * Sends the change: multipart when an avatar goes with it (profile screen), JSON otherwise
+ * (through `sendJson`, the update hook's trigger). The multipart form carries the phone only
+ * when it changed (and was verified). A changed phone goes with the token its verification
+ * answered: the server's grant is bound to it.
  */
 async function saveProfile(
+  sendJson: (body: ProfileJson) => Promise<CurrentUser>,
   id: string,
   name: string,
   phone: string,
@@ -55,7 +57,9 @@ async function saveProfile(
   avatar: File | null,
 ): Promise<CurrentUser> {
   const token = phoneChanged && verificationToken ? { verificationToken } : {};
-  if (!avatar) return updateUser(id, { name, phone, ...token }, { headers: { 'Content-Type': 'application/json' } });
+  if (!avatar) return sendJson({ name, phone, ...token });
+  // Not the hook: the generated client sends any body as JSON, so the avatar's multipart goes
+  // through apiFetch itself.
   const body = new FormData();
   body.append('name', name);
   if (phoneChanged) body.append('phone', phone);
@@ -80,6 +84,9 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const [errors, setErrors] = useState<{ name?: string; phone?: string; avatar?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The JSON change; its id is the account's, known once it has loaded (no save before).
+  const update = useUpdateUser(me.data?.id ?? '', { request: { headers: { 'Content-Type': 'application/json' } } });
+  // Kept by hand rather than `update.isMutating`: a change with an avatar is sent without the hook.
   const [saving, setSaving] = useState(false);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [documentsResubmitted, setDocumentsResubmitted] = useState(false);
@@ -121,6 +128,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
     setSaving(true);
     try {
       await saveProfile(
+        update.trigger,
         current.id,
         nameValue.trim(),
         phoneValue.trim(),

@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { bannerError, fieldErrors } from '@/api/api-error';
-import { createReview } from '@/api/generated/tutors/tutors';
+import { useCreateReview } from '@/api/generated/tutors/tutors';
 import { REVIEW_TEXT_MAX_CHARS, REVIEW_TEXT_MIN_CHARS } from '@/api/form-limits';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { useLiveErrors } from '@/hooks/use-live-errors';
@@ -44,6 +44,9 @@ export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewe
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
+  const create = useCreateReview(tutorId);
+  // Kept by hand rather than `create.isMutating`: the form stays busy until the reviews have been
+  // read again too, not only while the review is sent.
   const [busy, setBusy] = useState(false);
   const live = useLiveErrors<keyof Errors>((mode) => checkReview(rating, text, mode));
   const textMessage = errors.text ?? live.message('text');
@@ -57,7 +60,7 @@ export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewe
     setBusy(true);
     setFailure(undefined);
     try {
-      await createReview(tutorId, { rating, text: text.trim() });
+      await create.trigger({ rating, text: text.trim() });
       await onReviewed();
     } catch (error) {
       setErrors((fieldErrors(error) ?? {}) as Errors);

@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { FlagRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
-import { replyToReview, reportReview } from '@/api/generated/tutors/tutors';
+import { useReplyToReview, useReportReview } from '@/api/generated/tutors/tutors';
 import type { ReviewBody } from '@/api/generated/model';
 import { REPORT_REASON_MAX_CHARS, REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
 import { formatDate } from '@/i18n/format';
@@ -94,6 +94,9 @@ function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () =>
   const styles = useStyles();
   const words = t.reviews.reply;
   const [value, setValue] = useState('');
+  const reply = useReplyToReview(reviewId);
+  // Kept by hand rather than `reply.isMutating`: the form stays busy until the reviews have been
+  // read again too, not only while the reply is sent.
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const length = [...value.trim()].length;
@@ -104,7 +107,7 @@ function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () =>
     setBusy(true);
     setFailure(undefined);
     try {
-      await replyToReview(reviewId, { text: value.trim() });
+      await reply.trigger({ text: value.trim() });
       await onReplied();
     } catch (error) {
       setFailure(errorMessage(error, words.failed));
@@ -142,19 +145,16 @@ function ReportButton({ review }: { review: ReviewBody }) {
   const words = t.reviews.report;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const report = useReportReview(review.reviewId);
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
   const length = [...reason.trim()].length;
 
   const submit = async () => {
-    setBusy(true);
     try {
-      await reportReview(review.reviewId, { reason: reason.trim() });
+      await report.trigger({ reason: reason.trim() });
       setResult({ ok: true, message: words.done });
     } catch (error) {
       setResult({ ok: false, message: errorMessage(error, words.failed) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -204,7 +204,7 @@ function ReportButton({ review }: { review: ReviewBody }) {
             {!result?.ok && (
               <Button
                 appearance="primary"
-                disabled={busy || length === 0 || length > REPORT_REASON_MAX_CHARS}
+                disabled={report.isMutating || length === 0 || length > REPORT_REASON_MAX_CHARS}
                 onClick={() => void submit()}
               >
                 {words.submit}

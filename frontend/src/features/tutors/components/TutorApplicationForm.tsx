@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { bannerError, fieldErrors } from '@/api/api-error';
 import { TutorGender, type Catalogue } from '@/api/generated/model';
-import { submitTutorApplication } from '@/api/generated/tutors/tutors';
+import { useSubmitTutorApplication } from '@/api/generated/tutors/tutors';
 import { AvatarPicker } from '@/components/AvatarPicker';
 import { ChipGroup, ChipRow } from '@/components/ChipGroup';
 import { ErrorBanner } from '@/components/ErrorBanner';
@@ -64,7 +64,7 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
   const [avatar, setAvatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const apply = useSubmitTutorApplication(userId);
 
   const set = <F extends TextField | ListField | 'gender'>(field: F, value: ApplicationValues[F]) => {
     setValues((before) => ({ ...before, [field]: value }));
@@ -113,9 +113,8 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
     const found = validateApplication(values, avatar);
     setErrors(found);
     if (Object.keys(found).length > 0 || !avatar) return;
-    setSubmitting(true);
     try {
-      await submitTutorApplication(userId, toSubmitBody(values, avatar));
+      await apply.trigger(toSubmitBody(values, avatar));
       onSubmitted();
     } catch (error) {
       const fields = fieldErrors(error);
@@ -123,8 +122,6 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
       // Each error once: what the server said of a field under it (the single `teachingMode` on
       // the mode chips), the banner only for the rest.
       setFailure(bannerError(error, [...Object.keys(values), 'teachingMode', 'avatar'], a.failed) ?? null);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -252,10 +249,10 @@ export function TutorApplicationForm({ userId, account, catalogue, onSubmitted }
           type="submit"
           appearance="primary"
           className={styles.submit}
-          disabled={submitting}
-          icon={submitting ? <Spinner size="tiny" /> : undefined}
+          disabled={apply.isMutating}
+          icon={apply.isMutating ? <Spinner size="tiny" /> : undefined}
         >
-          {submitting ? a.submitting : a.submit}
+          {apply.isMutating ? a.submitting : a.submit}
         </Button>
       </div>
     </form>
