@@ -1,20 +1,15 @@
-import { Badge, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import type { CaseSummary } from '@/api/generated/model';
 import { Highlighted } from '@/components/Highlighted';
+import { ResultCard, type CardFact } from '@/components/ResultCard';
 import { RouterLink } from '@/components/RouterLink';
 import { casePath } from '@/config/paths';
 import { t } from '@/i18n/zh-HK';
 import { caseDisplay } from '@/lib/case-display';
 
 const useStyles = makeStyles({
-  card: {
-    height: '100%',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusXLarge,
-  },
   header: {
     display: 'flex',
     flexDirection: 'column',
@@ -42,46 +37,6 @@ const useStyles = makeStyles({
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
-  },
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    columnGap: tokens.spacingHorizontalS,
-    rowGap: tokens.spacingVerticalXS,
-    margin: 0,
-    alignItems: 'center',
-  },
-  factLabel: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase300,
-  },
-  factValue: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase300,
-    color: tokens.colorNeutralForeground1,
-  },
-  rate: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase400,
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorBrandForeground1,
-  },
-  icon: {
-    fontSize: '16px',
-    color: tokens.colorBrandForeground2,
-  },
-  footer: {
-    marginTop: 'auto',
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalS,
-    paddingTop: tokens.spacingVerticalS,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   posted: {
     color: tokens.colorNeutralForeground3,
@@ -111,62 +66,49 @@ interface CaseCardProps {
 export function CaseCard({ item, note, words = [], action }: CaseCardProps) {
   const styles = useStyles();
   const view = caseDisplay(item);
+  const facts: CardFact[] = [
+    { label: t.cases.card.location, icon: LocationRegular, value: <Highlighted text={view.location} words={words} /> },
+    { label: t.cases.card.rate, icon: MoneyRegular, value: view.rate, emphasis: true },
+  ];
+  if (view.sessions) facts.push({ label: t.cases.card.lessons, icon: ClockRegular, value: view.sessions });
+  const header = (
+    <div className={styles.header}>
+      <Text size={200} className={styles.caseNumber}>
+        {t.cases.card.caseNumberValue(view.caseNumber)}
+      </Text>
+      <Text as="h3" size={500} weight="semibold" className={styles.subject}>
+        <RouterLink to={casePath(item.caseId)} className={styles.subjectLink}>
+          <Highlighted text={view.subject} words={words} />
+        </RouterLink>
+      </Text>
+      {item.postTitle && (
+        <Text weight="semibold" className={styles.title}>
+          <Highlighted text={item.postTitle} words={words} />
+        </Text>
+      )}
+      {item.excerpt && (
+        <Text size={200} className={styles.excerpt}>
+          <Highlighted text={item.excerpt} words={words} />
+        </Text>
+      )}
+      {note && (
+        <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
+          {note}
+        </Badge>
+      )}
+    </div>
+  );
   return (
-    <Card className={styles.card} appearance="filled" data-testid="case-card">
-      <div className={styles.header}>
-        <Text size={200} className={styles.caseNumber}>
-          {t.cases.card.caseNumberValue(view.caseNumber)}
-        </Text>
-        <Text as="h3" size={500} weight="semibold" className={styles.subject}>
-          <RouterLink to={casePath(item.caseId)} className={styles.subjectLink}>
-            <Highlighted text={view.subject} words={words} />
-          </RouterLink>
-        </Text>
-        {item.postTitle && (
-          <Text weight="semibold" className={styles.title}>
-            <Highlighted text={item.postTitle} words={words} />
-          </Text>
-        )}
-        {item.excerpt && (
-          <Text size={200} className={styles.excerpt}>
-            <Highlighted text={item.excerpt} words={words} />
-          </Text>
-        )}
-        {note && (
-          <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
-            {note}
-          </Badge>
-        )}
-      </div>
-      <dl className={styles.facts}>
-        <dt className={styles.factLabel}>
-          <LocationRegular className={styles.icon} aria-hidden />
-          {t.cases.card.location}
-        </dt>
-        <dd className={styles.factValue}>
-          <Highlighted text={view.location} words={words} />
-        </dd>
-        <dt className={styles.factLabel}>
-          <MoneyRegular className={styles.icon} aria-hidden />
-          {t.cases.card.rate}
-        </dt>
-        <dd className={styles.rate}>{view.rate}</dd>
-        {view.sessions && (
-          <>
-            <dt className={styles.factLabel}>
-              <ClockRegular className={styles.icon} aria-hidden />
-              {t.cases.card.lessons}
-            </dt>
-            <dd className={styles.factValue}>{view.sessions}</dd>
-          </>
-        )}
-      </dl>
-      <div className={styles.footer}>
+    <ResultCard
+      testId="case-card"
+      header={header}
+      facts={facts}
+      footnote={
         <Text size={200} className={styles.posted}>
           {view.posted}
         </Text>
-        {action?.(item, 'medium')}
-      </div>
-    </Card>
+      }
+      action={action?.(item, 'medium')}
+    />
   );
 }

@@ -1,17 +1,6 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
 import type { CaseSummary } from '@/api/generated/model';
+import { CardGrid } from './CardGrid';
 import { CaseCard, type CaseAction } from './CaseCard';
-
-const useStyles = makeStyles({
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-    gap: tokens.spacingHorizontalL,
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-  },
-});
 
 interface CaseCardGridProps {
   items: readonly CaseSummary[];
@@ -25,14 +14,9 @@ interface CaseCardGridProps {
 }
 
 export function CaseCardGrid({ items, label, note, words, action }: CaseCardGridProps) {
-  const styles = useStyles();
   return (
-    <ul className={styles.grid} aria-label={label}>
-      {items.map((item) => (
-        <li key={item.id}>
-          <CaseCard item={item} note={note?.(item)} words={words} action={action} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid items={items} label={label}>
+      {(item) => <CaseCard item={item} note={note?.(item)} words={words} action={action} />}
+    </CardGrid>
   );
 }

@@ -1,13 +1,7 @@
 import useSWR from 'swr';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { t } from '@/i18n/zh-HK';
-
-/** One filter a search finding nothing could drop, and the search without it. */
-export interface Widening<F> {
-  /** The filter's name as the form labels it. */
-  label: string;
-  filters: F;
-}
+import type { Widening } from '@/lib/search-widening';
 
 interface WidenSearchProps<F> {
   /** Which board the filters are of: the counts are kept under it. */

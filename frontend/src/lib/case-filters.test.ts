@@ -4,7 +4,6 @@ import {
   fromSearchParams,
   countActiveFilters,
   isMinRateValid,
-  pageCountOf,
   parseMinRate,
   toCaseQuery,
   toSearchParams,
@@ -157,13 +156,5 @@ describe('widening a search that found nothing', () => {
     expect(widenedCases(chosen, 'level')).toEqual({ ...chosen, level: '', grades: [], subjects: [] });
     expect(widenedCases(chosen, 'districts')).toEqual({ ...chosen, districts: [] });
     expect(widenedCases(chosen, 'maxRate')).toEqual({ ...chosen, maxRate: '' });
-  });
-});
-
-describe('pageCountOf', () => {
-  it('rounds up and is at least one', () => {
-    expect(pageCountOf(45, 20)).toBe(3);
-    expect(pageCountOf(40, 20)).toBe(2);
-    expect(pageCountOf(0, 20)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { CaseSort, type SearchCasesParams } from '@/api/generated/model';
-import { parseMinRate } from '@/lib/min-rate';
-import { feeParam, pageParam, setFeesSortAndPage, sortParam } from '@/lib/search-params';
+import type { SearchCodec } from '@/lib/search-board';
+import { commonQuery, readSearch, setCommonParams, type CommonFilters } from '@/lib/search-params';
 
 /** The orders the case board offers, as the server names them. */
 export const caseSorts: readonly CaseSort[] = Object.values(CaseSort);
@@ -10,7 +10,7 @@ export const caseSorts: readonly CaseSort[] = Object.values(CaseSort);
  * Home uses one grade, one subject and areas; /all-cases uses several grades, subjects and
  * districts. For a level with a free-text subject (tertiary) `subjects` holds the typed text.
  */
-export interface CaseFilters {
+export interface CaseFilters extends CommonFilters<CaseSort> {
   level: string;
   grades: string[];
   subjects: string[];
@@ -20,8 +20,6 @@ export interface CaseFilters {
   /** As typed; parsed by {@link parseMinRate} when the query is built. */
   minRate: string;
   maxRate: string;
-  /** Words to find, as typed (`q`). */
-  q: string;
   /** The order asked for; '' is the board's own (best matches, else newest). */
   sort: CaseSort | '';
 }
@@ -70,13 +68,7 @@ export function toCaseQuery(filters: CaseFilters, paging: { page: number; pageSi
   if (districts.length > 0) query.districts = districts;
   const areas = nonEmpty(filters.areas);
   if (areas.length > 0) query.areas = areas;
-  const minRate = parseMinRate(filters.minRate);
-  if (minRate !== undefined) query.minRate = String(minRate);
-  const maxRate = parseMinRate(filters.maxRate);
-  if (maxRate !== undefined) query.maxRate = String(maxRate);
-  if (filters.q.trim()) query.q = filters.q.trim();
-  if (filters.sort) query.sort = filters.sort;
-  return query;
+  return { ...query, ...commonQuery(filters) };
 }
 
 /** Filters and page as the /all-cases query string, so reload and back keep them. */
@@ -88,29 +80,30 @@ export function toSearchParams(filters: CaseFilters, page: number): URLSearchPar
   if (filters.region) params.set('region', filters.region);
   for (const district of nonEmpty(filters.districts)) params.append('districts', district);
   for (const area of nonEmpty(filters.areas)) params.append('areas', area);
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  setFeesSortAndPage(params, filters, page);
+  setCommonParams(params, filters, page);
   return params;
 }
 
 /** Reads {@link toSearchParams}' query string back; anything unusable falls back to "no limit". */
 export function fromSearchParams(params: URLSearchParams): { filters: CaseFilters; page: number } {
-  return {
-    filters: {
-      level: params.get('level') ?? '',
-      grades: nonEmpty(params.getAll('grades')),
-      subjects: nonEmpty(params.getAll('subjects')),
-      region: params.get('region') ?? '',
-      districts: nonEmpty(params.getAll('districts')),
-      areas: nonEmpty(params.getAll('areas')),
-      minRate: feeParam(params, 'minRate'),
-      maxRate: feeParam(params, 'maxRate'),
-      q: params.get('q') ?? '',
-      sort: sortParam(params, caseSorts),
-    },
-    page: pageParam(params),
-  };
+  return readSearch(params, caseSorts, {
+    level: params.get('level') ?? '',
+    grades: nonEmpty(params.getAll('grades')),
+    subjects: nonEmpty(params.getAll('subjects')),
+    region: params.get('region') ?? '',
+    districts: nonEmpty(params.getAll('districts')),
+    areas: nonEmpty(params.getAll('areas')),
+  });
 }
+
+/** The case board's search in the URL and as GET /cases' query (home's tab; /all-cases reads the same). */
+export const caseSearchCodec: SearchCodec<CaseFilters, CaseSort, SearchCasesParams> = {
+  empty: emptyCaseFilters,
+  sorts: caseSorts,
+  read: fromSearchParams,
+  write: toSearchParams,
+  toQuery: toCaseQuery,
+};
 
 /** The filters that narrow a case search, in the order the form shows them. */
 const narrowing = ['level', 'grades', 'subjects', 'region', 'districts', 'areas', 'minRate', 'maxRate'] as const;
@@ -152,9 +145,4 @@ export function caseWidenings(filters: CaseFilters): CaseWidening[] {
     (key) =>
       !(key === 'level' && (query.grades || query.subjects)) && !(key === 'region' && (query.districts || query.areas)),
   );
-}
-
-/** Number of pages for a total; at least 1. */
-export function pageCountOf(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }

@@ -6,7 +6,8 @@ import { renderRoutes, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { CaseSearchPanel } from './CaseSearchPanel';
 
-/** The panel alone: applying (matching) and saving the search (alerts) are tested where they live. */
+/** The panel alone: applying (matching) and saving the search (alerts) are tested where they live;
+ * what every board's search panel does, once, in components/SearchPanel.test.tsx. */
 function Panel() {
   return <CaseSearchPanel applyAction={() => null} saveSearch={() => null} />;
 }
@@ -101,13 +102,6 @@ describe('home case search (招學生)', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('minRate')).toBe('400'));
     const url = new URLSearchParams(router.state.location.search);
     expect([url.get('tab'), url.get('region'), url.get('page')]).toEqual(['cases', '九龍', null]);
-  });
-
-  it('keeps a search with no filter at all, so a reload still shows every case', async () => {
-    const { router } = renderRoutes([{ path: '*', element: <Panel /> }], '/?tab=cases');
-    await userEvent.setup().click(await screen.findByRole('button', { name: '搜尋' }));
-    await screen.findByRole('list', { name: '搜尋結果' });
-    expect(router.state.location.search).toBe('?tab=cases&page=1');
   });
 
   it('searches the words in the URL at once, marks them in the cards, and a reset drops them', async () => {

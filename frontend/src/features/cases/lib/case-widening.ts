@@ -1,7 +1,7 @@
 import { searchCases } from '@/api/generated/cases/cases';
-import type { Widening } from '@/components/WidenSearch';
 import { t } from '@/i18n/zh-HK';
-import { caseWidenings, toCaseQuery, widenedCases, type CaseFilters, type CaseWidening } from '@/lib/case-filters';
+import { caseSearchCodec, caseWidenings, widenedCases, type CaseWidening } from '@/lib/case-filters';
+import { widenerOf } from '@/lib/search-widening';
 
 /** The filters' names, read when shown: the page's catalogue is in place only by then. */
 const labels = (): Record<CaseWidening, string> => ({
@@ -16,12 +16,12 @@ const labels = (): Record<CaseWidening, string> => ({
   maxRate: t.filters.maxRate,
 });
 
-/** Each filter of a case search that found nothing, and the search without it. */
-export function caseWideningOptions(filters: CaseFilters): Widening<CaseFilters>[] {
-  return caseWidenings(filters).map((key) => ({ label: labels()[key], filters: widenedCases(filters, key) }));
-}
-
-/** How many cases a search finds: a page of one, for its total. */
-export async function countCases(filters: CaseFilters): Promise<number> {
-  return (await searchCases(toCaseQuery(filters, { page: 1, pageSize: 1 }))).total;
-}
+/** Each filter of a case search that found nothing, the search without it, and what that finds. */
+export const caseWidener = widenerOf({
+  board: 'cases',
+  droppable: caseWidenings,
+  labels,
+  without: widenedCases,
+  codec: caseSearchCodec,
+  fetchPage: searchCases,
+});

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { Pagination } from '@/components/Pagination';
+import { SearchForm } from '@/components/SearchForm';
 import { SortSelect } from '@/components/SortSelect';
 import { WidenSearch } from '@/components/WidenSearch';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -18,20 +19,20 @@ import { t } from '@/i18n/zh-HK';
 import { media, mediaQueries } from '@/styles/breakpoints';
 import type { CaseAction } from '@/components/CaseCard';
 import { CaseCardGrid } from '@/components/CaseCardGrid';
-import { CaseFilterForm } from '../components/CaseFilterForm';
+import { CaseFilterFields } from '../components/CaseFilterFields';
 import { CaseTable } from '@/components/CaseTable';
 import type { SaveSearchSlot } from '../lib/case-slots';
-import { caseWideningOptions, countCases } from '../lib/case-widening';
+import { caseWidener } from '../lib/case-widening';
 import {
   caseSorts,
   emptyCaseFilters,
   countActiveFilters,
   fromSearchParams,
-  pageCountOf,
   toCaseQuery,
   toSearchParams,
   type CaseFilters,
 } from '@/lib/case-filters';
+import { pageCountOf } from '@/lib/search-params';
 
 /** Spec §9: case list page size. */
 export const ALL_CASES_PAGE_SIZE = 20;
@@ -161,17 +162,18 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
           </Button>
         )}
         {/* The words box stays in sight on phones; the filters fold away. */}
-        <CaseFilterForm
+        <SearchForm
           id="all-cases-filters"
           filters={draft}
           onChange={setDraft}
           onSearch={onSearch}
           onReset={onReset}
-          variant="all-cases"
           label={t.filters.heading}
           showFields={showFilters}
           fieldsId="all-cases-filter-fields"
-        />
+        >
+          <CaseFilterFields filters={draft} onChange={setDraft} variant="all-cases" />
+        </SearchForm>
       </Card>
 
       <section aria-label={t.cases.allCases.listLabel} aria-busy={cases.isValidating}>
@@ -216,9 +218,9 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
                   hint={t.cases.allCases.emptyHint}
                 />
                 <WidenSearch
-                  board="cases"
-                  options={caseWideningOptions(applied.filters)}
-                  count={countCases}
+                  board={caseWidener.board}
+                  options={caseWidener.options(applied.filters)}
+                  count={caseWidener.count}
                   countText={t.cases.allCases.total}
                   onChoose={searchAgain}
                 />

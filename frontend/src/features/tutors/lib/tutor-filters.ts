@@ -1,20 +1,16 @@
 import { TutorSort, type SearchTutorsParams } from '@/api/generated/model';
-import { parseMinRate } from '@/lib/min-rate';
-import { feeParam, pageParam, setFeesSortAndPage, sortParam } from '@/lib/search-params';
+import type { SearchCodec } from '@/lib/search-board';
+import { commonQuery, readSearch, setCommonParams, type CommonFilters } from '@/lib/search-params';
 
 /** The orders the tutor directory offers, as the server names them. */
 export const tutorSorts: readonly TutorSort[] = Object.values(TutorSort);
 
 /** The home tutor search as the user edits it: one subject, one area. '' means "no limit". */
-export interface TutorFilters {
+export interface TutorFilters extends CommonFilters<TutorSort> {
   level: string;
   subject: string;
   region: string;
   area: string;
-  minRate: string;
-  maxRate: string;
-  /** Words to find, as typed (`q`). */
-  q: string;
   /** The order asked for; '' is the directory's own (best matches, else newest). */
   sort: TutorSort | '';
 }
@@ -46,13 +42,7 @@ export function toTutorQuery(filters: TutorFilters, paging: { page: number; page
   if (filters.subject.trim()) query.subjects = [filters.subject.trim()];
   if (filters.region) query.region = filters.region;
   if (filters.area) query.areas = [filters.area];
-  const minRate = parseMinRate(filters.minRate);
-  if (minRate !== undefined) query.minRate = String(minRate);
-  const maxRate = parseMinRate(filters.maxRate);
-  if (maxRate !== undefined) query.maxRate = String(maxRate);
-  if (filters.q.trim()) query.q = filters.q.trim();
-  if (filters.sort) query.sort = filters.sort;
-  return query;
+  return { ...query, ...commonQuery(filters) };
 }
 
 /** What a tutor search finding nothing could drop, one at a time (a level takes its subject
@@ -85,30 +75,35 @@ export function tutorWidenings(filters: TutorFilters): TutorWidening[] {
   return (Object.keys(set) as TutorWidening[]).filter((key) => set[key]);
 }
 
+/** The tutor search's own filters, in the order the query string lists them. */
+const ownKeys = ['level', 'subject', 'region', 'area'] as const;
+
 /** The search as home's query string (`useUrlSearch`), so reload and back keep it. */
 export function tutorSearchToParams(filters: TutorFilters, page: number): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['level', 'subject', 'region', 'area'] as const) {
+  for (const key of ownKeys) {
     if (filters[key].trim()) params.set(key, filters[key].trim());
   }
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  setFeesSortAndPage(params, filters, page);
+  setCommonParams(params, filters, page);
   return params;
 }
 
 /** Reads {@link tutorSearchToParams}' query string back; anything unusable means "no limit". */
 export function tutorSearchFromParams(params: URLSearchParams): { filters: TutorFilters; page: number } {
-  return {
-    filters: {
-      level: params.get('level') ?? '',
-      subject: params.get('subject') ?? '',
-      region: params.get('region') ?? '',
-      area: params.get('area') ?? '',
-      minRate: feeParam(params, 'minRate'),
-      maxRate: feeParam(params, 'maxRate'),
-      q: params.get('q') ?? '',
-      sort: sortParam(params, tutorSorts),
-    },
-    page: pageParam(params),
-  };
+  const own = (key: (typeof ownKeys)[number]) => params.get(key) ?? '';
+  return readSearch(params, tutorSorts, {
+    level: own('level'),
+    subject: own('subject'),
+    region: own('region'),
+    area: own('area'),
+  });
 }
+
+/** The tutor directory's search in home's URL and as GET /tutors' query. */
+export const tutorSearchCodec: SearchCodec<TutorFilters, TutorSort, SearchTutorsParams> = {
+  empty: emptyTutorFilters,
+  sorts: tutorSorts,
+  read: tutorSearchFromParams,
+  write: tutorSearchToParams,
+  toQuery: toTutorQuery,
+};

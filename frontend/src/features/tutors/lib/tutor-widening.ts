@@ -1,7 +1,7 @@
 import { searchTutors } from '@/api/generated/tutors/tutors';
-import type { Widening } from '@/components/WidenSearch';
 import { t } from '@/i18n/zh-HK';
-import { toTutorQuery, tutorWidenings, widenedTutors, type TutorFilters, type TutorWidening } from './tutor-filters';
+import { tutorSearchCodec, tutorWidenings, widenedTutors, type TutorWidening } from './tutor-filters';
+import { widenerOf } from '@/lib/search-widening';
 
 /** The filters' names, read when shown: the page's catalogue is in place only by then. */
 const labels = (): Record<TutorWidening, string> => ({
@@ -14,12 +14,12 @@ const labels = (): Record<TutorWidening, string> => ({
   maxRate: t.filters.maxRate,
 });
 
-/** Each filter of a tutor search that found nothing, and the search without it. */
-export function tutorWideningOptions(filters: TutorFilters): Widening<TutorFilters>[] {
-  return tutorWidenings(filters).map((key) => ({ label: labels()[key], filters: widenedTutors(filters, key) }));
-}
-
-/** How many tutors a search finds: a page of one, for its total. */
-export async function countTutors(filters: TutorFilters): Promise<number> {
-  return (await searchTutors(toTutorQuery(filters, { page: 1, pageSize: 1 }))).total;
-}
+/** Each filter of a tutor search that found nothing, the search without it, and what that finds. */
+export const tutorWidener = widenerOf({
+  board: 'tutors',
+  droppable: tutorWidenings,
+  labels,
+  without: widenedTutors,
+  codec: tutorSearchCodec,
+  fetchPage: searchTutors,
+});

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
@@ -6,16 +6,23 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { KeywordBox } from '@/components/KeywordBox';
 import { useCatalogue } from '@/lib/catalogue';
 import { isFeeRangeValid } from '@/lib/min-rate';
+import type { CommonFilters } from '@/lib/search-params';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
-import type { CaseFilters } from '@/lib/case-filters';
-import { CaseFilterFields } from './CaseFilterFields';
 
 const useStyles = makeStyles({
   form: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
+  },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: '1fr',
+    [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    alignItems: 'start',
   },
   actions: {
     display: 'flex',
@@ -29,34 +36,38 @@ const useStyles = makeStyles({
   },
 });
 
-interface CaseFilterFormProps {
-  filters: CaseFilters;
-  onChange: (filters: CaseFilters) => void;
-  /** The search button (or Enter): the caller runs the server-side search. */
+interface SearchFormProps<F extends CommonFilters> {
+  filters: F;
+  onChange: (filters: F) => void;
+  /** The search button (or Enter), once the fee range is valid: the caller runs the search. */
   onSearch: () => void;
   onReset: () => void;
-  variant: 'home' | 'all-cases';
+  /** The form's accessible name. */
   label: string;
   id?: string;
   /** False folds the filters away (phones), leaving the words box and the buttons. */
   showFields?: boolean;
   /** The id of the filters' container, for the button that folds them. */
   fieldsId?: string;
+  /** The board's filters, laid out in the form's grid. */
+  children: ReactNode;
 }
 
-/** The words box, the case filters with their options from GET /catalogue, and the reset and
- * search buttons. */
-export function CaseFilterForm({
+/**
+ * A board's search form: a failed catalogue (the filters' options), the words box, the board's
+ * filters, and the reset and search buttons. Every board's search starts here.
+ */
+export function SearchForm<F extends CommonFilters>({
   filters,
   onChange,
   onSearch,
   onReset,
-  variant,
   label,
   id,
   showFields = true,
   fieldsId,
-}: CaseFilterFormProps) {
+  children,
+}: SearchFormProps<F>) {
   const styles = useStyles();
   const catalogue = useCatalogue();
   const onSubmit = (event: FormEvent) => {
@@ -69,8 +80,8 @@ export function CaseFilterForm({
       {catalogue.error && <ErrorBanner message={errorMessage(catalogue.error, t.common.catalogueFailed)} />}
       <KeywordBox value={filters.q} onChange={(q) => onChange({ ...filters, q })} />
       {showFields && (
-        <div id={fieldsId}>
-          <CaseFilterFields catalogue={catalogue.data} filters={filters} onChange={onChange} variant={variant} />
+        <div id={fieldsId} className={styles.fields}>
+          {children}
         </div>
       )}
       <div className={styles.actions}>
