@@ -7,7 +7,7 @@ use tutorhub_adapters::{Database, SqlCaseRepository};
 use tutorhub_domain::cases::fees::{FeeSample, Quartiles};
 use tutorhub_domain::cases::model::{CaseDetails, CaseForm, CaseStatus, NewCase};
 use tutorhub_domain::cases::ports::CaseRepository;
-use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
+use tutorhub_domain::cases::search::{CaseFilter, CaseOwnQuery, CaseQuery};
 use tutorhub_domain::shared::paging::PageRequest;
 use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
@@ -104,8 +104,8 @@ async fn filters_by_level_grade_and_subject(db: Database) {
     assert_eq!(numbers_for(&repo, query).await.1, 2);
     let query = CaseQuery {
         level: Some("secondary".into()),
-        grades: vec!["中三".into(), "中四".into()],
         subjects: vec!["英文".into()],
+        own: CaseOwnQuery { grades: vec!["中三".into(), "中四".into()], ..Default::default() },
         ..Default::default()
     };
     assert_eq!(numbers_for(&repo, query).await.0, ["中三數學英文"]);

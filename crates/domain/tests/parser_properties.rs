@@ -1,9 +1,10 @@
 //! Properties of the text parsers (issue 10): phone, e-mail, display name, fee, search filters.
 //!
 //! Each property states one rule of the parser as the code has it (see `shared::identity`,
-//! `shared::money`, `cases::search`, `tutors::search`); proptest looks for an input that
-//! breaks it. The last module checks the parsers against the vectors shared with the frontend
-//! (`tests/vectors/text-rules.json`, also read by `frontend/src/app/text-rule-vectors.test.ts`).
+//! `shared::money`, `shared::search`, `cases::search`, `tutors::search`); proptest looks for an
+//! input that breaks it. The last module checks the parsers against the vectors shared with the
+//! frontend (`tests/vectors/text-rules.json`, also read by
+//! `frontend/src/app/text-rule-vectors.test.ts`).
 //!
 //! Two of them found real bugs, since fixed: a fee that rounded to HK$0 was accepted, and a
 //! minimum fee was read one cent high through float noise (`"300.1"` as HK$300.11).
@@ -13,13 +14,13 @@ use std::ops::RangeInclusive;
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use tutorhub_domain::cases::model::{CaseStatus, PostType};
-use tutorhub_domain::cases::search::{CaseFilter, CaseQuery, SubjectMatch};
+use tutorhub_domain::cases::search::{CaseFilter, CaseOwnQuery, CaseQuery, SubjectMatch};
 use tutorhub_domain::shared::catalogue::{self, LEVELS, REGIONS};
 use tutorhub_domain::shared::identity::{DisplayName, Email, Phone, is_bidi_control};
 use tutorhub_domain::shared::keywords::{Keywords, KeywordsError};
 use tutorhub_domain::shared::money::{Rate, parse_min_rate};
 use tutorhub_domain::shared::validation::{Label, Problem, ValidationErrors};
-use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
+use tutorhub_domain::tutors::search::{TutorFilter, TutorOwnQuery, TutorQuery};
 
 const PHONE_INVALID: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::PhoneInvalid);
 const EMAIL_INVALID: Problem = Problem::Accounts(tutorhub_domain::shared::validation::AccountsProblem::EmailInvalid);
@@ -597,14 +598,15 @@ fn case_query() -> impl Strategy<Value = CaseQuery> {
     )
         .prop_map(|(level, grades, subjects, region, districts, areas, min_rate, post_type)| CaseQuery {
             level,
-            grades,
             subjects,
             region,
             districts,
             areas,
             min_rate,
             max_rate: None,
-            post_type,
+            q: None,
+            sort: None,
+            own: CaseOwnQuery { grades, post_type },
         })
 }
 
@@ -620,6 +622,7 @@ fn tutor_query() -> impl Strategy<Value = TutorQuery> {
             max_rate: None,
             q: None,
             sort: None,
+            own: TutorOwnQuery,
         },
     )
 }
@@ -728,19 +731,19 @@ proptest! {
     #[test]
     fn case_search_refuses_unknown_keys_and_cleans_the_rest(query in case_query()) {
         let expected = all_expected(
-            expected_errors(&query.level, &query.region, Some(&query.post_type)),
-            expected_name_errors(&query.level, &query.grades, &query.subjects, &query.districts, &query.areas),
+            expected_errors(&query.level, &query.region, Some(&query.own.post_type)),
+            expected_name_errors(&query.level, &query.own.grades, &query.subjects, &query.districts, &query.areas),
         );
         match CaseFilter::public_search(&query) {
             Err(errors) => prop_assert_eq!(owned_fields(&errors), expected),
             Ok(filter) => {
                 prop_assert!(expected.is_empty(), "accepted despite {:?}", expected);
-                prop_assert_eq!(filter.status, Some(CaseStatus::Approved));
-                prop_assert_eq!(filter.owner_id, None);
+                prop_assert_eq!(filter.own.status, Some(CaseStatus::Approved));
+                prop_assert_eq!(filter.own.owner_id, None);
                 prop_assert_eq!(filter.level, given(&query.level).and_then(catalogue::level).map(|l| l.key));
                 prop_assert_eq!(filter.region, given(&query.region).and_then(catalogue::region).map(|r| r.name));
-                prop_assert_eq!(filter.post_type, given(&query.post_type).and_then(PostType::parse));
-                assert_cleaned(&filter.grades, &query.grades)?;
+                prop_assert_eq!(filter.own.post_type, given(&query.own.post_type).and_then(PostType::parse));
+                assert_cleaned(&filter.own.grades, &query.own.grades)?;
                 assert_cleaned(&filter.districts, &query.districts)?;
                 assert_cleaned(&filter.areas, &query.areas)?;
                 let subjects = cleaned(&query.subjects);
@@ -763,11 +766,12 @@ proptest! {
         region in padded(region_names()),
         post_type in padded(PostType::ALL.iter().map(|p| p.key()).chain(["approved"]).collect()),
     ) {
-        let query = CaseQuery { level: Some(level.clone()), region: Some(region.clone()), post_type: Some(post_type.clone()), ..Default::default() };
+        let own = CaseOwnQuery { post_type: Some(post_type.clone()), ..Default::default() };
+        let query = CaseQuery { level: Some(level.clone()), region: Some(region.clone()), own, ..Default::default() };
         let filter = CaseFilter::public_search(&query).map_err(|e| TestCaseError::fail(format!("{query:?}: {e}")))?;
         prop_assert_eq!(filter.level, Some(level.trim()));
         prop_assert_eq!(filter.region, Some(region.trim()));
-        prop_assert_eq!(filter.post_type, PostType::parse(post_type.trim()));
+        prop_assert_eq!(filter.own.post_type, PostType::parse(post_type.trim()));
     }
 
     /// An unknown level or region key (another case, a typo, anything) is refused with a field error.

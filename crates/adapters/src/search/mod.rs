@@ -9,13 +9,15 @@
 //! - `result_windows`: the first pages of recent searches, kept for the next ones.
 //! - `kept_rows`: the rows pages showed, kept under the documents that found them.
 //! - `two_generations`: the bounded map both keep in.
-//! - `case_documents`, `tutor_documents`: one document per public case or listed tutor.
+//! - `case_documents`, `tutor_documents`: one document per public case or listed tutor, built
+//!   on `listing_fields`, what every document has and the filters both searches share.
 //! - `live_index`: one index that changes while it is searched.
 //! - `tantivy_search`: both indexes, built at start and following the feed.
 
 pub mod bits;
 pub mod case_documents;
 pub mod kept_rows;
+pub mod listing_fields;
 pub mod live_index;
 pub mod newness;
 pub mod pages;

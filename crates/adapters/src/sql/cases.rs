@@ -95,19 +95,19 @@ pub(crate) fn parse_uuid(text: &str) -> Result<Uuid, RepositoryError> {
 
 fn conditions(filter: &CaseFilter) -> Conditions {
     let mut c = Conditions::default();
-    if let Some(status) = filter.status {
+    if let Some(status) = filter.own.status {
         c.push("c.status", "=", Value::Text(status.key().into()));
     }
-    if let Some(owner) = filter.owner_id {
+    if let Some(owner) = filter.own.owner_id {
         c.push("c.owner_id", "=", Value::Text(owner.to_string()));
     }
-    if let Some(post_type) = filter.post_type {
+    if let Some(post_type) = filter.own.post_type {
         c.push("c.post_type", "=", Value::Text(post_type.key().into()));
     }
     if let Some(level) = filter.level {
         c.push("c.level", "=", Value::Text(level.into()));
     }
-    c.push_in("c.grade", &filter.grades);
+    c.push_in("c.grade", &filter.own.grades);
     if let Some(region) = filter.region {
         c.push("c.region", "=", Value::Text(region.into()));
     }

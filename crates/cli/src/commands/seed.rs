@@ -38,7 +38,7 @@ pub async fn run(global: &GlobalOpts, opts: &SeedOpts) -> anyhow::Result<()> {
     if opts.demo {
         let added = crate::demo_accounts::ensure_demo_accounts(&app).await?;
         eprintln!("added {added} demo accounts (password {})", crate::demo_accounts::DEMO_PASSWORD);
-        let demo_filter = CaseFilter { owner_id: Some(DEMO_OWNER), ..CaseFilter::everything() };
+        let demo_filter = CaseFilter::owned_by(DEMO_OWNER);
         if app.cases.search(&demo_filter, PageRequest::first(1)).await?.total > 0 {
             eprintln!("demo data is already present: nothing to do");
         } else {

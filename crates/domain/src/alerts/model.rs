@@ -103,8 +103,8 @@ impl Criteria {
         if let Some(level) = f.level.and_then(catalogue::level) {
             parts.push(SummaryPart::Level(level.key));
         }
-        if !f.grades.is_empty() {
-            parts.push(SummaryPart::Grades(f.grades.clone()));
+        if !f.own.grades.is_empty() {
+            parts.push(SummaryPart::Grades(f.own.grades.clone()));
         }
         match &f.subjects {
             Some(SubjectMatch::AnyOf(names)) => parts.push(SummaryPart::Subjects(names.clone())),
@@ -198,6 +198,7 @@ pub struct AlertMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cases::search::CaseOwnQuery;
     use crate::matching::recommendations::tests::case;
     use crate::shared::money::Rate;
 
@@ -266,10 +267,10 @@ mod tests {
     fn names_must_be_the_catalogues_and_a_stored_search_the_catalogue_outgrew_matches_nothing() {
         let query = CaseQuery {
             level: Some("secondary".into()),
-            grades: vec!["小一".into()],
             subjects: vec!["<script>".into()],
             districts: vec!["火星區".into()],
             areas: vec!["藍田".into()],
+            own: CaseOwnQuery { grades: vec!["小一".into()], ..CaseOwnQuery::default() },
             ..CaseQuery::default()
         };
         let errors = Criteria::parse(query, "").unwrap_err();

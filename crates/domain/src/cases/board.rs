@@ -81,7 +81,7 @@ mod tests {
         let mut index = MockCaseIndex::new();
         index
             .expect_find()
-            .withf(|filter, _| filter.status == Some(CaseStatus::Approved) && filter.words.words() == ["代數"])
+            .withf(|filter, _| filter.own.status == Some(CaseStatus::Approved) && filter.words.words() == ["代數"])
             .times(1)
             .returning(|_, page| Ok(Page { items: vec![], total: 0, request: page }));
         let board = CaseBoard::new(Arc::new(MockCaseRepository::new()), Arc::new(index));

@@ -48,7 +48,7 @@ impl CaseModeration {
     /// # Errors
     /// `Repository` when storage fails.
     pub async fn list(&self, status: Option<CaseStatus>, page: PageRequest) -> Result<Page<Case>, ModerationError> {
-        Ok(self.cases.search(&CaseFilter { status, ..CaseFilter::everything() }, page).await?)
+        Ok(self.cases.search(&CaseFilter::in_status(status), page).await?)
     }
 
     /// # Errors

@@ -139,8 +139,7 @@ impl CasePosting {
     /// # Errors
     /// `Repository` when storage fails.
     pub async fn mine(&self, owner: Uuid, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
-        let filter = CaseFilter { owner_id: Some(owner), ..CaseFilter::everything() };
-        self.cases.search(&filter, page).await
+        self.cases.search(&CaseFilter::owned_by(owner), page).await
     }
 }
 

@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::cases::fees::per_hour;
 use crate::cases::model::{Case, PostType, PreferredGender};
 use crate::cases::ports::CaseRepository;
-use crate::cases::search::{CaseFilter, SubjectMatch};
+use crate::cases::search::{CaseFilter, CaseOwn, SubjectMatch};
 use crate::keyed_enum;
 use crate::matching::fit::{Teaching, teaches_in};
 use crate::matching::model::CaseApplicationStatus;
@@ -134,8 +134,8 @@ impl Recommendations {
         names.sort();
         names.dedup();
         let filter = CaseFilter {
-            post_type: Some(PostType::StudentSeekingTutor),
             subjects: Some(SubjectMatch::AnyOf(names)),
+            own: CaseOwn { post_type: Some(PostType::StudentSeekingTutor), ..CaseOwn::public() },
             ..CaseFilter::public()
         };
         let page = PageRequest::new(Some(1), Some(i64::from(CANDIDATES))).expect("a page the paging rules allow");
@@ -239,7 +239,9 @@ pub(crate) mod tests {
         let mut cases = MockCaseRepository::new();
         cases
             .expect_search()
-            .withf(|filter, _| filter.status == Some(CaseStatus::Approved) && filter.post_type == Some(PostType::StudentSeekingTutor))
+            .withf(|filter, _| {
+                filter.own.status == Some(CaseStatus::Approved) && filter.own.post_type == Some(PostType::StudentSeekingTutor)
+            })
             .returning(move |_, page| Ok(Page { items: candidates.clone(), total: 6, request: page }));
         let mut tutors = MockTutorProfileRepository::new();
         tutors.expect_find_profile().returning(move |tutor| {

@@ -1,6 +1,7 @@
 //! What every business area uses: the catalogue, the clock, money, paging, text rules (contact
 //! details and real text among them), how both boards read typed words (`narrowing`) and order
-//! results (`sort_order`), uploads, limits, and the storage, file and messaging ports.
+//! results (`sort_order`), the shape both searches share (`search`), uploads, limits, and the
+//! storage, file and messaging ports.
 
 pub mod catalogue;
 pub mod clock;
@@ -20,6 +21,7 @@ pub mod paging;
 pub mod problems;
 pub mod rate_limits;
 pub mod real_text;
+pub mod search;
 pub mod sort_order;
 pub mod storage;
 pub mod text_terms;

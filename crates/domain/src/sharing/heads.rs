@@ -70,7 +70,7 @@ impl BoardFilters {
     fn from_filter(f: &CaseFilter) -> Self {
         Self {
             level: f.level.and_then(catalogue::level),
-            grades: f.grades.clone(),
+            grades: f.own.grades.clone(),
             subjects: match &f.subjects {
                 Some(SubjectMatch::AnyOf(names)) => names.clone(),
                 _ => Vec::new(),

@@ -7,7 +7,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 use tutorhub_domain::alerts::model::{AlertChannel, MAX_SAVED_SEARCHES, SavedSearch};
 use tutorhub_domain::alerts::saved_searches::{SavedSearchForm, SavedSearches};
-use tutorhub_domain::cases::search::CaseQuery;
+use tutorhub_domain::cases::search::{CaseOwnQuery, CaseQuery};
 
 use crate::Tag;
 use crate::cases::api::CaseSummary;
@@ -47,14 +47,14 @@ impl SavedSearchRequest {
         SavedSearchForm {
             query: CaseQuery {
                 level: self.level,
-                grades: self.grades,
                 subjects: self.subjects,
                 region: self.region,
                 districts: self.districts,
                 areas: self.areas,
                 min_rate: self.min_rate,
                 max_rate: self.max_rate,
-                post_type: self.post_type,
+                own: CaseOwnQuery { grades: self.grades, post_type: self.post_type },
+                ..CaseQuery::default()
             },
             keywords: self.keywords,
             channel: self.channel.0,
@@ -93,14 +93,14 @@ impl From<&SavedSearch> for SavedSearchBody {
             search_id: s.number,
             summary: s.criteria.summary().say(),
             level: q.level,
-            grades: q.grades,
+            grades: q.own.grades,
             subjects: q.subjects,
             region: q.region,
             districts: q.districts,
             areas: q.areas,
             min_rate: q.min_rate,
             max_rate: q.max_rate,
-            post_type: q.post_type,
+            post_type: q.own.post_type,
             keywords: s.criteria.keywords.words().join(" "),
             channel: Key(s.channel),
             stopped: s.stopped,

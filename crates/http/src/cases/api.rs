@@ -2,10 +2,8 @@
 //! `POST /cases`, `PUT /cases/{caseId}`.
 
 use crate::billing::api::ServiceFeeBody;
-use crate::common::sort::CaseSort;
 use std::sync::Arc;
 use tutorhub_domain::billing::terms::ServiceFee;
-use tutorhub_domain::shared::sort_order::SortOrder;
 
 use chrono::{DateTime, Utc};
 use poem::Request;
@@ -18,7 +16,7 @@ use tutorhub_domain::cases::fee_guidance::FeeGuidance;
 use tutorhub_domain::cases::fees::{FeeGuide, FeeQuery, FeeScope, MIN_SAMPLE};
 use tutorhub_domain::cases::model::Case;
 use tutorhub_domain::cases::posting::CasePosting;
-use tutorhub_domain::cases::search::{CaseFilter, CaseQuery};
+use tutorhub_domain::cases::search::CaseOwnQuery;
 use tutorhub_domain::shared::paging::Page;
 use uuid::Uuid;
 
@@ -27,7 +25,8 @@ use crate::common::auth::{BearerAuth, optional_user};
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
 use crate::common::prepared::{AnswerKey, Prepared, PreparedAnswers, rfc3339};
-use crate::error::ApiError;
+use crate::common::search::SearchParams;
+use crate::common::sort::CaseSort;
 use crate::error::documented::{Answer, BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE, UNAUTHORIZED};
 use tutorhub_domain::cases::model::CaseForm;
 use tutorhub_domain::cases::model::{CaseStatus, PostType, PreferredGender};
@@ -290,22 +289,8 @@ impl CasesApi {
         #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
     ) -> Answer<Prepared<CasePage>, BAD_REQUEST> {
-        let paging = page_request(page.0, page_size.0)?;
-        let query = CaseQuery {
-            level: level.0,
-            grades: grades.0.unwrap_or_default(),
-            subjects: subjects.0.unwrap_or_default(),
-            region: region.0,
-            districts: districts.0.unwrap_or_default(),
-            areas: areas.0.unwrap_or_default(),
-            min_rate: min_rate.0,
-            max_rate: max_rate.0,
-            post_type: post_type.0,
-        };
-        // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
-        let sort = sort.0.map(|sort| SortOrder::from(sort).key());
-        let filter = CaseFilter::board_search(&query, q.0.as_deref(), sort).map_err(|e| ApiError::invalid(&e))?;
-        let paging = paging.within_search_depth().map_err(|e| ApiError::invalid(&e))?;
+        let params = SearchParams { level, subjects, region, districts, areas, min_rate, max_rate, q, sort, page, page_size };
+        let (filter, paging) = params.read(CaseOwnQuery { grades: grades.0.unwrap_or_default(), post_type: post_type.0 })?;
         let search = || async { Ok(CasePage::of(self.board.search(&filter, paging).await?, self.cap)) };
         Ok(self.prepared.answer(AnswerKey::Cases(filter.clone(), paging), search).await?)
     }

@@ -165,13 +165,13 @@ fn board_query(query: &str) -> CaseQuery {
     for (key, value) in url_pairs(query) {
         match key.as_str() {
             "level" => q.level = Some(value),
-            "grades" => q.grades.push(value),
+            "grades" => q.own.grades.push(value),
             "subjects" => q.subjects.push(value),
             "region" => q.region = Some(value),
             "districts" => q.districts.push(value),
             "areas" => q.areas.push(value),
             "minRate" => q.min_rate = Some(value),
-            "postType" => q.post_type = Some(value),
+            "postType" => q.own.post_type = Some(value),
             _ => {}
         }
     }

@@ -10,15 +10,15 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use serde::Serialize;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
-use tutorhub_domain::shared::sort_order::SortOrder;
 use tutorhub_domain::tutors::directory::{BrowseTutorsError, TutorDirectory};
 use tutorhub_domain::tutors::model::{TrackRecord, TutorGender, TutorProfile, TutorRef};
-use tutorhub_domain::tutors::search::{TutorFilter, TutorQuery};
+use tutorhub_domain::tutors::search::{TutorFilter, TutorOwnQuery, TutorQuery};
 
 use crate::Tag;
 use crate::common::keys::Key;
 use crate::common::paging::page_request;
 use crate::common::prepared::{AnswerKey, Prepared, PreparedAnswers, rfc3339};
+use crate::common::search::SearchParams;
 use crate::error::ApiError;
 use crate::error::documented::{Answer, BAD_REQUEST, NOT_FOUND};
 use crate::system::catalogue::ChoiceView;
@@ -228,26 +228,14 @@ impl TutorsApi {
         /// first, weighing how many reviews; tutors without reviews last).
         sort: Query<Option<TutorSort>>,
         /// Page number, from 1.
+        #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
         page: Query<Option<i64>>,
         /// Items per page, 1 to 100 (default 20).
-        #[oai(name = "pageSize")]
+        #[oai(name = "pageSize", validator(minimum(value = "1"), maximum(value = "100")))]
         page_size: Query<Option<i64>>,
     ) -> Answer<Prepared<TutorPage>, BAD_REQUEST> {
-        let paging = page_request(page.0, page_size.0)?;
-        let query = TutorQuery {
-            level: level.0,
-            subjects: subjects.0.unwrap_or_default(),
-            region: region.0,
-            districts: districts.0.unwrap_or_default(),
-            areas: areas.0.unwrap_or_default(),
-            min_rate: min_rate.0,
-            max_rate: max_rate.0,
-            q: q.0,
-            sort: sort.0.map(|sort| SortOrder::from(sort).key().to_string()),
-        };
-        // Checked before any cache or index sees it: what the catalogue does not hold is a 400.
-        let filter = TutorFilter::parse(&query).map_err(|e| ApiError::invalid(&e))?;
-        let paging = paging.within_search_depth().map_err(|e| ApiError::invalid(&e))?;
+        let params = SearchParams { level, subjects, region, districts, areas, min_rate, max_rate, q, sort, page, page_size };
+        let (filter, paging) = params.read(TutorOwnQuery)?;
         let search = || async { Ok(self.directory.search(&filter, paging).await?.into()) };
         Ok(self.prepared.answer(AnswerKey::Tutors(filter.clone(), paging), search).await?)
     }

@@ -3,10 +3,10 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use sqlx::{AnyPool, FromRow};
-use tutorhub_domain::cases::search::SubjectMatch;
 use tutorhub_domain::lessons::model::{LessonConfirmedBy, LessonStatus};
 use tutorhub_domain::shared::money::Rate;
 use tutorhub_domain::shared::paging::{Page, PageRequest};
+use tutorhub_domain::shared::search::filter::SubjectMatch;
 use tutorhub_domain::shared::sort_order::SortOrder;
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::{ReviewSummary, TrackRecord, TutorProfile, TutorRef};

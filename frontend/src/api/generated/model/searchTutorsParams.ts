@@ -47,10 +47,14 @@ first, weighing how many reviews; tutors without reviews last).
 sort?: TutorSort;
 /**
  * Page number, from 1.
+ * @minimum 1
+ * @maximum 10000
  */
 page?: number;
 /**
  * Items per page, 1 to 100 (default 20).
+ * @minimum 1
+ * @maximum 100
  */
 pageSize?: number;
 };
