@@ -3,12 +3,16 @@
 #   (a) a hot page (the same filtered page again and again): the release server, and nginx
 #       serving the very same bytes as a static file, taking turns; requests/s, p99 and their
 #       ratio;
-#   (b) a cold mix of 100,000 distinct filter + keyword + page combinations, for cases and for
-#       tutors (scripts/bench-paths.py): no page is asked twice, so only searching answers;
+#   (b) a cold mix of 300,000 distinct filter + keyword + sort + page combinations, for cases
+#       and for tutors (scripts/bench-paths.py … wide): no page is asked twice (answers are kept
+#       from their first ask), so only searching answers;
 #   (c) the time from `serve` to its first answer (the search index is built at start), and the
 #       server's resident memory after the run;
 #   (d) what the Prometheus metrics cost: the hot page with METRICS_BIND set and with it off, in
 #       alternating turns (one server: BENCH_SERVERS=1).
+#   (e) with BENCH_WITHOUT="none answers sets orders rows board coalesce" (any of them),
+#       instead of (a) to (d): what each cache layer is worth, a server with it against one
+#       without it, in turns (scripts/bench-layers.sh; `none` measures the noise).
 # Seeds BENCH_CASES (default 1,000,000) approved cases and BENCH_TUTORS (default 200,000) tutors
 # once per size into .tmp/bench/ and reuses the folder on later runs. BENCH_DATABASE=postgres
 # runs on PostgreSQL instead (a cluster kept in .tmp/bench/ too). BENCH_SERVERS=2 (PostgreSQL
@@ -28,6 +32,7 @@ ENGINE="${BENCH_DATABASE:-sqlite}"
 DURATION="${BENCH_DURATION:-15s}"
 CONNECTIONS="${BENCH_CONNECTIONS:-64}"
 SERVERS="${BENCH_SERVERS:-1}"
+WITHOUT="${BENCH_WITHOUT:-}"
 HOT_ROUNDS=5
 HOT_PATH="/cases?region=九龍&minRate=300"
 [[ "$DURATION" =~ ^[0-9]+s$ ]] || die "BENCH_DURATION is a number of seconds such as 15s, not $DURATION"
@@ -37,6 +42,11 @@ ROUND_SECONDS=$(( ${DURATION%s} / HOT_ROUNDS ))
 [[ "$ENGINE" == sqlite || "$ENGINE" == postgres ]] || die "BENCH_DATABASE is sqlite or postgres, not $ENGINE"
 [[ "$SERVERS" == 1 || ( "$SERVERS" == 2 && "$ENGINE" == postgres ) ]] \
   || die "BENCH_SERVERS is 1, or 2 with BENCH_DATABASE=postgres (several servers share one PostgreSQL), not $SERVERS"
+for layer in $WITHOUT; do
+  [[ " none answers sets orders rows board coalesce " == *" $layer "* ]] \
+    || die "BENCH_WITHOUT names layers among none answers sets orders rows board coalesce, not $layer"
+done
+[[ -z "$WITHOUT" || "$SERVERS" == 1 ]] || die "BENCH_WITHOUT runs its own two servers: leave BENCH_SERVERS at 1"
 command -v wrk >/dev/null 2>&1 || die "wrk not found: run scripts/install-deps.sh"
 if ! command -v nginx >/dev/null 2>&1; then
   log "installing nginx (Debian's nginx-light) for the static-file comparison"
@@ -184,11 +194,11 @@ done
 warm_up() {
   BENCH_PATHS="$2" BENCH_START=0.25 wrk -t2 -c"$CONNECTIONS" -d3s -s scripts/bench-paths.lua "$1" >/dev/null
 }
-# One wrk run of $3 (default DURATION) over the paths in file $2 against base URL $1; prints
-# its BENCH line.
+# One wrk run of $3 (default DURATION) over the paths in file $2 against base URL $1, from the
+# fraction $4 of the file (default 0); prints its BENCH line.
 measure_only() {
   local out
-  out="$(BENCH_PATHS="$2" wrk -t2 -c"$CONNECTIONS" -d"${3:-$DURATION}" --latency -s scripts/bench-paths.lua "$1")"
+  out="$(BENCH_PATHS="$2" BENCH_START="${4:-0}" wrk -t2 -c"$CONNECTIONS" -d"${3:-$DURATION}" --latency -s scripts/bench-paths.lua "$1")"
   grep '^BENCH ' <<<"$out" | tail -n 1
 }
 # A warm-up, then one measured run.
@@ -220,6 +230,12 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 check_errors() {
   (( $(field "$1" http_errors) == 0 && $(field "$1" socket_errors) == 0 )) || die "errors in $2: $1"
 }
+
+# (e) What each cache layer is worth, in place of (a) to (d): BENCH_WITHOUT names the layers.
+if [[ -n "$WITHOUT" ]]; then
+  # shellcheck source=scripts/bench-layers.sh
+  source scripts/bench-layers.sh
+fi
 
 # (a) Hot: the product, then nginx with the same bytes.
 hot_encoded="$(urlencode_query "$HOT_PATH")"
@@ -263,8 +279,8 @@ hot_nginx="$(combine_rounds "$hot_nginx_rounds")"; check_errors "$hot_nginx" "ho
 kill -TERM "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
 
 # (b) Cold: distinct combinations, never the same page twice.
-python3 scripts/bench-paths.py cases 100000 >"$WORK/cold-cases.txt"
-python3 scripts/bench-paths.py tutors 100000 >"$WORK/cold-tutors.txt"
+python3 scripts/bench-paths.py cases 300000 wide >"$WORK/cold-cases.txt"
+python3 scripts/bench-paths.py tutors 300000 wide >"$WORK/cold-tutors.txt"
 log "cold mix: cases"
 cold_cases="$(measure "$BASE" "$WORK/cold-cases.txt")"; check_errors "$cold_cases" "cold (cases)"
 log "cold mix: tutors"

@@ -96,24 +96,23 @@ async fn a_row_shown_again_shows_every_write_to_it(db: Database) {
 /// The kept rows' memory is bounded by what each row is counted as: its text must count, or
 /// rows with long descriptions and biographies would go past the budget unseen.
 async fn a_kept_row_counts_its_text(db: Database) {
-    use tutorhub_adapters::search::kept_rows::Row;
+    use tutorhub_adapters::cache::weight::Weight;
 
     let case = support::insert_case(&db, support::case_form("中三數學", "每週一堂"), CaseStatus::Approved, uuid::Uuid::new_v4()).await;
     let mut longer = case.clone();
     longer.details.description.push_str(&"耐心".repeat(500));
-    assert_eq!(longer.bytes() - case.bytes(), 3_000);
+    assert_eq!(longer.weight() - case.weight(), 3_000);
 
     let (users, tutors) = (SqlUserRepository::new(db.pool().clone()), SqlTutorRepository::new(db.pool().clone()));
     let profile = approved(&tutors, &user(&users, 1).await, &form("中學 化學", "沙田", 350.0), 3).await;
     let mut longer = profile.clone();
     longer.bio.push_str(&"鼓勵".repeat(500));
     longer.teaching_districts.push("沙田區".into());
-    assert!(longer.bytes() - profile.bytes() >= 3_009);
+    assert!(longer.weight() - profile.weight() >= 3_009);
 }
 
-/// A search's pages are cut from its first ones, kept once a second page was asked for
-/// (`search::result_windows`), but never from those found before a write: a case approved
-/// meanwhile pushes page 1's last case onto page 2, on every server.
+/// The next page after a write is searched afresh: a case approved meanwhile pushes page 1's
+/// last case onto page 2, on every server.
 async fn the_next_page_after_a_write_shows_it(db: Database) {
     let mut board = Vec::new();
     for _ in 0..4 {

@@ -93,6 +93,9 @@ pub struct Services {
     pub sitemaps: Sitemaps,
     /// Moves on every write the public searches show: their answers are kept under it.
     pub search_version: SearchVersion,
+    /// Whether the board's and the directory's answers are kept as bytes (always, but while
+    /// `make bench` measures what keeping them is worth).
+    pub keep_answers: bool,
     /// The site as users reach it (`PUBLIC_BASE_URL`), for canonical addresses and previews.
     pub public_base_url: String,
     pub bookings: Bookings,
@@ -117,7 +120,7 @@ pub struct Services {
 
 fn api(services: &Services) -> OpenApiService<impl poem_openapi::OpenApi, ()> {
     // One store of prepared answers for the board and the directory.
-    let prepared = Arc::new(common::prepared::PreparedAnswers::new(services.search_version.clone()));
+    let prepared = Arc::new(common::prepared::PreparedAnswers::new(services.search_version.clone(), services.keep_answers));
     OpenApiService::new(
         (
             system::health::HealthApi { board: services.case_board.clone() },

@@ -1,8 +1,10 @@
-//! Board answers (searches, fee quartiles) kept while the board is unchanged: a decorator of
-//! the case repository.
+//! Board answers read from SQL (recommended cases' searches, the fee guidance's quartiles)
+//! kept while the board is unchanged: a decorator of the case repository. The public board
+//! itself is answered by the search index.
 //!
-//! The board is read far more than it is written, and an exact `total` costs a count over
-//! every match. Answers are keyed by the store's board version, which every write to cases
+//! These reads are repeated far more than the board is written, and they are dear: at a
+//! million cases one fee guide (quartiles over every case alike) takes about half a second,
+//! kept it takes a lookup (ADR 0074 has the measurement). Answers are keyed by the store's board version, which every write to cases
 //! moves (a database trigger), so a write by any process (another server, the back-office
 //! CLI) retires them at once: no answer is ever served stale.
 //!
@@ -10,14 +12,13 @@
 //! for one search instead of each running it (after every write, a busy board would
 //! otherwise run the same expensive count once per waiting visitor).
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::hash::Hash;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use tokio::sync::OnceCell;
 use tutorhub_domain::cases::fees::{FeeSample, Quartiles};
 use tutorhub_domain::cases::model::{Case, CaseDetails, CaseStatus, NewCase};
 use tutorhub_domain::cases::ports::CaseRepository;
@@ -26,27 +27,15 @@ use tutorhub_domain::shared::paging::{Page, PageRequest};
 use tutorhub_domain::shared::storage::RepositoryError;
 use uuid::Uuid;
 
-use crate::search::kept_rows::Row;
+use super::bounded::{BoundedAsync, bounded_async};
+use super::weight::Weight;
 
-type Slot<V> = Arc<OnceCell<V>>;
-
-/// Answers of one kind under the board version they were computed at.
+/// Answers of one kind, filed under the board version they were computed at (moka's, bounded
+/// in bytes: `super::bounded`).
 struct Versioned<K, V> {
-    version: i64,
-    slots: HashMap<K, Slot<V>>,
-    /// About the memory of the keys and of the answers computed, under `version`.
-    bytes: usize,
-}
-
-impl<K, V> Default for Versioned<K, V> {
-    fn default() -> Self {
-        Self { version: 0, slots: HashMap::new(), bytes: 0 }
-    }
-}
-
-/// About how much memory a key or an answer holds, its text included.
-trait Weight {
-    fn weight(&self) -> usize;
+    answers: BoundedAsync<(i64, K), V>,
+    /// The newest version an answer was asked for at: when it moves, the store is let go.
+    newest: AtomicI64,
 }
 
 impl Weight for (CaseFilter, PageRequest) {
@@ -58,7 +47,7 @@ impl Weight for (CaseFilter, PageRequest) {
 
 impl Weight for Page<Case> {
     fn weight(&self) -> usize {
-        size_of::<Self>() + self.items.iter().map(Row::bytes).sum::<usize>()
+        size_of::<Self>() + self.items.iter().map(Weight::weight).sum::<usize>()
     }
 }
 
@@ -74,41 +63,32 @@ impl Weight for Option<Quartiles> {
     }
 }
 
-impl<K: Hash + Eq + Clone + Weight, V> Versioned<K, V> {
-    /// Enough for every page people actually open; past either bound the cache starts over.
-    /// Pages are recommendations' (up to 100 cases each, tens of kilobytes to hundreds).
-    const MAX_SLOTS: usize = 2_000;
+impl<K, V> Versioned<K, V>
+where
+    K: Hash + Eq + Weight + Send + Sync + 'static,
+    V: Clone + Weight + Send + Sync + 'static,
+{
+    /// Room for every page and fee guide people open between two writes; pages are
+    /// recommendations' (up to 100 cases each, tens of kilobytes to hundreds).
     const MAX_BYTES: usize = 32 * 1024 * 1024;
 
-    /// The answer's slot under `version`, or None when `version` is older than the cache's
-    /// (a slow caller: it computes on its own rather than turn the cache back). What the cache
-    /// lets go of to make room goes to `retired`, for the caller to free outside the lock.
-    fn slot(&mut self, version: i64, key: &K, retired: &mut Option<HashMap<K, Slot<V>>>) -> Option<Slot<V>>
-    where
-        K: Clone,
-    {
-        if version < self.version {
-            return None;
-        }
-        if let Some(slot) = self.slots.get(key).filter(|_| version == self.version) {
-            return Some(slot.clone());
-        }
-        let key_bytes = key.weight();
-        if version > self.version || self.slots.len() >= Self::MAX_SLOTS || self.bytes + key_bytes > Self::MAX_BYTES {
-            self.version = version;
-            *retired = Some(std::mem::take(&mut self.slots));
-            self.bytes = 0;
-        }
-        self.bytes += key_bytes;
-        Some(self.slots.entry(key.clone()).or_default().clone())
+    fn new() -> Self {
+        let answers = bounded_async(Self::MAX_BYTES, |(_, key): &(i64, K), answer: &V| key.weight() + answer.weight());
+        Self { answers, newest: AtomicI64::new(i64::MIN) }
     }
 
-    /// Counts an answer computed for `key` under `version`, unless the cache started over
-    /// meanwhile.
-    fn count(&mut self, version: i64, key: &K, bytes: usize) {
-        if version == self.version && self.slots.contains_key(key) {
-            self.bytes += bytes;
+    /// The answer for `key` under board `version`, computed once by whoever asks first while
+    /// the others wait for it. A failed read is not kept: the next caller tries again.
+    async fn read(&self, version: i64, key: K, compute: impl Future<Output = Result<V, RepositoryError>>) -> Result<V, RepositoryError> {
+        if self.newest.fetch_max(version, Ordering::SeqCst) < version {
+            // Answers of older versions are never asked for again; a slow caller still on one
+            // files its answer under it, and that goes the same way.
+            self.answers.invalidate_all();
         }
+        self.answers.try_get_with((version, key), compute).await.map_err(|shared| {
+            // The callers who waited share the error of the read they waited for.
+            Arc::try_unwrap(shared).unwrap_or_else(|shared| RepositoryError::Unavailable(Box::new(shared)))
+        })
     }
 }
 
@@ -119,59 +99,28 @@ impl<K: Hash + Eq + Clone + Weight, V> Versioned<K, V> {
 /// call goes straight to the inner repository.
 pub struct BoardCache {
     inner: Arc<dyn CaseRepository>,
-    pages: Mutex<Versioned<(CaseFilter, PageRequest), Page<Case>>>,
-    fees: Mutex<Versioned<FeeSample, Option<Quartiles>>>,
+    pages: Versioned<(CaseFilter, PageRequest), Page<Case>>,
+    fees: Versioned<FeeSample, Option<Quartiles>>,
 }
 
 impl BoardCache {
     pub fn new(inner: Arc<dyn CaseRepository>) -> Self {
-        Self { inner, pages: Mutex::default(), fees: Mutex::default() }
-    }
-
-    /// The answer for `key` under the current board version, computed once per version by
-    /// whoever asks first while the others wait for it.
-    async fn read<K, V, F>(&self, cache: &Mutex<Versioned<K, V>>, key: K, compute: impl Fn() -> F) -> Result<V, RepositoryError>
-    where
-        K: Hash + Eq + Clone + Weight + Send + 'static,
-        V: Clone + Weight + Send + Sync + 'static,
-        F: Future<Output = Result<V, RepositoryError>>,
-    {
-        // Read the version first: whatever the read then sees is at least that new, so an
-        // answer is never filed under a version older than its data.
-        let version = self.inner.board_version().await?;
-        let mut retired = None;
-        let slot = cache.lock().expect("the board cache lock is never poisoned").slot(version, &key, &mut retired);
-        if let Some(retired) = retired {
-            // Up to 32 MB of pages: freed on a blocking thread, not one serving requests.
-            tokio::task::spawn_blocking(move || drop(retired));
-        }
-        let Some(slot) = slot else {
-            return compute().await;
-        };
-        let mut computed = false;
-        // A failed read leaves the slot empty: the next caller tries again.
-        let answer = slot
-            .get_or_try_init(|| {
-                computed = true;
-                compute()
-            })
-            .await?
-            .clone();
-        if computed {
-            cache.lock().expect("the board cache lock is never poisoned").count(version, &key, answer.weight());
-        }
-        Ok(answer)
+        Self { inner, pages: Versioned::new(), fees: Versioned::new() }
     }
 }
 
 #[async_trait]
 impl CaseRepository for BoardCache {
     async fn search(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
-        self.read(&self.pages, (filter.clone(), page), || self.inner.search(filter, page)).await
+        // The version first: whatever the read then sees is at least that new, so an answer is
+        // never filed under a version older than its data.
+        let version = self.inner.board_version().await?;
+        self.pages.read(version, (filter.clone(), page), self.inner.search(filter, page)).await
     }
 
     async fn hourly_fee_quartiles(&self, sample: &FeeSample) -> Result<Option<Quartiles>, RepositoryError> {
-        self.read(&self.fees, sample.clone(), || self.inner.hourly_fee_quartiles(sample)).await
+        let version = self.inner.board_version().await?;
+        self.fees.read(version, sample.clone(), self.inner.hourly_fee_quartiles(sample)).await
     }
 
     async fn insert(&self, cases: Vec<NewCase>) -> Result<Vec<Case>, RepositoryError> {
@@ -273,23 +222,22 @@ mod tests {
         }
     }
 
-    /// Keys and answers are counted in bytes: the cache starts over before it would pass its
-    /// bytes, whatever the number of slots.
-    #[test]
-    fn the_cache_starts_over_before_it_passes_its_bytes() {
-        let mut fees: Versioned<FeeSample, Option<Quartiles>> = Versioned::default();
+    /// Keys and answers are weighed in bytes: the cache stays within its bytes, whatever the
+    /// number of answers.
+    #[tokio::test]
+    async fn the_cache_stays_within_its_bytes() {
+        let inner = Arc::new(Counting { version: AtomicI64::new(1), ..Counting::default() });
+        let board = cached(&inner);
         let megabyte = 1024 * 1024;
-        let mut most = 0;
         for n in 0..100 {
-            let sample = FeeSample { level: "secondary", grade: None, subject: Some(format!("{n}{}", "x".repeat(megabyte))), region: None };
-            let mut retired = None;
-            assert!(fees.slot(1, &sample, &mut retired).is_some());
-            fees.count(1, &sample, 1_000);
-            most = most.max(fees.bytes);
+            let subject = Some(format!("{n}{}", "x".repeat(megabyte)));
+            let sample = FeeSample { level: "secondary", grade: None, subject, region: None };
+            board.hourly_fee_quartiles(&sample).await.unwrap();
+            board.fees.answers.run_pending_tasks().await;
+            let kept = board.fees.answers.weighted_size();
+            assert!(kept <= 32 * megabyte as u64, "{kept} bytes kept");
         }
-        let limit = Versioned::<FeeSample, Option<Quartiles>>::MAX_BYTES;
-        assert!(most <= limit && most > limit - 2 * megabyte, "{most} bytes kept");
-        assert!(fees.slots.len() <= limit / megabyte, "{} slots of a megabyte", fees.slots.len());
+        assert!(board.fees.answers.weighted_size() > 16 * megabyte as u64, "the budget is used");
     }
 
     fn cached(inner: &Arc<Counting>) -> BoardCache {

@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use tokio::sync::Notify;
 
+use super::layers::{self, Layer};
+
 pub struct CoalescedRead<T> {
     /// Callers so far; a caller's ticket is its place in this count.
     arrivals: AtomicU64,
@@ -46,6 +48,9 @@ impl<T: Clone> CoalescedRead<T> {
         F: Fn() -> Fut,
         Fut: Future<Output = Result<T, E>>,
     {
+        if !layers::is_on(Layer::Coalesce) {
+            return read().await;
+        }
         let ticket = self.arrivals.fetch_add(1, Ordering::SeqCst) + 1;
         loop {
             // Decided under the lock, acted on after it is released (no lock across an await).

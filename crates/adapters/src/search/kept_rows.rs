@@ -16,13 +16,12 @@
 //! database restored from a backup is noticed by the feed going back, and the index loaded
 //! again: see `tantivy_search`.)
 //!
-//! Bounded by bytes (`two_generations`): rows asked for often stay, the others go a generation
-//! at a time, freed outside the lock on a blocking thread.
+//! Bounded by bytes in moka's cache (`crate::cache::bounded`): rows asked for often stay, and a
+//! row read once is kept only while it is asked for as often as what it would push out.
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::mem::size_of;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 
 use tantivy::DocId;
 use tantivy::index::SegmentId;
@@ -31,7 +30,9 @@ use tutorhub_domain::shared::paging::Page;
 use tutorhub_domain::shared::storage::RepositoryError;
 use tutorhub_domain::tutors::model::TutorProfile;
 
-use super::two_generations::TwoGenerations;
+use crate::cache::bounded::{Bounded, bounded};
+use crate::cache::layers::{self, Layer};
+use crate::cache::weight::Weight;
 
 /// Where an index document is: its segment (never reused) and its place in it.
 pub type Address = (SegmentId, DocId);
@@ -44,25 +45,36 @@ pub struct Hit {
     pub address: Address,
 }
 
-/// A row a search shows.
-pub trait Row: Clone {
+/// A row a search shows, weighing what it holds (`crate::cache::weight`).
+pub trait Row: Clone + Weight {
     /// The key the index holds it by.
     fn key(&self) -> i64;
-    /// About how much memory it holds, its text included.
-    fn bytes(&self) -> usize;
 }
 
-/// Per entry, beyond the row: the map's slot, the address and the shared count.
-const ENTRY_BYTES: usize = 64;
+impl Row for Case {
+    fn key(&self) -> i64 {
+        self.number
+    }
+}
+
+impl Row for TutorProfile {
+    fn key(&self) -> i64 {
+        self.user_number
+    }
+}
+
+/// Per entry, beyond the row: moka's own bookkeeping (its map slot, its order queues, its
+/// counters: about 150 bytes), the address and the shared count.
+const ENTRY_BYTES: usize = 192;
 
 pub struct KeptRows<T> {
-    rows: Mutex<TwoGenerations<Address, Arc<T>>>,
+    rows: Bounded<Address, Arc<T>>,
 }
 
 impl<T: Row + Send + Sync + 'static> KeptRows<T> {
     /// Rows kept up to about `budget` bytes.
     pub fn new(budget: usize) -> Self {
-        Self { rows: Mutex::new(TwoGenerations::new(budget)) }
+        Self { rows: bounded(budget, |_, row: &Arc<T>| row.weight() + ENTRY_BYTES) }
     }
 
     /// The rows of the documents `found`, in its order: the kept ones, and the others read by
@@ -76,25 +88,21 @@ impl<T: Row + Send + Sync + 'static> KeptRows<T> {
         F: FnOnce(Vec<i64>) -> Fut,
         Fut: Future<Output = Result<Vec<T>, RepositoryError>>,
     {
-        let mut rows: Vec<Option<Arc<T>>> = {
-            let mut kept = self.lock();
-            found.items.iter().map(|hit| kept.get(&hit.address)).collect()
-        };
+        if !layers::is_on(Layer::Rows) {
+            let mut read: HashMap<i64, T> =
+                read(found.items.iter().map(|hit| hit.key).collect()).await?.into_iter().map(|row| (row.key(), row)).collect();
+            let items = found.items.iter().filter_map(|hit| read.remove(&hit.key)).collect();
+            return Ok(Page { items, total: found.total, request: found.request });
+        }
+        let mut rows: Vec<Option<Arc<T>>> = found.items.iter().map(|hit| self.rows.get(&hit.address)).collect();
         let missing: Vec<i64> = found.items.iter().zip(&rows).filter(|(_, row)| row.is_none()).map(|(hit, _)| hit.key).collect();
         if !missing.is_empty() {
             let mut read: HashMap<i64, Arc<T>> = read(missing).await?.into_iter().map(|row| (row.key(), Arc::new(row))).collect();
-            let mut dropped = Vec::new();
-            let mut kept = self.lock();
             for (hit, row) in found.items.iter().zip(rows.iter_mut()).filter(|(_, row)| row.is_none()) {
                 *row = read.remove(&hit.key);
                 if let Some(row) = row {
-                    dropped.extend(kept.keep(hit.address, row.clone(), row.bytes() + ENTRY_BYTES));
+                    self.rows.insert(hit.address, row.clone());
                 }
-            }
-            drop(kept);
-            if !dropped.is_empty() {
-                // Thousands of rows' text to free: not on a thread that serves requests.
-                tokio::task::spawn_blocking(move || drop(dropped));
             }
         }
         let items = rows.into_iter().flatten().map(|row| T::clone(&row)).collect();
@@ -102,41 +110,9 @@ impl<T: Row + Send + Sync + 'static> KeptRows<T> {
     }
 
     #[cfg(test)]
-    fn bytes(&self) -> usize {
-        self.lock().bytes()
-    }
-
-    fn lock(&self) -> MutexGuard<'_, TwoGenerations<Address, Arc<T>>> {
-        self.rows.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-impl Row for Case {
-    fn key(&self) -> i64 {
-        self.number
-    }
-
-    fn bytes(&self) -> usize {
-        let d = &self.details;
-        size_of::<Self>()
-            + d.title.len()
-            + d.grade.len()
-            + d.description.len()
-            + d.subjects.iter().map(|s| size_of::<String>() + s.len()).sum::<usize>()
-    }
-}
-
-impl Row for TutorProfile {
-    fn key(&self) -> i64 {
-        self.user_number
-    }
-
-    fn bytes(&self) -> usize {
-        let texts =
-            [&self.name, &self.education, &self.grade_level, &self.available_times, &self.bio, &self.exam_results, &self.course_features];
-        let lists = self.subjects.iter().map(|s| size_of_val(s) + s.name.len()).sum::<usize>()
-            + self.teaching_modes.iter().chain(&self.teaching_districts).map(|s| size_of::<String>() + s.len()).sum::<usize>();
-        size_of::<Self>() + texts.iter().map(|t| t.len()).sum::<usize>() + self.avatar.as_ref().map_or(0, String::len) + lists
+    fn bytes(&self) -> u64 {
+        self.rows.run_pending_tasks();
+        self.rows.weighted_size()
     }
 }
 
@@ -155,8 +131,10 @@ mod tests {
         fn key(&self) -> i64 {
             self.0
         }
+    }
 
-        fn bytes(&self) -> usize {
+    impl Weight for Text {
+        fn weight(&self) -> usize {
             1_000 - ENTRY_BYTES
         }
     }
@@ -205,8 +183,8 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn holds_about_its_budget_and_keeps_the_rows_asked_for_again() {
-        // 10 rows of 1,000 bytes: two generations of 5.
+    async fn holds_its_budget_and_keeps_the_rows_asked_for_again() {
+        // Room for 10 rows of 1,000 bytes.
         let kept = KeptRows::new(10_000);
         let asked = AtomicUsize::new(0);
         let segment = SegmentId::generate_random();
@@ -217,10 +195,12 @@ mod tests {
             if n % 3 == 0 {
                 ask(0).await.unwrap(); // asked for again and again
             }
+            assert!(kept.bytes() <= 10_000, "{}", kept.bytes());
         }
         assert_eq!(asked.load(Ordering::SeqCst), 30, "row 0 was never read again");
-        assert!(kept.bytes() <= 10_000, "{}", kept.bytes());
-        ask(1).await.unwrap();
-        assert_eq!(asked.load(Ordering::SeqCst), 31, "row 1 was dropped");
+        for n in 1..30 {
+            ask(n).await.unwrap();
+        }
+        assert!(asked.load(Ordering::SeqCst) >= 30 + 20, "at most 10 rows are kept: {}", asked.load(Ordering::SeqCst));
     }
 }

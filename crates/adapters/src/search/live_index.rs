@@ -8,7 +8,6 @@ use tantivy::directory::MmapDirectory;
 use tantivy::schema::Schema;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, TantivyDocument, Term};
 
-use super::result_windows::ResultWindows;
 use super::segment_cache::SegmentCache;
 use super::words::{TOKENIZER, WordTokenizer};
 
@@ -17,8 +16,6 @@ use super::words::{TOKENIZER, WordTokenizer};
 const BUILD_THREADS: usize = 2;
 const BUILD_BUDGET: usize = 80_000_000;
 const FOLLOW_BUDGET: usize = 20_000_000;
-/// Memory for the windows of recent searches: about 16,000 searches' first ten pages.
-const WINDOWS_BUDGET: usize = 16 << 20;
 
 pub struct LiveIndex {
     index: Index,
@@ -27,8 +24,6 @@ pub struct LiveIndex {
     reader: IndexReader,
     /// What searches keep between them, per segment of the current searcher.
     cache: SegmentCache,
-    /// The first pages of recent searches.
-    windows: ResultWindows,
 }
 
 /// What one batch does to the index.
@@ -47,8 +42,7 @@ impl LiveIndex {
         index.tokenizers().register(TOKENIZER, WordTokenizer);
         let writer = index.writer_with_num_threads(BUILD_THREADS, BUILD_BUDGET)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        let windows = ResultWindows::new(WINDOWS_BUDGET);
-        Ok(Self { index, writer: Mutex::new(Some(writer)), reader, cache: SegmentCache::default(), windows })
+        Ok(Self { index, writer: Mutex::new(Some(writer)), reader, cache: SegmentCache::default() })
     }
 
     /// Applies `edits` in order, commits them and makes them visible to the next search.
@@ -120,10 +114,6 @@ impl LiveIndex {
 
     pub fn cache(&self) -> &SegmentCache {
         &self.cache
-    }
-
-    pub fn windows(&self) -> &ResultWindows {
-        &self.windows
     }
 
     /// Makes the last commit visible, and forgets what was kept of the segments and deletions

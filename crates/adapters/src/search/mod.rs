@@ -6,9 +6,7 @@
 //! - `bits`, `newness`, `ranked`, `segment_cache`, `pages`: the documents each query matches,
 //!   their newness and the best documents of each order, kept per segment, and one page of a
 //!   search with its exact total.
-//! - `result_windows`: the first pages of recent searches, kept for the next ones.
 //! - `kept_rows`: the rows pages showed, kept under the documents that found them.
-//! - `two_generations`: the bounded map both keep in.
 //! - `case_documents`, `tutor_documents`: one document per public case or listed tutor, built
 //!   on `listing_fields`, what every document has and the filters both searches share.
 //! - `live_index`: one index that changes while it is searched.
@@ -23,10 +21,8 @@ pub mod newness;
 pub mod pages;
 pub mod queries;
 pub mod ranked;
-pub mod result_windows;
 pub mod segment_cache;
 pub mod tantivy_search;
 pub mod text_fields;
 pub mod tutor_documents;
-pub mod two_generations;
 pub mod words;

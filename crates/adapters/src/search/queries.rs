@@ -101,8 +101,7 @@ pub enum Sorting {
     Column { name: &'static str, descending: bool },
 }
 
-/// What names a search's documents and their order: its clauses and its sorting. A search's
-/// first pages are kept under it (`result_windows`).
+/// What names a search's documents and their order: its clauses and its sorting.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SearchKey {
     pub clauses: Vec<ClauseKey>,

@@ -28,8 +28,7 @@ pub struct Shape {
 impl Shape {
     /// An eighth of an order costs 1 byte per document the words match (a kept document is
     /// 8 bytes), and holds a page of 20 up to page 8 for any filters finding over about 2,600
-    /// of 200,000 documents the words match, and a search's window of 200 (`result_windows`)
-    /// for those finding over about 3,200. Every document's score costs 4 bytes per document
+    /// of 200,000 documents the words match. Every document's score costs 4 bytes per document
     /// of the segment: 4 MB at a million, only for words found in at least one document in 16.
     pub const SERVING: Shape = Shape { direct_below: 256, share: 8, min_kept: 4_096, common_share: 16 };
 

@@ -30,13 +30,15 @@ use super::bits::Bits;
 use super::newness::Order;
 use super::queries::{ClauseKey, NUMBER, SORT};
 use super::ranked::Ranked;
+use crate::cache::bounded::{self, Bounded};
+use crate::cache::layers::{self, Layer};
 
 /// At a million documents one set is 125 kB, and a common word's order about 5 MB (its every
 /// document's score, and its best eighth): room for the board's filters, a few dozen words and
 /// a dozen common words' orders, within the server's memory target. Each entry is also
-/// charged its key and bookkeeping, and their number is bounded, so many small segments or
-/// long words cannot make the map itself large or slow to evict from.
+/// charged its key and bookkeeping, so many small segments or long words cost what they hold.
 const BUDGET_BYTES: usize = 64 << 20;
+/// First uses of sets and orders remembered (8 bytes each), and orders' last builds.
 const MAX_ENTRIES: usize = 4_096;
 pub const REBUILD_AFTER: Duration = Duration::from_secs(10);
 /// Typed words whose weights are kept: a weight is small, but a lone character's automaton is
@@ -76,6 +78,8 @@ type Key = (SegmentId, Kept);
 
 pub struct SegmentCache {
     inner: Mutex<Inner>,
+    /// The sets and orders kept (moka's, bounded in bytes: `crate::cache::bounded`).
+    kept: Bounded<Key, Held>,
     rebuild_after: Duration,
 }
 
@@ -92,13 +96,9 @@ struct Inner {
     live: HashMap<SegmentId, Option<Opstamp>>,
     /// The current searcher's generation: only its orders by score are kept.
     generation: u64,
-    sets: HashMap<Key, Entry>,
-    bytes: usize,
-    /// Increases with every use: the entry used longest ago goes first.
-    clock: u64,
-    /// Sets asked for once and not kept, as seeded digests (8 bytes, whatever the clause). A set
-    /// is kept the second time it is asked for, so one-off words (or a flood of made-up ones)
-    /// never push out the sets everyone uses.
+    /// Sets and orders asked for once and not kept, as seeded digests (8 bytes, whatever the
+    /// clause). One-off words (or a flood of made-up ones) never cost a set's memory, and an
+    /// order, which takes tens of milliseconds to build, is built only when asked for again.
     asked_once: HashSet<u64>,
     digests: RandomState,
     columns: HashMap<SegmentId, Arc<Columns>>,
@@ -116,16 +116,13 @@ pub struct Columns {
     pub numbers: Column<i64>,
 }
 
-struct Entry {
-    held: Held,
-    used: u64,
-    bytes: usize,
-}
-
 impl SegmentCache {
     /// A cache building each order by score again at most every `rebuild_after`.
     pub fn rebuilding_after(rebuild_after: Duration) -> Self {
-        Self { inner: Mutex::default(), rebuild_after }
+        let kept = bounded::builder(BUDGET_BYTES, |(_, kept): &Key, held: &Held| held.bytes() + key_bytes(kept) + ENTRY_BYTES)
+            .support_invalidation_closures()
+            .build();
+        Self { inner: Mutex::default(), kept, rebuild_after }
     }
 
     /// The documents of `segment` that `clause` matches, computed by `compute` when not kept.
@@ -159,9 +156,12 @@ impl SegmentCache {
         generation: u64,
         build: impl FnOnce() -> tantivy::Result<Ranked>,
     ) -> tantivy::Result<Option<Arc<Ranked>>> {
+        if !layers::is_on(Layer::Orders) {
+            return Ok(None);
+        }
         let what = if words.is_empty() { Kept::Newest } else { Kept::Ranked(words.to_vec(), generation) };
         let key = (segment.segment_id(), what);
-        if let Some(Held::Ranked(ranked)) = self.get(&key) {
+        if let Some(Held::Ranked(ranked)) = self.kept.get(&key) {
             return Ok(Some(ranked));
         }
         let built_of = (segment.segment_id(), words.to_vec());
@@ -209,20 +209,29 @@ impl SegmentCache {
         inner.generation = generation;
         // First asks stay: a digest names its segment and deletions or generation, so one of a
         // retired segment never matches again, and they are a few kilobytes at most.
-        let Inner { live, generation, sets, columns, built, .. } = &mut *inner;
-        sets.retain(|key, _| is_live(live, *generation, key));
+        let Inner { live, generation, columns, built, .. } = &mut *inner;
         columns.retain(|segment, _| live.contains_key(segment));
         built.retain(|(segment, _), _| live.contains_key(segment));
-        inner.bytes = inner.sets.values().map(|entry| entry.bytes).sum();
+        let (live, generation) = (Arc::new(live.clone()), *generation);
+        drop(inner);
+        // Forgotten as the cache goes (moka checks the rule on every read meanwhile).
+        if let Err(error) = self.kept.invalidate_entries_if(move |key, _| !is_live(&live, generation, key)) {
+            tracing::warn!(%error, "the search's kept sets were not told what to forget");
+        }
     }
 
     fn bits(&self, segment: &SegmentReader, what: Kept, compute: impl FnOnce() -> tantivy::Result<Bits>) -> tantivy::Result<Arc<Bits>> {
+        if !layers::is_on(Layer::Sets) {
+            return compute().map(Arc::new);
+        }
         let key = (segment.segment_id(), what);
-        if let Some(Held::Bits(bits)) = self.get(&key) {
+        if let Some(Held::Bits(bits)) = self.kept.get(&key) {
             return Ok(bits);
         }
         // Computed without the lock: two searches may compute the same set at once, and the
-        // second simply replaces the first.
+        // second simply replaces the first. Kept from its second use: a cold mix of one-off
+        // words would otherwise fill the whole budget with sets nobody asks for again (moka
+        // would keep out the newest, but the memory would be spent: ADR 0074).
         let bits = Arc::new(compute()?);
         if self.asked_before(&key) {
             self.keep(key, Held::Bits(bits.clone()));
@@ -230,19 +239,9 @@ impl SegmentCache {
         Ok(bits)
     }
 
-    /// What is kept for `key`, marked as just used.
-    fn get(&self, key: &Key) -> Option<Held> {
-        let mut inner = self.lock();
-        inner.clock += 1;
-        let now = inner.clock;
-        let entry = inner.sets.get_mut(key)?;
-        entry.used = now;
-        Some(entry.held.clone())
-    }
-
-    /// Whether `key` was asked for before and is worth keeping now: it belongs to the current
-    /// searcher, and this is not its first use (one-off words, or a flood of made-up ones,
-    /// never push out what everyone uses). Notes a first use.
+    /// Whether the set or order `key` was asked for before and is worth keeping (an order:
+    /// building) now: it belongs to the current searcher, and this is not its first use.
+    /// Notes a first use.
     fn asked_before(&self, key: &Key) -> bool {
         let mut inner = self.lock();
         let Inner { live, generation, asked_once, digests, .. } = &mut *inner;
@@ -301,23 +300,17 @@ impl SegmentCache {
         inner.built.insert(built_of, Instant::now());
     }
 
-    /// Keeps `held` for `key`, forgetting what was used longest ago beyond the budget.
+    /// Keeps `held` for `key` when it belongs to the current searcher (moka decides whether it
+    /// is worth more than what it would push out).
     fn keep(&self, key: Key, held: Held) {
-        let mut inner = self.lock();
-        if !is_live(&inner.live, inner.generation, &key) {
-            return;
-        }
-        inner.clock += 1;
-        let entry = Entry { bytes: held.bytes() + key_bytes(&key.1) + ENTRY_BYTES, held, used: inner.clock };
-        inner.bytes += entry.bytes;
-        if let Some(replaced) = inner.sets.insert(key, entry) {
-            inner.bytes -= replaced.bytes;
-        }
-        while inner.bytes > BUDGET_BYTES || inner.sets.len() > MAX_ENTRIES {
-            let Some(oldest) = inner.sets.iter().min_by_key(|(_, entry)| entry.used).map(|(key, _)| key.clone()) else { break };
-            if let Some(gone) = inner.sets.remove(&oldest) {
-                inner.bytes -= gone.bytes;
-            }
+        // A reload between this check and the insert only leaves an entry nobody asks for
+        // again (its segment, deletions or generation are gone), until moka lets it go.
+        let live = {
+            let inner = self.lock();
+            is_live(&inner.live, inner.generation, &key)
+        };
+        if live {
+            self.kept.insert(key, held);
         }
     }
 
@@ -413,7 +406,8 @@ mod tests {
         writer.commit().unwrap();
         reader.reload().unwrap();
         assert_eq!(*alive_twice(&reader.searcher()), Bits::of(10, (0..10).filter(|&doc| doc != 3)));
-        assert_eq!(cache.lock().sets.len(), 1, "only the current deletions are kept");
+        cache.kept.run_pending_tasks();
+        assert_eq!(cache.kept.iter().count(), 1, "only the current deletions are kept");
     }
 
     /// An order by score belongs to one generation; after a write it is built again only once

@@ -9,6 +9,7 @@ use clap::Args;
 use tokio::net::TcpListener;
 use tokio::sync::Mutex;
 use tutorhub_adapters::Engine;
+use tutorhub_adapters::cache::layers::{self, Layer};
 use tutorhub_domain::alerts::quiet_hours::QuietHours;
 use tutorhub_domain::jobs::model::Outcome;
 use tutorhub_domain::jobs::scheduler::{Ran, Scheduler};
@@ -53,6 +54,11 @@ pub struct ServeOpts {
     /// Seconds between two rounds of alert delivery (one server of the site runs each round).
     #[arg(long, env = "ALERT_ROUND_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub alert_round_seconds: u64,
+    /// Cache layers to run without, comma-separated (answers, sets, orders, rows, board,
+    /// coalesce): for measuring what each is worth (`make bench` with `BENCH_WITHOUT`),
+    /// never for serving people.
+    #[arg(long, env = "SEARCH_CACHES_OFF", value_delimiter = ',', hide = true)]
+    pub caches_off: Vec<Layer>,
 }
 
 fn quiet_hours(setting: &str) -> Result<QuietHours, String> {
@@ -60,6 +66,10 @@ fn quiet_hours(setting: &str) -> Result<QuietHours, String> {
 }
 
 pub async fn run(global: &GlobalOpts, opts: &ServeOpts) -> anyhow::Result<()> {
+    if !opts.caches_off.is_empty() {
+        tracing::warn!(layers = ?opts.caches_off, "running without some cache layers (SEARCH_CACHES_OFF): for measuring only");
+        layers::switch_off(opts.caches_off.clone()).map_err(anyhow::Error::msg)?;
+    }
     let settings = Settings {
         cases_auto_approve: opts.matching.cases_auto_approve,
         case_applicant_cap: opts.matching.case_applicant_cap,

@@ -1,6 +1,7 @@
 //! The API's use cases, built over one search index.
 
 use std::sync::Arc;
+use tutorhub_adapters::cache::layers::{self, Layer};
 use tutorhub_adapters::messaging::counted::MessageKind;
 
 use tutorhub_adapters::{
@@ -69,7 +70,10 @@ impl Wiring {
         );
         let notifier = self.notifier();
         // One cache of board reads, for the board and the fee guidance alike.
-        let board: Arc<dyn CaseRepository> = Arc::new(BoardCache::new(self.cases.clone()));
+        let board: Arc<dyn CaseRepository> = match layers::is_on(Layer::Board) {
+            true => Arc::new(BoardCache::new(self.cases.clone())),
+            false => self.cases.clone(),
+        };
         let case_board = CaseBoard::new(board.clone(), search.clone());
         let tutor_directory = TutorDirectory::new(self.tutors.clone(), search);
         Ok(Services {
@@ -97,6 +101,7 @@ impl Wiring {
             ),
             sitemaps: Sitemaps::new(tutor_directory.clone(), case_board.clone()),
             search_version: SearchVersion::new(self.feed.clone()),
+            keep_answers: layers::is_on(Layer::Answers),
             public_base_url: settings.public_base_url.clone(),
             reviews: Reviews::new(Arc::new(SqlReviewRepository::new(pool.clone())), self.tutors.clone(), notifier.clone()),
             accounts: Accounts::new(users.clone()),

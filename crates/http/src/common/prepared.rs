@@ -6,14 +6,17 @@
 //! no database read of the page and no JSON building. Callers that miss the same page together
 //! wait for one search instead of each running it.
 //!
-//! An answer is kept from the second time it is asked for under a version. Most pages of most
-//! searches are asked for once: kept, they filled the store every few thousand searches
-//! (tens of megabytes each time, freed at once) and pushed out the pages everyone opens.
+//! The store is moka's (a concurrent cache bounded in bytes, ADR 0074): callers missing the
+//! same answer together share one search (`try_get_with`), and once the store is full a new
+//! answer is kept only if it is asked for more often than the one it would push out (TinyLFU),
+//! so the many pages asked for once, or a flood of junk, never push out the pages everyone
+//! opens. Answers are filed under their search version too, and the whole store is let go when
+//! the version moves: a write anywhere retires every answer at its next read.
 //!
 //! An answer is filed under its search as parsed ([`AnswerKey`]), never under the text as sent:
 //! the handlers refuse what the catalogue does not hold before they get here, so a stranger
 //! cannot mint keys from junk, and spaces, repeats or unknown parameters cannot multiply them.
-//! Everything kept is counted in bytes, keys included; a first ask is remembered as a digest.
+//! Everything kept is weighed in bytes, keys included.
 //!
 //! An answer is kept per language too (the request's, `crate::words::language`): what it words
 //! (a label, a name of the catalogue) may read differently in English.
@@ -24,20 +27,19 @@
 //! The answer types derive both, with the same names and the same fields left out; the tests
 //! below hold the two outputs equal.
 
-use std::collections::{HashMap, HashSet};
 use std::future::Future;
-use std::hash::{BuildHasher, RandomState};
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use bytes::Bytes;
+use moka::future::Cache;
 use poem::{IntoResponse, Response};
 use poem_openapi::ApiResponse;
 use poem_openapi::payload::{Json, Payload};
 use poem_openapi::registry::{MetaResponses, MetaSchemaRef, Registry};
 use poem_openapi::types::{ToJSON, Type};
 use serde::{Serialize, Serializer};
-use tokio::sync::OnceCell;
 use tutorhub_domain::cases::search::CaseFilter;
 use tutorhub_domain::search::version::SearchVersion;
 use tutorhub_domain::shared::language::Language;
@@ -46,15 +48,10 @@ use tutorhub_domain::tutors::search::TutorFilter;
 
 use crate::error::ApiError;
 
-/// Enough for every page people open between two writes (each write starts the store over);
-/// past either limit it starts over too. Memory beyond it does more keeping rows, which writes
-/// do not empty (`tutorhub_adapters::search::kept_rows`).
-const MAX_ANSWERS: usize = 1_000;
-/// Answers and their keys, in bytes.
-pub const MAX_BYTES: usize = 32 * 1024 * 1024;
-/// Requests remembered as asked for once (8 bytes each); past it they are forgotten (and kept
-/// only from their next two asks).
-const MAX_ASKED_ONCE: usize = 16_384;
+/// Answers and their keys, in bytes: about 1,300 pages of twenty cases, every page people open
+/// again between two writes many times over. Answers are kept from their first ask, so a cold
+/// stream of searches fills it: the server's memory target counts it whole (ADR 0074).
+pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
 /// What a kept answer answers: a search as the domain parsed and checked it, and the page.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -73,31 +70,27 @@ impl AnswerKey {
     }
 }
 
-type Slot = Arc<OnceCell<Bytes>>;
-
-/// What a kept answer is filed under: its request, in its language.
-type Filed = (Language, AnswerKey);
+/// What a kept answer is filed under: the search version it was found at, its language and
+/// its request.
+type Filed = (i64, Language, AnswerKey);
 
 pub struct PreparedAnswers {
     version: SearchVersion,
-    /// Seeds the digests of first asks, so nobody can aim requests at one digest.
-    digests: RandomState,
-    slots: Mutex<Slots>,
-}
-
-#[derive(Default)]
-struct Slots {
-    version: i64,
-    answers: HashMap<Filed, Slot>,
-    /// The size of the answers kept under `version`, and of their keys.
-    bytes: usize,
-    /// Digests of the requests asked for once under `version`, and not kept.
-    asked_once: HashSet<u64>,
+    /// False only while `make bench` measures what keeping answers is worth: each is then
+    /// searched and serialised on every ask, as if this store were not there.
+    keeping: bool,
+    answers: Cache<Filed, Bytes>,
+    /// The newest version an answer was asked for at: when it moves, the store is let go.
+    newest: AtomicI64,
 }
 
 impl PreparedAnswers {
-    pub fn new(version: SearchVersion) -> Self {
-        Self { version, digests: RandomState::new(), slots: Mutex::default() }
+    pub fn new(version: SearchVersion, keeping: bool) -> Self {
+        let answers = Cache::builder()
+            .max_capacity(MAX_BYTES)
+            .weigher(|(_, _, key): &Filed, bytes: &Bytes| u32::try_from(key.bytes() + bytes.len()).unwrap_or(u32::MAX))
+            .build();
+        Self { version, keeping, answers, newest: AtomicI64::new(i64::MIN) }
     }
 
     /// The answer to the request `key` at the current search version: the kept bytes, or
@@ -115,78 +108,18 @@ impl PreparedAnswers {
         // The version first: whatever the search then sees is at least that new, so an answer
         // is never kept under a version older than its data.
         let version = self.version.current().await?;
-        let key: Filed = (crate::words::language(), key);
-        let serialise = |value: T| serde_json::to_vec(&value).map(Bytes::from).map_err(|e| ApiError::internal(&e));
-        let Some(slot) = self.slot(version, &key) else {
-            // A first ask, or a slow caller whose version is already retired: computed alone.
-            return Ok(Prepared::new(serialise(compute().await?)?));
-        };
-        let mut computed = false;
-        let bytes = slot
-            .get_or_try_init(|| async {
-                computed = true;
-                serialise(compute().await?)
-            })
-            .await?
-            .clone();
-        if computed {
-            self.count(version, &key, bytes.len());
+        let search = async { serde_json::to_vec(&compute().await?).map(Bytes::from).map_err(|e| ApiError::internal(&e)) };
+        if !self.keeping {
+            return Ok(Prepared::new(search.await?));
         }
+        if self.newest.fetch_max(version, Ordering::SeqCst) < version {
+            // Answers of older versions are never asked for again; a slow caller still on one
+            // files its answer under it, and that goes the same way.
+            self.answers.invalidate_all();
+        }
+        let filed = (version, crate::words::language(), key);
+        let bytes = self.answers.try_get_with(filed, search).await.map_err(Arc::unwrap_or_clone)?;
         Ok(Prepared::new(bytes))
-    }
-
-    /// Where the answer to `key` at `version` is kept; none on its first ask, or when the
-    /// version is already retired.
-    fn slot(&self, version: i64, key: &Filed) -> Option<Slot> {
-        let mut retired = None;
-        let slot = self.slot_retiring(version, key, &mut retired);
-        // Up to the store's whole 32 MB: freed on a blocking thread, not one serving requests.
-        if let Some(retired) = retired {
-            tokio::task::spawn_blocking(move || drop(retired));
-        }
-        slot
-    }
-
-    /// As [`Self::slot`], handing what it stops keeping to `retired`.
-    fn slot_retiring(&self, version: i64, key: &Filed, retired: &mut Option<Slots>) -> Option<Slot> {
-        let digest = self.digests.hash_one(key);
-        let mut slots = self.lock();
-        if version < slots.version {
-            return None;
-        }
-        if version > slots.version {
-            *retired = Some(std::mem::replace(&mut *slots, Slots { version, ..Slots::default() }));
-        }
-        if let Some(slot) = slots.answers.get(key) {
-            return Some(slot.clone());
-        }
-        if !slots.asked_once.remove(&digest) {
-            if slots.asked_once.len() >= MAX_ASKED_ONCE {
-                slots.asked_once.clear();
-            }
-            slots.asked_once.insert(digest);
-            return None;
-        }
-        let key_bytes = key.1.bytes();
-        if slots.answers.len() >= MAX_ANSWERS || slots.bytes + key_bytes > MAX_BYTES {
-            *retired = Some(Slots { answers: std::mem::take(&mut slots.answers), ..Slots::default() });
-            slots.bytes = 0;
-        }
-        slots.bytes += key_bytes;
-        Some(slots.answers.entry(key.clone()).or_default().clone())
-    }
-
-    /// Counts an answer computed for `key`, unless the store started over meanwhile (what it
-    /// let go of is not its to count).
-    fn count(&self, version: i64, key: &Filed, bytes: usize) {
-        let mut slots = self.lock();
-        if slots.version == version && slots.answers.contains_key(key) {
-            slots.bytes += bytes;
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Slots> {
-        self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -290,63 +223,87 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_answer_is_kept_from_its_second_ask_and_for_its_version_only() {
+    async fn an_answer_is_kept_for_its_version_only() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let feed = Arc::new(Feed::default());
-        let prepared = PreparedAnswers::new(SearchVersion::new(feed.clone()));
+        let prepared = PreparedAnswers::new(SearchVersion::new(feed.clone()), true);
         let searches = AtomicUsize::new(0);
         for _ in 0..4 {
             assert!(ask(&prepared, page(1), &searches).await.starts_with(b"[\"LatestCases("));
         }
-        assert_eq!(searches.load(Ordering::SeqCst), 2, "searched on the first two asks, then kept");
-        for n in 2..2 + 3 * MAX_ANSWERS as u32 {
-            ask(&prepared, page(n), &searches).await;
-        }
-        assert_eq!(prepared.lock().answers.len(), 1, "pages asked for once are not kept");
-        ask(&prepared, page(1), &searches).await;
-        assert_eq!(searches.load(Ordering::SeqCst), 2 + 3 * MAX_ANSWERS, "and do not push the others out");
+        assert_eq!(searches.load(Ordering::SeqCst), 1, "searched once, then kept");
 
         feed.0.store(1, Ordering::SeqCst);
         ask(&prepared, page(1), &searches).await;
         ask(&prepared, page(1), &searches).await;
-        assert_eq!(searches.load(Ordering::SeqCst), 4 + 3 * MAX_ANSWERS, "a write: searched again");
+        assert_eq!(searches.load(Ordering::SeqCst), 2, "a write: searched again, once");
+    }
+
+    #[tokio::test]
+    async fn callers_missing_the_same_answer_together_share_one_search() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())), true);
+        let searches = AtomicUsize::new(0);
+        let asks = (0..16).map(|_| async {
+            let answer = prepared.answer(page(1), || async {
+                searches.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                Ok::<_, ApiError>(vec!["x"])
+            });
+            answer.await.unwrap().bytes
+        });
+        let answers = futures_util::future::join_all(asks).await;
+        assert_eq!(searches.load(Ordering::SeqCst), 1);
+        assert!(answers.iter().all(|bytes| bytes == &answers[0]));
     }
 
     #[tokio::test]
     async fn an_answer_is_kept_per_language() {
         use std::sync::atomic::{AtomicUsize, Ordering};
-        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())));
+        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())), true);
         let searches = AtomicUsize::new(0);
         for _ in 0..3 {
             ask(&prepared, page(1), &searches).await;
             crate::words::speaking(Language::En, ask(&prepared, page(1), &searches)).await;
         }
-        assert_eq!(searches.load(Ordering::SeqCst), 4, "each language searched on its first two asks, then kept");
-        assert_eq!(prepared.lock().answers.len(), 2);
+        assert_eq!(searches.load(Ordering::SeqCst), 2, "each language searched once, then kept");
     }
 
-    /// Answers and keys are counted in bytes: the store starts over before it passes its
-    /// bytes (by at most the answer being counted), and a first ask costs a digest, whatever
-    /// the request.
+    /// Answers and keys are weighed in bytes: the store stays within its bytes, and a flood of
+    /// answers asked for once (other people's searches, or junk) does not push out the page
+    /// everyone opens.
     #[tokio::test]
-    async fn the_store_stays_within_its_bytes() {
-        use std::sync::atomic::AtomicUsize;
-        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())));
+    async fn the_store_stays_within_its_bytes_and_keeps_what_is_asked_for_often() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())), true);
         let searches = AtomicUsize::new(0);
+        let popular = AtomicUsize::new(0);
         let answer = 1024 * 1024;
-        let mut most = 0;
-        for n in 1..=200 {
-            ask_for(&prepared, page(n), answer, &searches).await;
-            ask_for(&prepared, page(n), answer, &searches).await;
-            most = most.max(prepared.lock().bytes);
+        for _ in 0..8 {
+            ask_for(&prepared, page(1), answer, &popular).await;
         }
-        assert!(most <= MAX_BYTES + answer + 64, "{most} bytes kept");
-        assert!(most > MAX_BYTES - answer, "the whole budget was used: {most}");
-        let kept = prepared.lock().answers.len();
-        assert!(kept <= MAX_BYTES / answer + 1, "{kept} answers of 1 MB kept");
+        for n in 2..=200 {
+            ask_for(&prepared, page(n), answer, &searches).await;
+            prepared.answers.run_pending_tasks().await;
+            assert!(prepared.answers.weighted_size() <= MAX_BYTES, "{} bytes kept", prepared.answers.weighted_size());
+        }
+        assert!(prepared.answers.weighted_size() > MAX_BYTES / 2, "the budget is used: {}", prepared.answers.weighted_size());
+        ask_for(&prepared, page(1), answer, &popular).await;
+        assert_eq!(popular.load(Ordering::SeqCst), 1, "the page asked for often is still kept");
         let filter = CaseFilter::board_search(&tutorhub_domain::cases::search::CaseQuery::default(), Some("數學"), None).unwrap();
         let key = AnswerKey::Cases(filter, PageRequest::default());
         assert!(key.bytes() > format!("{key:?}").len(), "a key counts its text");
+    }
+
+    #[tokio::test]
+    async fn without_keeping_every_ask_is_searched() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let prepared = PreparedAnswers::new(SearchVersion::new(Arc::new(Feed::default())), false);
+        let searches = AtomicUsize::new(0);
+        for _ in 0..3 {
+            ask(&prepared, page(1), &searches).await;
+        }
+        assert_eq!(searches.load(Ordering::SeqCst), 3);
     }
 
     /// What is sent (serde) and what the OpenAPI document describes (poem-openapi's `ToJSON`).

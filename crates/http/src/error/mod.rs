@@ -129,7 +129,7 @@ impl ErrorBody {
     }
 }
 
-#[derive(Debug, ApiResponse)]
+#[derive(Debug, Clone, ApiResponse)]
 pub enum ApiError {
     /// 輸入資料不正確
     #[oai(status = 400)]

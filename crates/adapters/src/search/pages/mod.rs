@@ -7,13 +7,12 @@
 //! tantivy's BM25 over the typed words (the words' query alone: filters never changed the
 //! order, their fields keep no field norms), with the whole index's statistics, as tantivy's
 //! own collector would. A segment where many documents were found is read down its kept order
-//! (`ranked`) until the page is held; where few were, each one found is ranked. A search's
-//! first pages are found together and kept as its window (`result_windows`), so the next ones
-//! are cut from it.
+//! (`ranked`) until the page is held; where few were, each one found is ranked.
 
 use std::cell::OnceCell;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
+use std::ops::Range;
 use std::sync::Arc;
 
 use tantivy::query::{EnableScoring, Scorer, Weight};
@@ -26,48 +25,17 @@ use super::kept_rows::Hit;
 use super::newness::Order;
 use super::queries::{Ranking, Search, Sorting};
 use super::ranked::{Ranked, Shape};
-use super::result_windows::{ResultWindows, WINDOW, cut};
 use super::segment_cache::{Columns, SegmentCache};
 
-/// One page of the documents `search` finds, with the exact total. A page within a search's
-/// first [`WINDOW`] documents is cut from its window when kept; a later page than the first
-/// finds the window (and keeps it) when not.
+/// One page of the documents `search` finds, with the exact total.
 pub fn page_of_hits(
     searcher: &Searcher,
     cache: &SegmentCache,
-    windows: &ResultWindows,
     search: &Search,
     keywords: &Keywords,
     page: PageRequest,
 ) -> tantivy::Result<Page<Hit>> {
-    if let Some(kept) = kept_page_of_hits(searcher, cache, windows, search, keywords, page) {
-        return Ok(kept);
-    }
-    if !ResultWindows::found_for(page) {
-        return shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING);
-    }
-    let (total, window) = best_found(searcher, cache, search, WINDOW, Shape::SERVING)?;
-    let found = page_from(searcher, cache, &window, total, page)?;
-    windows.keep(searcher, search.key.clone(), total, window.into_iter());
-    Ok(found)
-}
-
-/// One page of the documents `search` finds, cut from its window kept for this searcher, when
-/// there is one: nothing is ranked, read or built, so a request's own thread may call it.
-pub fn kept_page_of_hits(
-    searcher: &Searcher,
-    cache: &SegmentCache,
-    windows: &ResultWindows,
-    search: &Search,
-    keywords: &Keywords,
-    page: PageRequest,
-) -> Option<Page<Hit>> {
-    if keywords.finds_nothing() {
-        return Some(Page { items: Vec::new(), total: 0, request: page });
-    }
-    let kept = windows.page(searcher, &search.key, page)?;
-    let items = hits(searcher, &kept.found, |segment| cache.kept_columns(segment).ok_or(())).ok()?;
-    Some(Page { items, total: kept.total, request: page })
+    shaped_page_of_hits(searcher, cache, search, keywords, page, Shape::SERVING)
 }
 
 fn shaped_page_of_hits(
@@ -84,6 +52,12 @@ fn shaped_page_of_hits(
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let (total, best) = best_found(searcher, cache, search, offset.saturating_add(page.page_size() as usize), shape)?;
     page_from(searcher, cache, &best, total, page)
+}
+
+/// Where `page` lies in the first `len` documents a search found (empty past them).
+fn cut(page: PageRequest, len: usize) -> Range<usize> {
+    let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX).min(len);
+    offset..offset.saturating_add(page.page_size() as usize).min(len)
 }
 
 /// `page` of a search's `best` documents (its first ones, best first), with its `total`.

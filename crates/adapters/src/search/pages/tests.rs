@@ -1,4 +1,4 @@
-//! Pages ranked as tantivy ranks them, windows kept per searcher, and the best kept in order.
+//! Pages ranked as tantivy ranks them, pages after a write, deep pages, and the best kept in order.
 
 use tantivy::collector::TopDocs;
 use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue};
@@ -70,7 +70,7 @@ fn ranks_as_tantivy_ranks_the_typed_words() {
         for filter in [None, Some(1)] {
             let expected: Vec<i64> = expected.iter().copied().filter(|n| filter.is_none_or(|tagged| n % 3 == tagged)).collect();
             for shape in shapes {
-                let (cache, windows) = (SegmentCache::default(), ResultWindows::new(1 << 20));
+                let cache = SegmentCache::default();
                 cache.keep_only(&searcher);
                 for round in 0..3 {
                     let mut clauses = Clauses::default();
@@ -85,12 +85,8 @@ fn ranks_as_tantivy_ranks_the_typed_words() {
                         let found = shaped_page_of_hits(&searcher, &cache, &search, &keywords, request, shape).unwrap();
                         assert_eq!(found.total, expected.len() as u64, "{typed} {filter:?} {shape:?}");
                         ranked.extend(found.items.iter().map(|hit| hit.key));
-                        // Found with its first pages and kept on page 2 of the first
-                        // round; every later page is cut from them.
-                        let kept = kept_page_of_hits(&searcher, &cache, &windows, &search, &keywords, request);
-                        assert_eq!(kept.is_some(), round > 0 || page > 2, "'{typed}' page {page} round {round}");
-                        let cut = page_of_hits(&searcher, &cache, &windows, &search, &keywords, request).unwrap();
-                        assert_eq!((cut.items, cut.total), (found.items, found.total), "'{typed}' {filter:?} page {page}");
+                        let served = page_of_hits(&searcher, &cache, &search, &keywords, request).unwrap();
+                        assert_eq!((served.items, served.total), (found.items, found.total), "'{typed}' {filter:?} page {page}");
                     }
                     assert_eq!(ranked, expected, "'{typed}' filter {filter:?} {shape:?} round {round}");
                 }
@@ -114,50 +110,41 @@ fn numbered(count: i64) -> (IndexReader, IndexWriter, (Field, Field)) {
     (reader, writer, (number, sort))
 }
 
-/// A window is found by a search's second page, and answers only searches on the searcher
-/// it was found on: a document added after it was kept pushes page 1's last document onto
-/// page 2.
+/// A page after a write is searched on the new searcher: a document added pushes page 1's
+/// last document onto page 2.
 #[test]
-fn a_window_answers_only_the_searcher_it_was_found_on() {
+fn a_page_after_a_write_shows_it() {
     let (reader, mut writer, (number, sort)) = numbered(30);
-    let (cache, windows, nothing) = (SegmentCache::default(), ResultWindows::new(1 << 20), Keywords::parse(None).unwrap());
+    let (cache, nothing) = (SegmentCache::default(), Keywords::parse(None).unwrap());
     let (everything, page) = (Clauses::default().into_search(), |n| PageRequest::new(Some(n), Some(10)).unwrap());
     let keys = |found: Page<Hit>| (found.total, found.items.iter().map(|hit| hit.key).collect::<Vec<_>>());
     let before = reader.searcher();
     cache.keep_only(&before);
-    let first = page_of_hits(&before, &cache, &windows, &everything, &nothing, page(1)).unwrap();
+    let first = page_of_hits(&before, &cache, &everything, &nothing, page(1)).unwrap();
     assert_eq!(keys(first), (30, (20..30).rev().collect()));
-    assert!(kept_page_of_hits(&before, &cache, &windows, &everything, &nothing, page(2)).is_none(), "page 1 alone finds none");
-    let second = page_of_hits(&before, &cache, &windows, &everything, &nothing, page(2)).unwrap();
+    let second = page_of_hits(&before, &cache, &everything, &nothing, page(2)).unwrap();
     assert_eq!(keys(second), (30, (10..20).rev().collect()));
-    let kept = kept_page_of_hits(&before, &cache, &windows, &everything, &nothing, page(1)).expect("cut from the window");
-    assert_eq!(keys(kept), (30, (20..30).rev().collect()));
 
     writer.add_document(doc!(number => 30_i64, sort => 30_i64)).unwrap();
     writer.commit().unwrap();
     reader.reload().unwrap();
     let after = reader.searcher();
     cache.keep_only(&after);
-    assert!(kept_page_of_hits(&after, &cache, &windows, &everything, &nothing, page(2)).is_none(), "found before the write");
-    let second = page_of_hits(&after, &cache, &windows, &everything, &nothing, page(2)).unwrap();
+    let second = page_of_hits(&after, &cache, &everything, &nothing, page(2)).unwrap();
     assert_eq!(keys(second), (31, (11..21).rev().collect()));
 }
 
-/// A page reaching past the window's 200 documents is searched, not cut short; the total
-/// stays the search's, however many the window holds.
+/// A deep page is searched whole, with the search's total.
 #[test]
-fn a_page_past_the_window_is_searched_whole() {
+fn a_deep_page_is_searched_whole() {
     let searcher = numbered(250).0.searcher();
-    let (cache, windows, nothing) = (SegmentCache::default(), ResultWindows::new(1 << 20), Keywords::parse(None).unwrap());
+    let (cache, nothing) = (SegmentCache::default(), Keywords::parse(None).unwrap());
     cache.keep_only(&searcher);
     let everything = Clauses::default().into_search();
     let page = |n| PageRequest::new(Some(n), Some(30)).unwrap();
-    let second = page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(2)).unwrap();
-    assert_eq!(second.total, 250);
-    let within = kept_page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(6)).expect("documents 150..180");
+    let within = page_of_hits(&searcher, &cache, &everything, &nothing, page(6)).unwrap();
     assert_eq!((within.total, within.items.len()), (250, 30));
-    assert!(kept_page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(7)).is_none(), "180..210 passes 200");
-    let past = page_of_hits(&searcher, &cache, &windows, &everything, &nothing, page(7)).unwrap();
+    let past = page_of_hits(&searcher, &cache, &everything, &nothing, page(7)).unwrap();
     assert_eq!(past.total, 250);
     assert_eq!(past.items.iter().map(|hit| hit.key).collect::<Vec<_>>(), (40..70).rev().collect::<Vec<_>>());
 }

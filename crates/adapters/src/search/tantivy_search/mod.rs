@@ -36,7 +36,7 @@ use uuid::Uuid;
 use super::case_documents::CaseFields;
 use super::kept_rows::{Hit, KeptRows};
 use super::live_index::{Edit, LiveIndex};
-use super::pages::{kept_page_of_hits, page_of_hits};
+use super::pages::page_of_hits;
 use super::queries::Search;
 use super::tutor_documents::TutorFields;
 
@@ -44,12 +44,12 @@ use super::tutor_documents::TutorFields;
 const BATCH: u32 = 5_000;
 
 /// Memory for the rows of the cases and of the tutors that pages showed, each. A row not kept
-/// is a read from the database, a round trip to another thread: at a million cases, 80 MB
-/// rather than 48 answered the cold mixes with a fifth to a half more requests a second and a
-/// lower p99, and 96 rather than 80 a tenth more again. The memory comes from a smaller
-/// SQLite page cache, fewer SQLite connections, fewer prepared answers and no huge pages
-/// (docs/adr/0051-search-caches-bounded-in-bytes.md, docs/adr/0052-pools-memory-and-measuring.md).
-const KEPT_ROWS_BYTES: usize = 96 * 1024 * 1024;
+/// is a read from the database, a round trip to another thread: without kept rows the tutors'
+/// cold p99 is two thirds higher (ADR 0074). moka keeps its budget full where the two
+/// generations kept before held between half and all of theirs: 64 MB here hold about what
+/// 96 did then, within the server's 500 MB (docs/adr/0051-search-caches-bounded-in-bytes.md,
+/// docs/adr/0052-pools-memory-and-measuring.md).
+const KEPT_ROWS_BYTES: usize = 64 * 1024 * 1024;
 
 pub struct TantivySearch {
     cases: Arc<LiveIndex>,
@@ -295,8 +295,7 @@ impl TutorIndex for TantivySearch {
 }
 
 // Searching and committing are CPU and disk work of several milliseconds: they run on the
-// blocking pool, so the few async worker threads keep serving every other request. A page cut
-// from a search's kept window (`result_windows`) costs microseconds: it is answered at once.
+// blocking pool, so the few async worker threads keep serving every other request.
 
 // At most one search per core at a time: more would only share the same cores, while each
 // thread of the pool keeps its own memory.
@@ -304,12 +303,9 @@ impl TutorIndex for TantivySearch {
 async fn search(index: &Arc<LiveIndex>, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<Hit>, RepositoryError> {
     static CORES: std::sync::LazyLock<tokio::sync::Semaphore> =
         std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)));
-    if let Some(kept) = kept_page_of_hits(&index.searcher(), index.cache(), index.windows(), &search, words, page) {
-        return Ok(kept);
-    }
     let _turn = CORES.acquire().await.map_err(unavailable)?;
     let (index, words) = (index.clone(), words.clone());
-    tokio::task::spawn_blocking(move || page_of_hits(&index.searcher(), index.cache(), index.windows(), &search, &words, page))
+    tokio::task::spawn_blocking(move || page_of_hits(&index.searcher(), index.cache(), &search, &words, page))
         .await
         .map_err(unavailable)?
         .map_err(unavailable)
