@@ -5,11 +5,12 @@
 # For each layer, two servers on the same database, started together: A with every layer, B
 # with that layer switched off (`serve`'s SEARCH_CACHES_OFF). They are measured in turns,
 # A then B, then B then A, so that both meet this machine's changing speed alike: the cold
-# mixes of cases and of tutors and the hot page (and for the board cache, the fee guidance). The layer `none` is the control: B is A again,
-# and the differences it shows are the noise a layer must beat to earn its place.
+# mixes of cases and of tutors and the hot page (and for the board cache, the fee guidance).
+# The layer `none` is the control: B is A again, and the differences it shows are the noise a
+# layer must beat to earn its place.
 #
-# Each server asks its own half of a wider mix (bench-paths.py with sort orders: about 440,000
-# case and 550,000 tutor paths), and every turn starts elsewhere in it, so no page is asked of a
+# Each server asks its own half of the wide mix (bench-paths.py with sort orders: 443,520 case
+# and 528,000 tutor paths), and every turn starts elsewhere in it, so no page is asked of a
 # server twice and only searching answers. Uses bench.sh's functions and variables.
 
 AB_TURNS=3

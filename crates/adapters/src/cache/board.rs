@@ -4,9 +4,10 @@
 //!
 //! These reads are repeated far more than the board is written, and they are dear: at a
 //! million cases one fee guide (quartiles over every case alike) takes about half a second,
-//! kept it takes a lookup (ADR 0074 has the measurement). Answers are keyed by the store's board version, which every write to cases
-//! moves (a database trigger), so a write by any process (another server, the back-office
-//! CLI) retires them at once: no answer is ever served stale.
+//! kept it takes a lookup (ADR 0074 has the measurement). Answers are keyed by the store's
+//! board version, which every write to cases moves (a database trigger), so a write by any
+//! process (another server, the back-office CLI) retires them at once: no answer is ever
+//! served stale.
 //!
 //! Each page is computed once per version: the callers that miss the same page together wait
 //! for one search instead of each running it (after every write, a busy board would
@@ -95,7 +96,7 @@ where
 /// A case repository whose board reads (searches, fee quartiles) are answered from memory
 /// while the board version stands.
 ///
-/// Meant for the public board only: its reads are the ones every visitor repeats. Every other
+/// Meant for the reads every visitor repeats (recommended cases, the fee guidance). Every other
 /// call goes straight to the inner repository.
 pub struct BoardCache {
     inner: Arc<dyn CaseRepository>,
