@@ -307,8 +307,10 @@ test('in English on phones: a parent posts a case, a tutor applies, is chosen an
   await readsInEnglish(page, parentTyped);
   await dialog.getByRole('button', { name: 'Confirm choice' }).click();
   // Gone, not closing: while its animation runs the page behind is still aria-hidden, and axe
-  // would read that passing moment (a CI failure).
+  // would read that passing moment (a CI failure). Fluent gives the page back a moment after the
+  // dialog leaves the tree: wait for that too (a page left hidden would still fail here).
   await expect(dialog).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
   await expect(
     applicant.getByText(/^You've offered the case to this tutor, who has until .+ to confirm\./),
   ).toBeVisible();
