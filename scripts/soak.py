@@ -47,7 +47,7 @@ Scenarios, in this order (each one bounded in time; the whole run takes well und
    and invites every listed tutor who does not teach secondary maths. Expect every one a 409
    NOT_A_FIT and no invitation SMS in DATA_DIR/outbox/sms.jsonl; a suggested tutor is invited
    and texted.
-7. daily caps (issue 39): the report of crates/http/tests/daily_caps.rs, which soak.sh runs
+7. daily caps (issue 39): the report of crates/http/tests/api/daily_caps.rs, which soak.sh runs
    first. A cap needs a clock the test controls, which only an in-process server has: 20
    bookings and 20 SMS a day, still refused after an idle hour and 2,000 reset requests, open
    again after 24 hours.
@@ -1052,7 +1052,7 @@ async def invitations(ctx: Context, sc: Scenario) -> None:
 
 
 async def daily_caps(ctx: Context, sc: Scenario) -> None:
-    """The report of crates/http/tests/daily_caps.rs, which soak.sh ran before the server started:
+    """The report of crates/http/tests/api/daily_caps.rs, which soak.sh ran before the server started:
     the cap needs a clock the test controls, which only an in-process server has."""
     if not ctx.daily_caps_report:
         raise RuntimeError("no --daily-caps-report was given")
@@ -1208,7 +1208,7 @@ def main() -> int:
     parser.add_argument("--header-timeout", type=float, default=10.0,
                         help="the server's HEADER_READ_TIMEOUT_SECONDS (default 10)")
     parser.add_argument("--data-dir", help="the server's DATA_DIR, to read its SMS outbox")
-    parser.add_argument("--daily-caps-report", help="the output of crates/http/tests/daily_caps.rs")
+    parser.add_argument("--daily-caps-report", help="the output of crates/http/tests/api/daily_caps.rs")
     parser.add_argument("--only", default=",".join(s.key for s in SPECS),
                         help="comma-separated scenarios to run, in the usual order "
                              f"(default: {','.join(s.key for s in SPECS)})")

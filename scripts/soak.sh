@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Soak test (`make soak`): burst scenarios against the release server on loopback. Runs the
-# daily-caps test (crates/http/tests/daily_caps.rs: its server's clock is the test's), seeds the
+# daily-caps test (crates/http/tests/api/daily_caps.rs: its server's clock is the test's), seeds the
 # demo data into a fresh data folder, starts `tutorhub serve` on a free 127.0.0.1 port with
 # HEADER_READ_TIMEOUT_SECONDS=5 and new cases approved at once, and runs scripts/soak.py
 # against it: 10,000 junk searches of 60,000 characters and 10,000 valid ones, a login burst
@@ -24,9 +24,9 @@ command -v cargo >/dev/null 2>&1 || die "cargo not found (the daily-caps scenari
 
 mkdir -p .tmp/soak
 daily_caps=.tmp/soak/daily-caps.txt
-log "daily caps on a clock the test controls: cargo test -p tutorhub-http --test daily_caps"
+log "daily caps on a clock the test controls: cargo test -p tutorhub-http --test api daily_caps::"
 # A failure shows in the table (the report then lacks the test's figure), not here.
-timeout 900 cargo test -q -p tutorhub-http --test daily_caps -- --nocapture >"$daily_caps" 2>&1 || true
+timeout 900 cargo test -q -p tutorhub-http --test api daily_caps:: -- --nocapture >"$daily_caps" 2>&1 || true
 
 seeded_demo_site "$BIN" soak
 

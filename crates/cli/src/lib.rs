@@ -2,7 +2,7 @@
 //! commands and the composition root (`wiring`), which the API tests build through too.
 
 pub mod config;
-/// The market the demo data imitates; `tests/demo_data.rs` checks the seeded data against it.
+/// The market the demo data imitates; `tests/commands/demo_data.rs` checks the seeded data against it.
 pub mod demo_market;
 pub mod messaging;
 /// `serve`'s metrics listener, its probes, and the database waits taken from sqlx's events.

@@ -1,6 +1,9 @@
 //! The request metrics: OpenTelemetry's names and labels, one series per route however many
 //! ids are asked for, nothing a client sent in a label, and `/metrics` only on its own listener.
 
+// A binary of its own: it installs the process-wide metrics recorder (`Metrics::install`) and
+// asserts on everything recorded in the process, which other tests running beside it would add to.
+#[path = "api/support/mod.rs"]
 mod support;
 
 use poem::EndpointExt;

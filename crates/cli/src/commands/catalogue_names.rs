@@ -1,6 +1,6 @@
 //! `tutorhub catalogue-names`: prints `frontend/src/i18n/catalogue-names-en.ts`, the English
 //! name of every name the catalogue stores, from the domain's catalogue. English pages show
-//! these names while what is stored and sent stays the zh-HK name; `tests/cli.rs` fails while
+//! these names while what is stored and sent stays the zh-HK name; `tests/commands/cli.rs` fails while
 //! the committed file differs from what this prints.
 
 use tutorhub_domain::shared::catalogue;

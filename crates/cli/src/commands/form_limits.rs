@@ -1,7 +1,7 @@
 //! `tutorhub form-limits`: prints `frontend/src/api/form-limits.ts`, every number the server
 //! checks on the forms people fill in (the case form, the tutor application and profile,
 //! reviews, bookings), taken from the domain's constants. The forms check the same numbers as
-//! the person types, so one source decides both; `tests/cli.rs` fails while the committed file
+//! the person types, so one source decides both; `tests/commands/cli.rs` fails while the committed file
 //! differs from what this prints.
 
 use tutorhub_domain::bookings::model::{BookingDetails, BookingTime};

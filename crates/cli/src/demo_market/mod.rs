@@ -1,7 +1,7 @@
 //! The Hong Kong tutoring market the demo data imitates, in one place: what a lesson-hour costs
 //! at each stage of schooling as agencies publish it, which grades take which subjects, which
 //! grades sit which exams, and which given names and titles say a gender. The generators
-//! (`demo`, `demo_tutors`, `demo_history`) draw from these tables; `tests/demo_data.rs` reads the
+//! (`demo`, `demo_tutors`, `demo_history`) draw from these tables; `tests/commands/demo_data.rs` reads the
 //! seeded data back through the back office's commands and checks every tutor, case and review
 //! against them (`checks`), so that a visitor never meets "Ivan" listed as 女 or a kindergarten
 //! case preparing for a public exam.

@@ -1,5 +1,5 @@
 //! The composition root: the one place that builds use cases from adapters. `serve`, every
-//! back-office command and the API tests (`crates/http/tests/support`) build through it, so
+//! back-office command and the API tests (`crates/http/tests/api/support`) build through it, so
 //! they all run the same code paths.
 //!
 //! Parts are built when a command asks for them: a command that only reads gets no message

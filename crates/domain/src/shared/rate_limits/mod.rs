@@ -5,7 +5,7 @@
 //!
 //! Two adapters implement the port: one process's memory (SQLite sites, one server) and a
 //! table every server shares (PostgreSQL). Both count by [`Window`], so a limit means the same
-//! on every engine; `crates/adapters/tests/rate_limits.rs` runs the same stories on both.
+//! on every engine; `crates/adapters/tests/stores/rate_limits.rs` runs the same stories on both.
 
 pub mod limits;
 pub mod ports;
