@@ -28,6 +28,7 @@ use tutorhub_domain::reviews::model::{NewReview, ReviewForm};
 use tutorhub_domain::reviews::ports::ReviewRepository;
 use tutorhub_domain::shared::catalogue::{self, Level};
 use tutorhub_domain::shared::clock::ManualClock;
+use tutorhub_domain::shared::hong_kong;
 use tutorhub_domain::shared::identity::{DisplayName, Email, Password, Phone};
 use tutorhub_domain::tutors::model::{TutorProfile, TutorRef};
 use uuid::Uuid;
@@ -150,7 +151,7 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
             let parent = parents[reviewer % parents.len()];
             let matched_days_ago = 30 + i64::try_from(tutor_index * 3 + k).unwrap_or_default();
             match_case(app, parent, &tutor, matched_days_ago, &[], 2).await?;
-            let first_lesson = Utc::now() - Duration::days(matched_days_ago - 2);
+            let first_lesson = days_ago(matched_days_ago - 2);
             bill(app, first_lesson, Some(first_lesson + Duration::days(4))).await?;
             let (stars, text) = review(tutor.subjects[0].level, tutor_index + k);
             let form = ReviewForm::parse(stars, text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
@@ -164,19 +165,19 @@ pub async fn ensure_demo_history(app: &Wiring) -> anyhow::Result<usize> {
     let chan = app.users.find_by_phone(&Phone::parse(parent.phone).map_err(|problem| anyhow::anyhow!("{problem:?}"))?).await?;
     if let (Some(chan), Some(tutor)) = (chan.as_ref(), demo_tutor(app, 1).await?) {
         match_case(app, chan.id, &tutor, 10, &[], 2).await?;
-        bill(app, Utc::now() - Duration::days(8), None).await?;
+        bill(app, days_ago(8), None).await?;
     }
     // And demo tutor 15 five days ago, with one lesson held and demo tutor 16 the runner-up: a
     // match she may end and open to the other applicant again.
     if let (Some(chan), Some(tutor), Some(runner_up)) = (chan.as_ref(), demo_tutor(app, 14).await?, demo_tutor(app, 15).await?) {
         match_case(app, chan.id, &tutor, 5, &[runner_up], 1).await?;
-        bill(app, Utc::now() - Duration::days(3), None).await?;
+        bill(app, days_ago(3), None).await?;
     }
     // Demo tutor 20 matched 周太 40 days ago and never paid the invoice: overdue past the
     // penalty day, the tutor cannot apply to cases or confirm offers until it is paid.
     if let Some(tutor) = demo_tutor(app, 19).await? {
         match_case(app, parents[5], &tutor, 40, &[], 2).await?;
-        bill(app, Utc::now() - Duration::days(38), None).await?;
+        bill(app, days_ago(38), None).await?;
     }
     // Demo tutor 21 matched 黃太 three days ago; the first lesson, yesterday, waits for her to
     // confirm it: then the invoice is issued.
@@ -208,7 +209,7 @@ async fn match_case(
     others: &[TutorProfile],
     lessons: i64,
 ) -> anyhow::Result<Uuid> {
-    let at = Utc::now() - Duration::days(days_ago);
+    let at = self::days_ago(days_ago);
     let (applications, offer) = offer_case(app, parent, tutor, others, at - Duration::hours(1)).await?;
     applications.confirm(offer.id, at + Duration::days(2), at).await?;
     // The first lessons, on the record and confirmed by the family: what a review rests on.
@@ -220,6 +221,18 @@ async fn match_case(
         record.answer(number, LessonStatus::Confirmed, None, starts_at).await?;
     }
     Ok(offer.id)
+}
+
+/// Noon in Hong Kong, `days` days before today's date there: what a match or a lesson "days
+/// ago" means. Dates that follow from it (an invoice's issue and due dates) are then the same
+/// whatever the hour the demo is seeded: a lesson at this hour 8 days ago, billed three hours
+/// later, was billed on the next day when seeded after 21:00, and demo tutor 2's invoice, a day
+/// overdue, was not overdue yet.
+fn days_ago(days: i64) -> DateTime<Utc> {
+    let noon = chrono::NaiveTime::from_hms_opt(12, 0, 0).expect("noon is a time");
+    let today = hong_kong::date(Utc::now());
+    let day = today - Duration::days(days);
+    day.and_time(noon).and_local_timezone(hong_kong::offset()).single().expect("fixed offsets have no gaps").with_timezone(&Utc)
 }
 
 /// An hour's lesson of `arrangement` at `starts_at`, recorded by the tutor two hours later.
