@@ -10,6 +10,10 @@
 #       server's resident memory after the run;
 #   (d) what the Prometheus metrics cost: the hot page with METRICS_BIND set and with it off, in
 #       alternating turns (one server: BENCH_SERVERS=1).
+#   (f) the busy evening: 64 readers on the cold mix while writers post, approve (the CLI),
+#       apply, withdraw, choose, confirm, book and record lessons, at BENCH_EVENING_RATE flows/s
+#       (default 1), then at rising rates until a target is missed: reads and writes p99 per
+#       kind, approval to searchable, the machine's capacity (scripts/bench-evening.sh).
 #   (e) with BENCH_WITHOUT="none answers sets orders rows board coalesce" (any of them),
 #       instead of (a) to (d): what each cache layer is worth, a server with it against one
 #       without it, in turns (scripts/bench-layers.sh; `none` measures the noise).
@@ -316,7 +320,10 @@ if (( SERVERS == 1 )); then
       if [[ "$counting" == on ]]; then
         metrics_on_rounds+="$line"$'\n'
         # The counting is real: the scrape shows the hot page's route with its requests.
-        curl -sf "http://$metrics_bind/metrics" | grep -q 'http_route="/cases",http_response_status_code="200"' \
+        # Read whole first: `grep -q` stops at the first match, and curl, cut off mid-answer,
+        # would fail the pipe.
+        scrape="$(curl -sf "http://$metrics_bind/metrics")" || die "the metrics listener did not answer"
+        grep -q 'http_route="/cases",http_response_status_code="200"' <<<"$scrape" \
           || die "the metrics listener did not count the hot page"
       else
         metrics_off_rounds+="$line"$'\n'
@@ -348,4 +355,10 @@ if [[ -n "$metrics_cost" ]]; then
   row "hot page, metrics on" "$metrics_on"
   row "hot page, metrics off" "$metrics_off"
   echo "metrics cost:              ${metrics_cost}% of the hot page's requests/s (target at most 5%; $METRICS_TURNS turns of ${ROUND_SECONDS}s each)"
+fi
+
+# (f) The busy evening, on a server of its own (one server: scripts/bench-evening.sh).
+if (( SERVERS == 1 )); then
+  # shellcheck source=scripts/bench-evening.sh
+  source scripts/bench-evening.sh
 fi

@@ -83,6 +83,13 @@ impl Ranked {
         Self { docs: docs.into(), scores: Some(scores.into()), score_of, whole }
     }
 
+    /// The documents `all`, by a column's value (a fee or a rating, as a score), then newest:
+    /// as by score, without every document's value beside it (the column holds it, and
+    /// 4 bytes a document would be most of what the order costs).
+    pub fn by_value(all: Vec<(Score, DocId)>, order: &Order, shape: Shape) -> Self {
+        Self::by_score(all, order, Shape { common_share: 0, ..shape })
+    }
+
     /// Every document's score, by document, when kept.
     pub fn score_of(&self) -> Option<&[Score]> {
         self.score_of.as_deref()

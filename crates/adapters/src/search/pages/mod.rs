@@ -75,7 +75,7 @@ fn best_found(
     shape: Shape,
 ) -> tantivy::Result<(u64, Vec<DocAddress>)> {
     if let Sorting::Column { name, descending } = search.key.sorting {
-        return best_by_column(searcher, cache, search, limit, name, descending);
+        return best_by_column(searcher, cache, search, limit, Column { name, descending }, shape);
     }
     let mut best = Best::new(limit);
     let ranker = search.ranking.as_ref().map(|ranking| Ranker { ranking, searcher, cache, weight: OnceCell::new() });
@@ -105,16 +105,25 @@ fn best_found(
     Ok((total, best.into_sorted().iter().map(Found::address).collect()))
 }
 
-/// The `limit` best documents `search` finds by the i64 fast field `name` (highest first when
-/// `descending`), then newest, and how many it finds. Every document found is read: an order
-/// by a value no kept order holds (fee, rating) is asked for far less than the board's own.
+/// An order by an i64 fast field: its `name`, and highest first when `descending`.
+#[derive(Debug, Clone, Copy)]
+struct Column {
+    name: &'static str,
+    descending: bool,
+}
+
+/// The `limit` best documents `search` finds by `column`, then newest, and how many it finds.
+/// As by score: a segment where many documents were found is read down its kept order by the
+/// column (`SegmentCache::by_value`) until the page is held; where few were, or before the
+/// order is kept, each one found is ranked by its value. Without kept orders, fees from the
+/// lowest on a broad board read a million values per search (issue 38's slow combinations).
 fn best_by_column(
     searcher: &Searcher,
     cache: &SegmentCache,
     search: &Search,
     limit: usize,
-    name: &str,
-    descending: bool,
+    column: Column,
+    shape: Shape,
 ) -> tantivy::Result<(u64, Vec<DocAddress>)> {
     let mut best = Best::new(limit);
     let mut total = 0;
@@ -126,12 +135,25 @@ fn best_by_column(
             continue;
         }
         let columns = cache.columns(segment)?;
-        let values = segment.fast_fields().i64(name)?;
-        // Fees in cents and ratings ×1000 are well inside the 2^24 a score holds exactly.
-        in_all.each(|doc| {
+        let (order, segment_ord) = (&columns.order, ord as u32);
+        let values = segment.fast_fields().i64(column.name)?;
+        // Fees in cents and ratings ×1000 are well inside the 2^24 a score holds exactly;
+        // lowest first is highest first of the values negated.
+        let score = |doc: DocId| {
             let value = values.first(doc).unwrap_or(0) as Score;
-            best.offer(if descending { value } else { -value }, &columns.order, ord as u32, doc);
-        });
+            if column.descending { value } else { -value }
+        };
+        let kept = match found >= shape.direct_below {
+            true => cache.by_value(segment, column.name, column.descending, || {
+                Ok(Ranked::by_value((0..segment.max_doc()).map(|doc| (score(doc), doc)).collect(), order, shape))
+            })?,
+            false => None,
+        };
+        let read = kept.as_ref().filter(|kept| shape.worth_reading(kept, found, best.limit));
+        match read.and_then(|kept| read_down(kept, &in_all, &best, order)) {
+            Some(taken) => taken.into_iter().for_each(|(doc, score)| best.offer(score, order, segment_ord, doc)),
+            None => in_all.each(|doc| best.offer(score(doc), order, segment_ord, doc)),
+        }
     }
     Ok((total, best.into_sorted().iter().map(Found::address).collect()))
 }

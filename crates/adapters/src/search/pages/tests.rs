@@ -5,7 +5,7 @@ use tantivy::collector::sort_key::{SortBySimilarityScore, SortByStaticFastValue}
 use tantivy::schema::{FAST, Field, INDEXED, Schema};
 use tantivy::{Index, IndexReader, IndexWriter, Order as Direction, ReloadPolicy, doc};
 
-use super::super::queries::{Clauses, NUMBER, SORT};
+use super::super::queries::{Clauses, NUMBER, RATE, SORT};
 use super::super::text_fields::text_field;
 use super::super::words::{TOKENIZER, WordTokenizer};
 use super::*;
@@ -89,6 +89,71 @@ fn ranks_as_tantivy_ranks_the_typed_words() {
                         assert_eq!((served.items, served.total), (found.items, found.total), "'{typed}' {filter:?} page {page}");
                     }
                     assert_eq!(ranked, expected, "'{typed}' filter {filter:?} {shape:?} round {round}");
+                }
+            }
+        }
+    }
+}
+
+/// By a column (fees from the lowest or the highest): the order of every document found by
+/// its value, then newest, then the lower segment and document, whether each is ranked or a
+/// kept order is read down (its first use ranks, its second builds it, the third reads it),
+/// with many equal values, across segments and deletions, with a filter or without.
+#[test]
+fn sorts_by_a_column_as_every_value_read_would() {
+    let mut schema = Schema::builder();
+    let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
+    let rate = schema.add_i64_field(RATE, FAST);
+    let tag = schema.add_text_field("tag", tantivy::schema::STRING);
+    let index = Index::create_in_ram(schema.build());
+    let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
+    let (rate_of, newness_of) = (|n: i64| (n * 13 % 7) * 10_000, |n: i64| (n * 37) % 151);
+    for n in 0..150_i64 {
+        writer.add_document(doc!(number => n, sort => newness_of(n), rate => rate_of(n), tag => (n % 3).to_string())).unwrap();
+        if n == 89 {
+            writer.commit().unwrap();
+        }
+    }
+    let gone = [4, 11, 90, 120];
+    for n in gone {
+        writer.delete_term(tantivy::Term::from_field_i64(number, n));
+    }
+    writer.commit().unwrap();
+    let searcher = index.reader().unwrap().searcher();
+    assert_eq!(searcher.segment_readers().len(), 2);
+    let nothing = Keywords::parse(None).unwrap();
+    let shapes = [
+        Shape::SERVING,
+        Shape { direct_below: 0, share: 4, min_kept: 0, common_share: 0 },
+        Shape { direct_below: 0, share: 1, min_kept: 0, common_share: 0 },
+    ];
+    for descending in [false, true] {
+        for filter in [None, Some(2)] {
+            // Numbers ascend with the documents in both segments, so "the lower document" is
+            // the lower number here.
+            let mut expected: Vec<i64> = (0..150).filter(|n| !gone.contains(n) && filter.is_none_or(|tagged| n % 3 == tagged)).collect();
+            expected.sort_by(|a, b| {
+                let by_value = if descending { rate_of(*b).cmp(&rate_of(*a)) } else { rate_of(*a).cmp(&rate_of(*b)) };
+                by_value.then(newness_of(*b).cmp(&newness_of(*a))).then(a.cmp(b))
+            });
+            for shape in shapes {
+                let cache = SegmentCache::default();
+                cache.keep_only(&searcher);
+                for round in 0..3 {
+                    let mut clauses = Clauses::default();
+                    if let Some(tagged) = filter {
+                        clauses.term(tag, &tagged.to_string());
+                    }
+                    clauses.sorted(Sorting::Column { name: RATE, descending });
+                    let search = clauses.into_search();
+                    let mut sorted = Vec::new();
+                    for page in 1..=17 {
+                        let request = PageRequest::new(Some(page), Some(9)).unwrap();
+                        let found = shaped_page_of_hits(&searcher, &cache, &search, &nothing, request, shape).unwrap();
+                        assert_eq!(found.total, expected.len() as u64);
+                        sorted.extend(found.items.iter().map(|hit| hit.key));
+                    }
+                    assert_eq!(sorted, expected, "descending {descending} filter {filter:?} {shape:?} round {round}");
                 }
             }
         }
