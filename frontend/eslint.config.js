@@ -67,7 +67,7 @@ export default defineConfig(
   },
   {
     // The config files and scripts run in Node.
-    files: ['*.{js,mjs,ts}', 'scripts/**', 'pwa/plugin.ts'],
+    files: ['*.{js,mjs,ts}', 'scripts/**', 'pwa/plugin.ts', 'theme/plugin.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
 import { firstScreens } from './prerender/plugin';
 import { pwa } from './pwa/plugin';
+import { fluentTokens, prebuiltTheme } from './theme/plugin';
 
 /** Path prefixes the Rust server answers (spec §7 paths, served at the site root). */
 const apiPrefixes = [
@@ -28,7 +29,7 @@ const apiProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), pwa(), firstScreens()],
+  plugins: [prebuiltTheme(), fluentTokens(), react(), pwa(), firstScreens()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -42,5 +43,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The manifest (dist/.vite/manifest.json) links each module to its chunk and the chunks it
+    // imports: the boot script's per-page preloads and scripts/check-budget.mjs read it.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is loaded by every page anyway: one chunk,
+          // rather than thirty small files a phone asks for one by one
+          // (docs/adr/0076-public-pages-under-150-kib.md).
+          groups: [{ name: 'start', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make lighthouse` (issue 14's targets; not part of `make test`): Lighthouse's mobile preset
 # (simulated throttling) against the release server on loopback, with the demo data, on the
-# public pages people share: /, /all-cases, a tutor's page and a case's page; LIGHTHOUSE_RUNS
+# public pages people share: /, /all-cases, a tutor's page, a case's page and the login page; LIGHTHOUSE_RUNS
 # runs each (default 2). Prints one table row per run: the four category scores, LCP, FCP, CLS
 # and the JavaScript the page loaded (compressed), and keeps the JSON reports in
 # .tmp/lighthouse/. Installs Lighthouse from the npm registry into .tmp/tools/lighthouse once;
@@ -36,7 +36,7 @@ start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" LOG_FORMAT=text RUST_LOG=warn JWT_
 BASE="http://127.0.0.1:$SERVER_PORT"
 
 first() { curl -sf "$BASE$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['$2'])"; }
-PAGES=("/" "/all-cases" "/tutor/$(first '/tutors?pageSize=1' userId)" "/case/$(first '/cases?pageSize=1' caseId)")
+PAGES=("/" "/all-cases" "/tutor/$(first '/tutors?pageSize=1' userId)" "/case/$(first '/cases?pageSize=1' caseId)" "/login-or-register")
 
 summary() {
   python3 - "$1" "$2" <<'PY'

@@ -20,17 +20,39 @@ import type { FirstScreens, Rendered } from '../src/app/first-screen/prerender';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Starts the app once the server's HTML is on screen: the entry script and the chunks it
- * imports (all at once, as Vite's module preloads did) are asked for after the first paint and
- * the page's images, so neither waits for them (at most 1.5 s later). A page opened in the
- * background, which paints nothing, starts at once. A classic script, so that it knows its own
- * element (`document.currentScript`); the app's entry stays a module script in the head, where
- * the update notice looks for it.
+ * Starts the app once the server's HTML is on screen: the entry script, the chunks it imports
+ * and the chunks of the page being opened (all at once, as Vite's module preloads would) are
+ * asked for after the first paint and the page's images, so neither waits for them (at most 1.5 s
+ * later). A page opened in the background, which paints nothing, starts at once. A classic
+ * script, so that it knows its own element (`document.currentScript`); the app's entry stays a
+ * module script in the head, where the update notice looks for it.
+ *
+ * `data-pages` names each page's own chunks by its path (prerender/pages.json: `/case/*` is every
+ * path under `/case/`), `data-en` the English words' chunks, which a page under `/en` loads too
+ * (docs/adr/0076-public-pages-under-150-kib.md): a page asks for its own code and no other page's.
  */
 const BOOT_SCRIPT = `(function () {
   var boot = document.currentScript;
+  function pageFiles() {
+    var path = location.pathname;
+    var english = /^\\/en(\\/|$)/.test(path);
+    if (english) path = path.slice(3) || '/';
+    var files = english ? JSON.parse(boot.dataset.en) : [];
+    JSON.parse(boot.dataset.pages).forEach(function (page) {
+      var pattern = page[0];
+      var wild = pattern.slice(-1) === '*';
+      if (wild ? path.indexOf(pattern.slice(0, -1)) === 0 : path === pattern) files = files.concat(page[1]);
+    });
+    return files;
+  }
   function start() {
-    boot.dataset.preload.split(' ').filter(Boolean).forEach(function (href) {
+    var files = boot.dataset.preload.split(' ').filter(Boolean);
+    try {
+      files = files.concat(pageFiles());
+    } catch (error) {
+      // The page's own code then loads when the app asks for it.
+    }
+    files.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
@@ -78,18 +100,54 @@ const BOOT_SCRIPT = `(function () {
 })();
 `;
 
+/** The build's manifest (`build.manifest`): each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** A module's chunk and every chunk it imports statically, however deep, by their paths. */
+function chunksOf(manifest: Manifest, modules: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`first screens: ${key} is not in the build's manifest (prerender/pages.json)`);
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+  };
+  modules.forEach(visit);
+  return new Set([...seen].map((key) => `/${manifest[key]?.file}`));
+}
+
+/** What a page loads beyond the app's start: its chunks, and the English words' (`data-pages`, `data-en`). */
+function pagePreloads(outDir: string): { pages: string; en: string } {
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const start = chunksOf(manifest, entry);
+  const own = (modules: string[]) => [...chunksOf(manifest, modules)].filter((file) => !start.has(file));
+  const table = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8')) as Record<string, string>;
+  return {
+    pages: JSON.stringify(Object.entries(table).map(([pattern, module]) => [pattern, own([module])])),
+    en: JSON.stringify(own(['src/i18n/english.ts'])),
+  };
+}
+
 /**
  * `index.html` with the boot script in place of the entry script and its module preloads,
- * which it names (`data-entry`, `data-preload`; frontend/scripts/check-budget.mjs reads them).
+ * which it names (`data-entry`, `data-preload`), with each page's own chunks (`data-pages`,
+ * `data-en`); frontend/scripts/check-budget.mjs reads them.
  */
-function bootAfterFirstPaint(index: string, bootPath: string): string {
+function bootAfterFirstPaint(index: string, bootPath: string, preloads: { pages: string; en: string }): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
   if (!entry) throw new Error('first screens: the entry script is missing from index.html');
-  const preloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  const boot = `<script defer src="${bootPath}" data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>`;
+  const links = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const boot =
+    `<script defer src="${bootPath}" data-entry="${entry[1]}" data-preload="${links.map((p) => p[1]).join(' ')}"` +
+    ` data-pages='${preloads.pages}' data-en='${preloads.en}'></script>`;
+  if ((index.match(/<script type="module"/g) ?? []).length !== 1) {
+    throw new Error('first screens: index.html has more than the entry script to start after the first paint');
+  }
   // Replacements are functions: a string's `$&` or `$'` would be read as a pattern.
-  return preloads.reduce(
-    (html, preload) => html.replace(preload[0], () => ''),
+  return links.reduce(
+    (html, link) => html.replace(link[0], () => ''),
     index.replace(entry[0], () => `${boot}\n    `),
   );
 }
@@ -120,7 +178,11 @@ export function firstScreens(): Plugin {
         const outDir = join(config.root, config.build.outDir);
         const bootPath = `/assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
         writeFileSync(join(outDir, bootPath), BOOT_SCRIPT);
-        const built = bootAfterFirstPaint(readFileSync(join(outDir, 'index.html'), 'utf8'), bootPath);
+        const built = bootAfterFirstPaint(
+          readFileSync(join(outDir, 'index.html'), 'utf8'),
+          bootPath,
+          pagePreloads(outDir),
+        );
         if (!built.includes(ROOT_ELEMENT)) throw new Error(`first screens: ${ROOT_ELEMENT} is missing from index.html`);
         if (!built.includes('<html lang="zh-HK">'))
           throw new Error('first screens: <html lang="zh-HK"> is missing from index.html');

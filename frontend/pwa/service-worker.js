@@ -15,8 +15,13 @@ const PRECACHE = __PRECACHE__;
 const CACHE = `tutorhub-${VERSION}`;
 const OFFLINE_PAGE = '/offline.html';
 
-/** From the server, never the browser's HTTP cache: it may hold the last release's copy. */
-const fresh = (url) => new Request(url, { cache: 'reload' });
+/**
+ * From the server, never the browser's HTTP cache: it may hold the last release's copy. The app's
+ * files under /assets/ are named by their content, so the copy the page has just loaded is the one
+ * to keep: a phone does not download its app twice on its first visit
+ * (docs/adr/0076-public-pages-under-150-kib.md).
+ */
+const fresh = (url) => (url.startsWith('/assets/') ? new Request(url) : new Request(url, { cache: 'reload' }));
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -1,15 +1,16 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import type { SWRConfiguration } from 'swr';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { routerBasename } from '@/i18n/language';
+import { AppRoutes } from './router';
 
 /** `swr` adds to the app's SWR settings: main.tsx passes a cache holding the server's first-screen answers. */
 export function App({ swr }: { swr?: SWRConfiguration }) {
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders swr={swr}>
-      <RouterProvider router={router} />
+      <BrowserRouter basename={routerBasename()}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

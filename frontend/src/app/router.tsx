@@ -1,15 +1,17 @@
 import { isValidElement, type ReactNode } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { languageOfPath, routerBasename } from '@/i18n/language';
 import { AppLayout } from './layout/AppLayout';
-import { HomePage } from './routes/HomePage';
-import { NotFoundPage } from './routes/NotFoundPage';
 import { RequireLogin } from '@/session/RequireLogin';
 import { lazyPage } from './lazy-page';
 
-// Loaded on demand inside the layout's Suspense, so the top bar shows at once; main.tsx loads
-// the first page ahead (preloadPage).
+// Every page, home included, loads on demand inside the layout's Suspense, so the top bar shows at
+// once and the app's start carries no page; main.tsx loads the first page ahead (preloadPage), and
+// the boot script has already asked for that page's chunks (prerender/pages.json,
+// docs/adr/0076-public-pages-under-150-kib.md).
+const HomePage = lazyPage<{ profileEdit?: boolean }>(async () => (await import('./routes/HomePage')).HomePage);
+const NotFoundPage = lazyPage(async () => (await import('./routes/NotFoundPage')).NotFoundPage);
 const AllCasesRoute = lazyPage(async () => (await import('./routes/AllCasesRoute')).AllCasesRoute);
 const CaseRoute = lazyPage(async () => (await import('./routes/CaseRoute')).CaseRoute);
 const TutorProfileRoute = lazyPage(async () => (await import('./routes/TutorProfileRoute')).TutorProfileRoute);
@@ -54,7 +56,7 @@ const PrivacyPage = lazyPage(async () => (await import('@/features/legal/routes/
 const loginRequired = (page: ReactNode) => <RequireLogin>{page}</RequireLogin>;
 
 /**
- * The route table (spec §2). Home is in the entry chunk (it is the landing page); the others load on demand.
+ * The route table (spec §2). Every page loads on demand.
  */
 export const routes: RouteObject[] = [
   {
@@ -90,9 +92,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router; English pages route below `/en` (i18n/language.ts). */
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: routerBasename() });
+/**
+ * The app's routes, inside App's `BrowserRouter` (English pages route below `/en`,
+ * i18n/language.ts). A router of the declarative kind: the data router's code (loaders, actions,
+ * fetchers) is half of react-router's size and the app uses none of it
+ * (docs/adr/0076-public-pages-under-150-kib.md).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { Card, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { media } from '@/styles/breakpoints';
 
 const useStyles = makeStyles({
@@ -50,9 +51,9 @@ export function DetailCard({
   testId?: string;
 }) {
   return (
-    <Card className={mergeClasses(useStyles().card, className)} data-testid={testId}>
+    <Surface className={mergeClasses(useStyles().card, className)} data-testid={testId}>
       {children}
-    </Card>
+    </Surface>
   );
 }
 

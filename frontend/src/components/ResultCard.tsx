@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import type { FluentIcon } from '@fluentui/react-icons';
 
 const useStyles = makeStyles({
@@ -76,7 +77,7 @@ interface ResultCardProps {
 export function ResultCard({ testId, header, facts, footnote, action }: ResultCardProps) {
   const styles = useStyles();
   return (
-    <Card className={styles.card} appearance="filled" data-testid={testId}>
+    <Surface className={styles.card} appearance="filled" data-testid={testId}>
       {header}
       <dl className={styles.facts}>
         {facts.map(({ label, icon: Icon, value, emphasis }) => [
@@ -93,6 +94,6 @@ export function ResultCard({ testId, header, facts, footnote, action }: ResultCa
         {footnote}
         {action && <div className={styles.action}>{action}</div>}
       </div>
-    </Card>
+    </Surface>
   );
 }

@@ -1,18 +1,22 @@
-import { useId, type ReactNode } from 'react';
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { errorMessage } from '@/api/api-error';
-import { EmptyState } from '@/components/EmptyState';
-import { ErrorBanner } from '@/components/ErrorBanner';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { LoadingState } from '@/components/LoadingState';
-import { Pagination } from '@/components/Pagination';
-import { ResultsHeader } from '@/components/ResultsHeader';
-import { SortSelect } from '@/components/SortSelect';
-import { WidenSearch } from '@/components/WidenSearch';
 import type { SearchListState } from '@/hooks/use-search-list-state';
-import { keywordsOf } from '@/lib/keywords';
 import type { CommonFilters } from '@/lib/search-params';
 import type { Widener } from '@/lib/search-widening';
 import type { t } from '@/i18n/zh-HK';
+import type { SearchResultsProps } from './SearchResults';
+
+// The results and everything they show (cards, pages, the order, what to drop when nothing is
+// found) load once a search is made: the first screen is the form
+// (docs/adr/0076-public-pages-under-150-kib.md).
+const SearchResults = lazy(async () => ({ default: (await import('./SearchResults')).SearchResults })) as <
+  F extends CommonFilters<S>,
+  S extends SortKey,
+  T,
+>(
+  props: SearchResultsProps<F, S, T>,
+) => ReactNode;
 
 type SortKey = keyof typeof t.filters.sorts;
 
@@ -40,20 +44,11 @@ interface SearchPanelProps<F extends CommonFilters<S>, S extends SortKey, T> {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  results: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    paddingTop: tokens.spacingVerticalM,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  stale: { opacity: 0.6, transitionProperty: 'opacity', transitionDuration: tokens.durationFast },
 });
 
 /**
  * One of home's search tabs, whatever the board: the form, then, once a search is made, its
- * results' heading with their count and order, and the answer: a failure, a wait, nothing found
- * (with the filters to drop), or the results and their pages. Filtering is the server's.
+ * results (SearchResults.tsx). Filtering is the server's.
  */
 export function SearchPanel<F extends CommonFilters<S>, S extends SortKey, T>({
   state,
@@ -64,43 +59,15 @@ export function SearchPanel<F extends CommonFilters<S>, S extends SortKey, T>({
   children,
 }: SearchPanelProps<F, S, T>) {
   const styles = useStyles();
-  const headingId = useId();
-  const { submitted, answer } = state;
   return (
     <div className={styles.root}>
       {form}
-      {submitted && (
-        <section className={styles.results} aria-labelledby={headingId} aria-busy={answer.isValidating}>
-          <ResultsHeader
-            id={headingId}
-            title={words.resultsHeading}
-            count={answer.data && words.resultsCount(answer.data.total)}
-            headingRef={state.headingRef}
-            sort={<SortSelect value={submitted.sort} sorts={state.sorts} onChange={state.sortBy} />}
-          />
-          {aside?.(submitted)}
-          {answer.error ? (
-            <ErrorBanner message={errorMessage(answer.error, words.failed)} />
-          ) : !answer.data ? (
-            <LoadingState />
-          ) : answer.data.items.length === 0 ? (
-            <>
-              <EmptyState title={words.empty} hint={words.emptyHint} />
-              <WidenSearch
-                board={widener.board}
-                options={widener.options(submitted)}
-                count={widener.count}
-                countText={words.resultsCount}
-                onChoose={state.choose}
-              />
-            </>
-          ) : (
-            <div className={mergeClasses(answer.isValidating && styles.stale)}>
-              {children(answer.data.items, keywordsOf(submitted.q))}
-              <Pagination page={state.page} pageCount={state.pageCount} onPageChange={state.turnTo} />
-            </div>
-          )}
-        </section>
+      {state.submitted && (
+        <Suspense fallback={<LoadingState />}>
+          <SearchResults state={state} submitted={state.submitted} words={words} widener={widener} aside={aside}>
+            {children}
+          </SearchResults>
+        </Suspense>
       )}
     </div>
   );

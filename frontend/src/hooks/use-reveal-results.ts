@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * Brings a search's results into view once they arrive, after a search the person made: on a
@@ -11,16 +11,16 @@ import { useEffect, useRef, useState } from 'react';
  * the tap). Only the person's own searches ask: a background refresh scrolls nothing.
  */
 export function useRevealResults<E extends HTMLElement>(shown: string, settled: boolean) {
-  const ref = useRef<E>(null);
+  // The element as state (a callback ref), not a ref object: results whose code loads on demand
+  // (SearchResults.tsx) mount their heading after the answer is in, and the reveal waits for it.
+  const [element, ref] = useState<E | null>(null);
   const [wanted, setWanted] = useState<string>();
   useEffect(() => {
-    if (wanted === undefined || wanted !== shown || !settled) return;
+    if (wanted === undefined || wanted !== shown || !settled || !element) return;
     setWanted(undefined);
-    const element = ref.current;
-    if (!element) return;
     const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     element.scrollIntoView({ block: 'start', behavior: calm ? 'auto' : 'smooth' });
     element.focus({ preventScroll: true });
-  }, [wanted, shown, settled]);
+  }, [wanted, shown, settled, element]);
   return { ref, reveal: (search: string) => setWanted(search) };
 }

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { Ref } from 'react';
 import { useRevealResults } from '@/hooks/use-reveal-results';
 import { useSearchDraft, useUrlSearch } from '@/hooks/use-url-search';
 import type { PageAnswer, SearchBoard } from '@/lib/search-board';
@@ -25,7 +25,7 @@ export interface SearchListState<F extends CommonFilters<S>, S extends string, T
   /** The orders the board offers. */
   sorts: readonly S[];
   /** The results' heading: scrolled to and focused once a search the person made is answered. */
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef: Ref<HTMLHeadingElement>;
   /** Searches the draft, from page 1. */
   search: () => void;
   /** Empties the form and drops the search (the tab stays). */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { preloadPage } from '@/app/router';
 import { installLayout } from './layout';
 import { installMatchMedia, setViewportWidth } from './viewport';
 import { server } from './server';
@@ -12,6 +13,9 @@ installLayout();
 configure({ asyncUtilTimeout: 8_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Every page loads on demand (router.tsx); home is loaded ahead here, as main.tsx loads the first
+// page before the app's first render, so that a test of it reads it at once.
+beforeAll(() => preloadPage('/'));
 afterEach(() => {
   cleanup();
   server.resetHandlers();

@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LoadingState } from '@/components/LoadingState';
 import { media } from '@/styles/breakpoints';
 import { UpdateNotice } from '../updates/UpdateNotice';
 import { Footer } from './Footer';
+import { ScrollMemory } from './ScrollMemory';
 import { TopBar } from './TopBar';
 
 const useStyles = makeStyles({
@@ -45,7 +46,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollMemory />
     </div>
   );
 }

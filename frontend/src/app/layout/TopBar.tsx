@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { BriefcaseRegular, DocumentAddRegular, PersonRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -7,9 +8,12 @@ import { t } from '@/i18n/zh-HK';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { media, mediaQueries } from '@/styles/breakpoints';
 import { useSession } from '@/session/session';
-import { AccountMenu } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ModeSelector } from './ModeSelector';
+
+// A member's controls (the menu and its popover, the mode switch) load once a member is logged in:
+// a visitor's first page carries none of their code (docs/adr/0076-public-pages-under-150-kib.md).
+const AccountMenu = lazy(async () => ({ default: (await import('./AccountMenu')).AccountMenu }));
+const ModeSelector = lazy(async () => ({ default: (await import('./ModeSelector')).ModeSelector }));
 
 const useStyles = makeStyles({
   bar: {
@@ -108,10 +112,10 @@ export function TopBar() {
             </ButtonLink>
           )}
           {session.isLoggedIn ? (
-            <>
+            <Suspense fallback={null}>
               <ModeSelector />
               <AccountMenu compact={!isWide} className={styles.navButton} />
-            </>
+            </Suspense>
           ) : (
             <ButtonLink
               to={paths.loginOrRegister}

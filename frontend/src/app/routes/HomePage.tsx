@@ -1,6 +1,8 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { Card, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Tab, TabList } from '@/components/Tabs';
+import { Surface } from '@/components/Surface';
 import { DocumentAddRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
 import { homeTabs, paths } from '@/config/paths';
@@ -125,7 +127,7 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
         {/* A tutor's cases picked for them come before the search form: most days that is
             what they came for. Nobody else sees anything here. */}
         <RecommendedCases />
-        <Card className={styles.panel} aria-label={t.home.searchPanelLabel}>
+        <Surface className={styles.panel} aria-label={t.home.searchPanelLabel}>
           <TabList
             selectedValue={active?.value}
             onTabSelect={(_, data) => selectTab(String(data.value))}
@@ -147,7 +149,7 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
               </Suspense>
             </div>
           )}
-        </Card>
+        </Surface>
       </section>
       <PublicCaseList applyAction={applyAction} />
     </div>

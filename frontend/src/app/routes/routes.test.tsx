@@ -125,9 +125,9 @@ describe('routes', () => {
     expect(within(box).getByRole('button', { name: '登入後預約' })).toBeInTheDocument();
   });
 
-  it('an unknown route shows the not-found page with a link home', () => {
+  it('an unknown route shows the not-found page with a link home', async () => {
     renderRoute('/no-such-page');
-    expect(screen.getByRole('heading', { name: '找不到此頁' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '找不到此頁' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回主頁' })).toHaveAttribute('href', '/');
   });
 });

@@ -36,7 +36,8 @@ describe('UpdateNotice', () => {
     const reload = show(container);
     expect(notice()).not.toBeInTheDocument();
     activated(container, ['/offline.html', '/assets/index-new.js']);
-    expect(notice()).toBeInTheDocument();
+    // The bar's code loads when there is something to say.
+    expect(await screen.findByText(/tutorhub 已更新/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '重新載入' }));
     expect(reload).toHaveBeenCalledOnce();
   });
@@ -56,7 +57,7 @@ describe('UpdateNotice', () => {
     });
     expect(notice()).not.toBeInTheDocument();
     activated(container, ['/assets/index-new.js']);
-    await userEvent.click(screen.getByRole('button', { name: '稍後' }));
+    await userEvent.click(await screen.findByRole('button', { name: '稍後' }));
     expect(notice()).not.toBeInTheDocument();
   });
 });

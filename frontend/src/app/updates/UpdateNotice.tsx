@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { zhHK } from '@/i18n/zh-HK';
+import { Suspense, lazy, useEffect, useState } from 'react';
 
-const useStyles = makeStyles({
-  bar: { borderRadius: 0, paddingInline: tokens.spacingHorizontalL },
-});
+// The notice's bar and buttons load when there is something to say
+// (docs/adr/0076-public-pages-under-150-kib.md).
+const UpdateBar = lazy(async () => ({ default: (await import('./UpdateBar')).UpdateBar }));
 
 /** What a new service worker tells open pages once it has taken over (pwa/service-worker.js). */
 interface Activated {
@@ -41,7 +39,6 @@ export function UpdateNotice({
   entryScript = ownEntryScript(),
   reload = () => window.location.reload(),
 }: Props) {
-  const styles = useStyles();
   const [updated, setUpdated] = useState(false);
   useEffect(() => {
     if (!container || !entryScript) return;
@@ -51,23 +48,12 @@ export function UpdateNotice({
     container.addEventListener('message', onMessage);
     return () => container.removeEventListener('message', onMessage);
   }, [container, entryScript]);
-  const text = zhHK.pwa.updated;
-  // The live region is there from the start, so screen readers announce what appears in it
-  // (no `status` role: pages have their own status messages, which it must not stand for).
   return (
     <div aria-live="polite">
       {updated && (
-        <MessageBar intent="info" className={styles.bar}>
-          <MessageBarBody>{text.message}</MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" size="small" onClick={reload}>
-              {text.reload}
-            </Button>
-            <Button appearance="subtle" size="small" onClick={() => setUpdated(false)}>
-              {text.dismiss}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <Suspense fallback={null}>
+          <UpdateBar reload={reload} dismiss={() => setUpdated(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 
@@ -40,7 +41,7 @@ export function AuthPageShell({ title, intro, children }: AuthPageShellProps) {
         </Text>
         {intro && <Text className={styles.intro}>{intro}</Text>}
       </header>
-      <Card className={styles.card}>{children}</Card>
+      <Surface className={styles.card}>{children}</Surface>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { Tab, TabList } from '@/components/Tabs';
 import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { LoginForm } from '../components/LoginForm';

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
-import { Button, Card, Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Suspense, lazy, type FormEvent, useId, useState } from 'react';
+import { Button, Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { useNavigate } from 'react-router';
 import { bannerError, fieldErrors } from '@/api/api-error';
 import { useCreateBooking, useListTutorBookings } from '@/api/generated/bookings/bookings';
@@ -17,7 +18,10 @@ import { levelSubjectName } from '@/lib/tutor-teaching';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { type BookingErrors, type BookingValues, checkBooking } from '../lib/booking-form';
-import { BookingTable } from './BookingTable';
+
+// A member's own bookings with this tutor: loaded for a logged-in reader
+// (docs/adr/0076-public-pages-under-150-kib.md).
+const BookingTable = lazy(async () => ({ default: (await import('./BookingTable')).BookingTable }));
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
@@ -117,7 +121,7 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
   };
 
   return (
-    <Card className={styles.card} data-testid="booking-box">
+    <Surface className={styles.card} data-testid="booking-box">
       <Text as="h2" id={headingId} size={500} weight="semibold" className={styles.heading}>
         {text.heading}
       </Text>
@@ -196,7 +200,11 @@ export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: r
           )}
         </form>
       )}
-      {session.isLoggedIn && <BookingTable items={bookings.data?.items} error={bookings.error} />}
-    </Card>
+      {session.isLoggedIn && (
+        <Suspense fallback={null}>
+          <BookingTable items={bookings.data?.items} error={bookings.error} />
+        </Suspense>
+      )}
+    </Surface>
   );
 }

@@ -1,6 +1,7 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { ChevronDownRegular, ChevronUpRegular, FilterRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useSearchCases } from '@/api/generated/cases/cases';
@@ -19,8 +20,6 @@ import { t } from '@/i18n/zh-HK';
 import { media, mediaQueries } from '@/styles/breakpoints';
 import type { CaseAction } from '@/components/CaseCard';
 import { CaseCardGrid } from '@/components/CaseCardGrid';
-import { CaseFilterFields } from '../components/CaseFilterFields';
-import { CaseTable } from '@/components/CaseTable';
 import type { SaveSearchSlot } from '../lib/case-slots';
 import { caseWidener } from '../lib/case-widening';
 import {
@@ -36,6 +35,14 @@ import { pageCountOf } from '@/lib/search-params';
 
 /** Spec §9: case list page size. */
 export const ALL_CASES_PAGE_SIZE = 20;
+
+// A phone folds the filters away and lists cases as cards: the filters' fields (their multi-selects
+// and popovers) and the wide screen's table load when shown
+// (docs/adr/0076-public-pages-under-150-kib.md).
+const CaseFilterFields = lazy(async () => ({
+  default: (await import('../components/CaseFilterFields')).CaseFilterFields,
+}));
+const CaseTable = lazy(async () => ({ default: (await import('@/components/CaseTable')).CaseTable }));
 
 const useStyles = makeStyles({
   root: {
@@ -108,7 +115,7 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
   };
   // A search the person makes is brought into view once it is answered.
   const settled = !cases.isValidating && (cases.data !== undefined || cases.error !== undefined);
-  const results = useRevealResults<HTMLHeadingElement>(queryString, settled);
+  const results = useRevealResults<HTMLElement>(queryString, settled);
   const searchAgain = (filters: CaseFilters) => {
     goTo(filters, 1);
     results.reveal(toSearchParams(filters, 1).toString());
@@ -141,7 +148,7 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
         </Text>
       </header>
 
-      <Card className={styles.filters} appearance="filled">
+      <Surface className={styles.filters} appearance="filled">
         {isWide ? (
           <Text as="h2" size={400} weight="semibold" className={styles.filtersHeading}>
             {t.filters.heading}
@@ -172,9 +179,11 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
           showFields={showFilters}
           fieldsId="all-cases-filter-fields"
         >
-          <CaseFilterFields filters={draft} onChange={setDraft} variant="all-cases" />
+          <Suspense fallback={<LoadingState />}>
+            <CaseFilterFields filters={draft} onChange={setDraft} variant="all-cases" />
+          </Suspense>
         </SearchForm>
-      </Card>
+      </Surface>
 
       <section aria-label={t.cases.allCases.listLabel} aria-busy={cases.isValidating}>
         {cases.error ? (
@@ -226,7 +235,9 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
                 />
               </>
             ) : isWide ? (
-              <CaseTable items={data.items} words={words} action={applyAction} />
+              <Suspense fallback={<LoadingState />}>
+                <CaseTable items={data.items} words={words} action={applyAction} />
+              </Suspense>
             ) : (
               <CaseCardGrid items={data.items} label={t.cases.allCases.listLabel} words={words} action={applyAction} />
             )}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Card, Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Link, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { CallRegular, MailRegular } from '@fluentui/react-icons';
 import { supportContacts } from '@/config/legal';
 import type { LegalBlock, LegalDocumentText } from '@/i18n/legal-zh-HK';
@@ -141,7 +142,7 @@ export function LegalDocument({ document }: { document: LegalDocumentText }) {
           {text}
         </p>
       ))}
-      <Card className={styles.contents} appearance="filled-alternative">
+      <Surface className={styles.contents} appearance="filled-alternative">
         <nav aria-labelledby="legal-contents">
           <Text as="h2" size={400} weight="semibold" id="legal-contents">
             {t.legal.contents}
@@ -154,7 +155,7 @@ export function LegalDocument({ document }: { document: LegalDocumentText }) {
             ))}
           </ol>
         </nav>
-      </Card>
+      </Surface>
       {document.sections.map((section) => (
         <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-heading`}>
           <Text as="h2" size={500} weight="semibold" id={`${section.id}-heading`} className={styles.heading}>

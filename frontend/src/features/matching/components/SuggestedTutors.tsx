@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { CheckmarkRegular, SendRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
 import { useInviteTutor, useListSuggestedTutors } from '@/api/generated/cases/cases';
@@ -101,7 +102,7 @@ function SuggestedTutorCard({
   const text = t.cases.suggested;
   const view = tutorDisplay(item.tutor);
   return (
-    <Card className={styles.tutor} data-testid="suggested-tutor">
+    <Surface className={styles.tutor} data-testid="suggested-tutor">
       <div className={styles.head}>
         <TutorAvatar tutor={item.tutor} />
         <Text weight="semibold" className={styles.name}>
@@ -135,6 +136,6 @@ function SuggestedTutorCard({
           <Text className={styles.muted}>{text.notTaking}</Text>
         )}
       </div>
-    </Card>
+    </Surface>
   );
 }

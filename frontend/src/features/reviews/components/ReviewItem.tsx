@@ -1,30 +1,16 @@
-import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  RatingDisplay,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { FlagRegular } from '@fluentui/react-icons';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Field, RatingDisplay, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
-import { useReplyToReview, useReportReview } from '@/api/generated/tutors/tutors';
+import { useReplyToReview } from '@/api/generated/tutors/tutors';
 import type { ReviewBody } from '@/api/generated/model';
-import { REPORT_REASON_MAX_CHARS, REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
+import { REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
 import { formatDate } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
 import { replyProblem } from '../lib/review-rules';
+
+// Reporting is for a logged-in reader: its button and dialog load when offered
+// (docs/adr/0076-public-pages-under-150-kib.md).
+const ReportButton = lazy(async () => ({ default: (await import('./ReportReviewButton')).ReportButton }));
 
 const useStyles = makeStyles({
   item: {
@@ -74,7 +60,11 @@ export function ReviewItem({ review, canReply, canReport, onChanged }: ReviewIte
         <Text size={200} className={styles.byline}>
           {text.byline(review.authorName, formatDate(review.createdAt) ?? '', review.lessons)}
         </Text>
-        {canReport && <ReportButton review={review} />}
+        {canReport && (
+          <Suspense fallback={null}>
+            <ReportButton review={review} />
+          </Suspense>
+        )}
       </div>
       <p className={styles.text}>{review.text}</p>
       {review.reply && (
@@ -136,83 +126,5 @@ function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () =>
         </Button>
       </div>
     </div>
-  );
-}
-
-/** Reporting: a reason in a dialog, sent to the back office; the dialog then says it was received. */
-function ReportButton({ review }: { review: ReviewBody }) {
-  const styles = useStyles();
-  const words = t.reviews.report;
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const report = useReportReview(review.reviewId);
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
-  const length = [...reason.trim()].length;
-
-  const submit = async () => {
-    try {
-      await report.trigger({ reason: reason.trim() });
-      setResult({ ok: true, message: words.done });
-    } catch (error) {
-      setResult({ ok: false, message: errorMessage(error, words.failed) });
-    }
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(_, data) => {
-        setOpen(data.open);
-        if (!data.open) setResult(undefined);
-      }}
-    >
-      <DialogTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          size="small"
-          icon={<FlagRegular />}
-          className={styles.button}
-          aria-label={words.openLabel(review.authorName)}
-        >
-          {words.open}
-        </Button>
-      </DialogTrigger>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{words.title}</DialogTitle>
-          <DialogContent className={styles.replyForm}>
-            {result?.ok ? (
-              <MessageBar intent="success" role="status">
-                <MessageBarBody>{result.message}</MessageBarBody>
-              </MessageBar>
-            ) : (
-              <Field
-                label={words.reason}
-                required
-                hint={words.hint(REPORT_REASON_MAX_CHARS)}
-                validationState={result ? 'error' : 'none'}
-                validationMessage={result?.message}
-              >
-                <Textarea value={reason} rows={3} onChange={(_, data) => setReason(data.value)} />
-              </Field>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">{result?.ok ? words.close : words.cancel}</Button>
-            </DialogTrigger>
-            {!result?.ok && (
-              <Button
-                appearance="primary"
-                disabled={report.isMutating || length === 0 || length > REPORT_REASON_MAX_CHARS}
-                onClick={() => void submit()}
-              >
-                {words.submit}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }

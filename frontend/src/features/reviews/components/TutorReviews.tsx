@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Surface } from '@/components/Surface';
 import { useLocation } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import type { PublicTutor } from '@/api/generated/model';
@@ -70,7 +71,7 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
     session.isLoggedIn && eligibility.data !== undefined && review.reviewId !== ownReviewId;
   const data = reviews.data;
   return (
-    <Card className={styles.card} id="reviews" ref={sectionRef} data-testid="tutor-reviews">
+    <Surface className={styles.card} id="reviews" ref={sectionRef} data-testid="tutor-reviews">
       <div className={styles.header}>
         <Text as="h2" size={500} weight="semibold" className={styles.heading}>
           {text.heading}
@@ -111,6 +112,6 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
           <Pagination page={page} pageCount={Math.ceil(data.total / PAGE_SIZE)} onPageChange={setPage} />
         </>
       )}
-    </Card>
+    </Surface>
   );
 }

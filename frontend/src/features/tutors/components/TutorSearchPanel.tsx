@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useSearchTutors } from '@/api/generated/tutors/tutors';
 import { CardGrid } from '@/components/CardGrid';
 import { SearchForm } from '@/components/SearchForm';
@@ -6,10 +7,12 @@ import { useSearchListState } from '@/hooks/use-search-list-state';
 import { t } from '@/i18n/zh-HK';
 import { tutorSearchCodec } from '../lib/tutor-filters';
 import { tutorWidener } from '../lib/tutor-widening';
-import { TutorCard } from './TutorCard';
 import { TutorFilterFields } from './TutorFilterFields';
 
 export const TUTOR_SEARCH_PAGE_SIZE = 12;
+
+// Shown with the results, inside their Suspense (SearchPanel): loaded once a search is made.
+const TutorCard = lazy(async () => ({ default: (await import('./TutorCard')).TutorCard }));
 
 /** The tutor directory's search: home's first tab (no `tab`) and GET /tutors. */
 const tutorBoard = { ...tutorSearchCodec, usePage: useSearchTutors };
