@@ -104,7 +104,7 @@ impl LiveIndex {
             old.wait_merging_threads()?;
         }
         self.reload()?;
-        *slot = Some(self.index.writer_with_num_threads(1, FOLLOW_BUDGET)?);
+        *slot = Some(follow_writer(&self.index)?);
         Ok(())
     }
 
@@ -123,4 +123,21 @@ impl LiveIndex {
         self.cache.keep_only(&self.reader.searcher());
         Ok(())
     }
+}
+
+/// The writer that follows the feed, once the build's has let the index's lock go. The lock is a
+/// `flock` on a file, held by every descriptor of it: a process started at that moment (a test
+/// running `tutorhub`, anything this server spawns) holds a copy of the build writer's
+/// descriptor between its fork and its exec, and the lock stays busy for that instant. Tried
+/// again for up to a second (a `cargo test` of many such spawns in one process found it busy).
+fn follow_writer(index: &Index) -> tantivy::Result<IndexWriter> {
+    for _ in 0..100 {
+        match index.writer_with_num_threads(1, FOLLOW_BUDGET) {
+            Err(tantivy::TantivyError::LockFailure(tantivy::directory::error::LockError::LockBusy, _)) => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
+    index.writer_with_num_threads(1, FOLLOW_BUDGET)
 }
