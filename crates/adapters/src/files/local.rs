@@ -78,10 +78,21 @@ pub(crate) fn tighten(path: &Path) -> io::Result<()> {
     }
     if metadata.is_dir() {
         for entry in std::fs::read_dir(path)? {
-            tighten(&entry?.path())?;
+            tighten_if_there(&entry?.path())?;
         }
     }
     Ok(())
+}
+
+/// [`tighten`] for what a folder listed: a running server (or another command) removes files
+/// while the walk goes on, above all the search index's segments, lock and temporary files, and
+/// what is gone needs no tightening. A back-office command started while the site was busy used
+/// to fail here now and then ("cannot create the data folder": No such file or directory).
+fn tighten_if_there(path: &Path) -> io::Result<()> {
+    match tighten(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        done => done,
+    }
 }
 
 pub struct LocalFileStore {
@@ -201,6 +212,35 @@ impl FileStore for LocalFileStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Files come and go in the data folder while a command tightens it (the server's index
+    /// writes and merges segments): none of them may make the command fail.
+    #[test]
+    fn securing_the_data_folder_ignores_files_removed_during_the_walk() {
+        let dir = tempfile::tempdir().unwrap();
+        let churning = dir.path().join("search");
+        std::fs::create_dir(&churning).unwrap();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let churn = {
+            let (churning, stop) = (churning.clone(), stop.clone());
+            std::thread::spawn(move || {
+                let mut n = 0_u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let file = churning.join(format!("{}.tmp", n % 64));
+                    let sub = churning.join(format!("segment-{}", n % 16));
+                    let _ = std::fs::write(&file, b"x");
+                    let _ = std::fs::create_dir(&sub).and_then(|()| std::fs::write(sub.join("f"), b"y"));
+                    let _ = std::fs::remove_file(churning.join(format!("{}.tmp", (n + 32) % 64)));
+                    let _ = std::fs::remove_dir_all(churning.join(format!("segment-{}", (n + 8) % 16)));
+                    n += 1;
+                }
+            })
+        };
+        let walks = (0..2_000).map(|_| secure_data_dir(dir.path())).filter(Result::is_err).count();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        churn.join().unwrap();
+        assert_eq!(walks, 0, "walks that failed on a file removed under them");
+    }
 
     #[tokio::test]
     async fn stores_under_generated_names_apart_by_visibility() {
