@@ -51,14 +51,25 @@ impl HashingLimits {
 /// One hashing thread: the argon2 instance and the memory it hashes in, reused every time.
 struct Worker {
     argon2: Argon2<'static>,
+    /// Allocated at the first hash, not when the thread starts: every process that wires the
+    /// accounts starts the hashing threads, and a back-office command such as `cases approve`,
+    /// which never hashes, spent most of its time zeroing their 57 MiB (the busy evening's
+    /// approvals, docs/adr/0077-busy-evening-and-column-orders.md).
     memory: Vec<Block>,
 }
 
 impl Worker {
     fn new() -> Self {
         let params = Params::new(MEMORY_KIB, 2, 1, None).expect("static argon2 parameters are valid");
-        let memory = vec![Block::default(); params.block_count()];
-        Self { argon2: Argon2::new(Algorithm::Argon2id, Version::V0x13, params), memory }
+        Self { argon2: Argon2::new(Algorithm::Argon2id, Version::V0x13, params), memory: Vec::new() }
+    }
+
+    /// The memory of one hash at this worker's parameters, kept from the first hash on.
+    fn memory(&mut self) -> &mut [Block] {
+        if self.memory.is_empty() {
+            self.memory = vec![Block::default(); self.argon2.params().block_count()];
+        }
+        &mut self.memory
     }
 
     /// A PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), as argon2's own `hash_password` writes.
@@ -67,9 +78,8 @@ impl Worker {
         let mut salt_bytes = [0u8; 64];
         let salt_bytes = salt.decode_b64(&mut salt_bytes).expect("a generated salt decodes");
         let mut out = [0u8; 32];
-        self.argon2
-            .hash_password_into_with_memory(password, salt_bytes, &mut out, &mut self.memory)
-            .expect("argon2 hashing with valid parameters");
+        let argon2 = self.argon2.clone();
+        argon2.hash_password_into_with_memory(password, salt_bytes, &mut out, self.memory()).expect("argon2 hashing with valid parameters");
         PasswordHash {
             algorithm: Algorithm::Argon2id.ident(),
             version: Some(Version::V0x13.into()),
@@ -97,8 +107,8 @@ impl Worker {
         let Ok(salt_bytes) = salt.decode_b64(&mut salt_bytes) else { return false };
         let mut out = vec![0u8; expected.len()];
         let argon2 = Argon2::new(algorithm, version, params.clone());
-        let computed = if params.block_count() == self.memory.len() {
-            argon2.hash_password_into_with_memory(candidate, salt_bytes, &mut out, &mut self.memory)
+        let computed = if params.block_count() == self.argon2.params().block_count() {
+            argon2.hash_password_into_with_memory(candidate, salt_bytes, &mut out, self.memory())
         } else {
             argon2.hash_password_into(candidate, salt_bytes, &mut out)
         };
@@ -244,6 +254,17 @@ mod tests {
         assert!(ours.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{ours}");
         let parsed = PasswordHash::new(&ours).unwrap();
         assert!(Argon2::default().verify_password(b"abcd1234", &parsed).is_ok(), "argon2's own verifier agrees");
+    }
+
+    #[test]
+    fn a_worker_takes_its_memory_at_its_first_hash_and_keeps_it() {
+        let mut worker = Worker::new();
+        assert!(worker.memory.is_empty(), "a thread that never hashes holds no 19 MiB");
+        let hash = worker.hash(b"abcd1234");
+        let blocks = worker.argon2.params().block_count();
+        assert_eq!(worker.memory.len(), blocks);
+        assert!(worker.verify(b"abcd1234", &hash));
+        assert_eq!(worker.memory.len(), blocks, "kept, not taken again");
     }
 
     #[test]
