@@ -3,6 +3,8 @@
  * build plugins that leave out of the app what only computes strings the build can write itself.
  */
 import { createLightTheme, tokens, type BrandVariants } from '@fluentui/react-components';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** The packages that export Fluent's `tokens` (and, inside @fluentui/tokens, its own file). */
@@ -43,37 +45,49 @@ export function fluentTokens(): Plugin {
 }
 
 /**
- * The app's theme at build time: `createLightTheme(tutorhubBrand)` in src/app/theme.ts becomes the
- * theme it returns, computed here with Fluent's own function from the brand ramp written in that
- * file, so the function and Fluent's colour palettes it reads stay out of the app (about 3 KiB gzip
- * on every page, docs/adr/0076-public-pages-under-150-kib.md). The theme is the same, value for
- * value.
+ * The app's theme at build time, as CSS: `createLightTheme(tutorhubBrand)` in src/app/theme.ts is
+ * computed here with Fluent's own function from the brand ramp written in that file, and its values
+ * are written into the app's stylesheet (src/styles/global.css) as custom properties of `:root`,
+ * where Fluent's styles read them (`var(--colorBrandBackground)`). The theme the app hands
+ * FluentProvider keeps only what theme.ts adds to it (the font stack), so neither Fluent's colour
+ * palettes nor 459 values as script data are in the JavaScript every page loads (about 9 KiB gzip:
+ * docs/adr/0076-public-pages-under-150-kib.md). Portals read `:root` as well. Tests and the first
+ * screens' prerender (not built by Vite's build) keep the whole theme in JavaScript.
  */
 export function prebuiltTheme(): Plugin {
+  let themeFile = '';
+  const read = (): BrandVariants => {
+    const code = readFileSync(themeFile, 'utf8');
+    const ramp = /const tutorhubBrand: BrandVariants = (\{[^}]*\});/.exec(code);
+    if (!ramp?.[1] || !code.includes('createLightTheme(tutorhubBrand)')) {
+      throw new Error(
+        'src/app/theme.ts: the brand ramp or createLightTheme(tutorhubBrand) is not where theme/plugin.ts reads it',
+      );
+    }
+    // The ramp is an object of numbers and hex strings: JSON once its keys are quoted.
+    return JSON.parse(
+      ramp[1]
+        .replace(/(\d+):/g, '"$1":')
+        .replace(/'/g, '"')
+        .replace(/,\s*\}/, '}'),
+    ) as BrandVariants;
+  };
   return {
     name: 'tutorhub-prebuilt-theme',
     apply: 'build',
     enforce: 'pre',
+    configResolved(config) {
+      themeFile = join(config.root, 'src/app/theme.ts');
+    },
     transform: {
-      filter: { id: /src[\\/]app[\\/]theme\.ts$/ },
-      handler(code) {
-        const ramp = /const tutorhubBrand: BrandVariants = (\{[^}]*\});/.exec(code);
-        if (!ramp?.[1] || !code.includes('createLightTheme(tutorhubBrand)')) {
-          this.error(
-            'src/app/theme.ts: the brand ramp or createLightTheme(tutorhubBrand) is not where theme/plugin.ts reads it',
-          );
+      filter: { id: /src[\\/](?:app[\\/]theme\.ts|styles[\\/]global\.css)$/ },
+      handler(code, id) {
+        const theme = createLightTheme(read());
+        if (id.endsWith('.css')) {
+          const properties = Object.entries(theme).map(([name, value]) => `--${name}: ${String(value)};`);
+          return { code: `${code}\n:root {\n${properties.join('\n')}\n}\n`, map: null };
         }
-        // The ramp is an object of numbers and hex strings: JSON once its keys are quoted.
-        const brand = JSON.parse(
-          ramp[1]
-            .replace(/(\d+):/g, '"$1":')
-            .replace(/'/g, '"')
-            .replace(/,\s*\}/, '}'),
-        ) as BrandVariants;
-        return {
-          code: code.replace('createLightTheme(tutorhubBrand)', () => JSON.stringify(createLightTheme(brand))),
-          map: null,
-        };
+        return { code: code.replace('createLightTheme(tutorhubBrand)', () => '{}'), map: null };
       },
     },
   };
