@@ -1,6 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath, URL } from 'node:url';
+import { precompress } from './precompress/plugin';
 import { firstScreens } from './prerender/plugin';
 import { pwa } from './pwa/plugin';
 import { fluentTokens, prebuiltTheme } from './theme/plugin';
@@ -29,7 +30,7 @@ const apiProxy: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [prebuiltTheme(), fluentTokens(), react(), pwa(), firstScreens()],
+  plugins: [prebuiltTheme(), fluentTokens(), react(), pwa(), firstScreens(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -219,6 +219,7 @@ pub fn app(services: &Services, files: AppFiles) -> impl Endpoint + use<> {
         )
         .with(Compression::new())
         .before(system::media::leave_uncompressed)
+        .before(system::precompressed::take_accepted_codings)
         .with(common::request_log::RequestLog)
         .with(observability::RequestMetrics::new(paths.iter().map(String::as_str)))
         .with(words::Speaking)

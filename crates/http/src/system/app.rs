@@ -21,6 +21,7 @@ use rust_embed::Embed;
 use tutorhub_domain::shared::language::Language;
 
 use super::first_screen;
+use super::precompressed;
 use super::routes::{is_app_route, localised, page_language};
 use super::sharing::Sharing;
 use crate::words::from_accept_language;
@@ -92,20 +93,38 @@ impl<E: Endpoint> Endpoint for WithApp<E> {
 }
 
 impl<E: Endpoint> WithApp<E> {
+    /// One of the build's hashed files, in the best coding the build wrote and the client
+    /// accepts (`precompressed`). Vite puts a content hash in every asset name, so an asset never
+    /// changes in place and is kept for a year.
+    fn asset(&self, path: &str, bytes: Cow<'static, [u8]>, extensions: &Extensions) -> Response {
+        const CACHE: &str = "public, max-age=31536000, immutable";
+        let accepted = extensions.get::<precompressed::AcceptedCodings>().copied().unwrap_or_default();
+        let compressed = accepted.variants(path).find_map(|(coding, variant)| self.files.read(&variant).map(|bytes| (coding, bytes)));
+        let mut response = match compressed {
+            Some((coding, bytes)) => {
+                let mut response = file_response(path, bytes, CACHE);
+                response.headers_mut().insert(header::CONTENT_ENCODING, header::HeaderValue::from_static(coding.name()));
+                response
+            }
+            None => file_response(path, bytes, CACHE),
+        };
+        response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("Accept-Encoding"));
+        response
+    }
+
     async fn serve(&self, path: &str, query: Option<&str>, visitor: Visitor, extensions: &Extensions) -> Option<Response> {
         // Documents are only served as pages, with their head and first screen filled in.
         if !path.is_empty()
             && !first_screen::FRAMES.contains(&path)
             && !path.starts_with(first_screen::DOCUMENTS)
+            && !precompressed::is_variant(path)
             && let Some(bytes) = self.files.read(path)
         {
-            // Vite puts a content hash in every asset name, so assets never change in place. The
-            // service worker must be checked at every visit, or a release would wait for a cache.
-            let cache = match path {
-                _ if path.starts_with("assets/") => "public, max-age=31536000, immutable",
-                "sw.js" => "no-cache",
-                _ => "public, max-age=3600",
-            };
+            if path.starts_with("assets/") {
+                return Some(self.asset(path, bytes, extensions));
+            }
+            // The service worker must be checked at every visit, or a release would wait for a cache.
+            let cache = if path == "sw.js" { "no-cache" } else { "public, max-age=3600" };
             return Some(file_response(path, bytes, cache));
         }
         let address = format!("/{path}");
@@ -204,7 +223,11 @@ fn file_response(path: &str, bytes: Cow<'static, [u8]>, cache: &str) -> Response
         .header("X-Content-Type-Options", "nosniff");
     let response =
         if path.ends_with(".html") { response.header(header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY) } else { response };
-    response.body(bytes.into_owned())
+    match bytes {
+        // The embedded files live as long as the server: no copy of them per answer.
+        Cow::Borrowed(bytes) => response.body(bytes::Bytes::from_static(bytes)),
+        Cow::Owned(bytes) => response.body(bytes),
+    }
 }
 
 pub(crate) fn content_type(path: &str) -> &'static str {

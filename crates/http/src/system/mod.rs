@@ -5,5 +5,6 @@ pub mod catalogue;
 pub mod first_screen;
 pub mod health;
 pub mod media;
+pub mod precompressed;
 pub mod routes;
 pub mod sharing;

@@ -8,6 +8,10 @@ async fn app_with_files() -> crate::support::TestApp {
     std::fs::create_dir_all(files.join("assets")).unwrap();
     std::fs::write(files.join("index.html"), "<!doctype html><title>tutorhub</title>").unwrap();
     std::fs::write(files.join("assets/app-abc123.js"), "console.log(1)").unwrap();
+    // The build's compressed copies (frontend/precompress/plugin.ts); their bytes stand for them.
+    std::fs::write(files.join("assets/app-abc123.js.br"), "brotli of app").unwrap();
+    std::fs::write(files.join("assets/app-abc123.js.gz"), "gzip of app").unwrap();
+    std::fs::write(files.join("assets/small-def456.js"), "1").unwrap();
     std::fs::write(files.join("sw.js"), "self.addEventListener('fetch', () => {})").unwrap();
     std::fs::write(files.join("manifest.webmanifest"), r#"{"name":"tutorhub"}"#).unwrap();
     crate::support::spawn_with_files(Some(AppFiles::Directory(files))).await
@@ -46,6 +50,42 @@ async fn hashed_assets_are_cached_for_a_year() {
     response.assert_status_is_ok();
     response.assert_header("cache-control", "public, max-age=31536000, immutable");
     response.assert_content_type("text/javascript; charset=utf-8");
+}
+
+/// The build compressed each asset at its best once; the answer is that copy, never compressed
+/// again per request, and says which coding it is in.
+#[tokio::test]
+async fn hashed_assets_go_out_as_the_builds_compressed_copy_the_client_accepts() {
+    let app = app_with_files().await;
+    for (accept, coding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "brotli of app"),
+        (Some("gzip"), Some("gzip"), "gzip of app"),
+        (Some("br;q=0, gzip"), Some("gzip"), "gzip of app"),
+        (Some("identity"), None, "console.log(1)"),
+        (None, None, "console.log(1)"),
+    ] {
+        let request = app.client.get("/assets/app-abc123.js");
+        let response = match accept {
+            Some(accept) => request.header("Accept-Encoding", accept),
+            None => request,
+        }
+        .send()
+        .await;
+        response.assert_status_is_ok();
+        response.assert_content_type("text/javascript; charset=utf-8");
+        response.assert_header("vary", "Accept-Encoding");
+        assert_eq!(response.0.headers().get("content-encoding").map(|v| v.to_str().unwrap()), coding, "{accept:?}");
+        assert_eq!(response.0.into_body().into_string().await.unwrap(), body, "{accept:?}");
+    }
+    // A file the build left as it is (too small to gain) goes out as it is.
+    let small = app.client.get("/assets/small-def456.js").header("Accept-Encoding", "br, gzip").send().await;
+    small.assert_status_is_ok();
+    assert!(small.0.headers().get("content-encoding").is_none());
+    // The copies are served only as their original's coding.
+    app.client.get("/assets/app-abc123.js.br").send().await.assert_status(StatusCode::NOT_FOUND);
+    // Pages and the API are still compressed by the server.
+    let page = app.client.get("/").header("Accept", "text/html").header("Accept-Encoding", "gzip").send().await;
+    page.assert_header("content-encoding", "gzip");
 }
 
 #[tokio::test]
