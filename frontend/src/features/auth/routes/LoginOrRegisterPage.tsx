@@ -1,13 +1,17 @@
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { LoadingState } from '@/components/LoadingState';
 import { Tab, TabList } from '@/components/Tabs';
 import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { LoginForm } from '../components/LoginForm';
-import { RegisterForm } from '../components/RegisterForm';
 import { clearPendingRegistration } from '../lib/pending-registration';
 import { emptyDetails, type RegisterDetails } from '../lib/register-rules';
+
+// The sign-up form loads when its tab is opened: a page opened to log in does not carry it
+// (docs/adr/0076-public-pages-under-150-kib.md).
+const RegisterForm = lazy(async () => ({ default: (await import('../components/RegisterForm')).RegisterForm }));
 
 const useStyles = makeStyles({
   tabs: { marginBlockEnd: tokens.spacingVerticalS },
@@ -78,13 +82,15 @@ export function LoginOrRegisterPage() {
       {tab === 'login' ? (
         <LoginForm key={generation} initialPhone={loginPhone} onRegister={() => open('register')} />
       ) : (
-        <RegisterForm
-          key={generation}
-          details={details}
-          onDetailsChange={(change) => setDetails((current) => ({ ...current, ...change }))}
-          onLogin={() => open('login')}
-          onRegistered={onRegistered}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <RegisterForm
+            key={generation}
+            details={details}
+            onDetailsChange={(change) => setDetails((current) => ({ ...current, ...change }))}
+            onLogin={() => open('login')}
+            onRegistered={onRegistered}
+          />
+        </Suspense>
       )}
     </AuthPageShell>
   );
