@@ -50,7 +50,7 @@ export function fluentTokens(): Plugin {
  * are written into the app's stylesheet (src/styles/global.css) as custom properties of `:root`,
  * where Fluent's styles read them (`var(--colorBrandBackground)`). The theme the app hands
  * FluentProvider keeps only what theme.ts adds to it (the font stack), so neither Fluent's colour
- * palettes nor 459 values as script data are in the JavaScript every page loads (about 9 KiB gzip:
+ * palettes nor 459 values as script data are in the JavaScript every page loads (about 7 KiB gzip:
  * docs/adr/0076-public-pages-under-150-kib.md). Portals read `:root` as well. Tests and the first
  * screens' prerender (not built by Vite's build) keep the whole theme in JavaScript.
  */

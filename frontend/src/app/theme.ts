@@ -26,6 +26,11 @@ const tutorhubBrand: BrandVariants = {
 const cjkFontStack =
   '"Segoe UI", "Noto Sans HK", "Noto Sans CJK TC", "PingFang HK", "Microsoft JhengHei", system-ui, -apple-system, sans-serif';
 
+/**
+ * The app's theme. In the built app theme/plugin.ts writes `createLightTheme`'s values into the
+ * stylesheet as custom properties of `:root` and leaves here only what is added to them
+ * (docs/adr/0076-public-pages-under-150-kib.md); tests and the prerender use it whole.
+ */
 export const tutorhubTheme: Theme = {
   ...createLightTheme(tutorhubBrand),
   fontFamilyBase: cjkFontStack,
