@@ -26,9 +26,9 @@ use super::routes::{is_app_route, localised, page_language};
 use super::sharing::Sharing;
 use crate::words::from_accept_language;
 
-/// A page's answer depends on these (the language a visitor is sent to): caches must keep one
-/// answer per value.
-const VARY: &str = "Accept-Language, Cookie";
+/// A page's answer depends on these (the language a visitor is sent to, and the coding the
+/// compression layer chose, which does not say so itself): caches must keep one answer per value.
+const VARY: &str = "Accept-Language, Cookie, Accept-Encoding";
 
 #[derive(Embed)]
 #[folder = "../../frontend/dist"]

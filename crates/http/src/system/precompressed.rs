@@ -13,6 +13,9 @@ use poem::http::{HeaderMap, header};
 
 /// Where a request's path names one of the app's hashed files.
 const ASSETS: &str = "/assets/";
+/// The kinds of file the build writes compressed copies of (`TEXT` in the plugin). Other files
+/// under `/assets/` (images, fonts) keep the compression layer's say.
+const COMPRESSED_KINDS: [&str; 8] = ["js", "mjs", "css", "svg", "json", "webmanifest", "txt", "html"];
 
 /// The codings the build writes, best first, each with the suffix of its file.
 const CODINGS: [(Coding, &str); 2] = [(Coding::Brotli, ".br"), (Coding::Gzip, ".gz")];
@@ -33,11 +36,12 @@ impl Coding {
     }
 }
 
-/// The codings a request for a hashed file accepts (its `Accept-Encoding`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// How much a request for a hashed file wants each coding (its `Accept-Encoding`): the `q` of
+/// each, 0 where it is refused or not named.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct AcceptedCodings {
-    brotli: bool,
-    gzip: bool,
+    brotli: f32,
+    gzip: f32,
 }
 
 /// Runs before the compression layer: a request for a hashed file keeps what it accepts in its
@@ -47,7 +51,9 @@ pub struct AcceptedCodings {
 /// # Errors
 /// None; the signature is poem's.
 pub async fn take_accepted_codings(mut req: Request) -> poem::Result<Request> {
-    if req.uri().path().starts_with(ASSETS) {
+    let path = req.uri().path();
+    let kind = path.rsplit_once('.').map_or("", |(_, kind)| kind);
+    if path.starts_with(ASSETS) && COMPRESSED_KINDS.contains(&kind) {
         let accepted = AcceptedCodings::of(req.headers());
         req.headers_mut().remove(header::ACCEPT_ENCODING);
         req.extensions_mut().insert(accepted);
@@ -56,8 +62,8 @@ pub async fn take_accepted_codings(mut req: Request) -> poem::Result<Request> {
 }
 
 impl AcceptedCodings {
-    /// Reads `Accept-Encoding`: a coding named is accepted unless its `q` is 0; `*` stands for
-    /// the codings not named.
+    /// Reads `Accept-Encoding`: each coding named with its `q` (1 when not given, 0 refuses it);
+    /// `*` stands for the codings not named.
     pub fn of(headers: &HeaderMap) -> Self {
         let (mut brotli, mut gzip, mut any) = (None, None, None);
         let items =
@@ -65,27 +71,34 @@ impl AcceptedCodings {
         for item in items {
             let mut parts = item.split(';');
             let coding = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-            let refused = parts.any(|part| part.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
+            let quality = parts
+                .find_map(|part| {
+                    let (name, value) = part.split_once('=')?;
+                    name.trim().eq_ignore_ascii_case("q").then(|| value.trim().parse::<f32>().ok())?
+                })
+                .unwrap_or(1.0);
             match coding.as_str() {
-                "br" => brotli = Some(!refused),
-                "gzip" | "x-gzip" => gzip = Some(!refused),
-                "*" => any = Some(!refused),
+                "br" => brotli = Some(quality),
+                "gzip" | "x-gzip" => gzip = Some(quality),
+                "*" => any = Some(quality),
                 _ => {}
             }
         }
-        let any = any.unwrap_or(false);
+        let any = any.unwrap_or(0.0);
         Self { brotli: brotli.unwrap_or(any), gzip: gzip.unwrap_or(any) }
     }
 
-    /// The files the build may have written for `path` that this request accepts, best first.
+    /// The files the build may have written for `path` that this request accepts, the most
+    /// wanted first (brotli when both are wanted alike: it is the smaller).
     pub fn variants(self, path: &str) -> impl Iterator<Item = (Coding, String)> + '_ {
-        CODINGS
-            .into_iter()
-            .filter(move |(coding, _)| match coding {
-                Coding::Brotli => self.brotli,
-                Coding::Gzip => self.gzip,
-            })
-            .map(move |(coding, suffix)| (coding, format!("{path}{suffix}")))
+        let quality = |coding: &Coding| match coding {
+            Coding::Brotli => self.brotli,
+            Coding::Gzip => self.gzip,
+        };
+        let mut wanted: Vec<(Coding, &str)> = CODINGS.into_iter().filter(|(coding, _)| quality(coding) > 0.0).collect();
+        // A stable sort keeps CODINGS' order (brotli first) between equals.
+        wanted.sort_by(|(a, _), (b, _)| quality(b).total_cmp(&quality(a)));
+        wanted.into_iter().map(move |(coding, suffix)| (coding, format!("{path}{suffix}")))
     }
 }
 
@@ -118,6 +131,8 @@ mod tests {
         assert_eq!(codings("br;q=0, gzip;q=0.5"), ["gzip"]);
         assert_eq!(codings("*"), ["br", "gzip"]);
         assert_eq!(codings("*, br;q=0"), ["gzip"]);
+        assert_eq!(codings("br;Q=0, gzip"), ["gzip"], "the parameter's name in any case");
+        assert_eq!(codings("br;q=0.1, gzip;q=1"), ["gzip", "br"], "the most wanted first");
         assert_eq!(codings("identity"), Vec::<&str>::new());
         assert_eq!(AcceptedCodings::of(&HeaderMap::new()), AcceptedCodings::default(), "nothing said, nothing compressed");
         assert_eq!(accepted("br").variants("assets/a.js").next().map(|(_, path)| path), Some("assets/a.js.br".to_string()));

@@ -12,6 +12,7 @@ async fn app_with_files() -> crate::support::TestApp {
     std::fs::write(files.join("assets/app-abc123.js.br"), "brotli of app").unwrap();
     std::fs::write(files.join("assets/app-abc123.js.gz"), "gzip of app").unwrap();
     std::fs::write(files.join("assets/small-def456.js"), "1").unwrap();
+    std::fs::write(files.join("assets/app-abc123.js.map"), "{\"version\":3,\"sources\":[\"app.ts\"]}").unwrap();
     std::fs::write(files.join("sw.js"), "self.addEventListener('fetch', () => {})").unwrap();
     std::fs::write(files.join("manifest.webmanifest"), r#"{"name":"tutorhub"}"#).unwrap();
     crate::support::spawn_with_files(Some(AppFiles::Directory(files))).await
@@ -81,6 +82,9 @@ async fn hashed_assets_go_out_as_the_builds_compressed_copy_the_client_accepts()
     let small = app.client.get("/assets/small-def456.js").header("Accept-Encoding", "br, gzip").send().await;
     small.assert_status_is_ok();
     assert!(small.0.headers().get("content-encoding").is_none());
+    // A kind of file the build leaves alone is still compressed by the server.
+    let map = app.client.get("/assets/app-abc123.js.map").header("Accept-Encoding", "gzip").send().await;
+    map.assert_header("content-encoding", "gzip");
     // The copies are served only as their original's coding.
     app.client.get("/assets/app-abc123.js.br").send().await.assert_status(StatusCode::NOT_FOUND);
     // Pages and the API are still compressed by the server.
@@ -422,7 +426,7 @@ async fn an_english_tutor_link_previews_in_english_with_both_addresses() {
     for address in [format!("/en/tutor/{number}"), format!("/en/tutor/{tutor_id}")] {
         let response = app.client.get(&address).header("Accept", "*/*").header("User-Agent", "WhatsApp/2.23").send().await;
         response.assert_status_is_ok();
-        response.assert_header("vary", "Accept-Language, Cookie");
+        response.assert_header("vary", "Accept-Language, Cookie, Accept-Encoding");
         let html = response.0.into_body().into_string().await.unwrap();
         assert!(html.contains("<html lang=\"en\">") && !html.contains("lang=\"zh-HK\">"), "{html}");
         let title = between(&html, "<title>", "</title>");
@@ -457,7 +461,7 @@ async fn an_english_tutor_link_previews_in_english_with_both_addresses() {
     // The zh-HK page names the same three addresses, with its own as canonical.
     let response = app.client.get(&path).header("Accept", "*/*").send().await;
     response.assert_status_is_ok();
-    response.assert_header("vary", "Accept-Language, Cookie");
+    response.assert_header("vary", "Accept-Language, Cookie, Accept-Encoding");
     let html = response.0.into_body().into_string().await.unwrap();
     assert!(html.contains("<html lang=\"zh-HK\">") && html.contains("<title>李老師｜中學 物理導師｜tutorhub</title>"), "{html}");
     assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{site}{path}\" />")), "{html}");
@@ -542,7 +546,7 @@ async fn a_visitor_is_sent_to_the_language_they_read_and_a_crawler_is_not() {
         let response = browse(&app, &path, &headers).await;
         response.assert_status(StatusCode::FOUND);
         response.assert_header("location", to.as_str());
-        response.assert_header("vary", "Accept-Language, Cookie");
+        response.assert_header("vary", "Accept-Language, Cookie, Accept-Encoding");
     }
     for (path, headers, lang) in [
         // The cookie wins over the browser's languages.
@@ -556,7 +560,7 @@ async fn a_visitor_is_sent_to_the_language_they_read_and_a_crawler_is_not() {
     ] {
         let response = browse(&app, &path, &headers).await;
         response.assert_status_is_ok();
-        response.assert_header("vary", "Accept-Language, Cookie");
+        response.assert_header("vary", "Accept-Language, Cookie, Accept-Encoding");
         let html = response.0.into_body().into_string().await.unwrap();
         assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{path} {headers:?}: {html}");
     }
