@@ -3,8 +3,8 @@
 # (simulated throttling) against the release server on loopback, with the demo data, on the
 # public pages people share: /, /all-cases, a tutor's page, a case's page and the login page, in
 # zh-HK and in English (LIGHTHOUSE_LANGUAGES, default "zh-HK en"); LIGHTHOUSE_RUNS runs each
-# (default 2). Prints one table row per run: the four category scores, LCP, FCP, CLS
-# and the JavaScript the page loaded (compressed), and keeps the JSON reports in
+# (default 2). Prints one table row per run: the four category scores, LCP, FCP, CLS, Total
+# Blocking Time and the JavaScript the page loaded (as sent), and keeps the JSON reports in
 # .tmp/lighthouse/. Installs Lighthouse from the npm registry into .tmp/tools/lighthouse once;
 # uses Debian's Chromium (scripts/install-deps.sh). Needs target/release/tutorhub (`make
 # lighthouse` builds it). Run it on an otherwise idle machine.
@@ -41,10 +41,13 @@ ZH_PAGES=("/" "/all-cases" "/tutor/$(first '/tutors?pageSize=1' userId)" "/case/
 # Each page in zh-HK, then in English (`/en…`). Lighthouse's Chromium asks for English
 # (Accept-Language: en-US), which the server answers with a redirect to /en: it is told zh-HK, so
 # that each address is measured in its own language.
-PAGES=("${ZH_PAGES[@]}")
-if [[ " ${LIGHTHOUSE_LANGUAGES:-zh-HK en} " == *" en "* ]]; then
+LANGUAGES=" ${LIGHTHOUSE_LANGUAGES:-zh-HK en} "
+PAGES=()
+if [[ "$LANGUAGES" == *" zh-HK "* ]]; then PAGES+=("${ZH_PAGES[@]}"); fi
+if [[ "$LANGUAGES" == *" en "* ]]; then
   for page in "${ZH_PAGES[@]}"; do PAGES+=("/en${page%/}"); done
 fi
+(( ${#PAGES[@]} > 0 )) || die "LIGHTHOUSE_LANGUAGES names zh-HK, en or both, not${LANGUAGES% }"
 
 summary() {
   python3 - "$1" "$2" <<'PY'
@@ -53,7 +56,7 @@ report = json.load(open(sys.argv[2]))
 score = lambda c: round((report["categories"][c]["score"] or 0) * 100)
 audit = lambda a: report["audits"][a]
 js = sum(r.get("transferSize", 0) for r in audit("network-requests")["details"]["items"] if r.get("resourceType") == "Script")
-print(f"{sys.argv[1]:<18} {score('performance'):>5} {score('accessibility'):>5} {score('best-practices'):>5} {score('seo'):>5}"
+print(f"{sys.argv[1]:<22} {score('performance'):>5} {score('accessibility'):>5} {score('best-practices'):>5} {score('seo'):>5}"
       f" {audit('largest-contentful-paint')['numericValue']/1000:>6.2f}s {audit('first-contentful-paint')['numericValue']/1000:>6.2f}s"
       f" {audit('cumulative-layout-shift')['numericValue']:>7.3f} {audit('total-blocking-time')['numericValue']:>6.0f}ms {js/1024:>8.0f} KiB")
 PY
@@ -75,7 +78,7 @@ done
 
 echo
 echo "== lighthouse $LIGHTHOUSE_VERSION, mobile preset (simulated throttling), release server, demo data =="
-printf '%-18s %5s %5s %5s %5s %7s %7s %7s %8s %12s\n' page perf a11y bp seo LCP FCP CLS TBT "JS loaded"
+printf '%-22s %5s %5s %5s %5s %7s %7s %7s %8s %12s\n' page perf a11y bp seo LCP FCP CLS TBT "JS loaded"
 printf '%s\n' "${rows[@]}"
 echo "targets: performance >= 95, accessibility >= 95, best practices 100, SEO 100, LCP <= 2.0 s, CLS <= 0.02"
 echo "(JS loaded: every script the page loaded, as sent (compressed); npm run check:budget holds each page's start to its budget, target 150 KiB)"
