@@ -29,3 +29,14 @@ test('home case search asks the server and shows matching cards', async ({ page 
     expect(Number(text.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(300);
   }
 });
+
+// The brand theme reaches the page from the stylesheet, where the build writes it
+// (theme/plugin.ts): without it, Fluent's colours and the font stack would be left empty.
+test('the brand colour and the Chinese font stack come with the app', async ({ page }) => {
+  await page.goto('/login-or-register');
+  await page.locator('#root[data-first-screen]').waitFor({ state: 'detached' });
+  const login = page.getByRole('button', { name: '登入', exact: true });
+  await expect(login).toBeVisible();
+  expect(await login.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(180, 83, 26)');
+  expect(await login.evaluate((button) => getComputedStyle(button).fontFamily)).toContain('Noto Sans HK');
+});
