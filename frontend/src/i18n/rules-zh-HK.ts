@@ -59,6 +59,8 @@ export const rulesZhHK = translatedLater(
       units: '元蚊時點分秒歲年月日號位堂週周天%字題頁次人個',
       /** Units written after a space too ("300 元"). */
       spacedUnits: '元蚊',
+      /** Words before a reference number ("個案編號 20000"), an ordinary number unless it alone is a phone. */
+      referenceLabels: ['編號'],
       /** Messenger names: `account` ones mean an account after a colon, `handle` ones when a handle follows. */
       messengers: {
         account: [

@@ -24,6 +24,7 @@ const numeralDigits = new Map<string, string>(
 
 const units = new Set([...words.units]);
 const spacedUnits = new Set([...words.spacedUnits]);
+const referenceLabels: readonly string[] = words.referenceLabels;
 
 /** The first kind of contact detail found: an e-mail address, a link, a phone, then a messenger. */
 export function findContactDetail(text: string): ContactKind | undefined {
@@ -211,6 +212,16 @@ const isMonth = (g: Digits) => g.value.length <= 2 && Number(g.value) >= 1 && Nu
 const isDay = (g: Digits) => g.value.length <= 2 && Number(g.value) >= 1 && Number(g.value) <= 31;
 
 /** What separates two groups of one number: at most three spaces, dashes, dots or brackets. */
+/** Whether a reference label ends right before `start`, with at most a space or a colon between. */
+function followsReferenceLabel(chars: string[], start: number): boolean {
+  let end = start;
+  while (end > 0 && start - end < 2 && (chars[end - 1] === ' ' || chars[end - 1] === ':')) end -= 1;
+  return referenceLabels.some((label) => {
+    const n = [...label].length;
+    return end >= n && chars.slice(end - n, end).join('') === label;
+  });
+}
+
 function joins(gap: string[]): boolean {
   return gap.length >= 1 && gap.length <= 3 && gap.every((c) => ' -.()'.includes(c));
 }
@@ -262,6 +273,7 @@ function ordinaryNumbers(chars: string[], groups: Digits[]): boolean[] {
     for (const k of ks) ordinary[k] = true;
   };
   const counted = groups.map((g) => {
+    if (followsReferenceLabel(chars, g.start) && !isPhoneNumber(g.value)) return true;
     const [before1, before2] = [chars[g.start - 1], chars[g.start - 2]];
     const [after1, after2] = [chars[g.end], chars[g.end + 1]];
     return (
@@ -293,13 +305,13 @@ function ordinaryNumbers(chars: string[], groups: Digits[]): boolean[] {
       const year = Number(a.value);
       const yearMonth = isMonth(b) && (gapIs(k, '-') || gapIs(k, '.'));
       const twoYears = isYear(b) && joins(gap(k));
+      // The short year may cross a century: 1999-00.
       const short = Number(b.value);
       const laterShortYear =
         b.value.length === 2 &&
         joins(gap(k)) &&
         gap(k).includes('-') &&
-        short >= year % 100 &&
-        short <= (year % 100) + 10;
+        Array.from({ length: 11 }, (_, more) => (year + more) % 100).includes(short);
       if (yearMonth || twoYears || laterShortYear) mark(k, k + 1);
     }
   }

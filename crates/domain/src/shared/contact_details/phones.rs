@@ -42,6 +42,22 @@ const UNITS: &[char] = &[
 /// The units written after a space too ("300 元").
 const SPACED_UNITS: &[char] = &['元', '蚊'];
 
+/// Words that label a reference ("個案編號 20000"): the number after them is an ordinary number
+/// unless it reads as a phone by itself ("編號 91234567" is still refused).
+const REFERENCE_LABELS: &[&str] = &["編號"];
+
+/// Whether a reference label ends right before `start`, with at most a space or a colon between.
+fn follows_reference_label(chars: &[char], start: usize) -> bool {
+    let mut end = start;
+    while end > 0 && start - end < 2 && matches!(chars[end - 1], ' ' | ':') {
+        end -= 1;
+    }
+    REFERENCE_LABELS.iter().any(|label| {
+        let n = label.chars().count();
+        end >= n && chars[end - n..end].iter().copied().eq(label.chars())
+    })
+}
+
 /// What separates two groups of one number: at most three spaces, dashes, dots or brackets
 /// ("9123 4567", "91-23-45-67", "(852) 9123").
 fn joins(gap: &[char]) -> bool {
@@ -96,10 +112,14 @@ fn ordinary_numbers(chars: &[char], groups: &[Digits]) -> Vec<bool> {
     let gap = |k: usize| &chars[groups[k].end..groups[k + 1].start];
     let gap_is = |k: usize, c: char| gap(k) == [c];
     let mut ordinary = vec![false; n];
-    // A fee (HK$300, $ 300, 300 元) or a number with its unit (10時, 90分鐘, 3位, 2026年).
+    // A fee (HK$300, $ 300, 300 元), a number with its unit (10時, 90分鐘, 3位, 2026年) or a
+    // reference (個案編號 20000).
     let counted: Vec<bool> = groups
         .iter()
         .map(|g| {
+            if follows_reference_label(chars, g.start) && !is_phone_number(&g.value) {
+                return true;
+            }
             let before: Vec<char> = chars[..g.start].iter().rev().take(2).copied().collect();
             let after: Vec<char> = chars[g.end..].iter().take(2).copied().collect();
             matches!(before.as_slice(), ['$', ..] | [' ', '$'])
@@ -108,7 +128,8 @@ fn ordinary_numbers(chars: &[char], groups: &[Digits]) -> Vec<bool> {
         })
         .collect();
     // Joined to a neighbour without a unit of its own ("9123 4567號", "HK$9123 4567"), a unit does
-    // not set a group aside: the two are read whole. "HK$20000 120分鐘" is two numbers, each marked.
+    // not set a group aside: the two are read whole. "HK$20000 120分鐘" and "個案編號 20000 120分鐘" are
+    // two numbers, each marked.
     let joined = |k: usize| (k > 0 && joins(gap(k - 1)) && !counted[k - 1]) || (k + 1 < n && joins(gap(k)) && !counted[k + 1]);
     for k in 0..n {
         ordinary[k] |= counted[k] && !joined(k);
@@ -138,8 +159,9 @@ fn ordinary_numbers(chars: &[char], groups: &[Digits]) -> Vec<bool> {
             let year = a.number();
             let year_month = b.is_month() && (gap_is(k, '-') || gap_is(k, '.'));
             let two_years = b.is_year() && joins(gap(k));
+            // The short year may cross a century: 1999-00.
             let later_short_year =
-                b.len() == 2 && joins(gap(k)) && gap(k).contains(&'-') && (year % 100..=year % 100 + 10).contains(&b.number());
+                b.len() == 2 && joins(gap(k)) && gap(k).contains(&'-') && (0..=10).any(|more| (year + more) % 100 == b.number());
             if year_month || two_years || later_short_year {
                 ordinary[k] = true;
                 ordinary[k + 1] = true;
