@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
+import { lazy, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FeeRangeFields } from '@/components/FeeRangeFields';
 import { FilterSelect } from '@/components/FilterSelect';
@@ -78,7 +79,8 @@ const words = {
   failed: 'Could not search things',
 };
 
-function Panel() {
+/** The panel's results, drawn by `card` (a lazy one, like the tutor directory's, in a test). */
+function Panel({ card = (item: Thing, marked: string[]) => `${item.name} [${marked.join(' ')}]` as ReactNode }) {
   const state = useSearchListState(board, { tab: 'things', pageSize: 2 });
   const { draft, setDraft } = state;
   const form = (
@@ -101,7 +103,7 @@ function Panel() {
       {(items, marked) => (
         <ul aria-label="Things">
           {items.map((item) => (
-            <li key={item.id}>{`${item.name} [${marked.join(' ')}]`}</li>
+            <li key={item.id}>{card(item, marked)}</li>
           ))}
         </ul>
       )}
@@ -114,10 +116,10 @@ const fiveThings = (query: Query): ResultPage<Thing> => ({
   total: 5,
 });
 
-function renderPanel(url = '/?tab=things', answer = fiveThings) {
+function renderPanel(url = '/?tab=things', answer = fiveThings, panel = <Panel />) {
   server.asked = [];
   server.answer = answer;
-  const view = renderRoutes([{ path: '*', element: <Panel /> }], url);
+  const view = renderRoutes([{ path: '*', element: panel }], url);
   const search = () => new URLSearchParams(view.router.state.location.search);
   return { ...view, search, user: userEvent.setup() };
 }
@@ -182,6 +184,30 @@ describe('SearchPanel with useSearchListState', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Region' })).toHaveValue('north'));
     await waitFor(() => expect(server.asked.at(-1)).toMatchObject({ region: 'north' }));
+  });
+
+  it('focuses the heading as the answer arrives and keeps it in view while the cards load on demand', async () => {
+    let loadCard = () => {};
+    const Card = lazy(
+      () =>
+        new Promise<{ default: (props: { name: string }) => ReactNode }>((resolve) => {
+          loadCard = () => resolve({ default: ({ name }) => <span>{name}</span> });
+        }),
+    );
+    const { user } = renderPanel('/?tab=things', fiveThings, <Panel card={(item) => <Card name={item.name} />} />);
+    await user.click(screen.getByRole('button', { name: '搜尋' }));
+    await waitFor(() => expect(server.asked).toHaveLength(1));
+
+    // The answer is in and the card's code is not: the heading stays shown (a hidden element
+    // loses focus in a browser), focused, with its count.
+    const heading = await screen.findByRole('heading', { name: 'Things found' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(await screen.findByText('5 things')).toBeVisible();
+    expect(heading).toBeVisible();
+
+    await act(async () => loadCard());
+    expect(await screen.findByText('thing 1')).toBeVisible();
+    expect(heading).toHaveFocus();
   });
 
   it('does not search a fee range the field says is wrong', async () => {

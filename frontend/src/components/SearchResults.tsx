@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { EmptyState } from '@/components/EmptyState';
@@ -80,10 +80,15 @@ export function SearchResults<F extends CommonFilters<S>, S extends SortKey, T>(
           />
         </>
       ) : (
-        <div className={mergeClasses(answer.isValidating && styles.stale)}>
-          {children(answer.data.items, keywordsOf(submitted.q))}
-          <Pagination page={state.page} pageCount={state.pageCount} onPageChange={state.turnTo} />
-        </div>
+        // The cards may load on demand (TutorCard): they wait in their own boundary, so the
+        // heading, focused as the answer arrives, is never hidden behind the panel's fallback
+        // (a hidden element loses focus, and a screen reader would be left at the page's start).
+        <Suspense fallback={<LoadingState />}>
+          <div className={mergeClasses(answer.isValidating && styles.stale)}>
+            {children(answer.data.items, keywordsOf(submitted.q))}
+            <Pagination page={state.page} pageCount={state.pageCount} onPageChange={state.turnTo} />
+          </div>
+        </Suspense>
       )}
     </section>
   );

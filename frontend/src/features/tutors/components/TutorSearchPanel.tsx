@@ -11,7 +11,7 @@ import { TutorFilterFields } from './TutorFilterFields';
 
 export const TUTOR_SEARCH_PAGE_SIZE = 12;
 
-// Shown with the results, inside their Suspense (SearchPanel): loaded once a search is made.
+// Shown with the results, inside their own Suspense (SearchResults): loaded once a search is made.
 const TutorCard = lazy(async () => ({ default: (await import('./TutorCard')).TutorCard }));
 
 /** The tutor directory's search: home's first tab (no `tab`) and GET /tutors. */
