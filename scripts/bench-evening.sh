@@ -111,4 +111,10 @@ if [[ -n "$steps" ]]; then
   echo "capacity steps (flows/s, ${EVENING_STEP_SECONDS}s each):"
   printf '%s' "$steps"
 fi
-echo "capacity of this machine: $capacity flows/s, $(awk -v c="$capacity" 'BEGIN { if (c + 0 == c) printf "%g", c * 11; else printf "?" }') write requests/s, with both targets met"
+if [[ "$capacity" == "below "* ]]; then
+  # Not met at the first rate: say which target, so the line names what limits the machine.
+  echo "capacity of this machine: below $EVENING_RATE flows/s ($(awk -v c="$EVENING_RATE" 'BEGIN { printf "%g", c * 11 }') write requests/s):" \
+    "reads p99 $(field "$reads_line" p99_ms) ms (target $EVENING_READ_P99_MS), worst write p99 $(worst_write_p99 "$evening") ms (target $EVENING_WRITE_P99_MS)"
+else
+  echo "capacity of this machine: $capacity flows/s, $(awk -v c="$capacity" 'BEGIN { printf "%g", c * 11 }') write requests/s, with both targets met"
+fi
