@@ -64,24 +64,55 @@ pub(crate) fn create_private_dir_blocking(dir: &Path) -> io::Result<()> {
 
 /// Removes group and other permissions from `path` and, for a folder, from all it holds.
 pub(crate) fn tighten(path: &Path) -> io::Result<()> {
-    let metadata = std::fs::symlink_metadata(path)?;
-    if metadata.file_type().is_symlink() {
+    let Some(is_dir) = tighten_one(path)? else {
         return Ok(());
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = metadata.permissions().mode();
-        if mode & 0o077 != 0 {
-            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))?;
-        }
-    }
-    if metadata.is_dir() {
+    };
+    if is_dir {
         for entry in std::fs::read_dir(path)? {
             tighten_if_there(&entry?.path())?;
         }
     }
     Ok(())
+}
+
+/// Tightens `path` itself, unless it is a symbolic link: whether it is a folder, or `None` for a
+/// link. The file is opened without following a link and changed through what was opened, so a
+/// file swapped for a link after the check cannot have the link's target changed instead. What
+/// cannot be opened to read (a file of ours left without read permission, a socket) is checked
+/// and changed by its path.
+#[cfg(unix)]
+fn tighten_one(path: &Path) -> io::Result<Option<bool>> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let tighter = |mode: u32| (mode & 0o077 != 0).then(|| std::fs::Permissions::from_mode(mode & 0o700));
+    // Non-blocking: opening a named pipe waits for a writer otherwise.
+    let opened = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path);
+    match opened {
+        Ok(file) => {
+            let metadata = file.metadata()?;
+            if let Some(permissions) = tighter(metadata.permissions().mode()) {
+                file.set_permissions(permissions)?;
+            }
+            Ok(Some(metadata.is_dir()))
+        }
+        Err(error) if error.raw_os_error() == Some(libc::ELOOP) => Ok(None),
+        Err(error) if matches!(error.raw_os_error(), Some(libc::EACCES | libc::ENXIO | libc::EOPNOTSUPP)) => {
+            let metadata = std::fs::symlink_metadata(path)?;
+            if metadata.file_type().is_symlink() {
+                return Ok(None);
+            }
+            if let Some(permissions) = tighter(metadata.permissions().mode()) {
+                std::fs::set_permissions(path, permissions)?;
+            }
+            Ok(Some(metadata.is_dir()))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+#[cfg(not(unix))]
+fn tighten_one(path: &Path) -> io::Result<Option<bool>> {
+    let metadata = std::fs::symlink_metadata(path)?;
+    Ok((!metadata.file_type().is_symlink()).then(|| metadata.is_dir()))
 }
 
 /// [`tighten`] for what a folder listed: a running server (or another command) removes files

@@ -84,3 +84,27 @@ async fn a_data_folder_left_readable_by_an_older_version_is_tightened_on_start()
     assert_private(&data);
     database.close().await;
 }
+
+#[test]
+fn a_symbolic_link_in_the_data_folder_is_neither_followed_nor_changed() {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    secure_data_dir(&data).unwrap();
+    // Someone else's file, readable by all, linked from inside the data folder.
+    let outside = root.path().join("shared.txt");
+    std::fs::write(&outside, "shared").unwrap();
+    std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::os::unix::fs::symlink(&outside, data.join("link")).unwrap();
+    // A named pipe and a file without read permission are tightened by their path, and the walk
+    // does not wait on the pipe.
+    let pipe = data.join("pipe");
+    assert!(std::process::Command::new("mkfifo").arg("-m").arg("0666").arg(&pipe).status().unwrap().success());
+    let unreadable = data.join("unreadable");
+    std::fs::write(&unreadable, "x").unwrap();
+    std::fs::set_permissions(&unreadable, std::fs::Permissions::from_mode(0o222)).unwrap();
+
+    secure_data_dir(&data).unwrap();
+    assert_eq!(mode(&outside), 0o644);
+    assert_eq!(mode(&pipe), 0o600);
+    assert_eq!(mode(&unreadable), 0o200);
+}
