@@ -211,7 +211,6 @@ const isYear = (g: Digits) => g.value.length === 4 && Number(g.value) >= 1900 &&
 const isMonth = (g: Digits) => g.value.length <= 2 && Number(g.value) >= 1 && Number(g.value) <= 12;
 const isDay = (g: Digits) => g.value.length <= 2 && Number(g.value) >= 1 && Number(g.value) <= 31;
 
-/** What separates two groups of one number: at most three spaces, dashes, dots or brackets. */
 /** Whether a reference label ends right before `start`, with at most a space or a colon between. */
 function followsReferenceLabel(chars: string[], start: number): boolean {
   let end = start;
@@ -222,6 +221,7 @@ function followsReferenceLabel(chars: string[], start: number): boolean {
   });
 }
 
+/** What separates two groups of one number: at most three spaces, dashes, dots or brackets. */
 function joins(gap: string[]): boolean {
   return gap.length >= 1 && gap.length <= 3 && gap.every((c) => ' -.()'.includes(c));
 }
