@@ -67,6 +67,7 @@ test('registering from a tutor page logs in and goes back to that page, even aft
   const tutor = await firstTutor(request);
   await page.goto(`/tutor/${tutor.userId}`);
   const tutorUrl = page.url();
+  await page.getByRole('button', { name: '開始預約' }).click();
   await page.getByRole('button', { name: '登入後預約' }).click();
   await expect(page).toHaveURL(/\/login-or-register\?next=%2Ftutor%2F\d+$/);
   await page.getByRole('tab', { name: '註冊' }).click();
@@ -97,6 +98,9 @@ test('a booking typed before the login prompt survives it, and its success shows
   await page.goto(`/tutor/${tutor.userId}`);
   const tutorUrl = page.url();
   const box = page.getByTestId('booking-box');
+  // The form loads on the tap that opens it, and its first field takes the focus.
+  await box.getByRole('button', { name: '開始預約' }).click();
+  await expect(box.getByRole('textbox', { name: '預約時間' })).toBeFocused();
   await box.getByRole('textbox', { name: '預約時間' }).fill(time);
   await box.getByRole('combobox', { name: '上堂地點' }).selectOption('online');
   await box.getByRole('textbox', { name: '留言（選填）' }).fill('中三學生，想加強英文寫作');

@@ -1,7 +1,9 @@
 import { expect, test } from './support/test';
 import { demoParent } from './support/session';
 
-test('a logged-out visitor taps 登入後預約 on a tutor, logs in and is back on that tutor', async ({ page }) => {
+test('a logged-out visitor opens the booking form on a tutor, taps 登入後預約, logs in and is back on that tutor', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');
   const cards = page.getByRole('list', { name: '導師搜尋結果' }).getByTestId('tutor-card');
@@ -10,6 +12,7 @@ test('a logged-out visitor taps 登入後預約 on a tutor, logs in and is back 
   await expect(page).toHaveURL(/\/tutor\/\d+$/);
   const tutorUrl = page.url();
 
+  await page.getByRole('button', { name: '開始預約' }).click();
   await page.getByRole('button', { name: '登入後預約' }).click();
   await expect(page).toHaveURL(/\/login-or-register\?next=%2Ftutor%2F\d+$/);
   await page.getByRole('textbox', { name: '電話號碼' }).fill(demoParent.phone);

@@ -27,6 +27,7 @@ export const bookingsEn: Catalogue<typeof bookingsZhHK> = {
     messageHint: (used: number, max: number) =>
       `E.g. the student's grade, or what to work on. ${used}/${max} characters`,
     book: 'Book',
+    open: 'Start a booking',
     booking: 'Booking…',
     loginToBook: 'Log in to book',
     success: 'Booking sent!',

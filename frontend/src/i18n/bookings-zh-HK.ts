@@ -23,6 +23,8 @@ export const bookingsZhHK = {
     messageName: '留言',
     messageHint: (used: number, max: number) => `例如學生年級、想加強的範疇。已輸入 ${used}／${max} 字`,
     book: '預約',
+    /** Opens the form on a profile (a visitor has not started a booking yet). */
+    open: '開始預約',
     booking: '預約中…',
     loginToBook: '登入後預約',
     success: '預約已提交！',

@@ -44,6 +44,15 @@ export function readDraft<T extends Record<string, string>>(key: string, empty: 
   }
 }
 
+/** Whether the form `key` has a draft waiting (its reader came back from logging in). */
+export function hasDraft(key: string): boolean {
+  try {
+    return Boolean(storage()?.getItem(PREFIX + key));
+  } catch {
+    return false;
+  }
+}
+
 /** Forgets the draft of the form `key`: it was sent. */
 export function clearDraft(key: string): void {
   try {

@@ -122,7 +122,7 @@ describe('routes', () => {
     expect(screen.getAllByText('每堂 HK$300').length).toBeGreaterThan(0);
     const box = screen.getByTestId('booking-box');
     expect(within(box).getByRole('heading', { name: '預約導師' })).toBeInTheDocument();
-    expect(within(box).getByRole('button', { name: '登入後預約' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: '開始預約' })).toBeInTheDocument();
   });
 
   it('an unknown route shows the not-found page with a link home', async () => {

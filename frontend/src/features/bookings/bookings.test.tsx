@@ -27,9 +27,16 @@ function booking(overrides: Partial<BookingBody>): BookingBody {
 }
 
 describe('the booking box on a tutor profile', () => {
-  it('offers a visitor to log in to book and shows no bookings', async () => {
+  it('opens the form for a visitor on a tap, offers to log in to book and shows no bookings', async () => {
+    const user = userEvent.setup();
     renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
-    expect(await screen.findByRole('button', { name: '登入後預約' })).toBeInTheDocument();
+    // Before the tap, the profile does not carry the form (docs/adr/0076-public-pages-under-150-kib.md).
+    expect(screen.queryByRole('textbox', { name: '預約時間' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '開始預約' }));
+    // The button is gone: its focus goes to the form's first field.
+    expect(await screen.findByRole('textbox', { name: '預約時間' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: '開始預約' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '登入後預約' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -80,6 +87,7 @@ describe('the booking box on a tutor profile', () => {
   it('keeps what a visitor typed through the login prompt, gives it back logged in and forgets it once booked', async () => {
     const user = userEvent.setup();
     const visitor = renderWithProviders(<BookingBox tutorId={TUTOR} subjects={['中學 數學', '中學 物理']} />);
+    await user.click(screen.getByRole('button', { name: '開始預約' }));
     await user.type(await screen.findByRole('textbox', { name: '預約時間' }), '星期六 14:00-16:00');
     await user.selectOptions(screen.getByRole('combobox', { name: '科目' }), '中學 數學');
     await user.type(screen.getByRole('textbox', { name: '留言（選填）' }), '中三，想操卷');

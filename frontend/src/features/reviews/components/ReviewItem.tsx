@@ -1,16 +1,13 @@
-import { Suspense, lazy, useState } from 'react';
-import { Button, Field, RatingDisplay, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { errorMessage } from '@/api/api-error';
-import { useReplyToReview } from '@/api/generated/tutors/tutors';
+import { Suspense, lazy } from 'react';
+import { RatingDisplay, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReviewBody } from '@/api/generated/model';
-import { REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
 import { formatDate } from '@/i18n/format';
 import { t } from '@/i18n/zh-HK';
-import { replyProblem } from '../lib/review-rules';
 
-// Reporting is for a logged-in reader: its button and dialog load when offered
-// (docs/adr/0076-public-pages-under-150-kib.md).
+// Reporting is for a logged-in reader, replying for the reviewed tutor: their forms load when
+// offered (docs/adr/0076-public-pages-under-150-kib.md).
 const ReportButton = lazy(async () => ({ default: (await import('./ReportReviewButton')).ReportButton }));
+const ReplyForm = lazy(async () => ({ default: (await import('./ReplyForm')).ReplyForm }));
 
 const useStyles = makeStyles({
   item: {
@@ -31,8 +28,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  replyForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  button: { minHeight: '44px' },
 });
 
 interface ReviewItemProps {
@@ -75,56 +70,11 @@ export function ReviewItem({ review, canReply, canReport, onChanged }: ReviewIte
           <Text className={styles.text}>{review.reply.text}</Text>
         </div>
       )}
-      {canReply && <ReplyForm reviewId={review.reviewId} onReplied={onChanged} />}
+      {canReply && (
+        <Suspense fallback={null}>
+          <ReplyForm reviewId={review.reviewId} onReplied={onChanged} />
+        </Suspense>
+      )}
     </article>
-  );
-}
-
-function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () => Promise<void> }) {
-  const styles = useStyles();
-  const words = t.reviews.reply;
-  const [value, setValue] = useState('');
-  const reply = useReplyToReview(reviewId);
-  // Kept by hand rather than `reply.isMutating`: the form stays busy until the reviews have been
-  // read again too, not only while the reply is sent.
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const length = [...value.trim()].length;
-  // The reply is public too: a contact detail is refused as it is typed, in the server's words.
-  const problem = replyProblem(value);
-
-  const submit = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await reply.trigger({ text: value.trim() });
-      await onReplied();
-    } catch (error) {
-      setFailure(errorMessage(error, words.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className={styles.replyForm}>
-      <Field
-        label={words.label}
-        hint={words.hint([...value].length, REVIEW_TEXT_MAX_CHARS)}
-        validationState={failure || problem ? 'error' : 'none'}
-        validationMessage={failure ?? problem}
-      >
-        <Textarea value={value} rows={2} resize="vertical" onChange={(_, data) => setValue(data.value)} />
-      </Field>
-      <div>
-        <Button
-          className={styles.button}
-          disabled={busy || length === 0 || length > REVIEW_TEXT_MAX_CHARS || problem !== undefined}
-          onClick={() => void submit()}
-        >
-          {busy ? words.submitting : words.submit}
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -129,7 +129,7 @@ describe('學生及家長評價', () => {
     const sent = serve([review], { status: 'own-profile' });
     renderWithProviders(<TutorReviews tutor={tutor} />);
     const item = await screen.findByTestId('review');
-    await userEvent.type(within(item).getByRole('textbox', { name: /回覆這則評價/ }), '多謝支持');
+    await userEvent.type(await within(item).findByRole('textbox', { name: /回覆這則評價/ }), '多謝支持');
     await userEvent.click(within(item).getByRole('button', { name: '回覆' }));
     expect(await within(item).findByText('導師回覆')).toBeInTheDocument();
     expect(within(item).queryByRole('textbox', { name: /回覆這則評價/ })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Surface } from '@/components/Surface';
 import { useLocation } from 'react-router';
@@ -14,8 +14,11 @@ import { SuccessBanner } from '@/components/SuccessBanner';
 
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
-import { ReviewForm } from './ReviewForm';
 import { ReviewItem } from './ReviewItem';
+
+// Only a member the server lets review sees the form: it loads when offered, so the public
+// profile does not carry it (docs/adr/0076-public-pages-under-150-kib.md).
+const ReviewForm = lazy(async () => ({ default: (await import('./ReviewForm')).ReviewForm }));
 
 const PAGE_SIZE = 5;
 
@@ -85,7 +88,11 @@ export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
         <SuccessBanner message={text.form.done} />
       ) : (
         <>
-          {status === 'can-review' && <ReviewForm tutorId={tutor.id} onReviewed={reviewedNow} />}
+          {status === 'can-review' && (
+            <Suspense fallback={<LoadingState />}>
+              <ReviewForm tutorId={tutor.id} onReviewed={reviewedNow} />
+            </Suspense>
+          )}
           {status === 'already-reviewed' && <Text>{text.eligibility.already}</Text>}
         </>
       )}
