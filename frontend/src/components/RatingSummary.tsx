@@ -1,5 +1,5 @@
 import { RatingDisplay, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 
 const useStyles = makeStyles({
   root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -9,7 +9,7 @@ const useStyles = makeStyles({
 /** A tutor's average stars and how many reviews they come from; "no reviews yet" without any. */
 export function RatingSummary({ average, count }: { average?: number | null; count: number }) {
   const styles = useStyles();
-  const text = t.reviews.summary;
+  const text = reviewsZhHK.summary;
   if (count === 0 || average === undefined || average === null) {
     return (
       <Text size={200} className={styles.muted} data-testid="rating-summary">

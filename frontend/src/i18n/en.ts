@@ -4,14 +4,9 @@
  * are in <area>-en.ts beside this file.
  */
 import { accountsEn } from './accounts-en';
-import { alertsEn } from './alerts-en';
-import { bookingsEn } from './bookings-en';
 import { casesEn } from './cases-en';
 import type { Catalogue } from './catalogue-type';
-import { lessonsEn } from './lessons-en';
-import { profileEn } from './profile-en';
 import { pwaEn } from './pwa-en';
-import { reviewsEn } from './reviews-en';
 import { tutorsEn } from './tutors-en';
 import type { zhHK } from './zh-HK';
 
@@ -196,12 +191,7 @@ export const en: Catalogue<typeof zhHK> = {
 
   // One catalogue per business area, beside this file.
   accounts: accountsEn,
-  alerts: alertsEn,
-  bookings: bookingsEn,
-  lessons: lessonsEn,
   cases: casesEn,
-  profile: profileEn,
-  reviews: reviewsEn,
   tutors: tutorsEn,
 
   legal: {

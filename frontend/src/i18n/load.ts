@@ -1,6 +1,6 @@
 /**
- * Puts a language's words in place before the app renders. The zh-HK catalogues are in the
- * app's start; another language's are a chunk of their own, loaded only by a page in it, and
+ * Puts a language's words in place before the app renders. The zh-HK catalogue `t` is in the
+ * app's start (the other areas' come with their pages' code, overwrite.ts); another language's are a chunk of their own, loaded only by a page in it, and
  * written over the zh-HK objects in place: every `t.…` (and any part of the catalogue a module
  * keeps) then reads the page's language, with no cost on the zh-HK pages.
  */

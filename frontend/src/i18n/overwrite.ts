@@ -6,7 +6,8 @@
  */
 
 /** The English catalogues of what pages load with their own code, by their name in ./english. */
-export type LaterCatalogue = 'billingEn' | 'rulesEn';
+export type LaterCatalogue =
+  'alertsEn' | 'billingEn' | 'bookingsEn' | 'lessonsEn' | 'profileEn' | 'reviewsEn' | 'rulesEn';
 
 type LaterWords = Readonly<Record<LaterCatalogue, object>>;
 

@@ -3,16 +3,13 @@
  * Hong Kong written Chinese. Words follow shared/design/catalogue-zh-HK.md.
  * The app shell's and shared strings are here; each business area's are in <area>-zh-HK.ts
  * beside this file (legal-zh-HK.ts holds the legal pages' long text), each with its English
- * twin (<area>-en.ts, typed alike).
+ * twin (<area>-en.ts, typed alike). The areas the public pages use are part of `t`; the others
+ * (alerts, billing, bookings, lessons, profile, reviews, the forms' rules) are imported by the
+ * code that shows them, so that the app's start does not carry them (overwrite.ts).
  */
 import { accountsZhHK } from './accounts-zh-HK';
-import { alertsZhHK } from './alerts-zh-HK';
-import { bookingsZhHK } from './bookings-zh-HK';
 import { casesZhHK } from './cases-zh-HK';
-import { lessonsZhHK } from './lessons-zh-HK';
-import { profileZhHK } from './profile-zh-HK';
 import { pwaZhHK } from './pwa-zh-HK';
-import { reviewsZhHK } from './reviews-zh-HK';
 import { spaced } from './spacing';
 import { tutorsZhHK } from './tutors-zh-HK';
 
@@ -198,12 +195,7 @@ export const zhHK = {
 
   // One catalogue per business area, beside this file.
   accounts: accountsZhHK,
-  alerts: alertsZhHK,
-  bookings: bookingsZhHK,
-  lessons: lessonsZhHK,
   cases: casesZhHK,
-  profile: profileZhHK,
-  reviews: reviewsZhHK,
   tutors: tutorsZhHK,
 
   legal: {

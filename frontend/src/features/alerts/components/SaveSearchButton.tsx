@@ -24,6 +24,7 @@ import { useCreateSavedSearch } from '@/api/generated/cases/cases';
 import { AlertChannel } from '@/api/generated/model';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
+import { alertsZhHK } from '@/i18n/alerts-zh-HK';
 import { t } from '@/i18n/zh-HK';
 import { useCatalogue } from '@/lib/catalogue';
 import { useSession } from '@/session/session';
@@ -43,7 +44,7 @@ const useStyles = makeStyles({
  */
 export function SaveSearchButton({ filters }: { filters: CaseFilters }) {
   const styles = useStyles();
-  const text = t.alerts.save;
+  const text = alertsZhHK.save;
   const session = useSession();
   const catalogue = useCatalogue();
   const [open, setOpen] = useState(false);

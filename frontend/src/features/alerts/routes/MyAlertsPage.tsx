@@ -16,7 +16,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
+import { alertsZhHK } from '@/i18n/alerts-zh-HK';
 import type { CaseAction } from '@/components/CaseCard';
 import { CaseCardGrid } from '@/components/CaseCardGrid';
 
@@ -51,7 +51,7 @@ function requestOf(search: SavedSearchBody, changes: Partial<SavedSearchRequest>
  */
 export function MyAlertsPage({ applyAction }: { applyAction: CaseAction }) {
   const styles = useStyles();
-  const text = t.alerts.page;
+  const text = alertsZhHK.page;
   const list = useListSavedSearches();
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -126,7 +126,7 @@ interface SavedSearchCardProps {
 /** One saved search: what it looks for, its keywords and channel to change, resume if stopped, delete. */
 function SavedSearchCard({ search, change }: SavedSearchCardProps) {
   const styles = useStyles();
-  const text = t.alerts.page;
+  const text = alertsZhHK.page;
   const [keywords, setKeywords] = useState(search.keywords);
   const [keywordsError, setKeywordsError] = useState<string>();
   const update = useUpdateSavedSearch(search.searchId);
@@ -196,7 +196,7 @@ function SavedSearchCard({ search, change }: SavedSearchCardProps) {
         >
           {Object.values(AlertChannel).map((key) => (
             <option key={key} value={key}>
-              {t.alerts.save.channel_[key]}
+              {alertsZhHK.save.channel_[key]}
             </option>
           ))}
         </Select>

@@ -7,7 +7,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { LoadingState } from '@/components/LoadingState';
 import { PageShell } from '@/components/PageShell';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
+import { alertsZhHK } from '@/i18n/alerts-zh-HK';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -17,7 +17,7 @@ type Outcome = { stopped: true; summary: string } | { stopped: false; message: s
 
 /** A link the server does not know (forged, or its search deleted) says so; anything else may pass. */
 function failure(error: unknown): Outcome {
-  const text = t.alerts.unsubscribe;
+  const text = alertsZhHK.unsubscribe;
   return { stopped: false, message: error instanceof ApiError && error.status === 404 ? text.failed : text.error };
 }
 
@@ -29,7 +29,7 @@ function failure(error: unknown): Outcome {
  */
 export function UnsubscribePage() {
   const styles = useStyles();
-  const text = t.alerts.unsubscribe;
+  const text = alertsZhHK.unsubscribe;
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>();
   const { trigger: unsubscribe } = useUnsubscribeAlert();

@@ -4,7 +4,7 @@ import { CalendarAddRegular } from '@fluentui/react-icons';
 import { useListTutorBookings } from '@/api/generated/bookings/bookings';
 import { LoadingState } from '@/components/LoadingState';
 import { Surface } from '@/components/Surface';
-import { t } from '@/i18n/zh-HK';
+import { bookingsZhHK } from '@/i18n/bookings-zh-HK';
 import { hasDraft } from '@/lib/form-draft';
 import { useSession } from '@/session/session';
 import { bookingDraftKey } from '../lib/booking-draft';
@@ -30,7 +30,7 @@ const useStyles = makeStyles({
  */
 export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: readonly string[] }) {
   const styles = useStyles();
-  const text = t.bookings.box;
+  const text = bookingsZhHK.box;
   const session = useSession();
   const bookings = useListTutorBookings(tutorId, { swr: { enabled: session.isLoggedIn } });
   const [opened, setOpened] = useState(false);

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { BOOKING_MESSAGE_MAX_CHARS } from '@/config/limits';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { useLiveErrors } from '@/hooks/use-live-errors';
-import { t } from '@/i18n/zh-HK';
+import { bookingsZhHK } from '@/i18n/bookings-zh-HK';
 import { clearDraft, readDraft, saveDraft } from '@/lib/form-draft';
 import { levelSubjectName } from '@/lib/tutor-teaching';
 import { useLoginPath } from '@/session/next-path';
@@ -59,7 +59,7 @@ interface BookingFormProps {
  */
 export function BookingForm({ tutorId, subjects, headingId, autoFocus, onBooked }: BookingFormProps) {
   const styles = useStyles();
-  const text = t.bookings.box;
+  const text = bookingsZhHK.box;
   const session = useSession();
   const navigate = useNavigate();
   const login = useLoginPath();

@@ -13,7 +13,7 @@ import type { BookingBody } from '@/api/generated/model';
 import { EmptyState } from '@/components/EmptyState';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
-import { t } from '@/i18n/zh-HK';
+import { bookingsZhHK } from '@/i18n/bookings-zh-HK';
 
 const useStyles = makeStyles({
   mine: { fontWeight: tokens.fontWeightSemibold },
@@ -22,7 +22,7 @@ const useStyles = makeStyles({
 /** A tutor's bookings: time, user, status (spec §2). */
 export function BookingTable({ items, error }: { items: BookingBody[] | undefined; error: unknown }) {
   const styles = useStyles();
-  const text = t.bookings.box;
+  const text = bookingsZhHK.box;
   if (error) return <ErrorBanner message={errorMessage(error, text.loadFailed)} />;
   if (!items) return <LoadingState />;
   if (items.length === 0) return <EmptyState title={text.empty} compact />;

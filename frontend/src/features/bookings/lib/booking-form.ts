@@ -5,7 +5,7 @@
  * phone once the tutor accepts). The server also checks the subject against the tutor's.
  */
 import { BOOKING_MESSAGE_MAX_CHARS, BOOKING_TIME_MAX_CHARS } from '@/api/form-limits';
-import { t } from '@/i18n/zh-HK';
+import { bookingsZhHK } from '@/i18n/bookings-zh-HK';
 import { type CheckMode, textProblem } from '@/lib/form-rules';
 
 /** The booking box's fields as typed. */
@@ -14,7 +14,7 @@ export type BookingErrors = Partial<Record<keyof BookingValues, string>>;
 
 /** A booking's problems; `mode` says how much to show while the person types. */
 export function checkBooking(values: BookingValues, mode: CheckMode = 'submit'): BookingErrors {
-  const text = t.bookings.box;
+  const text = bookingsZhHK.box;
   const errors: BookingErrors = {};
   const time =
     mode === 'submit' && values.bookingTime.trim() === ''

@@ -12,7 +12,8 @@ import { PageShell } from '@/components/PageShell';
 import { billingZhHK } from '@/i18n/billing-zh-HK';
 import { formatDateTime } from '@/i18n/format';
 import { ContactLinks } from '@/components/ContactLinks';
-import { t } from '@/i18n/zh-HK';
+import { lessonsZhHK } from '@/i18n/lessons-zh-HK';
+import { bookingsZhHK } from '@/i18n/bookings-zh-HK';
 import { levelSubjectName } from '@/lib/tutor-teaching';
 
 const useStyles = makeStyles({
@@ -43,8 +44,8 @@ const useStyles = makeStyles({
 /** What the booker asked for, as the tutor weighs it before accepting. */
 function BookingFacts({ booking }: { booking: BookingBody }) {
   const styles = useStyles();
-  const text = t.bookings.myBookings;
-  const place = booking.lessonPlace && t.bookings.box.place_[booking.lessonPlace];
+  const text = bookingsZhHK.myBookings;
+  const place = booking.lessonPlace && bookingsZhHK.box.place_[booking.lessonPlace];
   const facts: [string, string | undefined][] = [
     [text.facts.subject, booking.subject && levelSubjectName(booking.subject)],
     [text.facts.place, place],
@@ -64,7 +65,7 @@ function BookingFacts({ booking }: { booking: BookingBody }) {
 
 /** The next step for this viewer, so neither side wonders what happens now. */
 function nextStep(booking: BookingBody): string | undefined {
-  const next = t.bookings.myBookings.next;
+  const next = bookingsZhHK.myBookings.next;
   switch (booking.status) {
     case 'pending':
       return booking.forMe ? next.decide : next.waitForTutor;
@@ -84,7 +85,7 @@ type Action = (id: string) => Promise<BookingBody>;
 /** /my-bookings: the tutor accepts or declines bookings received; the booker cancels their own. */
 export function MyBookingsPage() {
   const styles = useStyles();
-  const text = t.bookings.myBookings;
+  const text = bookingsZhHK.myBookings;
   const bookings = useListMyBookings();
   const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -121,7 +122,7 @@ export function MyBookingsPage() {
                   appearance="filled"
                   color={b.status === 'accepted' ? 'success' : b.status === 'pending' ? 'warning' : 'subtle'}
                 >
-                  {t.bookings.box.status_[b.status] ?? b.status}
+                  {bookingsZhHK.box.status_[b.status] ?? b.status}
                 </Badge>
                 <Text size={200} className={styles.muted}>
                   {formatDateTime(b.createdAt)}
@@ -140,7 +141,7 @@ export function MyBookingsPage() {
               <div className={styles.actions}>
                 {b.status === 'accepted' && (
                   <ButtonLink to={arrangementPath(b.id)} appearance="secondary" className={styles.action}>
-                    {t.lessons.open}
+                    {lessonsZhHK.open}
                   </ButtonLink>
                 )}
                 {b.forMe && b.status === 'pending' && (

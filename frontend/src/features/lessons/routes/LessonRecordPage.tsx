@@ -33,7 +33,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { PageShell } from '@/components/PageShell';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatHkd } from '@/i18n/format';
-import { t } from '@/i18n/zh-HK';
+import { lessonsZhHK } from '@/i18n/lessons-zh-HK';
 
 const useStyles = makeStyles({
   summary: {
@@ -78,7 +78,7 @@ function recentYears(): number[] {
  */
 export function LessonRecordPage() {
   const { id = '' } = useParams();
-  const text = t.lessons;
+  const text = lessonsZhHK;
   const arrangement = useGetArrangement(id);
   const [failure, setFailure] = useState<string>();
   const notFound = arrangement.error instanceof ApiError && arrangement.error.status === 404;
@@ -107,7 +107,7 @@ interface RecordProps {
 
 function Record({ item, onChanged, onFailed }: RecordProps) {
   const styles = useStyles();
-  const text = t.lessons;
+  const text = lessonsZhHK;
   const fee = formatHkd(item.feePerLesson);
   const tuition = formatHkd(item.totals.tuition);
   return (
@@ -148,7 +148,7 @@ function Record({ item, onChanged, onFailed }: RecordProps) {
 /** How it ended, and for the family who ended it early, the case opened again in one tap. */
 function Ended({ item, onChanged }: { item: ArrangementBody; onChanged: () => Promise<unknown> }) {
   const styles = useStyles();
-  const text = t.lessons;
+  const text = lessonsZhHK;
   const [reopened, setReopened] = useState<number>();
   const [failure, setFailure] = useState<string>();
   const reopenCase = useReopenCase(item.id);
@@ -209,7 +209,7 @@ function Ended({ item, onChanged }: { item: ArrangementBody; onChanged: () => Pr
 /** Either side's form: end the arrangement, with a reason from the list and a note, after asking. */
 function EndForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
   const styles = useStyles();
-  const text = t.lessons.end;
+  const text = lessonsZhHK.end;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
@@ -283,7 +283,7 @@ function LessonCard({
   onFailed: (message: string | undefined) => void;
 }) {
   const styles = useStyles();
-  const text = t.lessons;
+  const text = lessonsZhHK;
   const [disputing, setDisputing] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string>();
@@ -387,7 +387,7 @@ function useLessonEntry(dateRequired: string, fallback: string) {
       setDone(true);
       await after();
     } catch (error) {
-      setErrors(fieldErrors(error) ?? { [fallback]: errorMessage(error, t.lessons.failed) });
+      setErrors(fieldErrors(error) ?? { [fallback]: errorMessage(error, lessonsZhHK.failed) });
     } finally {
       setBusy(false);
     }
@@ -398,7 +398,7 @@ function useLessonEntry(dateRequired: string, fallback: string) {
 /** The tutor's form: a lesson held, its date, start and minutes. */
 function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
   const styles = useStyles();
-  const text = t.lessons.record;
+  const text = lessonsZhHK.record;
   const [minutes, setMinutes] = useState('90');
   const { date, setDate, time, setTime, errors, done, busy, send } = useLessonEntry(text.dateRequired, 'startsAt');
   const recordLesson = useRecordLesson(arrangementId);
@@ -443,7 +443,7 @@ function RecordForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
 /** Either side's form: a lesson cancelled ahead of time, with a reason. */
 function CancelForm({ arrangementId, onDone }: { arrangementId: string; onDone: () => Promise<unknown> }) {
   const styles = useStyles();
-  const text = t.lessons.cancel;
+  const text = lessonsZhHK.cancel;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const { date, setDate, time, setTime, errors, done, busy, send } = useLessonEntry(text.dateRequired, 'reason');
@@ -464,7 +464,7 @@ function CancelForm({ arrangementId, onDone }: { arrangementId: string; onDone: 
           {text.heading}
         </Text>
         <Button appearance="subtle" size="small" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {t.lessons.cancelAction}
+          {lessonsZhHK.cancelAction}
         </Button>
       </div>
       {done && <Text role="status">{text.done}</Text>}

@@ -30,6 +30,8 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { catalogueName } from '@/i18n/catalogue-names';
 import { formatDateTime, formatHkd, formatRatePerLesson } from '@/i18n/format';
+import { lessonsZhHK } from '@/i18n/lessons-zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 import { t } from '@/i18n/zh-HK';
 import { levelSubjectName, teachingDistrictsLine, teachingModesLine } from '@/lib/tutor-teaching';
 import { matchTerms } from '@/lib/case-display';
@@ -246,13 +248,13 @@ function ApplicantCard({ caseId, applicant, canChoose, caseRate, offerHours, bus
         {offer?.status === 'confirmed' && (
           // Also once the match ended: its record may still hold lessons to answer.
           <ButtonLink to={arrangementPath(offer.id)} appearance="primary" size="small">
-            {t.lessons.open}
+            {lessonsZhHK.open}
           </ButtonLink>
         )}
         {applicant.status === 'selected' && (
           // The server decides when a review is possible; the profile says so.
           <ButtonLink to={`/tutor/${applicant.tutor.id}#reviews`} appearance="secondary" size="small">
-            {t.reviews.rateTutor}
+            {reviewsZhHK.rateTutor}
           </ButtonLink>
         )}
         {canChoose && (

@@ -8,6 +8,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { arrangementPath, paths } from '@/config/paths';
 import { ContactLinks } from '@/components/ContactLinks';
+import { lessonsZhHK } from '@/i18n/lessons-zh-HK';
 import { t } from '@/i18n/zh-HK';
 import { PageShell } from '@/components/PageShell';
 import { caseDisplay, matchTerms } from '@/lib/case-display';
@@ -97,7 +98,7 @@ export function MyApplicationsPage() {
                       {item.status === 'selected' && <Text>{matchTerms(item.offer)}</Text>}
                       <div className={styles.actions}>
                         <ButtonLink to={arrangementPath(item.offer.id)} appearance="primary" size="small">
-                          {t.lessons.open}
+                          {lessonsZhHK.open}
                         </ButtonLink>
                       </div>
                     </>

@@ -3,6 +3,7 @@ import { Card, Switch, Text, makeStyles, tokens } from '@fluentui/react-componen
 import { errorMessage } from '@/api/api-error';
 import { useGetInvitationSettings, useUpdateInvitationSettings } from '@/api/generated/cases/cases';
 import { ErrorBanner } from '@/components/ErrorBanner';
+import { profileZhHK } from '@/i18n/profile-zh-HK';
 import { t } from '@/i18n/zh-HK';
 
 const useStyles = makeStyles({
@@ -14,7 +15,7 @@ const useStyles = makeStyles({
 /** A tutor's switch for owners' invitations to apply (each one an SMS); on until turned off. */
 export function InvitationSwitch() {
   const styles = useStyles();
-  const text = t.profile.invitations;
+  const text = profileZhHK.invitations;
   const settings = useGetInvitationSettings();
   // Its key is the settings read's: the answer goes into that read, which is not fetched again.
   const update = useUpdateInvitationSettings({ swr: { revalidate: false } });

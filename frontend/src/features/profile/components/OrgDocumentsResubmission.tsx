@@ -5,7 +5,7 @@ import { useResubmitOrgDocuments } from '@/api/generated/accounts/accounts';
 import type { CurrentUser } from '@/api/generated/model';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { DocumentPicker } from '@/components/DocumentPicker';
-import { t } from '@/i18n/zh-HK';
+import { profileZhHK } from '@/i18n/profile-zh-HK';
 import { documentLabel, type DocumentField } from '@/lib/documents';
 
 const useStyles = makeStyles({
@@ -23,7 +23,7 @@ type Errors = Partial<Record<DocumentField, string>>;
  */
 export function OrgDocumentsResubmission({ onResubmitted }: { onResubmitted: (user: CurrentUser) => void }) {
   const styles = useStyles();
-  const m = t.profile.orgVerification.resubmit;
+  const m = profileZhHK.orgVerification.resubmit;
   const titleId = useId();
   const [files, setFiles] = useState<Files>({ businessRegistration: null, addressProof: null });
   const [errors, setErrors] = useState<Errors>({});

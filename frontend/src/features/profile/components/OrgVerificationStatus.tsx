@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody, MessageBarTitle, type MessageBarIntent } from '@fluentui/react-components';
 import type { CurrentUser } from '@/api/generated/model';
-import { t } from '@/i18n/zh-HK';
+import { profileZhHK } from '@/i18n/profile-zh-HK';
 
 const intents: Record<string, MessageBarIntent> = { pending: 'info', verified: 'success', rejected: 'warning' };
 
@@ -16,7 +16,7 @@ export function OrgVerificationStatus({
   const status = user.orgVerification;
   if (user.userType !== 'organization' || (status !== 'pending' && status !== 'verified' && status !== 'rejected'))
     return null;
-  const m = t.profile.orgVerification;
+  const m = profileZhHK.orgVerification;
   return (
     <MessageBar intent={intents[status]} layout="multiline" role="status" aria-label={m.heading(m[status].status)}>
       <MessageBarBody>

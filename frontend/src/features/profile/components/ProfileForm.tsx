@@ -10,7 +10,7 @@ import { AvatarPicker } from '@/components/AvatarPicker';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { SmsCodeVerification } from '@/components/SmsCodeVerification';
-import { t } from '@/i18n/zh-HK';
+import { profileZhHK } from '@/i18n/profile-zh-HK';
 import { media } from '@/styles/breakpoints';
 import { displayNameProblem } from '@/lib/display-name';
 import { localPhone } from '@/lib/phone';
@@ -76,7 +76,7 @@ async function saveProfile(
 export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   const styles = useStyles();
   const { formRef, revealAfter } = useFormFeedback();
-  const p = t.profile.edit;
+  const p = profileZhHK.edit;
   const me = useGetMe();
   const { mutate } = useSWRConfig();
   const [name, setName] = useState<string | null>(null);
@@ -149,7 +149,7 @@ export function ProfileForm({ withAvatar }: { withAvatar: boolean }) {
   return (
     <Card className={styles.card}>
       <OrgVerificationStatus user={current} />
-      {documentsResubmitted && <SuccessBanner message={t.profile.orgVerification.resubmit.done} />}
+      {documentsResubmitted && <SuccessBanner message={profileZhHK.orgVerification.resubmit.done} />}
       {current.userType === 'organization' && current.orgVerification === 'rejected' && (
         <OrgDocumentsResubmission
           onResubmitted={(user) => {

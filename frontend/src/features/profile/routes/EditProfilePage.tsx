@@ -1,4 +1,5 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { profileZhHK } from '@/i18n/profile-zh-HK';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { hasActiveTutorProfile } from '@/session/tutor';
@@ -23,9 +24,9 @@ export function EditProfilePage() {
   const { user } = useSession();
   return (
     <div className={styles.page}>
-      <title>{t.pageTitle(t.profile.edit.title)}</title>
+      <title>{t.pageTitle(profileZhHK.edit.title)}</title>
       <Text as="h1" size={800} weight="bold" className={styles.title}>
-        {t.profile.edit.title}
+        {profileZhHK.edit.title}
       </Text>
       <ProfileForm withAvatar={false} />
       {hasActiveTutorProfile(user) && <InvitationSwitch />}

@@ -3,7 +3,7 @@ import { Button, Field, Textarea, makeStyles, tokens } from '@fluentui/react-com
 import { errorMessage } from '@/api/api-error';
 import { useReplyToReview } from '@/api/generated/tutors/tutors';
 import { REVIEW_TEXT_MAX_CHARS } from '@/config/limits';
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 import { replyProblem } from '../lib/review-rules';
 
 const useStyles = makeStyles({
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 /** The reviewed tutor's one public reply to a review, checked for contact details as it is typed. */
 export function ReplyForm({ reviewId, onReplied }: { reviewId: number; onReplied: () => Promise<void> }) {
   const styles = useStyles();
-  const words = t.reviews.reply;
+  const words = reviewsZhHK.reply;
   const [value, setValue] = useState('');
   const reply = useReplyToReview(reviewId);
   // Kept by hand rather than `reply.isMutating`: the form stays busy until the reviews have been

@@ -20,7 +20,7 @@ import { errorMessage } from '@/api/api-error';
 import { useReportReview } from '@/api/generated/tutors/tutors';
 import type { ReviewBody } from '@/api/generated/model';
 import { REPORT_REASON_MAX_CHARS } from '@/config/limits';
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 
 const useStyles = makeStyles({
   replyForm: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -30,7 +30,7 @@ const useStyles = makeStyles({
 /** Reporting: a reason in a dialog, sent to the back office; the dialog then says it was received. */
 export function ReportButton({ review }: { review: ReviewBody }) {
   const styles = useStyles();
-  const words = t.reviews.report;
+  const words = reviewsZhHK.report;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const report = useReportReview(review.reviewId);

@@ -15,7 +15,7 @@ import { useCreateReview } from '@/api/generated/tutors/tutors';
 import { REVIEW_TEXT_MAX_CHARS, REVIEW_TEXT_MIN_CHARS } from '@/api/form-limits';
 import { useFormFeedback } from '@/hooks/use-form-feedback';
 import { useLiveErrors } from '@/hooks/use-live-errors';
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 import { checkReview, type ReviewErrors } from '../lib/review-rules';
 
 const useStyles = makeStyles({
@@ -38,7 +38,7 @@ type Errors = ReviewErrors;
 /** Stars and words for a tutor the member had lessons with; shown only when the server allows it. */
 export function ReviewForm({ tutorId, onReviewed }: { tutorId: string; onReviewed: () => Promise<void> }) {
   const styles = useStyles();
-  const words = t.reviews.form;
+  const words = reviewsZhHK.form;
   const { formRef, revealAfter } = useFormFeedback();
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { RatingDisplay, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReviewBody } from '@/api/generated/model';
 import { formatDate } from '@/i18n/format';
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 
 // Reporting is for a logged-in reader, replying for the reviewed tutor: their forms load when
 // offered (docs/adr/0076-public-pages-under-150-kib.md).
@@ -42,7 +42,7 @@ interface ReviewItemProps {
 /** One review: stars, masked author and date, the words, the tutor's reply; reply and report actions. */
 export function ReviewItem({ review, canReply, canReport, onChanged }: ReviewItemProps) {
   const styles = useStyles();
-  const text = t.reviews;
+  const text = reviewsZhHK;
   return (
     <article
       className={styles.item}

@@ -12,7 +12,7 @@ import { Pagination } from '@/components/Pagination';
 import { RatingSummary } from '@/components/RatingSummary';
 import { SuccessBanner } from '@/components/SuccessBanner';
 
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 import { useSession } from '@/session/session';
 import { ReviewItem } from './ReviewItem';
 
@@ -43,7 +43,7 @@ const useStyles = makeStyles({
  */
 export function TutorReviews({ tutor }: { tutor: PublicTutor }) {
   const styles = useStyles();
-  const text = t.reviews;
+  const text = reviewsZhHK;
   const session = useSession();
   const [page, setPage] = useState(1);
   const reviews = useListTutorReviews(tutor.id, { page, pageSize: PAGE_SIZE });

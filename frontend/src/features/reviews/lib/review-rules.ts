@@ -5,14 +5,14 @@
  * the length, with no contact details (both are public).
  */
 import { REVIEW_TEXT_MAX_CHARS, REVIEW_TEXT_MIN_CHARS } from '@/api/form-limits';
-import { t } from '@/i18n/zh-HK';
+import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
 import { type CheckMode, textProblem } from '@/lib/form-rules';
 
 export type ReviewErrors = { rating?: string; text?: string };
 
 /** A review's problems; `mode` says how much to show while the person types. */
 export function checkReview(rating: number, text: string, mode: CheckMode = 'submit'): ReviewErrors {
-  const words = t.reviews.form;
+  const words = reviewsZhHK.form;
   const errors: ReviewErrors = {};
   if (mode === 'submit' && rating < 1) errors.rating = words.ratingRequired;
   const problem =
@@ -30,5 +30,5 @@ export function checkReview(rating: number, text: string, mode: CheckMode = 'sub
 
 /** What keeps a tutor's reply from being sent, as typed: too long, or a contact detail. */
 export function replyProblem(text: string): string | undefined {
-  return textProblem(text, t.reviews.reply.name, { max: REVIEW_TEXT_MAX_CHARS, exchange: 'review' }, 'typing');
+  return textProblem(text, reviewsZhHK.reply.name, { max: REVIEW_TEXT_MAX_CHARS, exchange: 'review' }, 'typing');
 }
