@@ -7,15 +7,19 @@ import { DocumentAddRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
 import { homeTabs, paths } from '@/config/paths';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
-import { RecommendedCases } from '@/features/matching/components/RecommendedCases';
 import { LoadingState } from '@/components/LoadingState';
 import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
 import { useSession } from '@/session/session';
+import { isWorkingTutor } from '@/session/tutor';
 import { t } from '@/i18n/zh-HK';
 import { media } from '@/styles/breakpoints';
 import { applyAction } from './apply-action';
 
-// Not on the first screen of a visit: the second tab, and the profile form of /profile.
+// Not on the first screen of a visit: the second tab, the profile form of /profile, and the
+// cases picked for a tutor.
+const RecommendedCases = lazy(async () => ({
+  default: (await import('@/features/matching/components/RecommendedCases')).RecommendedCases,
+}));
 const CaseSearchTab = lazy(async () => ({
   default: (await import('./CaseSearchTab')).CaseSearchTab,
 }));
@@ -126,7 +130,11 @@ export function HomePage({ profileEdit = false }: { profileEdit?: boolean }) {
         </div>
         {/* A tutor's cases picked for them come before the search form: most days that is
             what they came for. Nobody else sees anything here. */}
-        <RecommendedCases />
+        {isWorkingTutor(session) && (
+          <Suspense fallback={<LoadingState />}>
+            <RecommendedCases />
+          </Suspense>
+        )}
         <Surface className={styles.panel} aria-label={t.home.searchPanelLabel}>
           <TabList
             selectedValue={active?.value}

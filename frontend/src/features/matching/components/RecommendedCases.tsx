@@ -7,7 +7,7 @@ import { ErrorBanner } from '@/components/ErrorBanner';
 import { LoadingState } from '@/components/LoadingState';
 import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
-import { hasActiveTutorProfile } from '@/session/tutor';
+import { isWorkingTutor } from '@/session/tutor';
 import { CaseCardGrid } from '@/components/CaseCardGrid';
 import { CaseApplyAction } from './CaseApplyAction';
 
@@ -31,7 +31,7 @@ export function fitLine(reasons: readonly FitReason[]): string {
 export function RecommendedCases() {
   const styles = useStyles();
   const session = useSession();
-  const enabled = session.mode === 'tutor' && hasActiveTutorProfile(session.user);
+  const enabled = isWorkingTutor(session);
   const recommended = useListRecommendedCases({ swr: { enabled } });
   if (!enabled) return null;
   const text = t.cases.recommended;
