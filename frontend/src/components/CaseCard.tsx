@@ -1,4 +1,4 @@
-import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ClockRegular, LocationRegular, MoneyRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import type { CaseSummary } from '@/api/generated/model';
@@ -41,7 +41,6 @@ const useStyles = makeStyles({
   posted: {
     color: tokens.colorNeutralForeground3,
   },
-  note: { alignSelf: 'flex-start', height: 'auto', whiteSpace: 'normal' },
 });
 
 /**
@@ -52,8 +51,11 @@ export type CaseAction = (item: CaseSummary, size: 'small' | 'medium') => ReactN
 
 interface CaseCardProps {
   item: CaseSummary;
-  /** Why it is recommended, under the title. */
-  note?: string;
+  /**
+   * Why it is recommended, under the title: given drawn (a badge, by matching), so that a card
+   * without one does not carry a badge's code.
+   */
+  note?: ReactNode;
   /** Typed words to mark. */
   words?: readonly string[];
   action?: CaseAction;
@@ -91,11 +93,7 @@ export function CaseCard({ item, note, words = [], action }: CaseCardProps) {
           <Highlighted text={item.excerpt} words={words} />
         </Text>
       )}
-      {note && (
-        <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
-          {note}
-        </Badge>
-      )}
+      {note}
     </div>
   );
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CaseSummary } from '@/api/generated/model';
 import { CardGrid } from './CardGrid';
 import { CaseCard, type CaseAction } from './CaseCard';
@@ -6,7 +7,7 @@ interface CaseCardGridProps {
   items: readonly CaseSummary[];
   label: string;
   /** A line a card shows above its facts, e.g. why a case is recommended. */
-  note?: (item: CaseSummary) => string | undefined;
+  note?: (item: CaseSummary) => ReactNode;
   /** Typed words to mark in each card. */
   words?: readonly string[];
   /** What each card offers on its case (the apply action). */

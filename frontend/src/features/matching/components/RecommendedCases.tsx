@@ -1,4 +1,4 @@
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useListRecommendedCases } from '@/api/generated/cases/cases';
 import type { FitReason } from '@/api/generated/model';
@@ -16,6 +16,7 @@ const useStyles = makeStyles({
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   heading: { margin: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
+  note: { alignSelf: 'flex-start', height: 'auto', whiteSpace: 'normal' },
 });
 
 /** Why a case fits, in words: the reasons' labels joined, in the order the server weighed them. */
@@ -57,7 +58,11 @@ export function RecommendedCases() {
         <CaseCardGrid
           items={items.map((item) => item.case)}
           label={text.heading}
-          note={(item) => why.get(item.caseId)}
+          note={(item) => (
+            <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
+              {why.get(item.caseId)}
+            </Badge>
+          )}
           action={(item, size) => <CaseApplyAction item={item} size={size} />}
         />
       )}
