@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Measures the JavaScript each public page loads at its start, compressed as the server sends it to
 // a browser (the build's brotli copy, precompress/plugin.ts; the file itself where the build wrote
-// none) (issue 38,
-// docs/adr/0076-public-pages-under-150-kib.md): the boot script, the app's entry and every chunk it
-// imports, and the page's own chunks with every chunk they import, however deep, as the build's
-// manifest links them (what Lighthouse counts as the page's scripts before anyone taps). Each page
-// of budget.json's `pages` is measured in zh-HK and in English (`/en…`, which loads the English
-// words too); its module comes from prerender/pages.json, the table the boot script reads as well.
-// Fails when a page passes its own budget there (KiB in zh-HK and in English): a ratchet at today's
-// size with a KiB to spare (brotli's output follows the version Node carries), to lower as pages
-// are split until every page is at `targetKiB`, the issue's 150 KiB (then set to it). The first paint waits for none of it (the first screen comes from the server, and the
-// boot script asks for the app after the paint).
+// none) (issue 38, docs/adr/0076-public-pages-under-150-kib.md): the boot script, the app's entry
+// and every chunk it imports, and the page's own chunks with every chunk they import, however
+// deep, as the build's manifest links them (what Lighthouse counts as the page's scripts before
+// anyone taps; its "JS loaded" adds each response's headers, about 0.3 KiB a file). Each page of
+// budget.json's `pages` is measured in zh-HK and in English (`/en…`, which loads the English words
+// too); its module comes from prerender/pages.json, the table the boot script reads as well.
+// Fails when a page passes its own budget there (KiB in zh-HK and in English), or when a zh-HK
+// budget is above `targetKiB`, the issue's 150 KiB: every zh-HK page is held to it. An English
+// budget is still a ratchet at today's size with a KiB to spare (brotli's output follows the
+// version Node carries), to lower as the English words are split until it is at the target too.
+// The first paint waits for none of it (the first screen comes from the server, and the boot
+// script asks for the app after the paint).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,14 +106,17 @@ function measure(path, english) {
 }
 
 let over = false;
-let underTarget = 0;
+const underTarget = { zh: 0, en: 0 };
 for (const [page, budget] of Object.entries(pages)) {
+  if (budget['zh-HK'] > target)
+    fail(`${page}'s zh-HK budget (${budget['zh-HK']} KiB) is above the ${target} KiB target`);
   const path = page.replace(/:[^/]+/g, '1');
   const zh = measure(path, false);
   const en = measure(path, true);
   // A budget above the target is a ratchet: it holds until the page is split under the target.
   const passes = zh.kib <= budget['zh-HK'] && en.kib <= budget.en;
-  if (zh.kib <= target && en.kib <= target) underTarget += 1;
+  if (zh.kib <= target) underTarget.zh += 1;
+  if (en.kib <= target) underTarget.en += 1;
   over ||= !passes;
   console.log(
     `check-budget: ${page.padEnd(20)} ${zh.kib.toFixed(1).padStart(6)} KiB brotli in ${String(zh.count).padStart(2)} files ` +
@@ -120,7 +125,8 @@ for (const [page, budget] of Object.entries(pages)) {
   );
 }
 console.log(
-  `check-budget: ${underTarget} of ${Object.keys(pages).length} pages under the ${target} KiB target; ` +
+  `check-budget: under the ${target} KiB target: ${underTarget.zh} of ${Object.keys(pages).length} pages in zh-HK, ` +
+    `${underTarget.en} in English; ` +
     `before the first paint: the boot script alone, ${servedKiB(bootScript).toFixed(1)} KiB`,
 );
 if (over) fail('a public page grew past its budget in budget.json: load what it does not need on demand');
