@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Banner } from './Banner';
 
 interface ErrorBannerProps {
   message: string;
@@ -8,8 +8,8 @@ interface ErrorBannerProps {
 /** A red alert banner (spec §8: errors appear in a red alert banner). */
 export function ErrorBanner({ message, className }: ErrorBannerProps) {
   return (
-    <MessageBar intent="error" layout="multiline" role="alert" className={className}>
-      <MessageBarBody>{message}</MessageBarBody>
-    </MessageBar>
+    <Banner intent="error" role="alert" className={className}>
+      {message}
+    </Banner>
   );
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Banner } from './Banner';
 
 /** The sticky top bar's height and a little room: a banner under it is out of sight. */
 const TOP_BAR_ROOM_PX = 72;
@@ -36,19 +36,16 @@ export function SuccessBanner({ message, children, announce = true, className }:
   }, [announce]);
 
   return (
-    <MessageBar
+    <Banner
       ref={ref}
       intent="success"
-      layout="multiline"
       role={announce ? 'status' : undefined}
       tabIndex={announce ? -1 : undefined}
       className={className}
     >
-      <MessageBarBody>
-        {/* Its own element: the message reads (and is found) as one sentence before the rest. */}
-        <span>{message}</span>
-        {children}
-      </MessageBarBody>
-    </MessageBar>
+      {/* Its own element: the message reads (and is found) as one sentence before the rest. */}
+      <span>{message}</span>
+      {children}
+    </Banner>
   );
 }
