@@ -28,8 +28,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * module script in the head, where the update notice looks for it.
  *
  * `data-pages` names each page's own chunks by its path (prerender/pages.json: `/case/*` is every
- * path under `/case/`), `data-en` the English words' chunks, which a page under `/en` loads too
- * (docs/adr/0076-public-pages-under-150-kib.md): a page asks for its own code and no other page's.
+ * path under `/case/`), `data-en` the English words' chunks, which a page under `/en` loads, and
+ * `data-zh` the zh-HK words', which every other page loads (docs/adr/0076-public-pages-under-150-kib.md):
+ * a page asks for its own code and words and no other page's.
  */
 const BOOT_SCRIPT = `(function () {
   var boot = document.currentScript;
@@ -37,7 +38,7 @@ const BOOT_SCRIPT = `(function () {
     var path = location.pathname;
     var english = /^\\/en(\\/|$)/.test(path);
     if (english) path = path.slice(3) || '/';
-    var files = english ? JSON.parse(boot.dataset.en) : [];
+    var files = JSON.parse(english ? boot.dataset.en : boot.dataset.zh);
     JSON.parse(boot.dataset.pages).forEach(function (page) {
       var pattern = page[0];
       var wild = pattern.slice(-1) === '*';
@@ -117,8 +118,8 @@ function chunksOf(manifest: Manifest, modules: string[]): Set<string> {
   return new Set([...seen].map((key) => `/${manifest[key]?.file}`));
 }
 
-/** What a page loads beyond the app's start: its chunks, and the English words' (`data-pages`, `data-en`). */
-function pagePreloads(outDir: string): { pages: string; en: string } {
+/** What a page loads beyond the app's start: its chunks, and its words' (`data-pages`, `data-en`, `data-zh`). */
+function pagePreloads(outDir: string): { pages: string; en: string; zh: string } {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const start = chunksOf(manifest, entry);
@@ -127,21 +128,26 @@ function pagePreloads(outDir: string): { pages: string; en: string } {
   return {
     pages: JSON.stringify(Object.entries(table).map(([pattern, module]) => [pattern, own([module])])),
     en: JSON.stringify(own(['src/i18n/english.ts'])),
+    zh: JSON.stringify(own(['src/i18n/zh-HK-words.ts'])),
   };
 }
 
 /**
  * `index.html` with the boot script in place of the entry script and its module preloads,
- * which it names (`data-entry`, `data-preload`), with each page's own chunks (`data-pages`,
- * `data-en`); frontend/scripts/check-budget.mjs reads them.
+ * which it names (`data-entry`, `data-preload`), with each page's own chunks (`data-pages`) and
+ * each language's words (`data-en`, `data-zh`); frontend/scripts/check-budget.mjs reads them.
  */
-function bootAfterFirstPaint(index: string, bootPath: string, preloads: { pages: string; en: string }): string {
+function bootAfterFirstPaint(
+  index: string,
+  bootPath: string,
+  preloads: { pages: string; en: string; zh: string },
+): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(index);
   if (!entry) throw new Error('first screens: the entry script is missing from index.html');
   const links = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const boot =
     `<script defer src="${bootPath}" data-entry="${entry[1]}" data-preload="${links.map((p) => p[1]).join(' ')}"` +
-    ` data-pages='${preloads.pages}' data-en='${preloads.en}'></script>`;
+    ` data-pages='${preloads.pages}' data-en='${preloads.en}' data-zh='${preloads.zh}'></script>`;
   if ((index.match(/<script type="module"/g) ?? []).length !== 1) {
     throw new Error('first screens: index.html has more than the entry script to start after the first paint');
   }

@@ -81,8 +81,14 @@ export function pwa(): Plugin {
           ? [file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? [])]
           : [],
       );
-      // The offline page and the entry files: what a page needs when the network is gone.
-      const precache = ['/offline.html', ...entryFiles.map((f) => `/${f}`)];
+      // The zh-HK words (a chunk of their own, load.ts): the app renders nothing without them.
+      const wordFiles = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith('/src/i18n/zh-HK-words.ts'))
+          ? [file.fileName, ...file.imports]
+          : [],
+      );
+      // The offline page, the entry files and the words: what a page needs when the network is gone.
+      const precache = ['/offline.html', ...[...new Set([...entryFiles, ...wordFiles])].map((f) => `/${f}`)];
       const offline = offlinePage();
       // A new build is a new version (browsers compare sw.js byte for byte): any file renamed,
       // or the offline page's words changed.

@@ -29,20 +29,24 @@ rehydrateRendererCache(renderer, document);
 // The server's first screen stays until the page's own code is here: the app then replaces it
 // with the same page and the same data, rather than with a spinner. As a transition, the first
 // render yields to the browser as it goes instead of holding the main thread in one long task.
+// The words come first (`t` is empty until then), the page's code after them: the boot script
+// asked for both at once, so the second mostly waits for nothing.
 const cache = firstScreenCache(document);
-void Promise.all([loadLanguage(language()), preloadPage(window.location.pathname)]).then(() => {
-  startTransition(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <RendererProvider renderer={renderer} targetDocument={document}>
-          <TakeOver>
-            <App swr={{ provider: () => cache }} />
-          </TakeOver>
-        </RendererProvider>
-      </StrictMode>,
-    ),
-  );
-});
+void loadLanguage(language())
+  .then(() => preloadPage(window.location.pathname))
+  .then(() => {
+    startTransition(() =>
+      createRoot(container).render(
+        <StrictMode>
+          <RendererProvider renderer={renderer} targetDocument={document}>
+            <TakeOver>
+              <App swr={{ provider: () => cache }} />
+            </TakeOver>
+          </RendererProvider>
+        </StrictMode>,
+      ),
+    );
+  });
 
 // The service worker belongs to the built app: the dev server's files change in place.
 if (import.meta.env.PROD) {

@@ -21,7 +21,7 @@ import { reviewsEn } from './reviews-en';
 import { reviewsZhHK } from './reviews-zh-HK';
 import { rulesEn } from './rules-en';
 import { rulesZhHK } from './rules-zh-HK';
-import { zhHK } from './zh-HK';
+import { zhHK } from './zh-HK-words';
 
 type Found = string[];
 

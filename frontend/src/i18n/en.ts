@@ -8,7 +8,7 @@ import { casesEn } from './cases-en';
 import type { Catalogue } from './catalogue-type';
 import { pwaEn } from './pwa-en';
 import { tutorsEn } from './tutors-en';
-import type { zhHK } from './zh-HK';
+import type { zhHK } from './zh-HK-words';
 
 /** Month names for the date select's month list; a number outside 1-12 shows as itself. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

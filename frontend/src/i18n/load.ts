@@ -1,21 +1,24 @@
 /**
- * Puts a language's words in place before the app renders. The zh-HK catalogue `t` is in the
- * app's start (the other areas' come with their pages' code, overwrite.ts); another language's are a chunk of their own, loaded only by a page in it, and
- * written over the zh-HK objects in place: every `t.…` (and any part of the catalogue a module
- * keeps) then reads the page's language, with no cost on the zh-HK pages.
+ * Puts a language's words in `t` before the app renders: zh-HK's (zh-HK-words.ts) or English's
+ * (english.ts), each a chunk of its own that the boot script asks for with the page's code, so
+ * that a page loads one language's words. The areas' catalogues that pages load with their own
+ * code are zh-HK objects, which English writes over in place (overwrite.ts).
  */
 import { setEnglishNames } from './catalogue-names';
 import { type Language, setLanguage } from './language';
 import { applyLater, overwrite } from './overwrite';
-import { zhHK } from './zh-HK';
+import { t } from './zh-HK';
 
 /** Loads and applies `language`'s catalogues; also sets `<html lang>`. */
 export async function loadLanguage(language: Language): Promise<void> {
   setLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  if (language === 'zh-HK') return;
+  if (language === 'zh-HK') {
+    overwrite(t, (await import('./zh-HK-words')).zhHK);
+    return;
+  }
   const words = await import('./english');
-  overwrite(zhHK, words.en);
+  overwrite(t, words.en);
   applyLater(words);
   setEnglishNames(words.catalogueNamesEn);
 }

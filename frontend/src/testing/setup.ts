@@ -2,12 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadPage } from '@/app/router';
+import { loadLanguage } from '@/i18n/load';
 import { installLayout } from './layout';
 import { installMatchMedia, setViewportWidth } from './viewport';
 import { server } from './server';
 
 installMatchMedia();
 installLayout();
+// `t` is empty until a language's words are in it, as main.tsx does before the first render.
+await loadLanguage('zh-HK');
 
 // The first render of a lazily loaded page can take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 8_000 });

@@ -1,5 +1,5 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { zhHK } from '@/i18n/zh-HK';
+import { t } from '@/i18n/zh-HK';
 
 const useStyles = makeStyles({
   bar: { borderRadius: 0, paddingInline: tokens.spacingHorizontalL },
@@ -8,7 +8,7 @@ const useStyles = makeStyles({
 /** The update notice's bar (UpdateNotice.tsx): a new version is here, reload or not. */
 export function UpdateBar({ reload, dismiss }: { reload: () => void; dismiss: () => void }) {
   const styles = useStyles();
-  const text = zhHK.pwa.updated;
+  const text = t.pwa.updated;
   return (
     <MessageBar intent="info" className={styles.bar}>
       <MessageBarBody>{text.message}</MessageBarBody>
