@@ -6,7 +6,9 @@ import type { BookingBody } from '@/api/generated/model';
 import { renderRoute, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { loggedInAs, makeCurrentUser } from '@/testing/session';
+import { saveDraft } from '@/lib/form-draft';
 import { BookingBox } from './components/BookingBox';
+import { bookingDraftKey } from './lib/booking-draft';
 
 const TUTOR = '00000000-0000-4000-8000-0000000000aa';
 
@@ -38,6 +40,22 @@ describe('the booking box on a tutor profile', () => {
     expect(screen.queryByRole('button', { name: '開始預約' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '登入後預約' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('is open at once for a visitor with a draft, and offers a tutor no form on their own profile', async () => {
+    saveDraft(bookingDraftKey(TUTOR), { bookingTime: '星期五 18:00-19:00' });
+    const visitor = renderWithProviders(<BookingBox tutorId={TUTOR} subjects={[]} />);
+    expect(await screen.findByRole('textbox', { name: '預約時間' })).toHaveValue('星期五 18:00-19:00');
+    expect(screen.queryByRole('button', { name: '開始預約' })).not.toBeInTheDocument();
+    visitor.unmount();
+
+    loggedInAs(makeCurrentUser({ id: TUTOR, role: 'tutor', isTutor: true, isTutorProfileActive: true }));
+    server.use(http.get(`*/tutors/${TUTOR}/bookings`, () => HttpResponse.json({ items: [] })));
+    renderWithProviders(<BookingBox tutorId={TUTOR} subjects={[]} />);
+    // The tutor's own bookings, none yet; no form to book themself.
+    expect(await screen.findByText('暫時未有預約')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: '預約時間' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '開始預約' })).not.toBeInTheDocument();
   });
 
   it('requires a time, books, and shows the table with masked names', async () => {

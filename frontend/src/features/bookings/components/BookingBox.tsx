@@ -10,7 +10,8 @@ import { useSession } from '@/session/session';
 import { bookingDraftKey } from '../lib/booking-draft';
 
 // The form and a member's own bookings with this tutor load when they are shown: a visitor reading
-// the profile does not carry them before tapping 開始預約 (docs/adr/0076-public-pages-under-150-kib.md).
+// the profile does not carry them before tapping the box's button
+// (docs/adr/0076-public-pages-under-150-kib.md).
 const BookingForm = lazy(async () => ({ default: (await import('./BookingForm')).BookingForm }));
 const BookingTable = lazy(async () => ({ default: (await import('./BookingTable')).BookingTable }));
 
@@ -23,9 +24,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * The booking box of a tutor's profile (spec §2). A member, and a visitor back from logging in
- * to a booking they typed, find the form open; a visitor opens it with 開始預約, and its first
- * field takes the focus. Below it, for a member, the tutor's bookings (others' names masked by
+ * The booking box of a tutor's profile (spec §2). A member, and a visitor with a booking typed
+ * before the login prompt (its draft), find the form open; a visitor opens it with the box's
+ * button (`box.open`), and its first field takes the focus. Below it, for a member, the tutor's bookings (others' names masked by
  * the server). A tutor does not book themself.
  */
 export function BookingBox({ tutorId, subjects }: { tutorId: string; subjects: readonly string[] }) {
