@@ -3,9 +3,9 @@
 //!
 //! - `words`: how Chinese and English text becomes terms.
 //! - `text_fields`, `queries`: indexed text, filters and typed words as named queries.
-//! - `bits`, `newness`, `ranked`, `segment_cache`, `pages`: the documents each query matches,
-//!   their newness and the best documents of each order, kept per segment, and one page of a
-//!   search with its exact total.
+//! - `bits`, `newness`, `ranked`, `value_order`, `segment_cache`, `pages`: the documents each
+//!   query matches, their newness, the best documents of each order and every document by fee
+//!   or rating, kept per segment, and one page of a search with its exact total.
 //! - `kept_rows`: the rows pages showed, kept under the documents that found them.
 //! - `case_documents`, `tutor_documents`: one document per public case or listed tutor, built
 //!   on `listing_fields`, what every document has and the filters both searches share.
@@ -25,4 +25,5 @@ pub mod segment_cache;
 pub mod tantivy_search;
 pub mod text_fields;
 pub mod tutor_documents;
+pub mod value_order;
 pub mod words;

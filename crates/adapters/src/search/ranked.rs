@@ -44,8 +44,20 @@ impl Shape {
         let limit = limit as u64;
         let enough_kept = ranked.is_whole() || ranked.likely_kept(found) >= 2 * limit;
         let cost_of_ranking = if ranked.scores.is_none() || ranked.score_of.is_some() { 2 } else { 15 };
-        enough_kept && found.saturating_mul(found).saturating_mul(cost_of_ranking) >= limit.saturating_mul(ranked.whole as u64)
+        enough_kept && reading_pays(found, limit, ranked.whole, cost_of_ranking)
     }
+
+    /// The same for an order holding every document (`ValueOrder`) of which `within` are
+    /// within the search's bounds: ranking one found reads its value, about twice a test.
+    pub fn worth_reading_whole(&self, found: u64, limit: usize, within: usize) -> bool {
+        reading_pays(found, limit as u64, within, 2)
+    }
+}
+
+/// Reading down `whole` documents for the best `limit` of `found` tests about
+/// `limit × whole / found` of them; ranking every one found costs `found × cost_of_ranking`.
+fn reading_pays(found: u64, limit: u64, whole: usize, cost_of_ranking: u64) -> bool {
+    found.saturating_mul(found).saturating_mul(cost_of_ranking) >= limit.saturating_mul(whole as u64)
 }
 
 /// The best documents of one segment's order, best first.
@@ -81,13 +93,6 @@ impl Ranked {
         best_of(&mut all, order, shape.kept_of(whole));
         let (docs, scores): (Vec<DocId>, Vec<Score>) = all.iter().map(|&(score, doc)| (doc, score)).unzip();
         Self { docs: docs.into(), scores: Some(scores.into()), score_of, whole }
-    }
-
-    /// The documents `all`, by a column's value (a fee or a rating, as a score), then newest:
-    /// as by score, without every document's value beside it (the column holds it, and
-    /// 4 bytes a document would be most of what the order costs).
-    pub fn by_value(all: Vec<(Score, DocId)>, order: &Order, shape: Shape) -> Self {
-        Self::by_score(all, order, Shape { common_share: 0, ..shape })
     }
 
     /// Every document's score, by document, when kept.

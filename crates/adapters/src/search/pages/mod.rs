@@ -23,9 +23,10 @@ use tutorhub_domain::shared::paging::{Page, PageRequest};
 use super::bits::Bits;
 use super::kept_rows::Hit;
 use super::newness::Order;
-use super::queries::{Ranking, Search, Sorting};
+use super::queries::{ClauseKey, Ranking, Search, Sorting};
 use super::ranked::{Ranked, Shape};
 use super::segment_cache::{Columns, SegmentCache};
+use super::value_order::{Bounds, ValueOrder};
 
 /// One page of the documents `search` finds, with the exact total.
 pub fn page_of_hits(
@@ -113,10 +114,12 @@ struct Column {
 }
 
 /// The `limit` best documents `search` finds by `column`, then newest, and how many it finds.
-/// As by score: a segment where many documents were found is read down its kept order by the
-/// column (`SegmentCache::by_value`) until the page is held; where few were, or before the
-/// order is kept, each one found is ranked by its value. Without kept orders, fees from the
-/// lowest on a broad board read a million values per search (issue 38's slow combinations).
+/// A segment where many documents were found is read down its order by the column
+/// (`ValueOrder`, kept from its first use), from the end the sort starts at and only within
+/// the search's bounds on the column (fees from HK$500, lowest first, start at HK$500), until
+/// the page is held; where few were, each one found is ranked by its value. Without the
+/// order, fees from the lowest on a broad board read a million values per search (issue 38's
+/// slow combinations).
 fn best_by_column(
     searcher: &Searcher,
     cache: &SegmentCache,
@@ -127,6 +130,7 @@ fn best_by_column(
 ) -> tantivy::Result<(u64, Vec<DocAddress>)> {
     let mut best = Best::new(limit);
     let mut total = 0;
+    let bounds = bounds_on(searcher, search, column.name);
     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
         let in_all = found_in(searcher, cache, segment, search)?;
         let found = in_all.count();
@@ -137,25 +141,70 @@ fn best_by_column(
         let columns = cache.columns(segment)?;
         let (order, segment_ord) = (&columns.order, ord as u32);
         let values = segment.fast_fields().i64(column.name)?;
-        // Fees in cents and ratings ×1000 are well inside the 2^24 a score holds exactly;
-        // lowest first is highest first of the values negated.
-        let score = |doc: DocId| {
-            let value = values.first(doc).unwrap_or(0) as Score;
-            if column.descending { value } else { -value }
-        };
-        let kept = match found >= shape.direct_below {
-            true => cache.by_value(segment, column.name, column.descending, || {
-                Ok(Ranked::by_value((0..segment.max_doc()).map(|doc| (score(doc), doc)).collect(), order, shape))
-            })?,
+        let value_of = |doc: DocId| values.first(doc).unwrap_or(0);
+        let ordered = match found >= shape.direct_below {
+            true => cache
+                .by_value(segment, column.name, || Ok(ValueOrder::new((0..segment.max_doc()).map(|doc| (doc, value_of(doc))), order)))?,
             false => None,
         };
-        let read = kept.as_ref().filter(|kept| shape.worth_reading(kept, found, best.limit));
-        match read.and_then(|kept| read_down(kept, &in_all, &best, order)) {
-            Some(taken) => taken.into_iter().for_each(|(doc, score)| best.offer(score, order, segment_ord, doc)),
-            None => in_all.each(|doc| best.offer(score(doc), order, segment_ord, doc)),
+        match ordered.filter(|ordered| shape.worth_reading_whole(found, best.limit, ordered.count_within(bounds))) {
+            Some(ordered) => {
+                for (doc, score) in read_down_values(&ordered, bounds, column, &in_all, &best, order) {
+                    best.offer(score, order, segment_ord, doc);
+                }
+            }
+            None => in_all.each(|doc| best.offer(column.score(value_of(doc)), order, segment_ord, doc)),
         }
     }
     Ok((total, best.into_sorted().iter().map(Found::address).collect()))
+}
+
+impl Column {
+    /// A value as a score, higher for what the sort puts first. Fees in cents and ratings
+    /// ×1000 are well inside the 2^24 a score holds exactly; lowest first is highest first of
+    /// the values negated.
+    fn score(self, value: i64) -> Score {
+        if self.descending { value as Score } else { -(value as Score) }
+    }
+}
+
+/// The bounds `search`'s clauses set on the column `name` (a fee from, a fee up to).
+fn bounds_on(searcher: &Searcher, search: &Search, name: &str) -> Bounds {
+    let Ok(field) = searcher.schema().get_field(name) else { return Bounds::default() };
+    let mut bounds = Bounds::default();
+    for clause in &search.key.clauses {
+        match *clause {
+            ClauseKey::AtLeast(on, low) if on == field => bounds.low = Some(bounds.low.map_or(low, |other| other.max(low))),
+            ClauseKey::AtMost(on, high) if on == field => bounds.high = Some(bounds.high.map_or(high, |other| other.min(high))),
+            _ => {}
+        }
+    }
+    bounds
+}
+
+/// Reads `ordered` within `bounds` from the end `column` sorts first: the documents in
+/// `in_all` while they could still be kept, at most as many as `best` holds. The order holds
+/// every document, so those after them rank lower.
+fn read_down_values(
+    ordered: &ValueOrder,
+    bounds: Bounds,
+    column: Column,
+    in_all: &Bits,
+    best: &Best,
+    order: &Order,
+) -> Vec<(DocId, Score)> {
+    let mut taken = Vec::new();
+    for (doc, value) in ordered.within(bounds, column.descending) {
+        if !in_all.contains(doc) {
+            continue;
+        }
+        let score = column.score(value);
+        if !best.may_take(score, order.of[doc as usize]) || taken.len() >= best.limit {
+            break;
+        }
+        taken.push((doc, score));
+    }
+    taken
 }
 
 /// The documents `found`, each with its row's key, read from each segment's `columns`.

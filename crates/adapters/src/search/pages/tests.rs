@@ -96,14 +96,14 @@ fn ranks_as_tantivy_ranks_the_typed_words() {
 }
 
 /// By a column (fees from the lowest or the highest): the order of every document found by
-/// its value, then newest, then the lower segment and document, whether each is ranked or a
-/// kept order is read down (its first use ranks, its second builds it, the third reads it),
-/// with many equal values, across segments and deletions, with a filter or without.
+/// its value, then newest, then the lower segment and document, whether each is ranked or the
+/// order by value is read down (built at its first use, read at the next), with many equal
+/// values, across segments and deletions, with a filter or without, within fee bounds.
 #[test]
 fn sorts_by_a_column_as_every_value_read_would() {
     let mut schema = Schema::builder();
     let (number, sort) = (schema.add_i64_field(NUMBER, INDEXED | FAST), schema.add_i64_field(SORT, FAST));
-    let rate = schema.add_i64_field(RATE, FAST);
+    let rate = schema.add_i64_field(RATE, INDEXED | FAST);
     let tag = schema.add_text_field("tag", tantivy::schema::STRING);
     let index = Index::create_in_ram(schema.build());
     let mut writer = index.writer_with_num_threads(1, 15_000_000).unwrap();
@@ -122,39 +122,47 @@ fn sorts_by_a_column_as_every_value_read_would() {
     let searcher = index.reader().unwrap().searcher();
     assert_eq!(searcher.segment_readers().len(), 2);
     let nothing = Keywords::parse(None).unwrap();
-    let shapes = [
-        Shape::SERVING,
-        Shape { direct_below: 0, share: 4, min_kept: 0, common_share: 0 },
-        Shape { direct_below: 0, share: 1, min_kept: 0, common_share: 0 },
-    ];
-    for descending in [false, true] {
-        for filter in [None, Some(2)] {
-            // Numbers ascend with the documents in both segments, so "the lower document" is
-            // the lower number here.
-            let mut expected: Vec<i64> = (0..150).filter(|n| !gone.contains(n) && filter.is_none_or(|tagged| n % 3 == tagged)).collect();
-            expected.sort_by(|a, b| {
-                let by_value = if descending { rate_of(*b).cmp(&rate_of(*a)) } else { rate_of(*a).cmp(&rate_of(*b)) };
-                by_value.then(newness_of(*b).cmp(&newness_of(*a))).then(a.cmp(b))
-            });
-            for shape in shapes {
-                let cache = SegmentCache::default();
-                cache.keep_only(&searcher);
-                for round in 0..3 {
-                    let mut clauses = Clauses::default();
-                    if let Some(tagged) = filter {
-                        clauses.term(tag, &tagged.to_string());
-                    }
-                    clauses.sorted(Sorting::Column { name: RATE, descending });
-                    let search = clauses.into_search();
-                    let mut sorted = Vec::new();
-                    for page in 1..=17 {
-                        let request = PageRequest::new(Some(page), Some(9)).unwrap();
-                        let found = shaped_page_of_hits(&searcher, &cache, &search, &nothing, request, shape).unwrap();
-                        assert_eq!(found.total, expected.len() as u64);
-                        sorted.extend(found.items.iter().map(|hit| hit.key));
-                    }
-                    assert_eq!(sorted, expected, "descending {descending} filter {filter:?} {shape:?} round {round}");
+    // Each one found ranked by its value, and the order read down when it pays.
+    let shapes = [Shape::SERVING, Shape { direct_below: 0, ..Shape::SERVING }];
+    // No bound, a lowest fee that leaves out the order's low end, a highest fee that leaves out
+    // its high end, and both.
+    let bounds = [(None, None), (Some(40_000), None), (None, Some(20_000)), (Some(10_000), Some(50_000))];
+    let cases = [false, true].into_iter().flat_map(|descending| [None, Some(2)].map(|filter| (descending, filter)));
+    for ((descending, filter), (low, high)) in cases.flat_map(|case| bounds.map(|bound| (case, bound))) {
+        // Numbers ascend with the documents in both segments, so "the lower document" is the
+        // lower number here.
+        let allowed = |n: &i64| low.is_none_or(|low| rate_of(*n) >= low) && high.is_none_or(|high| rate_of(*n) <= high);
+        let mut expected: Vec<i64> =
+            (0..150).filter(|n| !gone.contains(n) && filter.is_none_or(|tagged| n % 3 == tagged) && allowed(n)).collect();
+        expected.sort_by(|a, b| {
+            let by_value = if descending { rate_of(*b).cmp(&rate_of(*a)) } else { rate_of(*a).cmp(&rate_of(*b)) };
+            by_value.then(newness_of(*b).cmp(&newness_of(*a))).then(a.cmp(b))
+        });
+        for shape in shapes {
+            let cache = SegmentCache::default();
+            cache.keep_only(&searcher);
+            for round in 0..2 {
+                let mut clauses = Clauses::default();
+                if let Some(tagged) = filter {
+                    clauses.term(tag, &tagged.to_string());
                 }
+                if let Some(low) = low {
+                    clauses.at_least(rate, low);
+                }
+                if let Some(high) = high {
+                    clauses.at_most(rate, high);
+                }
+                clauses.sorted(Sorting::Column { name: RATE, descending });
+                let search = clauses.into_search();
+                let mut sorted = Vec::new();
+                for page in 1..=17 {
+                    let request = PageRequest::new(Some(page), Some(9)).unwrap();
+                    let found = shaped_page_of_hits(&searcher, &cache, &search, &nothing, request, shape).unwrap();
+                    assert_eq!(found.total, expected.len() as u64);
+                    sorted.extend(found.items.iter().map(|hit| hit.key));
+                }
+                let case = format!("descending {descending} filter {filter:?} from {low:?} to {high:?} {shape:?} round {round}");
+                assert_eq!(sorted, expected, "{case}");
             }
         }
     }

@@ -30,6 +30,7 @@ use super::bits::Bits;
 use super::newness::Order;
 use super::queries::{ClauseKey, NUMBER, SORT};
 use super::ranked::Ranked;
+use super::value_order::ValueOrder;
 use crate::cache::bounded::{self, Bounded};
 use crate::cache::layers::{self, Layer};
 
@@ -103,7 +104,7 @@ struct Inner {
     digests: RandomState,
     columns: HashMap<SegmentId, Arc<Columns>>,
     /// Each live segment's orders by a column (`Self::by_value`).
-    by_value: HashMap<(SegmentId, &'static str, bool), Arc<Ranked>>,
+    by_value: HashMap<(SegmentId, &'static str), Arc<ValueOrder>>,
     /// When each segment's order by these words' scores was last built, in any generation.
     built: HashMap<(SegmentId, Vec<ClauseKey>), Instant>,
     /// The typed words' scoring weights of the current generation (BM25 over the whole index's
@@ -178,32 +179,31 @@ impl SegmentCache {
         Ok(Some(ranked))
     }
 
-    /// The best documents of `segment` by the i64 column `name` (highest first when
-    /// `descending`), then newest, built by `build` at its first use. Kept with the segment's
-    /// columns, outside the budget of sets and orders, while the segment lives: a segment's
-    /// values never change, there are a few such orders (fees both ways, ratings), and an
-    /// order of a million documents costs 1 MB but a tenth of a second to build, which a
-    /// store that may turn it away (moka admits by frequency) would pay again and again.
+    /// Every document of `segment` by the i64 column `name`, then newest (`ValueOrder`),
+    /// built by `build` at its first use. Kept with the segment's columns, outside the budget
+    /// of sets and orders, while the segment lives: a segment's values never change, there are
+    /// a few such orders (fees, ratings), and an order of a million documents costs 4 MB but a
+    /// tenth of a second to build, which a store that may turn it away (moka admits by
+    /// frequency) would pay again and again.
     pub fn by_value(
         &self,
         segment: &SegmentReader,
         name: &'static str,
-        descending: bool,
-        build: impl FnOnce() -> tantivy::Result<Ranked>,
-    ) -> tantivy::Result<Option<Arc<Ranked>>> {
+        build: impl FnOnce() -> tantivy::Result<ValueOrder>,
+    ) -> tantivy::Result<Option<Arc<ValueOrder>>> {
         if !layers::is_on(Layer::Orders) {
             return Ok(None);
         }
-        let key = (segment.segment_id(), name, descending);
-        if let Some(ranked) = self.lock().by_value.get(&key) {
-            return Ok(Some(ranked.clone()));
+        let key = (segment.segment_id(), name);
+        if let Some(ordered) = self.lock().by_value.get(&key) {
+            return Ok(Some(ordered.clone()));
         }
-        let ranked = Arc::new(build()?);
+        let ordered = Arc::new(build()?);
         let mut inner = self.lock();
         if inner.live.contains_key(&key.0) {
-            inner.by_value.insert(key, ranked.clone());
+            inner.by_value.insert(key, ordered.clone());
         }
-        Ok(Some(ranked))
+        Ok(Some(ordered))
     }
 
     /// Every document's newness and key.
