@@ -280,7 +280,7 @@ impl Drop for TantivySearch {
 impl CaseIndex for TantivySearch {
     async fn find(&self, filter: &CaseFilter, page: PageRequest) -> Result<Page<Case>, RepositoryError> {
         self.catch_up().await?;
-        let found = search(&self.cases, self.case_fields.query(filter), &filter.words, page)?;
+        let found = search(&self.cases, self.case_fields.query(filter), &filter.words, page).await?;
         self.case_rows.rows_of(found, |numbers| async move { self.source.cases(&numbers).await }).await
     }
 }
@@ -289,22 +289,26 @@ impl CaseIndex for TantivySearch {
 impl TutorIndex for TantivySearch {
     async fn find(&self, filter: &TutorFilter, page: PageRequest) -> Result<Page<TutorProfile>, RepositoryError> {
         self.catch_up().await?;
-        let found = search(&self.tutors, self.tutor_fields.query(filter), &filter.words, page)?;
+        let found = search(&self.tutors, self.tutor_fields.query(filter), &filter.words, page).await?;
         self.tutor_rows.rows_of(found, |numbers| async move { self.source.tutors_numbered(&numbers).await }).await
     }
 }
 
-// A search runs to its end on the async worker that received its request: a cold search takes
-// about half a millisecond of CPU (a few at the 99th percentile, 15 at the slowest of 5,000 in
-// the cold mix). Handing it to the blocking pool cost more than the search itself at 64
-// connections: the cold mix at a million cases answered 3,166 cases and 3,766 tutors a second
-// that way, 3,833 to 4,101 and 5,540 to 5,919 run here in two runs each, with a lower p99, and
-// in less memory than `block_in_place` (413 MB against 593: its extra threads keep their own
-// heaps). Workers are one per core, so at most that many searches run at once, as before.
-// Committing writes to disk and stays on the blocking pool.
+// Searching and committing are CPU and disk work of several milliseconds: they run on the
+// blocking pool, so the few async worker threads keep serving every other request.
 
-fn search(index: &LiveIndex, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<Hit>, RepositoryError> {
-    page_of_hits(&index.searcher(), index.cache(), &search, words, page).map_err(unavailable)
+// At most one search per core at a time: more would only share the same cores, while each
+// thread of the pool keeps its own memory.
+
+async fn search(index: &Arc<LiveIndex>, search: Search, words: &Keywords, page: PageRequest) -> Result<Page<Hit>, RepositoryError> {
+    static CORES: std::sync::LazyLock<tokio::sync::Semaphore> =
+        std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)));
+    let _turn = CORES.acquire().await.map_err(unavailable)?;
+    let (index, words) = (index.clone(), words.clone());
+    tokio::task::spawn_blocking(move || page_of_hits(&index.searcher(), index.cache(), &search, &words, page))
+        .await
+        .map_err(unavailable)?
+        .map_err(unavailable)
 }
 
 async fn apply(index: &Arc<LiveIndex>, edits: Vec<Edit>) -> Result<(), RepositoryError> {
