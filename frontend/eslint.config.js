@@ -63,7 +63,25 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'error',
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { zones: boundaries }],
+      // A part loaded on demand waits for its words too (src/lib/lazy.ts), or an English page
+      // would paint it in zh-HK first.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message: "Use `lazy` from '@/lib/lazy': it waits for the part's words.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/lib/lazy.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The config files and scripts run in Node.

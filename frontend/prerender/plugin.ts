@@ -28,9 +28,11 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * module script in the head, where the update notice looks for it.
  *
  * `data-pages` names each page's own chunks by its path (prerender/pages.json: `/case/*` is every
- * path under `/case/`), `data-en` the English words' chunks, which a page under `/en` loads, and
- * `data-zh` the zh-HK words', which every other page loads (docs/adr/0076-public-pages-under-150-kib.md):
- * a page asks for its own code and words and no other page's.
+ * path under `/case/`) and, after them, the English words of the areas it brings, which it loads
+ * under `/en` (src/i18n/overwrite.ts); `data-en` the English words' chunks, which a page under
+ * `/en` loads, and `data-zh` the zh-HK words', which every other page loads
+ * (docs/adr/0076-public-pages-under-150-kib.md): a page asks for its own code and words and no
+ * other page's.
  */
 const BOOT_SCRIPT = `(function () {
   var boot = document.currentScript;
@@ -42,7 +44,9 @@ const BOOT_SCRIPT = `(function () {
     JSON.parse(boot.dataset.pages).forEach(function (page) {
       var pattern = page[0];
       var wild = pattern.slice(-1) === '*';
-      if (wild ? path.indexOf(pattern.slice(0, -1)) === 0 : path === pattern) files = files.concat(page[1]);
+      if (wild ? path.indexOf(pattern.slice(0, -1)) === 0 : path === pattern) {
+        files = files.concat(page[1], english ? page[2] : []);
+      }
     });
     return files;
   }
@@ -102,10 +106,10 @@ const BOOT_SCRIPT = `(function () {
 `;
 
 /** The build's manifest (`build.manifest`): each source module's chunk and the chunks it imports. */
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
 
-/** A module's chunk and every chunk it imports statically, however deep, by their paths. */
-function chunksOf(manifest: Manifest, modules: string[]): Set<string> {
+/** A module's chunk and every chunk it imports statically, however deep, by their manifest keys. */
+function keysOf(manifest: Manifest, modules: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -115,10 +119,28 @@ function chunksOf(manifest: Manifest, modules: string[]): Set<string> {
     chunk.imports?.forEach(visit);
   };
   modules.forEach(visit);
-  return new Set([...seen].map((key) => `/${manifest[key]?.file}`));
+  return seen;
 }
 
-/** What a page loads beyond the app's start: its chunks, and its words' (`data-pages`, `data-en`, `data-zh`). */
+/** A module's chunk and every chunk it imports statically, however deep, by their paths. */
+function chunksOf(manifest: Manifest, modules: string[]): Set<string> {
+  return new Set([...keysOf(manifest, modules)].map((key) => `/${manifest[key]?.file}`));
+}
+
+/**
+ * The English words of the areas a module's chunks bring (src/i18n/<area>-en.ts), which their
+ * catalogues ask for on an English page (src/i18n/overwrite.ts).
+ */
+function englishWordsOf(manifest: Manifest, modules: string[]): string[] {
+  return [...keysOf(manifest, modules)].flatMap((key) =>
+    (manifest[key]?.dynamicImports ?? []).filter((module) => /^src\/i18n\/[a-z-]+-en\.ts$/.test(module)),
+  );
+}
+
+/**
+ * What a page loads beyond the app's start: its chunks and, in English, its areas' English words
+ * (`data-pages`), and each language's words (`data-en`, `data-zh`).
+ */
 function pagePreloads(outDir: string): { pages: string; en: string; zh: string } {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
@@ -126,7 +148,13 @@ function pagePreloads(outDir: string): { pages: string; en: string; zh: string }
   const own = (modules: string[]) => [...chunksOf(manifest, modules)].filter((file) => !start.has(file));
   const table = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8')) as Record<string, string>;
   return {
-    pages: JSON.stringify(Object.entries(table).map(([pattern, module]) => [pattern, own([module])])),
+    pages: JSON.stringify(
+      Object.entries(table).map(([pattern, module]) => [
+        pattern,
+        own([module]),
+        own(englishWordsOf(manifest, [module])),
+      ]),
+    ),
     en: JSON.stringify(own(['src/i18n/english.ts'])),
     zh: JSON.stringify(own(['src/i18n/zh-HK-words.ts'])),
   };

@@ -1,4 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
+import { laterWordsLoaded } from '@/i18n/overwrite';
+import { lazy } from '@/lib/lazy';
 
 /** A page whose code loads on demand, and can be loaded ahead of its first render. */
 export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -11,8 +13,14 @@ export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Pro
 export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  // The page's words as well as its code (src/lib/lazy.ts): loaded ahead, it renders in its language.
+  const loadWithWords = async () => {
+    const page = await load();
+    await laterWordsLoaded();
+    return page;
+  };
   const preload = () =>
-    (pending ??= load().then(
+    (pending ??= loadWithWords().then(
       (page) => (loaded = page),
       (error: unknown) => {
         // A failed load (a chunk gone after a release, a dropped network) may be tried again.

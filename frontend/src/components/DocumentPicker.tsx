@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Button, Field, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular, DocumentRegular } from '@fluentui/react-icons';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { formatFileSize } from '@/i18n/format';
-import { t } from '@/i18n/zh-HK';
 import { documentProblem } from '@/lib/documents';
 
 const useStyles = makeStyles({
@@ -33,7 +33,7 @@ interface DocumentPickerProps {
 export function DocumentPicker({ label, file, required = true, error, onChange, onRefused }: DocumentPickerProps) {
   const styles = useStyles();
   const input = useRef<HTMLInputElement>(null);
-  const text = t.accounts.register;
+  const text = authZhHK.register;
 
   const choose = (chosen: File | undefined) => {
     // Cleared so that choosing the same file again after a refusal fires a change.

@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { FeeRangeFields } from '@/components/FeeRangeFields';
 import { FilterSelect } from '@/components/FilterSelect';
 import { SearchForm } from '@/components/SearchForm';
 import { SearchPanel } from '@/components/SearchPanel';
 import { useSearchListState } from '@/hooks/use-search-list-state';
+import { lazy } from '@/lib/lazy';
 import type { Paging, ResultPage, SearchBoard } from '@/lib/search-board';
 import { commonQuery, readSearch, setCommonParams, type CommonFilters } from '@/lib/search-params';
 import { widenerOf } from '@/lib/search-widening';

@@ -1,7 +1,8 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LoadingState } from '@/components/LoadingState';
 import type { SearchListState } from '@/hooks/use-search-list-state';
+import { lazy } from '@/lib/lazy';
 import type { CommonFilters } from '@/lib/search-params';
 import type { Widener } from '@/lib/search-widening';
 import type { t } from '@/i18n/zh-HK';

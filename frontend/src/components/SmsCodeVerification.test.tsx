@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { stubResizeObserver } from '@/testing/resize-observer';
 import { server } from '@/testing/server';
 import { renderWithProviders } from '@/testing/render';
-import { t } from '@/i18n/zh-HK';
 import { SmsCodeVerification } from './SmsCodeVerification';
 
 beforeAll(stubResizeObserver);
@@ -24,7 +24,7 @@ describe('SmsCodeVerification', () => {
     );
     const user = userEvent.setup();
     renderWithProviders(<SmsCodeVerification phone="91234567" verified={false} onVerified={() => {}} />);
-    const v = t.accounts.phoneVerification;
+    const v = authZhHK.phoneVerification;
 
     await user.click(screen.getByRole('button', { name: v.sendCode }));
     expect(await screen.findByRole('alert')).toHaveTextContent(outage);
@@ -50,7 +50,7 @@ describe('SmsCodeVerification', () => {
     renderWithProviders(
       <SmsCodeVerification phone="91234567" verified={false} onVerified={(token) => tokens.push(token)} />,
     );
-    const v = t.accounts.phoneVerification;
+    const v = authZhHK.phoneVerification;
     await user.click(screen.getByRole('button', { name: v.sendCode }));
     await user.type(await screen.findByRole('textbox', { name: new RegExp(v.code) }), '123456');
     await user.click(screen.getByRole('button', { name: v.verify }));

@@ -4,7 +4,7 @@ import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { ApiError, errorMessage } from '@/api/api-error';
 import { useSendSmsCode, useVerifySmsCode } from '@/api/generated/accounts/accounts';
 import { useCountdown } from '@/hooks/use-countdown';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 
 /** Spec §4: a new code can be asked for 60 s after the last (the server enforces it too). */
 export const RESEND_SECONDS = 60;
@@ -60,7 +60,7 @@ export function SmsCodeVerification({
   phoneTakenMessage,
 }: SmsCodeVerificationProps) {
   const styles = useStyles();
-  const v = t.accounts.phoneVerification;
+  const v = authZhHK.phoneVerification;
   const countdown = useCountdown();
   const [forPhone, setForPhone] = useState(phone);
   const [code, setCode] = useState('');

@@ -61,5 +61,5 @@ export const alertsZhHK = translatedLater(
       home: '返回主頁',
     },
   },
-  'alertsEn',
+  async (): Promise<object> => (await import('./alerts-en')).alertsEn,
 );

@@ -175,5 +175,5 @@ export const billingZhHK = translatedLater(
       loadFailed: '未能載入收據，請稍後再試。',
     },
   } as const,
-  'billingEn',
+  async (): Promise<object> => (await import('./billing-en')).billingEn,
 );

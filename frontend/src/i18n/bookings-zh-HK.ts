@@ -80,5 +80,5 @@ export const bookingsZhHK = translatedLater(
       loadFailed: '未能載入預約，請稍後再試。',
     },
   } as const,
-  'bookingsEn',
+  async (): Promise<object> => (await import('./bookings-en')).bookingsEn,
 );

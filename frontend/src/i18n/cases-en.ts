@@ -4,7 +4,7 @@
  */
 import type { Catalogue } from './catalogue-type';
 import type { casesZhHK } from './cases-zh-HK';
-import { inSentence } from './rules-en';
+import { inSentence } from './sentence-en';
 
 /** "subject, district and fee" */
 const andList = new Intl.ListFormat('en-GB', { type: 'conjunction' });

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { alertsEn } from './alerts-en';
 import { alertsZhHK } from './alerts-zh-HK';
+import { authEn } from './auth-en';
+import { authZhHK } from './auth-zh-HK';
 import { billingEn } from './billing-en';
 import { billingZhHK } from './billing-zh-HK';
 import { bookingsEn } from './bookings-en';
@@ -108,6 +110,7 @@ function strings(value: unknown, path: string, out: [string, string][]): void {
 /** The catalogues loaded with their pages' code rather than in `t` (overwrite.ts's `translatedLater`). */
 const loadedLater: [string, object, object][] = [
   ['alerts', alertsZhHK, alertsEn],
+  ['auth', authZhHK, authEn],
   ['billing', billingZhHK, billingEn],
   ['bookings', bookingsZhHK, bookingsEn],
   ['lessons', lessonsZhHK, lessonsEn],

@@ -99,5 +99,5 @@ export const lessonsZhHK = translatedLater(
       failed: '未能重新開放個案，請稍後再試。',
     },
   } as const,
-  'lessonsEn',
+  async (): Promise<object> => (await import('./lessons-en')).lessonsEn,
 );

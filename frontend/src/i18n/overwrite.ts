@@ -1,20 +1,23 @@
 /**
  * Another language's words written over the zh-HK catalogues in place (load.ts), and the
- * catalogues that pages load with their own code (billing, the forms' rules), which take the
- * page's language as soon as both they and its words are loaded. Apart from load.ts, so that
- * those catalogues do not import the loader (and with it, the English chunk).
+ * catalogues that pages load with their own code (billing, bookings, the forms' rules…), each
+ * with its English words in a chunk of its own. On an English page such a catalogue asks for its
+ * words as its module loads, and the code that loads a page or a part on demand waits for them
+ * before the first render (`laterWordsLoaded`, src/lib/lazy.ts): an English page loads the words
+ * of its own areas only, and shows them from its first paint
+ * (docs/adr/0076-public-pages-under-150-kib.md). Apart from load.ts, so that those catalogues do
+ * not import the loader (and with it, the English chunk).
  */
+import { language } from './language';
 
-/** The English catalogues of what pages load with their own code, by their name in ./english. */
-export type LaterCatalogue =
-  'alertsEn' | 'billingEn' | 'bookingsEn' | 'lessonsEn' | 'profileEn' | 'reviewsEn' | 'rulesEn';
+/** Loads a catalogue's English words from its own chunk (`<area>-en.ts`). */
+type EnglishWords = () => Promise<object>;
 
-type LaterWords = Readonly<Record<LaterCatalogue, object>>;
+/** Every catalogue loaded with a page's code so far: its zh-HK words as written, and its English words' loader. */
+const later: { catalogue: object; zhHK: object; english: EnglishWords }[] = [];
 
-/** The page's other-language words for them, once loaded. */
-let laterWords: LaterWords | undefined;
-
-const later: [object, LaterCatalogue][] = [];
+/** Each catalogue's English words, asked for or written in; one that failed to load is tried again. */
+const translating = new Map<object, Promise<void>>();
 
 /** Writes `source` over `target`, object by object, so references into `target` see it. */
 export function overwrite(target: object, source: object): void {
@@ -26,22 +29,57 @@ export function overwrite(target: object, source: object): void {
   }
 }
 
+/** A copy of `source`'s objects, nested ones too, sharing its other values (texts, messages, lists). */
+function copyOf(source: object): object {
+  return Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, isPlainObject(value) ? copyOf(value) : value]),
+  );
+}
+
 function isPlainObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * A catalogue loaded with a page's own code rather than the app's start (so zh-HK pages that
- * never show it do not carry it): it takes the page's language as soon as both are loaded.
+ * A catalogue loaded with a page's own code rather than the app's start (so pages that never show
+ * it do not carry it). On an English page its words are asked for at once (`english`, a dynamic
+ * import, so zh-HK pages never load them) and are in it once `laterWordsLoaded` settles.
  */
-export function translatedLater<T extends object>(zh: T, englishName: LaterCatalogue): T {
-  later.push([zh, englishName]);
-  if (laterWords) overwrite(zh, laterWords[englishName]);
+export function translatedLater<T extends object>(zh: T, english: EnglishWords): T {
+  later.push({ catalogue: zh, zhHK: copyOf(zh), english });
+  if (language() === 'en') translate(zh, english).catch(() => undefined);
   return zh;
 }
 
-/** The page's words are loaded: every catalogue loaded so far, and any loaded later, takes them. */
-export function applyLater(words: LaterWords): void {
-  laterWords = words;
-  for (const [zh, englishName] of later) overwrite(zh, words[englishName]);
+/**
+ * Settles when every catalogue loaded so far is in the page's language: at once on a zh-HK page;
+ * on an English one, once each has its English words (those loaded before the page turned
+ * English too: the prerender renders zh-HK's screens first). Rejects when a chunk of words fails
+ * to load, as a page's own chunk would; the next call asks for it again.
+ */
+export async function laterWordsLoaded(): Promise<void> {
+  if (language() !== 'en') return;
+  await Promise.all(later.map(({ catalogue, english }) => translate(catalogue, english)));
+}
+
+/** The page is zh-HK again (load.ts): every catalogue loaded so far takes back its zh-HK words. */
+export function laterInZhHK(): void {
+  translating.clear();
+  for (const { catalogue, zhHK } of later) overwrite(catalogue, zhHK);
+}
+
+function translate(zh: object, english: EnglishWords): Promise<void> {
+  let written = translating.get(zh);
+  if (!written) {
+    written = english().then(
+      // Words that arrive after the page turned zh-HK again are not written.
+      (words) => (language() === 'en' ? overwrite(zh, words) : undefined),
+      (error: unknown) => {
+        translating.delete(zh);
+        throw error;
+      },
+    );
+    translating.set(zh, written);
+  }
+  return written;
 }

@@ -60,5 +60,5 @@ export const profileZhHK = translatedLater(
       },
     },
   } as const,
-  'profileEn',
+  async (): Promise<object> => (await import('./profile-en')).profileEn,
 );

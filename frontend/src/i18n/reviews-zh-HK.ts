@@ -63,5 +63,5 @@ export const reviewsZhHK = translatedLater(
     },
     rateTutor: '評價導師',
   },
-  'reviewsEn',
+  async (): Promise<object> => (await import('./reviews-en')).reviewsEn,
 );

@@ -5,21 +5,9 @@
  * zh-HK's (a post in English may still write its phone in Chinese numerals).
  */
 import type { Catalogue } from './catalogue-type';
-import { type ContactExchange, type ContactKind, rulesZhHK } from './rules-zh-HK';
-
-/**
- * A field's name in the middle of a sentence: "Title" reads "title" ("Please fill in the
- * title."), as the server words it. A name that is not one capitalised word (FPS, a zh label)
- * is left as it is.
- */
-export function inSentence(label: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
-}
-
-/** A field's name starting a sentence: "title" reads "Title" ("Title can be at most …"). */
-export function sentenceStart(label: string): string {
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
+import { contactWords } from './contact-words';
+import type { ContactExchange, ContactKind, rulesZhHK } from './rules-zh-HK';
+import { inSentence, sentenceStart } from './sentence-en';
 
 const contactKinds: Record<ContactKind, string> = {
   phone: 'a phone number',
@@ -64,5 +52,5 @@ export const rulesEn: Catalogue<typeof rulesZhHK> = {
    * The words the contact-detail rule reads (numerals, units, messenger names, invitations):
    * recognised in what people type whatever the interface's language, so the very same lists.
    */
-  contactWords: rulesZhHK.contactWords,
+  contactWords,
 };

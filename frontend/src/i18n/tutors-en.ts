@@ -1,6 +1,6 @@
 /** The tutors feature's strings in English: search tab, tutor cards, profile page, tutor application. */
 import type { Catalogue } from './catalogue-type';
-import { inSentence, sentenceStart } from './rules-en';
+import { inSentence, sentenceStart } from './sentence-en';
 import type { tutorsZhHK } from './tutors-zh-HK';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);

@@ -5,8 +5,9 @@
  * The app shell's and shared strings are here; each business area's are in <area>-zh-HK.ts
  * beside this file (legal-zh-HK.ts holds the legal pages' long text), each with its English
  * twin (<area>-en.ts, typed alike). The areas the public pages use are part of `t`; the others
- * (alerts, billing, bookings, lessons, profile, reviews, the forms' rules) are imported by the
- * code that shows them, so that the pages that do not show them do not carry them (overwrite.ts).
+ * (alerts, logging in and registering, billing, bookings, lessons, profile, reviews, the forms'
+ * rules) are imported by the code that shows them, so that the pages that do not show them do not
+ * carry them, in either language (overwrite.ts).
  */
 import { accountsZhHK } from './accounts-zh-HK';
 import { casesZhHK } from './cases-zh-HK';

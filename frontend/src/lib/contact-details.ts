@@ -10,12 +10,10 @@
  * numbers with a unit, dates, years side by side, times and decimals are set aside first, so they
  * never add up to a phone.
  */
-import { rulesZhHK } from '@/i18n/rules-zh-HK';
-import type { ContactExchange, ContactKind } from '@/i18n/rules-zh-HK';
+import { contactWords as words } from '@/i18n/contact-words';
+import { type ContactExchange, type ContactKind, rulesZhHK } from '@/i18n/rules-zh-HK';
 
 export type { ContactExchange, ContactKind };
-
-const words = rulesZhHK.contactWords;
 
 /** Each Chinese numeral's digit. */
 const numeralDigits = new Map<string, string>(

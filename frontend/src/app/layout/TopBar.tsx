@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { BriefcaseRegular, DocumentAddRegular, PersonRegular } from '@fluentui/react-icons';
 import { ButtonLink } from '@/components/ButtonLink';
@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useLinkNavigation } from '@/hooks/use-link-navigation';
 import { t } from '@/i18n/zh-HK';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { lazy } from '@/lib/lazy';
 import { media, mediaQueries } from '@/styles/breakpoints';
 import { useSession } from '@/session/session';
 import { LanguageSwitch } from './LanguageSwitch';

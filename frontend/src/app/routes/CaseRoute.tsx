@@ -1,6 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { CasePage } from '@/features/cases/routes/CasePage';
 import { LoadingState } from '@/components/LoadingState';
+import { lazy } from '@/lib/lazy';
 import { applyAction } from './apply-action';
 
 // What only the case's owner sees loads when it is shown: a visitor's case page carries none of

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Tab, TabList } from '@/components/Tabs';
@@ -9,6 +9,7 @@ import { homeTabs, paths } from '@/config/paths';
 import { PublicCaseList } from '@/features/cases/components/PublicCaseList';
 import { LoadingState } from '@/components/LoadingState';
 import { TutorSearchPanel } from '@/features/tutors/components/TutorSearchPanel';
+import { lazy } from '@/lib/lazy';
 import { useSession } from '@/session/session';
 import { isWorkingTutor } from '@/session/tutor';
 import { t } from '@/i18n/zh-HK';

@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { CaseFilters } from '@/lib/case-filters';
+import { lazy } from '@/lib/lazy';
 import { useSession } from '@/session/session';
 import { hasActiveTutorProfile } from '@/session/tutor';
 

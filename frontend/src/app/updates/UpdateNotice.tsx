@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazy } from '@/lib/lazy';
 
 // The notice's bar and buttons load when there is something to say
 // (docs/adr/0076-public-pages-under-150-kib.md).

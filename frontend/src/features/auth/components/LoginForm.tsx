@@ -6,7 +6,7 @@ import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { NEXT_PARAM, safeNext } from '@/session/next-path';
 import { useSession } from '@/session/session';
 import { serverMessage } from '../lib/server-message';
@@ -50,7 +50,7 @@ export function LoginForm({ onRegister, initialPhone = '' }: LoginFormProps) {
   // Kept by hand rather than `login.isMutating`: after a success the button stays busy until the
   // page has moved on.
   const [submitting, setSubmitting] = useState(false);
-  const text = t.accounts.login;
+  const text = authZhHK.login;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, type InputProps } from '@fluentui/react-components';
 import { EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 
 /** A password input with a show/hide button (typing on a phone keyboard is error-prone). */
 export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'>) {
@@ -15,7 +15,7 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'>) 
           appearance="transparent"
           size="small"
           icon={visible ? <EyeOffRegular /> : <EyeRegular />}
-          aria-label={visible ? t.accounts.login.hidePassword : t.accounts.login.showPassword}
+          aria-label={visible ? authZhHK.login.hidePassword : authZhHK.login.showPassword}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         />

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Field, Input, Radio, RadioGroup, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateSelect } from '@/components/DateSelect';
 import { DocumentPicker } from '@/components/DocumentPicker';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { documentLabel, type DocumentField } from '@/lib/documents';
 import { birthYears, type RegisterDetails, type RegisterErrors, type UserType } from '../lib/register-rules';
 import { PasswordInput } from './PasswordInput';
@@ -38,7 +38,7 @@ export function RegisterDetailsStep({
   onDocumentRefused,
 }: RegisterDetailsStepProps) {
   const styles = useStyles();
-  const text = t.accounts.register;
+  const text = authZhHK.register;
   const years = useMemo(() => birthYears(new Date()), []);
 
   return (

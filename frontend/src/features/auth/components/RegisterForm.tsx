@@ -7,7 +7,7 @@ import { AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { SuccessBanner } from '@/components/SuccessBanner';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import type { DocumentField } from '@/lib/documents';
 import { NEXT_PARAM, safeNext } from '@/session/next-path';
 import { useSession } from '@/session/session';
@@ -85,7 +85,7 @@ export function RegisterForm({ details, onDetailsChange, onLogin, onRegistered }
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const session = useSession();
-  const text = t.accounts.register;
+  const text = authZhHK.register;
   // Step 2 verified in this tab before a reload, while its token still holds.
   const [restored] = useState(readPendingRegistration);
   const [phone, setPhone] = useState(restored?.phone ?? '');
@@ -288,7 +288,7 @@ class EmailCheckFailed extends Error {
  */
 function addressRefused(failure: unknown): string | undefined {
   return failure instanceof ApiError && failure.status === 400
-    ? serverMessage(failure, t.accounts.register.emailInvalid)
+    ? serverMessage(failure, authZhHK.register.emailInvalid)
     : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { SmsCodeVerification } from '@/components/SmsCodeVerification';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { usePhoneAvailability } from '../lib/use-phone-availability';
 
 const useStyles = makeStyles({
@@ -24,7 +24,7 @@ interface RegisterPhoneStepProps {
  */
 export function RegisterPhoneStep({ phone, onPhoneChange, onVerified }: RegisterPhoneStepProps) {
   const styles = useStyles();
-  const text = t.accounts.register;
+  const text = authZhHK.register;
   const availability = usePhoneAvailability(phone);
   const typed = phone.trim();
 

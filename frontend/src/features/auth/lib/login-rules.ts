@@ -1,4 +1,4 @@
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 
 export interface LoginFieldErrors {
   phone?: string;
@@ -8,7 +8,7 @@ export interface LoginFieldErrors {
 /** Spec §5 (login): phone and password are required. The server checks everything else. */
 export function validateLogin({ phone, password }: { phone: string; password: string }): LoginFieldErrors {
   const errors: LoginFieldErrors = {};
-  if (phone.trim() === '') errors.phone = t.accounts.login.phoneRequired;
-  if (password === '') errors.password = t.accounts.login.passwordRequired;
+  if (phone.trim() === '') errors.phone = authZhHK.login.phoneRequired;
+  if (password === '') errors.password = authZhHK.login.passwordRequired;
   return errors;
 }

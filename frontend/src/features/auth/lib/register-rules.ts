@@ -1,3 +1,4 @@
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { documentLabel, documentProblem } from '@/lib/documents';
 import { t } from '@/i18n/zh-HK';
 import { meetsPasswordRule } from './password-rules';
@@ -57,7 +58,7 @@ export function looksLikeEmail(raw: string): boolean {
 
 /** What the user must fix before the form is sent (spec §5, registration). */
 export function validateDetails(details: RegisterDetails): RegisterErrors {
-  const text = t.accounts.register;
+  const text = authZhHK.register;
   const errors: RegisterErrors = {};
   const name = nameProblem(details.name);
   if (name) errors.name = name;

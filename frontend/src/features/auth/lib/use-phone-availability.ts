@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/api/api-error';
 import { checkPhone } from '@/api/generated/accounts/accounts';
-import { t } from '@/i18n/zh-HK';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 import { fieldMessage } from './server-message';
 
 /** Spec §9: the phone is checked 500 ms after typing stops. */
@@ -37,7 +37,7 @@ export function usePhoneAvailability(phone: string, enabled = true): PhoneAvaila
       checkPhone({ phone: typed })
         .then((answer) => {
           if (!current) return;
-          const text = t.accounts.register;
+          const text = authZhHK.register;
           setResult({
             phone: typed,
             availability: answer.exists
@@ -52,7 +52,7 @@ export function usePhoneAvailability(phone: string, enabled = true): PhoneAvaila
             phone: typed,
             availability: invalid
               ? { state: 'refused', message: invalid }
-              : { state: 'unknown', message: t.accounts.register.phoneCheckFailed },
+              : { state: 'unknown', message: authZhHK.register.phoneCheckFailed },
           });
         });
     }, PHONE_CHECK_PAUSE_MS);

@@ -5,19 +5,19 @@ import { useChangePassword } from '@/api/generated/accounts/accounts';
 import { tokenStore } from '@/api/token-store';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
 import { fieldMessage } from '../lib/server-message';
 import { useRedirectAfter } from '@/hooks/use-redirect-after';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 
 /** Spec §9: back to / two seconds after a successful change. */
 const REDIRECT_MS = 2000;
 
 /** /change-password (spec §2): old password, new password and its confirmation. */
 export function ChangePasswordPage() {
-  const text = t.accounts.changePassword;
+  const text = authZhHK.changePassword;
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -5,17 +5,17 @@ import { useRequestPasswordReset } from '@/api/generated/accounts/accounts';
 import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { fieldMessage } from '../lib/server-message';
 import { useRedirectAfter } from '@/hooks/use-redirect-after';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 
 /** Spec §9: back to the login screen 3 s after the link is sent. */
 export const FORGOT_REDIRECT_MS = 3000;
 
 /** /forgot-password (spec §2): the account's phone; the reset link goes to its e-mail. */
 export function ForgotPasswordPage() {
-  const text = t.accounts.forgotPassword;
+  const text = authZhHK.forgotPassword;
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);

@@ -1,13 +1,14 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LoadingState } from '@/components/LoadingState';
 import { Tab, TabList } from '@/components/Tabs';
-import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { LoginForm } from '../components/LoginForm';
 import { clearPendingRegistration } from '../lib/pending-registration';
 import { emptyDetails, type RegisterDetails } from '../lib/register-rules';
+import { authZhHK } from '@/i18n/auth-zh-HK';
+import { lazy } from '@/lib/lazy';
 
 // The sign-up form loads when its tab is opened: a page opened to log in does not carry it
 // (docs/adr/0076-public-pages-under-150-kib.md).
@@ -31,7 +32,7 @@ const TAB_PARAM = 'tab';
  */
 export function LoginOrRegisterPage() {
   const styles = useStyles();
-  const text = t.accounts.loginOrRegister;
+  const text = authZhHK.loginOrRegister;
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get(TAB_PARAM) === 'register' ? 'register' : 'login';
   // A new generation mounts fresh forms: the simplest way to reset exactly what §2 lists.

@@ -7,19 +7,19 @@ import { AccountForm, AccountSubmit } from '@/components/AccountForm';
 import { ErrorBanner } from '@/components/ErrorBanner';
 import { RouterLink } from '@/components/RouterLink';
 import { paths } from '@/config/paths';
-import { t } from '@/i18n/zh-HK';
 import { AuthPageShell } from '../components/AuthPageShell';
 import { PasswordInput } from '../components/PasswordInput';
 import { meetsPasswordRule } from '../lib/password-rules';
 import { fieldMessage } from '../lib/server-message';
 import { useRedirectAfter } from '@/hooks/use-redirect-after';
+import { authZhHK } from '@/i18n/auth-zh-HK';
 
 /** Spec §9: back to the login screen 3 s after a reset, or after an unusable link. */
 export const RESET_REDIRECT_MS = 3000;
 
 /** /reset-password?token= (spec §2): a new password and its confirmation. */
 export function ResetPasswordPage() {
-  const text = t.accounts.resetPassword;
+  const text = authZhHK.resetPassword;
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [password, setPassword] = useState('');

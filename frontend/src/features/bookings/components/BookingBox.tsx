@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons';
 import { useListTutorBookings } from '@/api/generated/bookings/bookings';
@@ -6,6 +6,7 @@ import { LoadingState } from '@/components/LoadingState';
 import { Surface } from '@/components/Surface';
 import { bookingsZhHK } from '@/i18n/bookings-zh-HK';
 import { hasDraft } from '@/lib/form-draft';
+import { lazy } from '@/lib/lazy';
 import { useSession } from '@/session/session';
 import { bookingDraftKey } from '../lib/booking-draft';
 

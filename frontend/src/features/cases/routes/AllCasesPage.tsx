@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Surface } from '@/components/Surface';
@@ -17,6 +17,7 @@ import { useSearchDraft } from '@/hooks/use-url-search';
 import { useRevealResults } from '@/hooks/use-reveal-results';
 import { keywordsOf } from '@/lib/keywords';
 import { t } from '@/i18n/zh-HK';
+import { lazy } from '@/lib/lazy';
 import { media, mediaQueries } from '@/styles/breakpoints';
 import type { CaseAction } from '@/components/CaseCard';
 import { CaseCardGrid } from '@/components/CaseCardGrid';

@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { CaseSummary } from '@/api/generated/model';
 import { ButtonLink } from '@/components/ButtonLink';
 import { t } from '@/i18n/zh-HK';
+import { lazy } from '@/lib/lazy';
 import { useLoginPath } from '@/session/next-path';
 import { useSession } from '@/session/session';
 

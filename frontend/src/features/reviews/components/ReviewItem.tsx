@@ -1,8 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { RatingDisplay, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReviewBody } from '@/api/generated/model';
 import { formatDate } from '@/i18n/format';
 import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
+import { lazy } from '@/lib/lazy';
 
 // Reporting is for a logged-in reader, replying for the reviewed tutor: their forms load when
 // offered (docs/adr/0076-public-pages-under-150-kib.md).

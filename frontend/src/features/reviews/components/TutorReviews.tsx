@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Surface } from '@/components/Surface';
 import { useLocation } from 'react-router';
@@ -13,6 +13,7 @@ import { RatingSummary } from '@/components/RatingSummary';
 import { SuccessBanner } from '@/components/SuccessBanner';
 
 import { reviewsZhHK } from '@/i18n/reviews-zh-HK';
+import { lazy } from '@/lib/lazy';
 import { useSession } from '@/session/session';
 import { ReviewItem } from './ReviewItem';
 

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
 import { useSearchTutors } from '@/api/generated/tutors/tutors';
 import { CardGrid } from '@/components/CardGrid';
 import { SearchForm } from '@/components/SearchForm';
 import { SearchPanel } from '@/components/SearchPanel';
 import { useSearchListState } from '@/hooks/use-search-list-state';
 import { t } from '@/i18n/zh-HK';
+import { lazy } from '@/lib/lazy';
 import { tutorSearchCodec } from '../lib/tutor-filters';
 import { tutorWidener } from '../lib/tutor-widening';
 import { TutorFilterFields } from './TutorFilterFields';
