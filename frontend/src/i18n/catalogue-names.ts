@@ -9,7 +9,8 @@ let englishNames: Readonly<Record<string, string>> | undefined;
 /** The mark between names in a list the server stores or sends as one line ("小學、中學"). */
 export const STORED_LIST_MARK = '、';
 
-export function setEnglishNames(names: Readonly<Record<string, string>>): void {
+/** The English names on an English page; none on a zh-HK one (load.ts). */
+export function setEnglishNames(names: Readonly<Record<string, string>> | undefined): void {
   englishNames = names;
 }
 

@@ -16,6 +16,7 @@ export async function loadLanguage(language: Language): Promise<void> {
   if (language === 'zh-HK') {
     overwrite(t, (await import('./zh-HK-words')).zhHK);
     laterInZhHK();
+    setEnglishNames(undefined);
     return;
   }
   const [words] = await Promise.all([import('./english'), laterWordsLoaded()]);

@@ -19,13 +19,17 @@ const later: { catalogue: object; zhHK: object; english: EnglishWords }[] = [];
 /** Each catalogue's English words, asked for or written in; one that failed to load is tried again. */
 const translating = new Map<object, Promise<void>>();
 
-/** Writes `source` over `target`, object by object, so references into `target` see it. */
+/**
+ * Writes `source` over `target`, object by object, so references into `target` see it. An
+ * object `target` lacks is copied rather than shared: `t` must never hold a language's own
+ * catalogue, or the next language's words would be written over that catalogue itself.
+ */
 export function overwrite(target: object, source: object): void {
   const into = target as Record<string, unknown>;
   for (const [key, value] of Object.entries(source)) {
     const existing = into[key];
     if (isPlainObject(existing) && isPlainObject(value)) overwrite(existing, value);
-    else into[key] = value;
+    else into[key] = isPlainObject(value) ? copyOf(value) : value;
   }
 }
 
