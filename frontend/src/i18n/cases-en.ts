@@ -6,10 +6,15 @@ import type { Catalogue } from './catalogue-type';
 import type { casesZhHK } from './cases-zh-HK';
 import { inSentence } from './sentence-en';
 
-/** "subject, district and fee" */
-const andList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
-/** "“Physics”, “Chemistry” or “Biology”" */
-const orList = new Intl.ListFormat('en-GB', { type: 'disjunction' });
+/**
+ * "subject, district and fee", "“Physics”, “Chemistry” or “Biology”": British English lists,
+ * without the serial comma. Written out rather than with Intl.ListFormat, whose first use loads
+ * ICU data as an English page starts (format.ts).
+ */
+const listWith = (word: string) => (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
+const andList = listWith('and');
+const orList = listWith('or');
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -171,7 +176,7 @@ export const casesEn: Catalogue<typeof casesZhHK> = {
     notTaughtLevel: (level: string) =>
       `You haven't listed any subjects under ${level}, so you can't apply for this case.`,
     notTaughtSubjects: (labels: readonly string[]) =>
-      `You haven't listed ${orList.format(labels.map((label) => `“${label}”`))} in your subjects, so you can't apply for this case.`,
+      `You haven't listed ${orList(labels.map((label) => `“${label}”`))} in your subjects, so you can't apply for this case.`,
     notTaughtHint: 'Tutors can only apply for cases at levels and in subjects they teach.',
     mySubjects: 'See my subjects',
   },
@@ -180,7 +185,7 @@ export const casesEn: Catalogue<typeof casesZhHK> = {
     heading: 'Recommended cases for you',
     hint: 'Matched on your subjects, teaching districts, fee and gender, best fit first.',
     empty: 'No suitable cases yet. Add more subjects or teaching districts to match more cases.',
-    fits: (parts: readonly string[]) => `Matches on ${andList.format(parts)}`,
+    fits: (parts: readonly string[]) => `Matches on ${andList(parts)}`,
     reason_: {
       subject: 'subject',
       level: 'level',

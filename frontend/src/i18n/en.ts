@@ -10,8 +10,25 @@ import { pwaEn } from './pwa-en';
 import { tutorsEn } from './tutors-en';
 import type { zhHK } from './zh-HK-words';
 
-/** Month names for the date select's month list; a number outside 1-12 shows as itself. */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * Month names, short (the date select's list, dates) and long, as British English writes them
+ * (CLDR's en-GB, which Intl wrote before format.ts: "Sept"); a number outside 1-12 shows as itself.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const en: Catalogue<typeof zhHK> = {
   brand: {
@@ -53,6 +70,12 @@ export const en: Catalogue<typeof zhHK> = {
     yearValue: (year: number) => `${year}`,
     monthValue: (month: number) => `${MONTHS[month - 1] ?? month}`,
     dayValue: (day: number) => `${day}`,
+  },
+
+  dates: {
+    date: (year: number, month: number, day: number) => `${day} ${MONTHS[month - 1] ?? month} ${year}`,
+    month: (year: number, month: number) => `${LONG_MONTHS[month - 1] ?? month} ${year}`,
+    dateTime: (date: string, time: string) => `${date}, ${time}`,
   },
 
   feeGuide: {

@@ -1,5 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatHkd, formatHkdRounded, formatRatePerLesson } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatHkd,
+  formatHkdRounded,
+  formatMonth,
+  formatRatePerLesson,
+  grouped,
+} from './format';
+import { loadLanguage } from './load';
+import { formatCents } from './money';
+
+// Test files share modules (vitest.config.ts): the page is zh-HK again after each test.
+afterEach(() => loadLanguage('zh-HK'));
+
+/** Moments from 1980 to 2100, a few thousand, the same each run. */
+function moments(count: number): Date[] {
+  let seed = 20261129;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const from = Date.UTC(1980, 0, 1);
+  const to = Date.UTC(2100, 0, 1);
+  return Array.from({ length: count }, () => new Date(from + Math.floor((next() * (to - from)) / 60_000) * 60_000));
+}
+
+/** What Intl writes (Node carries full ICU), which these functions write without it. */
+const intl = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Asia/Hong_Kong' });
 
 describe('formatHkd', () => {
   it.each([
@@ -24,6 +50,17 @@ describe('formatHkd', () => {
     expect(formatHkdRounded(433.5)).toBe('HK$434');
     expect(formatHkdRounded(1199.6)).toBe('HK$1,200');
     expect(formatHkdRounded(undefined)).toBeUndefined();
+  });
+
+  it('groups digits as Intl does, negative amounts and cents too', () => {
+    const dollars = new Intl.NumberFormat('en-HK', { maximumFractionDigits: 0 });
+    for (const whole of [0, 7, 999, 1_000, 12_345, 999_999, 1_000_000, 123_456_789, Number.MAX_SAFE_INTEGER]) {
+      expect(grouped(whole)).toBe(dollars.format(whole));
+    }
+    expect(formatHkd(1_234_567.5)).toBe('HK$1,234,567.50');
+    expect(formatHkd(-700.05)).toBe('-HK$700.05');
+    expect(formatCents(123_456_789)).toBe('HK$1,234,567.89');
+    expect(formatCents(-140_000, true)).toBe('-HK$1,400');
   });
 
   it('states the fee per lesson', () => {
@@ -57,5 +94,31 @@ describe('formatDateTime', () => {
   it('has nothing to say about a missing or invalid time', () => {
     expect(formatDateTime(undefined)).toBeUndefined();
     expect(formatDateTime('not a time')).toBeUndefined();
+  });
+});
+
+describe('dates without Intl', () => {
+  it('read as Intl reads them in Hong Kong time, from 1980 to 2100, in zh-HK', () => {
+    const day = intl('zh-HK', { year: 'numeric', month: 'long', day: 'numeric' });
+    const month = intl('zh-HK', { year: 'numeric', month: 'long' });
+    const time = intl('zh-HK', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (const moment of moments(3_000)) {
+      expect(formatDate(moment)).toBe(day.format(moment));
+      expect(formatMonth(moment)).toBe(month.format(moment));
+      expect(formatDateTime(moment)).toBe(`${day.format(moment)} ${time.format(moment)}`);
+    }
+  });
+
+  it('read as Intl reads them in Hong Kong time, from 1980 to 2100, in English', async () => {
+    await loadLanguage('en');
+    const day = intl('en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+    const month = intl('en-GB', { year: 'numeric', month: 'long' });
+    const time = intl('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (const moment of moments(3_000)) {
+      expect(formatDate(moment)).toBe(day.format(moment));
+      expect(formatMonth(moment)).toBe(month.format(moment));
+      expect(formatDateTime(moment)).toBe(`${day.format(moment)}, ${time.format(moment)}`);
+    }
+    expect(formatDateTime('2026-12-01T16:05:00Z')).toBe('2 Dec 2026, 00:05');
   });
 });

@@ -3,7 +3,7 @@
  * interest rates in basis points. Apart from format.ts, so the app's entry script, which
  * formats fees per lesson, does not carry them.
  */
-const groupedDollars = new Intl.NumberFormat('en-HK', { maximumFractionDigits: 0 });
+import { grouped } from './format';
 
 /**
  * An amount in whole HK cents (the service fee's invoices), read with integers only:
@@ -14,7 +14,7 @@ export function formatCents(cents: number | null | undefined, short = false): st
   if (cents === null || cents === undefined || !Number.isSafeInteger(cents)) return undefined;
   const sign = cents < 0 ? '-' : '';
   const value = Math.abs(cents);
-  const dollars = groupedDollars.format(Math.floor(value / 100));
+  const dollars = grouped(Math.floor(value / 100));
   const rest = value % 100;
   const fraction = short && rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`;
   return `${sign}HK$${dollars}${fraction}`;

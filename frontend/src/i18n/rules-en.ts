@@ -6,6 +6,7 @@
  */
 import type { Catalogue } from './catalogue-type';
 import { contactWords } from './contact-words';
+import { grouped } from './format';
 import type { ContactExchange, ContactKind, rulesZhHK } from './rules-zh-HK';
 import { inSentence, sentenceStart } from './sentence-en';
 
@@ -23,9 +24,6 @@ const whereContactsAre: Record<ContactExchange, string> = {
   booking: "Once the tutor accepts the booking, both sides see each other's phone in My bookings.",
 };
 
-/** "100,000", as the server writes an English fee limit. */
-const thousands = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
 export const rulesEn: Catalogue<typeof rulesZhHK> = {
   contactRefused: (label: string, kind: ContactKind, exchange: ContactExchange) =>
     `To protect both sides, the ${inSentence(label)} cannot contain ${contactKinds[kind]} or any other way to get in touch. ${whereContactsAre[exchange]}`,
@@ -37,7 +35,7 @@ export const rulesEn: Catalogue<typeof rulesZhHK> = {
   inRange: (label: string, min: number, max: number, unit: string) =>
     `${sentenceStart(label)} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}.`,
   feeNotPositive: 'The fee per lesson must be more than 0.',
-  feeTooHigh: (max: number) => `The fee per lesson cannot be more than HK$${thousands.format(max)}.`,
+  feeTooHigh: (max: number) => `The fee per lesson cannot be more than HK$${grouped(max)}.`,
   feeDecimals: 'The fee per lesson can have at most two decimal places.',
   startDatePast: 'The start date cannot be earlier than today.',
   experienceOverAge: 'Years of teaching experience cannot be more than your age.',

@@ -58,6 +58,13 @@ export const zhHK = {
     dayValue: (day: number) => `${day}日`,
   },
 
+  /** Dates as pages show them, in Hong Kong time (format.ts works out the numbers). */
+  dates: {
+    date: (year: number, month: number, day: number) => `${year}年${month}月${day}日`,
+    month: (year: number, month: number) => `${year}年${month}月`,
+    dateTime: (date: string, time: string) => `${date} ${time}`,
+  },
+
   /** Beside a fee field: fees per hour of comparable cases (the case form, the tutor application). */
   feeGuide: {
     range: (low: string, high: string, median: string) =>
