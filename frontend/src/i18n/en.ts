@@ -6,29 +6,10 @@
 import { accountsEn } from './accounts-en';
 import { casesEn } from './cases-en';
 import type { Catalogue } from './catalogue-type';
+import { LONG_MONTHS, MONTHS } from './months-en';
 import { pwaEn } from './pwa-en';
 import { tutorsEn } from './tutors-en';
 import type { zhHK } from './zh-HK-words';
-
-/**
- * Month names, short (the date select's list, dates) and long, as British English writes them
- * (CLDR's en-GB, which Intl wrote before format.ts: "Sept"); a number outside 1-12 shows as itself.
- */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export const en: Catalogue<typeof zhHK> = {
   brand: {

@@ -7,30 +7,16 @@ import type { FeeTermsBody } from '@/api/generated/model';
 import type { LegalConstants } from '@/config/legal';
 import { formatHkd } from './format';
 import type { LegalBlock, LegalDocumentText } from './legal-zh-HK';
+import { LONG_MONTHS } from './months-en';
 import { formatBasisPoints } from './money';
 
 const p = (text: string): LegalBlock => ({ kind: 'paragraph', text });
 const list = (...items: string[]): LegalBlock => ({ kind: 'list', items });
 const contact: LegalBlock = { kind: 'contact' };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function effectiveText(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  return `This document takes effect on ${day} ${MONTHS[(month ?? 1) - 1]} ${year}.`;
+  return `This document takes effect on ${day} ${LONG_MONTHS[(month ?? 1) - 1]} ${year}.`;
 }
 
 /** "7 days", "1 day". */
