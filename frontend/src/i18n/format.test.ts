@@ -58,6 +58,11 @@ describe('formatHkd', () => {
       expect(grouped(whole)).toBe(dollars.format(whole));
     }
     expect(formatHkd(1_234_567.5)).toBe('HK$1,234,567.50');
+    // Half a cent, as written, rounds up as Intl rounds it, whatever the nearest double is.
+    const cents = new Intl.NumberFormat('en-HK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const amount of [1.115, 2.675, 1.005, 0.125, 1234.565, 99.995]) {
+      expect(formatHkd(amount)).toBe(`HK$${cents.format(amount)}`);
+    }
     expect(formatHkd(-700.05)).toBe('-HK$700.05');
     expect(formatCents(123_456_789)).toBe('HK$1,234,567.89');
     expect(formatCents(-140_000, true)).toBe('-HK$1,400');

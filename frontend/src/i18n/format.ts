@@ -23,9 +23,18 @@ export function grouped(whole: number): string {
 export function formatHkd(amount: number | null | undefined): string | undefined {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return undefined;
   const sign = amount < 0 ? '-' : '';
-  const cents = Math.round(Math.abs(amount) * 100);
+  const cents = toCents(Math.abs(amount));
   const fraction = Number.isInteger(amount) ? '' : `.${String(cents % 100).padStart(2, '0')}`;
   return `${sign}HK$${grouped(Math.floor(cents / 100))}${fraction}`;
+}
+
+/**
+ * Whole cents of `amount`, rounded half up on the amount as written (its shortest decimal
+ * form), as Intl rounds: 1.115 is 112, though the nearest double is a little under 1.115.
+ */
+function toCents(amount: number): number {
+  const shifted = Number(`${amount}e2`);
+  return Math.round(Number.isFinite(shifted) ? shifted : amount * 100);
 }
 
 /**

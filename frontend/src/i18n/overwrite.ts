@@ -5,8 +5,8 @@
  * words as its module loads, and the code that loads a page or a part on demand waits for them
  * before the first render (`laterWordsLoaded`, src/lib/lazy.ts): an English page loads the words
  * of its own areas only, and shows them from its first paint
- * (docs/adr/0076-public-pages-under-150-kib.md). Apart from load.ts, so that those catalogues do
- * not import the loader (and with it, the English chunk).
+ * (docs/adr/0076-public-pages-under-150-kib.md). Apart from load.ts, which imports them
+ * through the app's words: they import this module, and an import cycle would follow.
  */
 import { language } from './language';
 
@@ -40,8 +40,9 @@ function copyOf(source: object): object {
   );
 }
 
+/** A catalogue's group of words: an object literal, not a list or any other kind of object. */
 function isPlainObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 /**
@@ -79,7 +80,8 @@ function translate(zh: object, english: EnglishWords): Promise<void> {
       // Words that arrive after the page turned zh-HK again are not written.
       (words) => (language() === 'en' ? overwrite(zh, words) : undefined),
       (error: unknown) => {
-        translating.delete(zh);
+        // Unless the page turned zh-HK and English again meanwhile, and asked anew.
+        if (translating.get(zh) === written) translating.delete(zh);
         throw error;
       },
     );

@@ -1,11 +1,11 @@
 /**
  * The rules the server enforces on what people type, in English: each message as the server
  * words it in English (crates/http/src/words/problems.rs), so a field says the same before and
- * after submitting. The words the contact-detail rule reads are data, not shown: the same as
- * zh-HK's (a post in English may still write its phone in Chinese numerals).
+ * after submitting. The words the contact-detail rule reads are data, the same whatever the
+ * page's language (a post in English may still write its phone in Chinese numerals):
+ * contact-words.ts.
  */
 import type { Catalogue } from './catalogue-type';
-import { contactWords } from './contact-words';
 import { grouped } from './format';
 import type { ContactExchange, ContactKind, rulesZhHK } from './rules-zh-HK';
 import { inSentence, sentenceStart } from './sentence-en';
@@ -45,10 +45,4 @@ export const rulesEn: Catalogue<typeof rulesZhHK> = {
     years: 'years',
     age: 'years old',
   },
-
-  /**
-   * The words the contact-detail rule reads (numerals, units, messenger names, invitations):
-   * recognised in what people type whatever the interface's language, so the very same lists.
-   */
-  contactWords,
 };

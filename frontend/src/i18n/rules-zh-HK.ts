@@ -1,10 +1,9 @@
 /**
  * The rules the server enforces on what people type, as the forms check them before sending:
  * each message word for word as the server sends it (crates/domain: shared::contact_details,
- * shared::real_text, the forms' parsers), so a field says the same before and after submitting;
- * and the words of Hong Kong posts the contact-detail rule reads (src/lib/contact-details.ts).
+ * shared::real_text, the forms' parsers), so a field says the same before and after submitting.
+ * The words of Hong Kong posts the contact-detail rule reads are data, in contact-words.ts.
  */
-import { contactWords } from './contact-words';
 import { translatedLater } from './overwrite';
 
 /** What kind of contact detail a text carries (the server's `ContactKind`). */
@@ -47,9 +46,6 @@ export const rulesZhHK = translatedLater(
       years: '年',
       age: '歲',
     },
-
-    /** The words the contact-detail rule reads (contact-words.ts): the same in every language. */
-    contactWords,
   } as const,
   async (): Promise<object> => (await import('./rules-en')).rulesEn,
 );
