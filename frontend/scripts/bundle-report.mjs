@@ -116,3 +116,12 @@ table(
   'English pages beyond the start',
   [...closure(['src/i18n/english.ts'])].filter((key) => !start.has(key)),
 );
+// Under /en a page also loads the English words of the areas its chunks bring (their catalogues
+// ask for them as they load: src/i18n/overwrite.ts).
+for (const [pattern, module] of Object.entries(pages)) {
+  const words = [...closure([module])].flatMap((key) =>
+    (manifest[key].dynamicImports ?? []).filter((imported) => /^src\/i18n\/[a-z-]+-en\.ts$/.test(imported)),
+  );
+  const own = [...closure(words)].filter((key) => !start.has(key));
+  if (own.length > 0) table(`${pattern} in English: its areas' words`, own);
+}
