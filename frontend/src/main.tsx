@@ -1,8 +1,8 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
-import { rehydrateRendererCache } from '@griffel/core';
 import { App } from './app/App';
+import { adoptPrerenderedStyles, documentWithoutStyles } from './app/first-screen/styles';
 import { firstScreenCache } from './app/first-screen/seed';
 import { language } from './i18n/language';
 import { loadLanguage } from './i18n/load';
@@ -22,9 +22,9 @@ function TakeOver({ children }: { children: ReactNode }) {
 }
 
 // Fluent UI's styles for the first screen came with the HTML: the renderer knows them, rather
-// than insert every rule a second time.
+// than insert every rule a second time, and learns them without parsing them (styles.ts).
 const renderer = createDOMRenderer(document);
-rehydrateRendererCache(renderer, document);
+adoptPrerenderedStyles(renderer, document);
 
 // The server's first screen stays until the page's own code is here: the app then replaces it
 // with the same page and the same data, rather than with a spinner. As a transition, the first
@@ -38,7 +38,7 @@ void loadLanguage(language())
     startTransition(() =>
       createRoot(container).render(
         <StrictMode>
-          <RendererProvider renderer={renderer} targetDocument={document}>
+          <RendererProvider renderer={renderer} targetDocument={documentWithoutStyles()}>
             <TakeOver>
               <App swr={{ provider: () => cache }} />
             </TakeOver>

@@ -13,6 +13,7 @@ import { type Language, routerBasename } from '@/i18n/language';
 import { loadLanguage } from '@/i18n/load';
 import { AppProviders } from '../providers';
 import { preloadPage, routes } from '../router';
+import { stylesWithRuleEnds } from './styles';
 
 /** Where the server puts a page's own first screen (a tutor, a case) inside the frame's `<main>`. */
 export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
@@ -62,7 +63,7 @@ function render(pageRoutes: RouteObject[], path: string): Rendered {
   );
   // The document's head has the page's title from the server; scripts are the app's own files.
   const html = body.replace(/<title>[\s\S]*?<\/title>/g, '').replace(/<script[\s\S]*?<\/script>/g, '');
-  return { html, styles: renderToString(<>{renderToStyleElements(renderer)}</>) };
+  return { html, styles: renderToString(<>{renderToStyleElements(stylesWithRuleEnds(renderer))}</>) };
 }
 
 async function renderLanguage(language: Language): Promise<LanguageScreens> {
