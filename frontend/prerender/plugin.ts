@@ -20,8 +20,8 @@ import type { FirstScreens, Rendered } from '../src/app/first-screen/prerender';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Starts the app once the server's HTML is on screen: the entry script, the chunks it imports
- * and the chunks of the page being opened (all at once, as Vite's module preloads would) are
+ * Starts the app once the server's HTML is on screen: the entry script, then the chunks it imports
+ * and the chunks of the page being opened (as Vite's module preloads would, one per task) are
  * asked for after the first paint and the page's images, so neither waits for them (at most 1.5 s
  * later). A page opened in the background, which paints nothing, starts at once. A classic
  * script, so that it knows its own element (`document.currentScript`); the app's entry stays a
@@ -51,24 +51,31 @@ const BOOT_SCRIPT = `(function () {
     return files;
   }
   function start() {
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = boot.dataset.entry;
+    document.head.appendChild(app);
     var files = boot.dataset.preload.split(' ').filter(Boolean);
     try {
       files = files.concat(pageFiles());
     } catch (error) {
       // The page's own code then loads when the app asks for it.
     }
-    files.forEach(function (href) {
+    // One file per task: asking for a file takes the main thread a few milliseconds, and asking
+    // for two dozen at once was one long task that a phone could not answer a tap during.
+    var next = 0;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function () {
+      if (next >= files.length) return channel.port1.close();
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
-      link.href = href;
+      link.href = files[next++];
       document.head.appendChild(link);
-    });
-    var app = document.createElement('script');
-    app.type = 'module';
-    app.crossOrigin = '';
-    app.src = boot.dataset.entry;
-    document.head.appendChild(app);
+      channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
   }
   var started = false;
   function once() {
