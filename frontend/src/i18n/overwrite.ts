@@ -13,11 +13,21 @@ import { language } from './language';
 /** Loads a catalogue's English words from its own chunk (`<area>-en.ts`). */
 type EnglishWords = () => Promise<object>;
 
-/** Every catalogue loaded with a page's code so far: its zh-HK words as written, and its English words' loader. */
-const later: { catalogue: object; zhHK: object; english: EnglishWords }[] = [];
+/**
+ * A catalogue loaded with a page's code, its English words' loader, and its zh-HK words as
+ * written, copied before English is first written over them (only a page that turns English).
+ */
+interface Later {
+  catalogue: object;
+  english: EnglishWords;
+  zhHK?: object;
+}
+
+/** Every catalogue loaded with a page's code so far. */
+const later: Later[] = [];
 
 /** Each catalogue's English words, asked for or written in; one that failed to load is tried again. */
-const translating = new Map<object, Promise<void>>();
+const translating = new Map<Later, Promise<void>>();
 
 /**
  * Writes `source` over `target`, object by object, so references into `target` see it. An
@@ -51,8 +61,9 @@ function isPlainObject(value: unknown): value is object {
  * import, so zh-HK pages never load them) and are in it once `laterWordsLoaded` settles.
  */
 export function translatedLater<T extends object>(zh: T, english: EnglishWords): T {
-  later.push({ catalogue: zh, zhHK: copyOf(zh), english });
-  if (language() === 'en') translate(zh, english).catch(() => undefined);
+  const entry: Later = { catalogue: zh, english };
+  later.push(entry);
+  if (language() === 'en') translate(entry).catch(() => undefined);
   return zh;
 }
 
@@ -64,28 +75,32 @@ export function translatedLater<T extends object>(zh: T, english: EnglishWords):
  */
 export async function laterWordsLoaded(): Promise<void> {
   if (language() !== 'en') return;
-  await Promise.all(later.map(({ catalogue, english }) => translate(catalogue, english)));
+  await Promise.all(later.map(translate));
 }
 
 /** The page is zh-HK again (load.ts): every catalogue loaded so far takes back its zh-HK words. */
 export function laterInZhHK(): void {
   translating.clear();
-  for (const { catalogue, zhHK } of later) overwrite(catalogue, zhHK);
+  for (const { catalogue, zhHK } of later) if (zhHK) overwrite(catalogue, zhHK);
 }
 
-function translate(zh: object, english: EnglishWords): Promise<void> {
-  let written = translating.get(zh);
+function translate(entry: Later): Promise<void> {
+  let written = translating.get(entry);
   if (!written) {
-    written = english().then(
-      // Words that arrive after the page turned zh-HK again are not written.
-      (words) => (language() === 'en' ? overwrite(zh, words) : undefined),
+    written = entry.english().then(
+      (words) => {
+        // Words that arrive after the page turned zh-HK again are not written.
+        if (language() !== 'en') return;
+        entry.zhHK ??= copyOf(entry.catalogue);
+        overwrite(entry.catalogue, words);
+      },
       (error: unknown) => {
         // Unless the page turned zh-HK and English again meanwhile, and asked anew.
-        if (translating.get(zh) === written) translating.delete(zh);
+        if (translating.get(entry) === written) translating.delete(entry);
         throw error;
       },
     );
-    translating.set(zh, written);
+    translating.set(entry, written);
   }
   return written;
 }
