@@ -21,7 +21,7 @@ RELEASE_BIN := target/release/tutorhub
 STAGE := scripts/stage.sh
 NPM := env -C frontend npm
 
-.PHONY: help deps frontend build run test bench soak lighthouse openapi clean distclean
+.PHONY: help deps frontend build run test bench soak lighthouse profile-start openapi clean distclean
 
 help: ## show this help
 	@echo "tutorhub -- make targets:"
@@ -69,6 +69,9 @@ soak: build ## burst and flood scenarios (junk searches, logins, huge bodies, sl
 lighthouse: build ## Lighthouse (mobile) on /, /all-cases, a tutor's and a case's page, two runs each, against the release server
 	scripts/lighthouse.sh
 
+profile-start: build ## where each public page's start spends the main thread, by package (CPU profiles mapped to the sources; PROFILE_RUNS=3)
+	scripts/start-profile.sh
+
 openapi: deps ## regenerate openapi.yaml, the frontend's API client, its form limits and the catalogue's English names from the server
 	$(CARGO) run -q -p tutorhub-cli -- openapi > openapi.yaml.tmp
 	mv openapi.yaml.tmp openapi.yaml
@@ -80,7 +83,7 @@ openapi: deps ## regenerate openapi.yaml, the frontend's API client, its form li
 
 clean: ## remove build outputs and test artefacts (keeps ./data, node_modules and the venv)
 	$(CARGO) clean
-	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract .tmp/soak .tmp/lighthouse openapi.yaml.tmp
+	rm -rf frontend/dist frontend/test-results frontend/playwright-report .tmp/logs .tmp/contract .tmp/soak .tmp/lighthouse .tmp/profile-dist openapi.yaml.tmp
 
 distclean: clean ## clean, and remove node_modules and .tmp (the venv) too
 	rm -rf frontend/node_modules .tmp

@@ -8,7 +8,7 @@
  * is written; a copy that would not be smaller is not written.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -40,7 +40,7 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       handler() {
-        const assets = join(config.root, config.build.outDir, config.build.assetsDir);
+        const assets = resolve(config.root, config.build.outDir, config.build.assetsDir);
         for (const name of readdirSync(assets)) {
           if (!TEXT.test(name)) continue;
           const bytes = readFileSync(join(assets, name));

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import type { FirstScreens, Rendered } from '../src/app/first-screen/prerender';
@@ -216,7 +216,7 @@ export function firstScreens(): Plugin {
           renderFirstScreens: () => Promise<FirstScreens>;
         };
         const screens = await module.renderFirstScreens();
-        const outDir = join(config.root, config.build.outDir);
+        const outDir = resolve(config.root, config.build.outDir);
         const bootPath = `/assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
         writeFileSync(join(outDir, bootPath), BOOT_SCRIPT);
         const built = bootAfterFirstPaint(

@@ -1,0 +1,106 @@
+/**
+ * Where a public page's start spends the main thread, by package: `make profile-start` (issue 38,
+ * not part of `make test`). Lighthouse's blocking time moves by hundreds of milliseconds between
+ * two runs of the same build on a 2-core machine, too much to see a change of 50 ms; a CPU profile
+ * of the same start, mapped back to the sources, shows where the time goes and what a change took
+ * away. For each page: Chromium opens it as a phone would (412 px, zh-HK), the profiler samples
+ * until the app has taken over from the server's HTML and two seconds after, and each sample is
+ * counted to the package (or the app's folder) its function comes from, through the build's
+ * source maps. Prints the mean over the runs, milliseconds at full speed (Lighthouse's phone is
+ * four times slower).
+ *
+ * node scripts/start-profile.mjs BUILD_DIR BASE_URL [RUNS] [PATH...]: BUILD_DIR is the build
+ * the server at BASE_URL serves, made with source maps (`vite build --sourcemap`, which
+ * `scripts/start-profile.sh` makes); Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { chromium } from '@playwright/test';
+
+const [buildDir, base, runsArg = '3', ...pathArgs] = process.argv.slice(2);
+if (!buildDir || !base) {
+  console.error('usage: node scripts/start-profile.mjs BUILD_DIR BASE_URL [RUNS] [PATH...]');
+  process.exit(2);
+}
+const runs = Number(runsArg);
+const paths = pathArgs.length > 0 ? pathArgs : ['/'];
+const assets = join(buildDir, 'assets');
+
+const maps = new Map();
+/** The build's source map of one of its files, or null (the boot script has none). */
+function mapOf(file) {
+  if (!maps.has(file)) {
+    const path = join(assets, `${file}.map`);
+    maps.set(file, existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
+  }
+  return maps.get(file);
+}
+
+/** A source file's package (`react-dom`, `@fluentui/*`) or, for our own code, `app: <folder>`. */
+function packageOf(source) {
+  const module = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source ?? '');
+  if (module) {
+    const name = module[1];
+    if (name === '@fluentui/react-icons') return name;
+    return name.startsWith('@fluentui/') ? '@fluentui/* (components)' : name;
+  }
+  const own = /src\/((?:[^/]+\/)?[^/]+)/.exec(source ?? '');
+  return own ? `app: ${own[1].replace(/\.[tj]sx?$/, '')}` : 'unmapped';
+}
+
+/** What one sample's function is: a package, or what the profiler calls native work. */
+function whereOf(frame) {
+  if (!frame.url.includes('/assets/')) return frame.functionName || '(native)';
+  const file = frame.url.split('/').pop();
+  const map = mapOf(file);
+  if (!map) return file.replace(/-[\w-]{8}\.js$/, '.js');
+  return packageOf(originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }).source);
+}
+
+async function profileOnce(browser, url) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    extraHTTPHeaders: { 'Accept-Language': 'zh-HK' },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'load' });
+  // The app has taken over once #root no longer carries the server's mark (main.tsx).
+  await page.waitForFunction(() => !globalThis.document.getElementById('root')?.dataset.firstScreen, null, {
+    timeout: 30_000,
+  });
+  await page.waitForTimeout(2_000);
+  const { profile } = await cdp.send('Profiler.stop');
+  await context.close();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map();
+  profile.samples.forEach((id, i) => {
+    const where = whereOf(nodes.get(id).callFrame);
+    if (where !== '(idle)') totals.set(where, (totals.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return totals;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
+for (const path of paths) {
+  const sum = new Map();
+  for (let run = 0; run < runs; run += 1) {
+    for (const [where, ms] of await profileOnce(browser, base + path)) sum.set(where, (sum.get(where) ?? 0) + ms);
+  }
+  const rows = [...sum].map(([where, ms]) => [where, ms / runs]).sort((a, b) => b[1] - a[1]);
+  const busy = rows.reduce((total, [, ms]) => total + ms, 0);
+  const script = rows.filter(([where]) => !where.startsWith('(')).reduce((total, [, ms]) => total + ms, 0);
+  console.log(
+    `\n== ${path}: main thread busy ${busy.toFixed(0)} ms, of which the page's JavaScript ${script.toFixed(0)} ms (mean of ${runs} runs)`,
+  );
+  for (const [where, ms] of rows.slice(0, 20)) console.log(`${ms.toFixed(1).padStart(8)} ms  ${where}`);
+}
+await browser.close();
+console.log('\n(program): native work the profiler does not name (parsing, compiling, style and layout)');
