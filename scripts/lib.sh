@@ -126,6 +126,16 @@ seeded_demo_site() {
     || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
 }
 
+# public_pages BASE: sets PUBLIC_PAGES to the public pages people share, as paths on the site at
+# BASE: home, the board, its first tutor's and first case's pages, and the login page (make
+# lighthouse, make profile-start).
+public_pages() {
+  local base="$1" tutor case_number
+  tutor="$(curl -sf "$base/tutors?pageSize=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['userId'])")"
+  case_number="$(curl -sf "$base/cases?pageSize=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['caseId'])")"
+  PUBLIC_PAGES=("/" "/all-cases" "/tutor/$tutor" "/case/$case_number" "/login-or-register")
+}
+
 # shellcheck disable=SC2317  # called from the trap of seeded_demo_site
 stop_site() {
   local rc=$?

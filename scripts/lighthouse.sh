@@ -36,8 +36,8 @@ start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" LOG_FORMAT=text RUST_LOG=warn JWT_
   || die "the server did not start"
 BASE="http://127.0.0.1:$SERVER_PORT"
 
-first() { curl -sf "$BASE$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['$2'])"; }
-ZH_PAGES=("/" "/all-cases" "/tutor/$(first '/tutors?pageSize=1' userId)" "/case/$(first '/cases?pageSize=1' caseId)" "/login-or-register")
+public_pages "$BASE"
+ZH_PAGES=("${PUBLIC_PAGES[@]}")
 # Each page in zh-HK, then in English (`/en…`). Lighthouse's Chromium asks for English
 # (Accept-Language: en-US), which the server answers with a redirect to /en: it is told zh-HK, so
 # that each address is measured in its own language.

@@ -25,6 +25,5 @@ start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" LOG_FORMAT=text RUST_LOG=warn JWT_
   TUTORHUB_STATIC_DIR="$BUILD" || die "the server did not start"
 BASE="http://127.0.0.1:$SERVER_PORT"
 
-first() { curl -sf "$BASE$1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['$2'])"; }
-PAGES=("/" "/all-cases" "/tutor/$(first '/tutors?pageSize=1' userId)" "/case/$(first '/cases?pageSize=1' caseId)" "/login-or-register")
-(cd frontend && CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" node scripts/start-profile.mjs "$BUILD" "$BASE" "$RUNS" "${PAGES[@]}")
+public_pages "$BASE"
+(cd frontend && CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" node scripts/start-profile.mjs "$BUILD" "$BASE" "$RUNS" "${PUBLIC_PAGES[@]}")
