@@ -96,3 +96,30 @@ test("the app's first render shows the answer the server sent with the page", as
   await expect(page.getByRole('heading', { level: 2, name: '預約導師' })).toBeVisible();
   release();
 });
+
+test("the boot script asks for the app's files, the words and the page's own, each once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tutor = await firstTutor(browser, baseURL);
+  await page.goto(`/tutor/${tutor.userId}`);
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  const { named, preloaded } = await page.evaluate(() => {
+    const boot = document.querySelector<HTMLScriptElement>('script[data-preload]');
+    const pages = JSON.parse(boot?.dataset.pages ?? '[]') as [string, string[], string[]][];
+    const own = pages.filter(([pattern]) => pattern === '/tutor/*').flatMap(([, files]) => files);
+    const words = JSON.parse(boot?.dataset.zh ?? '[]') as string[];
+    return {
+      named: [...(boot?.dataset.preload ?? '').split(' ').filter(Boolean), ...words, ...own],
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map(
+        (link) => link.getAttribute('href') ?? '',
+      ),
+    };
+  });
+  expect(named.length).toBeGreaterThan(10);
+  // One per task (prerender/plugin.ts), every one of them; the app's own loader adds the rest
+  // of what its lazy parts need, and nothing is asked for twice.
+  expect(named.filter((file) => !preloaded.includes(file))).toEqual([]);
+  expect(new Set(preloaded).size).toBe(preloaded.length);
+});

@@ -20,9 +20,12 @@ import type { FirstScreens, Rendered } from '../src/app/first-screen/prerender';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Starts the app once the server's HTML is on screen: the entry script, then the chunks it imports
- * and the chunks of the page being opened (as Vite's module preloads would, one per task) are
- * asked for after the first paint and the page's images, so neither waits for them (at most 1.5 s
+ * Starts the app once the server's HTML is on screen: the entry script, then module preloads of
+ * the chunks it imports and of the page being opened's own chunks, one per task (asking for a
+ * file takes the main thread a few milliseconds, and two or three dozen at once were one long
+ * task a phone could not answer a tap during; a message rather than a timer, which browsers clamp,
+ * and every browser that runs the app's module scripts has MessageChannel), are asked for
+ * after the first paint and the page's images, so neither waits for them (at most 1.5 s
  * later). A page opened in the background, which paints nothing, starts at once. A classic
  * script, so that it knows its own element (`document.currentScript`); the app's entry stays a
  * module script in the head, where the update notice looks for it.
@@ -62,8 +65,12 @@ const BOOT_SCRIPT = `(function () {
     } catch (error) {
       // The page's own code then loads when the app asks for it.
     }
-    // One file per task: asking for a file takes the main thread a few milliseconds, and asking
-    // for two dozen at once was one long task that a phone could not answer a tap during.
+    // A chunk can be both a page's and its words' (the bundler shares it): asked for once.
+    var asked = {};
+    files = files.filter(function (href) {
+      return asked[href] ? false : (asked[href] = true);
+    });
+    // One file per task, by message (see above).
     var next = 0;
     var channel = new MessageChannel();
     channel.port1.onmessage = function () {
