@@ -25,7 +25,7 @@ NPM := env -C frontend npm
 
 help: ## show this help
 	@echo "tutorhub -- make targets:"
-	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-10s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo
 	@echo "make run settings: DATA_DIR=$(DATA_DIR) BIND=$(BIND) (e.g. make run DATA_DIR=/tmp/th BIND=127.0.0.1:9000)"
 

@@ -131,8 +131,11 @@ seeded_demo_site() {
 # lighthouse, make profile-start).
 public_pages() {
   local base="$1" tutor case_number
-  tutor="$(curl -sf "$base/tutors?pageSize=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['userId'])")"
-  case_number="$(curl -sf "$base/cases?pageSize=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['caseId'])")"
+  tutor="$(curl -sf "$base/tutors?pageSize=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['userId'])")" \
+    || die "$base/tutors names no tutor"
+  case_number="$(curl -sf "$base/cases?pageSize=1" | python3 -c "import json,sys; print(json.load(sys.stdin)['items'][0]['caseId'])")" \
+    || die "$base/cases names no case"
+  # shellcheck disable=SC2034  # read by the scripts that call it
   PUBLIC_PAGES=("/" "/all-cases" "/tutor/$tutor" "/case/$case_number" "/login-or-register")
 }
 

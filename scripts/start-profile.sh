@@ -13,7 +13,9 @@ cd "$TUTORHUB_ROOT"
 
 BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
 RUNS="${PROFILE_RUNS:-3}"
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
+[[ -x "$CHROMIUM" ]] || die "$CHROMIUM not found: run scripts/install-deps.sh"
 BUILD="$TUTORHUB_ROOT/.tmp/profile-dist"
 
 log "building the frontend with source maps into $BUILD"
@@ -26,4 +28,4 @@ start_server "$BIN" "$DATA_DIR" "$SERVER_LOG" LOG_FORMAT=text RUST_LOG=warn JWT_
 BASE="http://127.0.0.1:$SERVER_PORT"
 
 public_pages "$BASE"
-(cd frontend && CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" node scripts/start-profile.mjs "$BUILD" "$BASE" "$RUNS" "${PUBLIC_PAGES[@]}")
+(cd frontend && CHROMIUM_PATH="$CHROMIUM" node scripts/start-profile.mjs "$BUILD" "$BASE" "$RUNS" "${PUBLIC_PAGES[@]}")

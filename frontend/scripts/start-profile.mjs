@@ -3,11 +3,11 @@
  * not part of `make test`). Lighthouse's blocking time moves by hundreds of milliseconds between
  * two runs of the same build on a 2-core machine, too much to see a change of 50 ms; a CPU profile
  * of the same start, mapped back to the sources, shows where the time goes and what a change took
- * away. For each page: Chromium opens it as a phone would (412 px, zh-HK), the profiler samples
- * until the app has taken over from the server's HTML and two seconds after, and each sample is
- * counted to the package (or the app's folder) its function comes from, through the build's
- * source maps. Prints the mean over the runs, milliseconds at full speed (Lighthouse's phone is
- * four times slower).
+ * away. For each page: Chromium opens it at a phone's width (412 px, zh-HK, no slowdown), the
+ * profiler samples until the app has taken over from the server's HTML and two seconds after, and
+ * each sample is counted to the package (or the app's folder) its function comes from, through
+ * the build's source maps. Prints the mean over the runs, milliseconds at full speed
+ * (Lighthouse's phone is four times slower).
  *
  * node scripts/start-profile.mjs BUILD_DIR BASE_URL [RUNS] [PATH...]: BUILD_DIR is the build
  * the server at BASE_URL serves, made with source maps (`vite build --sourcemap`, which
@@ -24,6 +24,10 @@ if (!buildDir || !base) {
   process.exit(2);
 }
 const runs = Number(runsArg);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`RUNS is a whole number of runs, at least 1, not ${runsArg}`);
+  process.exit(2);
+}
 const paths = pathArgs.length > 0 ? pathArgs : ['/'];
 const assets = join(buildDir, 'assets');
 
@@ -51,7 +55,7 @@ function packageOf(source) {
 
 /** What one sample's function is: a package, or what the profiler calls native work. */
 function whereOf(frame) {
-  if (!frame.url.includes('/assets/')) return frame.functionName || '(native)';
+  if (!frame.url.includes('/assets/')) return frame.functionName || '(other)';
   const file = frame.url.split('/').pop();
   const map = mapOf(file);
   if (!map) return file.replace(/-[\w-]{8}\.js$/, '.js');
@@ -80,7 +84,9 @@ async function profileOnce(browser, url) {
   const totals = new Map();
   profile.samples.forEach((id, i) => {
     const where = whereOf(nodes.get(id).callFrame);
-    if (where !== '(idle)') totals.set(where, (totals.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    // A sample stands for the time until the next one (as DevTools counts it).
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (where !== '(idle)') totals.set(where, (totals.get(where) ?? 0) + ms);
   });
   return totals;
 }
