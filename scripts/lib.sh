@@ -126,6 +126,16 @@ seeded_demo_site() {
     || { tail -n 40 "$SERVER_LOG" >&2; die "tutorhub seed --demo failed"; }
 }
 
+# release_and_chromium: sets BIN (TUTORHUB_BIN, else the release binary) and CHROMIUM
+# (CHROMIUM_PATH, else Debian's), or stops saying how to get them (make lighthouse, make
+# profile-start).
+release_and_chromium() {
+  BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
+  CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  [[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
+  [[ -x "$CHROMIUM" ]] || die "$CHROMIUM not found: run scripts/install-deps.sh"
+}
+
 # public_pages BASE: sets PUBLIC_PAGES to the public pages people share, as paths on the site at
 # BASE: home, the board, its first tutor's and first case's pages, and the login page (make
 # lighthouse, make profile-start).

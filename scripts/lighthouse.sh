@@ -14,11 +14,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$TUTORHUB_ROOT"
 
 LIGHTHOUSE_VERSION="13.5.0"
-BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
 RUNS="${LIGHTHOUSE_RUNS:-2}"
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-[[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
-[[ -x "$CHROMIUM" ]] || die "$CHROMIUM not found: run scripts/install-deps.sh"
+release_and_chromium
 
 TOOL=".tmp/tools/lighthouse"
 if [[ ! -x "$TOOL/node_modules/.bin/lighthouse" || ! -f "$TOOL/.version-$LIGHTHOUSE_VERSION" ]]; then

@@ -11,11 +11,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$TUTORHUB_ROOT"
 
-BIN="${TUTORHUB_BIN:-$TUTORHUB_ROOT/target/release/tutorhub}"
 RUNS="${PROFILE_RUNS:-3}"
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-[[ -x "$BIN" ]] || die "$BIN not found: run 'make build'"
-[[ -x "$CHROMIUM" ]] || die "$CHROMIUM not found: run scripts/install-deps.sh"
+release_and_chromium
 BUILD="$TUTORHUB_ROOT/.tmp/profile-dist"
 
 log "building the frontend with source maps into $BUILD"
