@@ -1,4 +1,4 @@
-import { reloadOnStaleChunk } from './service-worker';
+import { reloadOnStaleChunk, whenSettled } from './service-worker';
 
 /** A window with what the guard uses: events, session storage and a reload to count. */
 function fakeWindow() {
@@ -36,5 +36,42 @@ describe('reloadOnStaleChunk', () => {
     clock += 60_000;
     target.dispatchEvent(staleChunk());
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** A window still loading, whose load event and idle periods the test sends. */
+function loadingWindow() {
+  const events = new EventTarget();
+  const idle: Array<() => void> = [];
+  const target = Object.assign(events, {
+    document: { readyState: 'loading' },
+    requestIdleCallback: (callback: () => void) => idle.push(callback),
+  }) as unknown as Window;
+  return { target, events, idle };
+}
+
+describe('whenSettled', () => {
+  it('waits for the load event, then for an idle period', () => {
+    const { target, events, idle } = loadingWindow();
+    const run = vi.fn();
+    whenSettled(run, target);
+    expect(idle).toHaveLength(0);
+
+    events.dispatchEvent(new Event('load'));
+    expect(run).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+
+    idle[0]?.();
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('asks for the idle period at once when the page has already loaded', () => {
+    const { target, idle } = loadingWindow();
+    (target.document as { readyState: string }).readyState = 'complete';
+    const run = vi.fn();
+    whenSettled(run, target);
+    expect(idle).toHaveLength(1);
+    idle[0]?.();
+    expect(run).toHaveBeenCalledOnce();
   });
 });

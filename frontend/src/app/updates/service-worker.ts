@@ -7,8 +7,32 @@
 /** A tab left open looks for a new version at most this often. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
+/** A page that never goes quiet still gets its service worker this long after it loaded. */
+const SETTLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Registers the service worker once the page has loaded and the main thread is idle
+ * (`whenSettled`): installing it fetches and stores every file of the app's start, which on a
+ * first visit would otherwise compete with the page's own start for the phone's bandwidth and
+ * its cores.
+ */
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker): void {
   if (!container) return;
+  whenSettled(() => register(container));
+}
+
+/** Runs `run` after the window's load event, in the first idle period after it. */
+export function whenSettled(run: () => void, target: Window = window): void {
+  const idle = () => {
+    // Safari has no requestIdleCallback: the next task after the load event is the nearest.
+    if (typeof target.requestIdleCallback === 'function') target.requestIdleCallback(run, { timeout: SETTLE_TIMEOUT_MS });
+    else target.setTimeout(run, 0);
+  };
+  if (target.document.readyState === 'complete') idle();
+  else target.addEventListener('load', idle, { once: true });
+}
+
+function register(container: ServiceWorkerContainer): void {
   let lastCheck = Date.now();
   container
     .register('/sw.js', { scope: '/', updateViaCache: 'none' })
