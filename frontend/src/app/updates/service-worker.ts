@@ -25,7 +25,8 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
 export function whenSettled(run: () => void, target: Window = window): void {
   const idle = () => {
     // Safari has no requestIdleCallback: the next task after the load event is the nearest.
-    if (typeof target.requestIdleCallback === 'function') target.requestIdleCallback(run, { timeout: SETTLE_TIMEOUT_MS });
+    if (typeof target.requestIdleCallback === 'function')
+      target.requestIdleCallback(run, { timeout: SETTLE_TIMEOUT_MS });
     else target.setTimeout(run, 0);
   };
   if (target.document.readyState === 'complete') idle();
