@@ -23,7 +23,8 @@ async function headingBox(browser: Browser, baseURL: string | undefined, path: s
   await page.goto(path);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible();
-  if (javaScriptEnabled) await expect(page.locator('.first-screen')).toHaveCount(0);
+  // With JavaScript, once the app has rendered over the server's HTML (main.tsx).
+  if (javaScriptEnabled) await page.locator('#root[data-first-screen]').waitFor({ state: 'detached' });
   const box = await heading.boundingBox();
   await context.close();
   return box;
@@ -49,11 +50,15 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByText(`個案編號 ${item.caseId}`)).toBeVisible();
   });
 
-  test('home, the board and the legal pages show their first screen', async ({ page }) => {
+  test('home, the board, the login page and the legal pages show their first screen', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: '連繫家長、學生與導師的最佳平台' })).toBeVisible();
     await page.goto('/all-cases');
     await expect(page.getByRole('heading', { level: 1, name: '所有補習個案' })).toBeVisible();
+    await page.goto('/login-or-register');
+    await expect(page.getByRole('heading', { level: 1, name: '登入或註冊' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '登入', selected: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: '電話號碼' })).toBeVisible();
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1, name: '服務條款' })).toBeVisible();
     await page.goto('/privacy');
@@ -79,6 +84,14 @@ test("the app takes a tutor's page over where the server drew it, and works", as
   await page.getByRole('banner').getByRole('link', { name: '所有補習個案' }).click();
   await expect(page).toHaveURL(/\/all-cases$/);
   await expect(page.getByRole('heading', { level: 1, name: '所有補習個案' })).toBeVisible();
+});
+
+test('the app takes the login page over where the server drew it', async ({ browser, baseURL }) => {
+  const before = await headingBox(browser, baseURL, '/login-or-register', false);
+  const after = await headingBox(browser, baseURL, '/login-or-register', true);
+  expect(before && after).toBeTruthy();
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
+  expect(Math.abs((after?.x ?? 0) - (before?.x ?? 0))).toBeLessThanOrEqual(2);
 });
 
 test("the app's first render shows the answer the server sent with the page", async ({ page, browser, baseURL }) => {

@@ -4,7 +4,7 @@
  * the built documents, each with the styles it uses:
  * - `dist/index.html`: the frame, with `<!--first-screen-->` in `<main>` for the server to fill
  *   (a tutor's or a case's first screen) or leave empty (a member's page);
- * - `dist/first-screen/{home,all-cases,terms,privacy}.html`: those pages whole;
+ * - `dist/first-screen/{home,all-cases,login-or-register,terms,privacy}.html`: those pages whole;
  * - the same in English: `dist/index.en.html`, `dist/first-screen/{…}.en.html` (issue 35).
  * The server picks the document by the page's path (crates/http/src/system/first_screen.rs).
  * `#root` carries `data-first-screen` until the app has replaced the server's HTML (main.tsx).

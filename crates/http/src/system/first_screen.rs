@@ -1,9 +1,9 @@
 //! The first screen in the HTML the server sends (issue 14), so a phone paints the page before
 //! the app's JavaScript has loaded:
 //! - the build prerenders the app's frame and its data-free public pages (home, the board, the
-//!   terms, the privacy policy) into `first-screen/*.html` and `index.html`, and in English into
-//!   `first-screen/*.en.html` and `index.en.html` (frontend `prerender/plugin.ts`); [`documents`]
-//!   picks the page's document;
+//!   login page, the terms, the privacy policy) into `first-screen/*.html` and `index.html`, and
+//!   in English into `first-screen/*.en.html` and `index.en.html` (frontend
+//!   `prerender/plugin.ts`); [`documents`] picks the page's document;
 //! - a tutor's or a case's page gets its first screen written here, in the page's language,
 //!   into the frame's slot, with the API answer the app would ask for first (asked in that
 //!   language), so the app's first render shows the same data.
@@ -40,6 +40,7 @@ pub fn documents(path: &str, language: Language) -> Vec<&'static str> {
     let own = match path.trim_end_matches('/') {
         "" => Some(("first-screen/home.html", "first-screen/home.en.html")),
         "/all-cases" => Some(("first-screen/all-cases.html", "first-screen/all-cases.en.html")),
+        "/login-or-register" => Some(("first-screen/login-or-register.html", "first-screen/login-or-register.en.html")),
         "/terms" => Some(("first-screen/terms.html", "first-screen/terms.en.html")),
         "/privacy" => Some(("first-screen/privacy.html", "first-screen/privacy.en.html")),
         _ => None,
@@ -147,6 +148,7 @@ mod tests {
         assert_eq!(documents("/", Language::ZhHk), ["first-screen/home.html", "index.html"]);
         assert_eq!(documents("/all-cases/", Language::ZhHk)[0], "first-screen/all-cases.html");
         assert_eq!(documents("/terms", Language::ZhHk)[0], "first-screen/terms.html");
+        assert_eq!(documents("/login-or-register", Language::ZhHk)[0], "first-screen/login-or-register.html");
         assert_eq!(documents("/tutor/1009", Language::ZhHk), ["index.html"]);
         assert_eq!(documents("/my-cases", Language::ZhHk), ["index.html"]);
     }
@@ -155,6 +157,7 @@ mod tests {
     fn english_pages_have_english_documents_then_the_frame() {
         assert_eq!(documents("/", Language::En), ["first-screen/home.en.html", "index.en.html", "index.html"]);
         assert_eq!(documents("/privacy", Language::En)[0], "first-screen/privacy.en.html");
+        assert_eq!(documents("/login-or-register", Language::En)[0], "first-screen/login-or-register.en.html");
         assert_eq!(documents("/case/7", Language::En), ["index.en.html", "index.html"]);
     }
 

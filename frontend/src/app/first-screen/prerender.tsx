@@ -1,7 +1,7 @@
 /**
  * Build time only: prerender/plugin.ts runs this in Node. It renders the app's frame (top bar,
  * footer) and the public pages whose first screen needs no data of the server (home, the board,
- * the terms, the privacy policy) as HTML, with the Fluent UI styles they use. The server sends
+ * the login page, the terms, the privacy policy) as HTML, with the Fluent UI styles they use. The server sends
  * that HTML, so the first paint needs no JavaScript (issue 14); the app then renders the same
  * markup over it. A visitor is logged out and on a phone here.
  */
@@ -28,6 +28,7 @@ const SLOT_TEXT = 'first-screen-slot-7f3a';
 const STATIC_PAGES = {
   home: paths.home,
   'all-cases': paths.allCases,
+  'login-or-register': paths.loginOrRegister,
   terms: paths.terms,
   privacy: paths.privacy,
 } as const;
