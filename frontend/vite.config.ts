@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import griffel from '@griffel/vite-plugin';
 import { fileURLToPath, URL } from 'node:url';
 import { precompress } from './precompress/plugin';
 import { firstScreens } from './prerender/plugin';
@@ -29,8 +30,22 @@ const apiProxy: ProxyOptions = {
   bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
 
+/**
+ * Our own `makeStyles` compiled at build time into class names and CSS rules, as Fluent's
+ * packages ship theirs: otherwise each one runs stylis and rtl-css-js in the phone's first render
+ * (ADR 0076). The build only: the dev server, Vitest and the prerender compile them at run time,
+ * to the same classes and rules.
+ */
+const stylesAheadOfTime = {
+  ...griffel({
+    include: [/\/src\/.*\.tsx?$/],
+    babelOptions: { presets: ['@babel/preset-typescript', ['@babel/preset-react', { runtime: 'automatic' }]] },
+  }),
+  apply: 'build' as const,
+};
+
 export default defineConfig({
-  plugins: [prebuiltTheme(), fluentTokens(), react(), pwa(), firstScreens(), precompress()],
+  plugins: [prebuiltTheme(), fluentTokens(), stylesAheadOfTime, react(), pwa(), firstScreens(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
