@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # `make profile-start` (issue 38; not part of `make test`): where each public page's start spends
-# the main thread, by package, and its long tasks. Builds the frontend with source maps into .tmp/profile-dist (dist/
-# stays as it is), serves it with the demo data from the release server on loopback, and runs
-# frontend/scripts/start-profile.mjs on /, /all-cases, a tutor's page, a case's page and the login
-# page, PROFILE_RUNS runs each (default 3). Lighthouse's blocking time varies by hundreds of
-# milliseconds between runs on this machine; this profile says where the time goes and what a
-# change took away. Needs target/release/tutorhub (`make profile-start` builds it) and Chromium.
+# the main thread, by package, and its long tasks. Builds the frontend with source maps into
+# .tmp/profile-dist (dist/ stays as it is), serves it with the demo data from the release server
+# on loopback, and runs frontend/scripts/start-profile.mjs on /, /all-cases, a tutor's page, a
+# case's page and the login page, PROFILE_RUNS runs each (default 3). Lighthouse's blocking time
+# varies by hundreds of milliseconds between runs on this machine; this profile says where the
+# time goes and what a change took away. Needs target/release/tutorhub (`make profile-start`
+# builds it) and Chromium.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
