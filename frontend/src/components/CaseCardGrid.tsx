@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { CaseSummary } from '@/api/generated/model';
 import { CardGrid } from './CardGrid';
 import { CaseCard, type CaseAction } from './CaseCard';
@@ -14,10 +14,15 @@ interface CaseCardGridProps {
   action?: CaseAction;
 }
 
-export function CaseCardGrid({ items, label, note, words, action }: CaseCardGridProps) {
+/**
+ * Memoized: the page around the cards renders again each time one of its SWR answers changes
+ * state (asked, answered), synchronously; with the same cases, words and action the cards do
+ * not (issue 38: on a phone, 20 cards rendered again after the board's answer were a long task).
+ */
+export const CaseCardGrid = memo(function CaseCardGrid({ items, label, note, words, action }: CaseCardGridProps) {
   return (
     <CardGrid items={items} label={label}>
       {(item) => <CaseCard item={item} note={note?.(item)} words={words} action={action} />}
     </CardGrid>
   );
-}
+});

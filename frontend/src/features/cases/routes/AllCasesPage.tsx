@@ -107,7 +107,8 @@ export function AllCasesPage({ applyAction, saveSearch }: { applyAction: CaseAct
   const cases = useSearchCases(toCaseQuery(applied.filters, { page: applied.page, pageSize: ALL_CASES_PAGE_SIZE }));
 
   const activeFilterCount = countActiveFilters(applied.filters);
-  const words = keywordsOf(applied.filters.q);
+  // The same array while the words stay: the memoized cards render again only for new words.
+  const words = useMemo(() => keywordsOf(applied.filters.q), [applied.filters.q]);
 
   // Another search of the same page keeps the scroll position (the results are brought into
   // view when they come; a new page number scrolls to the top itself).
