@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowRightRegular } from '@fluentui/react-icons';
 import { errorMessage } from '@/api/api-error';
@@ -37,9 +36,6 @@ const useStyles = makeStyles({
 export function PublicCaseList({ applyAction }: { applyAction: CaseAction }) {
   const styles = useStyles();
   const cases = useListPublicCases({ page: 1, pageSize: PUBLIC_CASES_PAGE_SIZE });
-  // SWR hands the answer over in a render that cannot yield: the cards render from a deferred
-  // value, in the background, so a phone stays responsive while they are built (issue 38).
-  const data = useDeferredValue(cases.data);
   return (
     <section className={styles.root} aria-labelledby="latest-cases-heading">
       <div className={styles.header}>
@@ -52,12 +48,12 @@ export function PublicCaseList({ applyAction }: { applyAction: CaseAction }) {
       </div>
       {cases.error ? (
         <ErrorBanner message={errorMessage(cases.error, t.common.loadFailed)} />
-      ) : !data ? (
+      ) : !cases.data ? (
         <LoadingState />
-      ) : data.items.length === 0 ? (
+      ) : cases.data.items.length === 0 ? (
         <EmptyState title={t.cases.allCases.empty} />
       ) : (
-        <CaseCardGrid items={data.items} label={t.home.latestCases} action={applyAction} />
+        <CaseCardGrid items={cases.data.items} label={t.home.latestCases} action={applyAction} />
       )}
       <div className={styles.more}>
         <ButtonLink
