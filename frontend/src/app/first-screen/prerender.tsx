@@ -1,9 +1,9 @@
 /**
  * Build time only: prerender/plugin.ts runs this in Node. It renders the app's frame (top bar,
  * footer) and the public pages whose first screen needs no data of the server (home, the board,
- * the login page, the terms, the privacy policy) as HTML, with the Fluent UI styles they use. The server sends
- * that HTML, so the first paint needs no JavaScript (issue 14); the app then renders the same
- * markup over it. A visitor is logged out and on a phone here.
+ * the login page, the terms, the privacy policy) as HTML, with the Fluent UI styles they use.
+ * The server sends that HTML, so the first paint needs no JavaScript (issue 14); the app then
+ * renders the same markup over it. A visitor is logged out and on a phone here.
  */
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
