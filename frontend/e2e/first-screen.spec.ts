@@ -59,6 +59,10 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1, name: '登入或註冊' })).toBeVisible();
     await expect(page.getByRole('tab', { name: '登入', selected: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: '電話號碼' })).toBeVisible();
+    // The register tab's address gets the frame: the app draws that tab, not the login form.
+    await page.goto('/login-or-register?tab=register');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: '電話號碼' })).toHaveCount(0);
     await page.goto('/terms');
     await expect(page.getByRole('heading', { level: 1, name: '服務條款' })).toBeVisible();
     await page.goto('/privacy');
@@ -92,6 +96,23 @@ test('the app takes the login page over where the server drew it', async ({ brow
   expect(before && after).toBeTruthy();
   expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
   expect(Math.abs((after?.x ?? 0) - (before?.x ?? 0))).toBeLessThanOrEqual(2);
+});
+
+test("a form of the server's HTML does not submit before the app takes over", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // The app's entry never arrives: the server's first screen stays.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  await page.goto('/login-or-register');
+  await page.getByRole('textbox', { name: '電話號碼' }).fill('61234567');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await page.waitForTimeout(500);
+  expect(navigations).toHaveLength(1);
+  expect(page.url()).not.toContain('?');
+  await expect(page.getByRole('textbox', { name: '電話號碼' })).toHaveValue('61234567');
+  await context.close();
 });
 
 test("the app's first render shows the answer the server sent with the page", async ({ page, browser, baseURL }) => {

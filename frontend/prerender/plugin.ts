@@ -84,6 +84,11 @@ const BOOT_SCRIPT = `(function () {
     };
     channel.port2.postMessage(null);
   }
+  // A form of the server's HTML is the app's until it takes over: a native submit would reload
+  // the page and lose what was typed.
+  document.addEventListener('submit', function (event) {
+    if (document.querySelector('#root[data-first-screen]')) event.preventDefault();
+  }, true);
   var started = false;
   function once() {
     if (!started) {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForTakeover } from './test';
 
 /** A demo account of `tutorhub seed --demo` (scripts/e2e.sh seeds them). */
 export interface DemoAccount {
@@ -30,6 +31,8 @@ export function topBar(page: Page) {
  */
 export async function logInThroughUi(page: Page, account: DemoAccount = demoParent): Promise<void> {
   await page.goto('/login-or-register');
+  // A page of a context of the spec's own does not wait for the app on its loads (test.ts).
+  await waitForTakeover(page);
   await page.getByRole('textbox', { name: '電話號碼' }).fill(account.phone);
   await page.locator('input[autocomplete="current-password"]').fill(account.password);
   await page.getByRole('button', { name: '登入', exact: true }).click();

@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 /**
  * Playwright's `test`, with page loads that wait for the app (below), and a guard on every journey: the app's Content-Security-Policy must
@@ -7,12 +7,20 @@ import { expect, test as base } from '@playwright/test';
  * Security Policy directive"); any such report fails the test that caused it, unless the
  * test expects it (`test.use({ expectedCspReports: n })`).
  */
+/**
+ * Waits until the app has rendered over the server's first screen (main.tsx removes the mark):
+ * typed into before that, a prerendered form would lose its text.
+ */
+export async function waitForTakeover(page: Page): Promise<void> {
+  await page.locator('#root[data-first-screen]').waitFor({ state: 'detached' });
+}
+
 export const test = base.extend<{ expectedCspReports: number; cspGuard: void }>({
   // A page load shows the server's first screen, then the app renders over it: a journey that
   // typed into the server's HTML would lose its text. Loads wait until the app has taken over.
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled) {
-      const takenOver = () => page.locator('#root[data-first-screen]').waitFor({ state: 'detached' });
+      const takenOver = () => waitForTakeover(page);
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
       page.goto = async (...args) => {

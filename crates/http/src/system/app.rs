@@ -153,7 +153,7 @@ impl<E: Endpoint> WithApp<E> {
             );
         }
         // The build's document for the page; one from before first screens has only index.html.
-        let document = first_screen::documents(page_path, language).into_iter().find_map(|name| self.files.read(name))?;
+        let document = first_screen::documents(page_path, query, language).into_iter().find_map(|name| self.files.read(name))?;
         let (page, found, screen) = self.sharing.page(&document, page_path, query, language).await;
         let page = first_screen::fill(page, page_path, screen.as_ref(), language, &self.api, extensions).await;
         // A tutor or case that is not there: the app says so, and crawlers drop the address.

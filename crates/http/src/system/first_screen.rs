@@ -31,16 +31,19 @@ pub const DOCUMENTS: &str = "first-screen/";
 /// The frame in each language: the app's document for every page without one of its own.
 pub const FRAMES: [&str; 2] = ["index.html", "index.en.html"];
 
-/// The built documents for a page (its zh-HK path) in `language`, best first (the server
-/// sends the first the build has): a data-free public page has its own prerendered one, any
-/// other page the frame. An
-/// English page of a build without English documents gets the zh-HK frame (the app then draws
-/// it in English), never a zh-HK page's prerendered text.
-pub fn documents(path: &str, language: Language) -> Vec<&'static str> {
+/// The built documents for a page (its zh-HK path and query) in `language`, best first (the
+/// server sends the first the build has): a data-free public page has its own prerendered one,
+/// any other page the frame. An English page of a build without English documents gets the
+/// zh-HK frame (the app then draws it in English), never a zh-HK page's prerendered text.
+pub fn documents(path: &str, query: Option<&str>, language: Language) -> Vec<&'static str> {
     let own = match path.trim_end_matches('/') {
         "" => Some(("first-screen/home.html", "first-screen/home.en.html")),
         "/all-cases" => Some(("first-screen/all-cases.html", "first-screen/all-cases.en.html")),
-        "/login-or-register" => Some(("first-screen/login-or-register.html", "first-screen/login-or-register.en.html")),
+        // The prerender is the login tab: an address of the register tab gets the frame, which
+        // the app fills with that tab, rather than a form that would change under the visitor.
+        "/login-or-register" if !asks_for_register_tab(query) => {
+            Some(("first-screen/login-or-register.html", "first-screen/login-or-register.en.html"))
+        }
         "/terms" => Some(("first-screen/terms.html", "first-screen/terms.en.html")),
         "/privacy" => Some(("first-screen/privacy.html", "first-screen/privacy.en.html")),
         _ => None,
@@ -49,6 +52,12 @@ pub fn documents(path: &str, language: Language) -> Vec<&'static str> {
         Language::ZhHk => own.map(|(zh, _)| zh).into_iter().chain(["index.html"]).collect(),
         Language::En => own.map(|(_, en)| en).into_iter().chain(["index.en.html", "index.html"]).collect(),
     }
+}
+
+/// Whether a query opens the login page's register tab (`?tab=register`, as the app reads it:
+/// frontend `LoginOrRegisterPage.tsx`).
+fn asks_for_register_tab(query: Option<&str>) -> bool {
+    query.is_some_and(|query| query.split('&').any(|pair| pair == "tab=register"))
 }
 
 /// The API path whose answer a tutor's or a case's page asks for first, as the app writes it
@@ -145,20 +154,24 @@ mod tests {
 
     #[test]
     fn the_data_free_public_pages_have_documents_of_their_own() {
-        assert_eq!(documents("/", Language::ZhHk), ["first-screen/home.html", "index.html"]);
-        assert_eq!(documents("/all-cases/", Language::ZhHk)[0], "first-screen/all-cases.html");
-        assert_eq!(documents("/terms", Language::ZhHk)[0], "first-screen/terms.html");
-        assert_eq!(documents("/login-or-register", Language::ZhHk)[0], "first-screen/login-or-register.html");
-        assert_eq!(documents("/tutor/1009", Language::ZhHk), ["index.html"]);
-        assert_eq!(documents("/my-cases", Language::ZhHk), ["index.html"]);
+        assert_eq!(documents("/", None, Language::ZhHk), ["first-screen/home.html", "index.html"]);
+        assert_eq!(documents("/all-cases/", None, Language::ZhHk)[0], "first-screen/all-cases.html");
+        assert_eq!(documents("/terms", None, Language::ZhHk)[0], "first-screen/terms.html");
+        assert_eq!(documents("/login-or-register", None, Language::ZhHk)[0], "first-screen/login-or-register.html");
+        assert_eq!(documents("/login-or-register", Some("next=%2Fpost-case"), Language::ZhHk)[0], "first-screen/login-or-register.html");
+        // The register tab is not what the prerender shows.
+        assert_eq!(documents("/login-or-register", Some("tab=register"), Language::ZhHk), ["index.html"]);
+        assert_eq!(documents("/login-or-register", Some("next=%2Fme&tab=register"), Language::En), ["index.en.html", "index.html"]);
+        assert_eq!(documents("/tutor/1009", None, Language::ZhHk), ["index.html"]);
+        assert_eq!(documents("/my-cases", None, Language::ZhHk), ["index.html"]);
     }
 
     #[test]
     fn english_pages_have_english_documents_then_the_frame() {
-        assert_eq!(documents("/", Language::En), ["first-screen/home.en.html", "index.en.html", "index.html"]);
-        assert_eq!(documents("/privacy", Language::En)[0], "first-screen/privacy.en.html");
-        assert_eq!(documents("/login-or-register", Language::En)[0], "first-screen/login-or-register.en.html");
-        assert_eq!(documents("/case/7", Language::En), ["index.en.html", "index.html"]);
+        assert_eq!(documents("/", None, Language::En), ["first-screen/home.en.html", "index.en.html", "index.html"]);
+        assert_eq!(documents("/privacy", None, Language::En)[0], "first-screen/privacy.en.html");
+        assert_eq!(documents("/login-or-register", None, Language::En)[0], "first-screen/login-or-register.en.html");
+        assert_eq!(documents("/case/7", None, Language::En), ["index.en.html", "index.html"]);
     }
 
     #[test]
