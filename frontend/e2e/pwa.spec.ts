@@ -29,8 +29,11 @@ test('the app can be installed: a manifest with zh-HK names and real icons', asy
 
 test('with the network cut, a page says so in zh-HK; back online, the app returns', async ({ page, context }) => {
   await page.goto('/');
-  // The first visit installs the service worker, which takes this page over at once.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The first visit installs the service worker once the page has loaded and gone idle (at the
+  // latest 10 s in, service-worker.ts), and it takes this page over at once.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
 
   await context.setOffline(true);
   await page.goto('/all-cases');
@@ -44,7 +47,9 @@ test('with the network cut, a page says so in zh-HK; back online, the app return
 
 test('the service worker keeps the app files only, never an answer with data', async ({ page }) => {
   await page.goto('/');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
   const entry = await page.evaluate(
     () => new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src).pathname,
   );

@@ -39,15 +39,17 @@ describe('reloadOnStaleChunk', () => {
   });
 });
 
-/** A window still loading, whose load event and idle periods the test sends. */
+/** A window still loading, whose load event, idle periods and timers the test sends. */
 function loadingWindow() {
   const events = new EventTarget();
   const idle: Array<() => void> = [];
+  const timers: Array<{ run: () => void; ms: number }> = [];
   const target = Object.assign(events, {
     document: { readyState: 'loading' },
     requestIdleCallback: (callback: () => void) => idle.push(callback),
+    setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
   }) as unknown as Window;
-  return { target, events, idle };
+  return { target, events, idle, timers };
 }
 
 describe('whenSettled', () => {
@@ -71,6 +73,19 @@ describe('whenSettled', () => {
     const run = vi.fn();
     whenSettled(run, target);
     expect(idle).toHaveLength(1);
+    idle[0]?.();
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('runs at the latest after ten seconds when the page never loads, and only once', () => {
+    const { target, events, idle, timers } = loadingWindow();
+    const run = vi.fn();
+    whenSettled(run, target);
+    const latest = timers.find((timer) => timer.ms === 10_000);
+    latest?.run();
+    expect(run).toHaveBeenCalledOnce();
+
+    events.dispatchEvent(new Event('load'));
     idle[0]?.();
     expect(run).toHaveBeenCalledOnce();
   });

@@ -1,13 +1,13 @@
 /**
  * Registers the service worker of the built app (pwa/service-worker.js) and keeps visitors on
- * the current version: the browser looks for a new one at every visit (never from its HTTP
- * cache), and again when a long-open tab comes back to the front.
+ * the current version: the browser looks for a new one at every visit, once the page has
+ * loaded (never from its HTTP cache), and again when a long-open tab comes back to the front.
  */
 
 /** A tab left open looks for a new version at most this often. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
-/** A page that never goes quiet still gets its service worker this long after it loaded. */
+/** A page that never loads or goes quiet still gets its service worker this late. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
 /**
@@ -21,14 +21,24 @@ export function registerServiceWorker(container: ServiceWorkerContainer | undefi
   whenSettled(() => register(container));
 }
 
-/** Runs `run` after the window's load event, in the first idle period after it. */
+/**
+ * Runs `run` once: after the window's load event, in the first idle period after it, or at the
+ * latest `SETTLE_TIMEOUT_MS` after this call (a load held up by an image that never arrives).
+ */
 export function whenSettled(run: () => void, target: Window = window): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    run();
+  };
   const idle = () => {
     // Safari has no requestIdleCallback: the next task after the load event is the nearest.
     if (typeof target.requestIdleCallback === 'function')
-      target.requestIdleCallback(run, { timeout: SETTLE_TIMEOUT_MS });
-    else target.setTimeout(run, 0);
+      target.requestIdleCallback(once, { timeout: SETTLE_TIMEOUT_MS });
+    else target.setTimeout(once, 0);
   };
+  target.setTimeout(once, SETTLE_TIMEOUT_MS);
   if (target.document.readyState === 'complete') idle();
   else target.addEventListener('load', idle, { once: true });
 }
