@@ -16,8 +16,9 @@ interface CaseCardGridProps {
 
 /**
  * Memoized: the page around the cards renders again each time one of its SWR answers changes
- * state (asked, answered), synchronously; with the same cases, words and action the cards do
- * not (issue 38: on a phone, 20 cards rendered again after the board's answer were a long task).
+ * state (asked, answered), synchronously; with the same props (the cases, words, note and
+ * action kept by the caller) the cards do not (issue 38: on a phone, the board's 20 cards
+ * rendered again after its answer were a long task).
  */
 export const CaseCardGrid = memo(function CaseCardGrid({ items, label, note, words, action }: CaseCardGridProps) {
   return (

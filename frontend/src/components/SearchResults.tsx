@@ -1,4 +1,4 @@
-import { Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { EmptyState } from '@/components/EmptyState';
@@ -52,6 +52,8 @@ export function SearchResults<F extends CommonFilters<S>, S extends SortKey, T>(
   children,
 }: SearchResultsProps<F, S, T>) {
   const styles = useStyles();
+  // The same array while the words stay, so that memoized cards (CaseCardGrid) keep theirs.
+  const keywords = useMemo(() => keywordsOf(submitted.q), [submitted.q]);
   const headingId = useId();
   const { answer } = state;
   return (
@@ -85,7 +87,7 @@ export function SearchResults<F extends CommonFilters<S>, S extends SortKey, T>(
         // (a hidden element loses focus, and a screen reader would be left at the page's start).
         <Suspense fallback={<LoadingState />}>
           <div className={mergeClasses(answer.isValidating && styles.stale)}>
-            {children(answer.data.items, keywordsOf(submitted.q))}
+            {children(answer.data.items, keywords)}
             <Pagination page={state.page} pageCount={state.pageCount} onPageChange={state.turnTo} />
           </div>
         </Suspense>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, PlayRegular } from '@fluentui/react-icons';
 import { bannerError, errorMessage, fieldErrors } from '@/api/api-error';
@@ -73,8 +73,12 @@ export function MyAlertsPage({ applyAction }: { applyAction: CaseAction }) {
   };
 
   const data = list.data;
-  // A case several searches matched shows once.
-  const matched = data ? [...new Map(data.recentMatches.map((m) => [m.case.caseId, m.case])).values()] : [];
+  // A case several searches matched shows once; the same array while the answer stays, so that
+  // the memoized cards (CaseCardGrid) are not built again.
+  const matched = useMemo(
+    () => (data ? [...new Map(data.recentMatches.map((m) => [m.case.caseId, m.case])).values()] : []),
+    [data],
+  );
   return (
     <PageShell title={text.title} intro={text.intro}>
       {notice && <SuccessBanner message={notice} />}

@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { errorMessage } from '@/api/api-error';
 import { useListRecommendedCases } from '@/api/generated/cases/cases';
@@ -9,6 +10,7 @@ import { t } from '@/i18n/zh-HK';
 import { useSession } from '@/session/session';
 import { isWorkingTutor } from '@/session/tutor';
 import { CaseCardGrid } from '@/components/CaseCardGrid';
+import type { CaseAction } from '@/components/CaseCard';
 import { CaseApplyAction } from './CaseApplyAction';
 
 const useStyles = makeStyles({
@@ -18,6 +20,8 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
   note: { alignSelf: 'flex-start', height: 'auto', whiteSpace: 'normal' },
 });
+
+const applyAction: CaseAction = (item, size) => <CaseApplyAction item={item} size={size} />;
 
 /** Why a case fits, in words: the reasons' labels joined, in the order the server weighed them. */
 export function fitLine(reasons: readonly FitReason[]): string {
@@ -34,10 +38,22 @@ export function RecommendedCases() {
   const session = useSession();
   const enabled = isWorkingTutor(session);
   const recommended = useListRecommendedCases({ swr: { enabled } });
+  // Kept while the answer stays, so that the memoized cards (CaseCardGrid) are not built again.
+  const items = useMemo(() => recommended.data?.items ?? [], [recommended.data]);
+  const cases = useMemo(() => items.map((item) => item.case), [items]);
+  const note = useCallback(
+    (item: { caseId: number }) => {
+      const why = items.find((fit) => fit.case.caseId === item.caseId);
+      return (
+        <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
+          {why && fitLine(why.reasons)}
+        </Badge>
+      );
+    },
+    [items, styles.note],
+  );
   if (!enabled) return null;
   const text = t.cases.recommended;
-  const items = recommended.data?.items ?? [];
-  const why = new Map(items.map((item) => [item.case.caseId, fitLine(item.reasons)]));
   return (
     <section className={styles.root} aria-labelledby="recommended-cases-heading" data-testid="recommended-cases">
       <div className={styles.header}>
@@ -55,16 +71,7 @@ export function RecommendedCases() {
       ) : items.length === 0 ? (
         <EmptyState title={text.empty} />
       ) : (
-        <CaseCardGrid
-          items={items.map((item) => item.case)}
-          label={text.heading}
-          note={(item) => (
-            <Badge appearance="tint" color="success" className={styles.note} data-testid="case-note">
-              {why.get(item.caseId)}
-            </Badge>
-          )}
-          action={(item, size) => <CaseApplyAction item={item} size={size} />}
-        />
+        <CaseCardGrid items={cases} label={text.heading} note={note} action={applyAction} />
       )}
     </section>
   );
