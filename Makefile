@@ -69,7 +69,7 @@ soak: build ## burst and flood scenarios (junk searches, logins, huge bodies, sl
 lighthouse: build ## Lighthouse (mobile) on /, /all-cases, a tutor's and a case's page, two runs each, against the release server
 	scripts/lighthouse.sh
 
-profile-start: build ## where each public page's start spends the main thread, by package (CPU profiles mapped to the sources; PROFILE_RUNS=3)
+profile-start: build ## where each public page's start spends the main thread, by package, and its long tasks (PROFILE_RUNS=3)
 	scripts/start-profile.sh
 
 openapi: deps ## regenerate openapi.yaml, the frontend's API client, its form limits and the catalogue's English names from the server

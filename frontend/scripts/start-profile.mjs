@@ -7,11 +7,11 @@
  * profiler samples until the app has taken over from the server's HTML and two seconds after, and
  * each sample is counted to the package (or the app's folder) its function comes from, through
  * the build's source maps. Prints the mean over the runs, milliseconds at full speed
- * (Lighthouse's phone is four times slower). A trace of the same start gives the main thread's
- * tasks after the first paint: those over 12.5 ms are the ones over 50 ms on a phone four times
- * slower, and the sum of what each has over 50 ms there is an estimate of the blocking time
- * Lighthouse's simulation counts (it places the same tasks on a simulated network). The trace is
- * a load of its own, without the profiler, whose sampling would lengthen every task.
+ * (Lighthouse's phone is four times slower). A trace of a separate load of the same page gives
+ * the main thread's tasks after the first paint: those over 12.5 ms are the ones over 50 ms on
+ * a phone four times slower, and the sum of what each has over 50 ms there is an estimate of
+ * the blocking time Lighthouse's simulation counts (it places the same tasks on a simulated
+ * network). That load runs without the profiler, whose sampling would lengthen every task.
  *
  * node scripts/start-profile.mjs BUILD_DIR BASE_URL [RUNS] [PATH...]: BUILD_DIR is the build
  * the server at BASE_URL serves, made with source maps (`vite build --sourcemap`, which
