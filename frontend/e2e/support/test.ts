@@ -1,13 +1,6 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
 /**
- * Playwright's `test`, with page loads that wait for the app (below), and a guard on every journey: the app's Content-Security-Policy must
- * not block anything the app itself does. Chromium reports each blocked script, style, image
- * or request on the console ("Refused to ... because it violates the following Content
- * Security Policy directive"); any such report fails the test that caused it, unless the
- * test expects it (`test.use({ expectedCspReports: n })`).
- */
-/**
  * Waits until the app has rendered over the server's first screen (main.tsx removes the mark):
  * typed into before that, a prerendered form would lose its text.
  */
@@ -15,6 +8,13 @@ export async function waitForTakeover(page: Page): Promise<void> {
   await page.locator('#root[data-first-screen]').waitFor({ state: 'detached' });
 }
 
+/**
+ * Playwright's `test`, with page loads that wait for the app (below), and a guard on every journey: the app's Content-Security-Policy must
+ * not block anything the app itself does. Chromium reports each blocked script, style, image
+ * or request on the console ("Refused to ... because it violates the following Content
+ * Security Policy directive"); any such report fails the test that caused it, unless the
+ * test expects it (`test.use({ expectedCspReports: n })`).
+ */
 export const test = base.extend<{ expectedCspReports: number; cspGuard: void }>({
   // A page load shows the server's first screen, then the app renders over it: a journey that
   // typed into the server's HTML would lose its text. Loads wait until the app has taken over.
