@@ -6,7 +6,8 @@
  *   (a tutor's or a case's first screen) or leave empty (a member's page);
  * - `dist/first-screen/{home,all-cases,login-or-register,terms,privacy}.html`: those pages whole;
  * - the same in English: `dist/index.en.html`, `dist/first-screen/{…}.en.html` (issue 35).
- * The server picks the document by the page's path (crates/http/src/system/first_screen.rs).
+ * The server picks the document by the page's path and query
+ * (crates/http/src/system/first_screen.rs).
  * `#root` carries `data-first-screen` until the app has replaced the server's HTML (main.tsx).
  * The app's JavaScript starts after the first paint (BOOT_SCRIPT).
  */
