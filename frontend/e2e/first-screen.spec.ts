@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, waitForTakeover } from './support/test';
 
 // Issue 14, first paint: the public pages' first screen comes in the HTML, so it shows before
 // the app's JavaScript has run (here: with JavaScript off); the app then takes over in place.
@@ -96,6 +96,51 @@ test('the app takes the login page over where the server drew it', async ({ brow
   expect(before && after).toBeTruthy();
   expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
   expect(Math.abs((after?.x ?? 0) - (before?.x ?? 0))).toBeLessThanOrEqual(2);
+});
+
+test('the app hydrates the pages prerendered whole: the elements the server sent stay, and nothing is logged', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    // A hydration React gave up is reported as an error before it draws the page again.
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  // The server's top element and main heading, as they are before the app's code has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      Object.assign(window, { served: [document.querySelector('#root > *'), document.querySelector('h1')] });
+    });
+  });
+  for (const path of ['/', '/all-cases', '/login-or-register', '/terms', '/en', '/en/all-cases']) {
+    await page.goto(path);
+    await waitForTakeover(page);
+    const kept = await page.evaluate(() => {
+      const served = (window as unknown as { served: (Element | null)[] }).served;
+      return (
+        served.length === 2 &&
+        served[0] !== null &&
+        served[0] === document.querySelector('#root > *') &&
+        served[1] !== null &&
+        served[1] === document.querySelector('h1')
+      );
+    });
+    expect(kept, path).toBe(true);
+  }
+  // With a query the prerender did not draw, the board is drawn by the app, as before.
+  await page.goto('/all-cases?page=2');
+  await waitForTakeover(page);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { served: Element[] }).served[0] === document.querySelector('#root > *'),
+    ),
+  ).toBe(false);
+  expect(logged).toEqual([]);
+  await context.close();
 });
 
 test("a form of the server's HTML does not submit before the app takes over", async ({ browser, baseURL }) => {

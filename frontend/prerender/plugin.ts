@@ -8,7 +8,9 @@
  * - the same in English: `dist/index.en.html`, `dist/first-screen/{…}.en.html` (issue 35).
  * The server picks the document by the page's path and query
  * (crates/http/src/system/first_screen.rs).
- * `#root` carries `data-first-screen` until the app has replaced the server's HTML (main.tsx).
+ * `#root` carries `data-first-screen` until the app has taken over the server's HTML (main.tsx):
+ * `data-first-screen="page"` on a page prerendered whole, which the app hydrates, empty on the
+ * frame, whose content the app replaces.
  * The app's JavaScript starts after the first paint (BOOT_SCRIPT).
  */
 import { createHash } from 'node:crypto';
@@ -17,6 +19,7 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import type { FirstScreens, Rendered } from '../src/app/first-screen/prerender';
+import { WHOLE_PAGE } from '../src/app/first-screen/hydrate';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -247,14 +250,19 @@ export function firstScreens(): Plugin {
           const suffix = language === 'en' ? '.en' : '';
           const index = built.replace('<html lang="zh-HK">', () => `<html lang="${language}">`);
           // The server's own first screens (a tutor, a case) go into the frame: it has their styles.
-          const page = ({ html, styles }: Rendered, extraStyles = '') =>
+          const page = ({ html, styles }: Rendered, root: string, extraStyles = '') =>
             index
               .replace('</head>', () => `${styles}${extraStyles}</head>`)
-              .replace(ROOT_ELEMENT, () => `<div id="root" data-first-screen>${html}</div>`);
-          const frame = page(languageScreens.frame, `<style id="first-screen-css">${css}</style>`);
+              .replace(ROOT_ELEMENT, () => `${root}${html}</div>`);
+          const frame = page(
+            languageScreens.frame,
+            '<div id="root" data-first-screen>',
+            `<style id="first-screen-css">${css}</style>`,
+          );
           writeFileSync(join(outDir, `index${suffix}.html`), frame);
           for (const [name, rendered] of Object.entries(languageScreens.pages)) {
-            writeFileSync(join(outDir, 'first-screen', `${name}${suffix}.html`), page(rendered));
+            const whole = page(rendered, `<div id="root" data-first-screen="${WHOLE_PAGE}">`);
+            writeFileSync(join(outDir, 'first-screen', `${name}${suffix}.html`), whole);
           }
         }
       } finally {

@@ -3,14 +3,17 @@
  * footer) and the public pages whose first screen needs no data of the server (home, the board,
  * the login page, the terms, the privacy policy) as HTML, with the Fluent UI styles they use.
  * The server sends that HTML, so the first paint needs no JavaScript (issue 14); the app then
- * renders the same markup over it. A visitor is logged out and on a phone here.
+ * hydrates a whole page (the same tree, `App`) and renders the frame's pages over it. A visitor is
+ * logged out and on a phone here.
  */
+import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import { paths } from '@/config/paths';
 import { type Language, routerBasename } from '@/i18n/language';
 import { loadLanguage } from '@/i18n/load';
+import { App } from '../App';
 import { AppProviders } from '../providers';
 import { preloadPage, routes } from '../router';
 import { stylesWithRuleEnds } from './styles';
@@ -49,17 +52,12 @@ export interface LanguageScreens {
 /** Each language's first screens: zh-HK's at the root, English's under `/en`. */
 export type FirstScreens = Record<Language, LanguageScreens>;
 
-function render(pageRoutes: RouteObject[], path: string): Rendered {
+/** A tree as HTML, with the Fluent UI styles it used. */
+function render(tree: ReactElement): Rendered {
   const renderer = createDOMRenderer();
-  const basename = routerBasename();
-  const router = createMemoryRouter(pageRoutes, { initialEntries: [`${basename ?? ''}${path}`], basename });
   const body = renderToString(
     <RendererProvider renderer={renderer}>
-      <SSRProvider>
-        <AppProviders swr={{ provider: () => new Map() }}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </SSRProvider>
+      <SSRProvider>{tree}</SSRProvider>
     </RendererProvider>,
   );
   // The document's head has the page's title from the server; scripts are the app's own files.
@@ -67,15 +65,39 @@ function render(pageRoutes: RouteObject[], path: string): Rendered {
   return { html, styles: renderToString(<>{renderToStyleElements(stylesWithRuleEnds(renderer))}</>) };
 }
 
+/**
+ * A data-free page exactly as the app's first render in the browser draws it: `App`, with a router
+ * at `path` in place of the browser's address. main.tsx hydrates it, which needs the same tree.
+ */
+export function renderPage(path: string): Rendered {
+  const AtPath = ({ basename, children }: { basename?: string; children: ReactNode }) => (
+    <MemoryRouter basename={basename} initialEntries={[`${basename ?? ''}${path}`]}>
+      {children}
+    </MemoryRouter>
+  );
+  return render(<App swr={{ provider: () => new Map() }} Router={AtPath} />);
+}
+
+/** The frame (top bar, footer) around a slot the server fills with a tutor's or a case's page. */
+function renderFrame(): Rendered {
+  const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
+  const basename = routerBasename();
+  const router = createMemoryRouter(frameRoutes, { initialEntries: [`${basename ?? ''}${FRAME_PATH}`], basename });
+  const frame = render(
+    <AppProviders swr={{ provider: () => new Map() }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...frame, html: frame.html.replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT) };
+}
+
 async function renderLanguage(language: Language): Promise<LanguageScreens> {
   await loadLanguage(language);
-  const frameRoutes: RouteObject[] = [{ element: routes[0]?.element, children: [{ path: '*', element: SLOT_TEXT }] }];
-  const frame = render(frameRoutes, FRAME_PATH);
-  frame.html = frame.html.replace(SLOT_TEXT, () => FIRST_SCREEN_SLOT);
+  const frame = renderFrame();
   const pages = {} as LanguageScreens['pages'];
   for (const [name, path] of Object.entries(STATIC_PAGES) as [keyof typeof STATIC_PAGES, string][]) {
     await preloadPage(path);
-    pages[name] = render(routes, path);
+    pages[name] = renderPage(path);
   }
   return { frame, pages };
 }
