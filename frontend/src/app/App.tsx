@@ -14,7 +14,7 @@ interface AppProps {
   /**
    * The browser's address by default. The build prerenders the data-free pages with a router at
    * one path instead, and nothing else different, so that the browser can hydrate that HTML
-   * (first-screen/prerender.tsx, main.tsx).
+   * (first-screen/prerender.tsx, first-screen/take-over.tsx).
    */
   Router?: AppRouter;
 }

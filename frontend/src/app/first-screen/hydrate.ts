@@ -17,8 +17,20 @@ export const WHOLE_PAGE = 'page';
  * The prerender drew the page at its path alone: a query (the board's filters, a page number, a
  * login's return address) may change what the app's first render shows, and HTML that differs from
  * it would be thrown away by React after a failed hydration. Those addresses are replaced, as the
- * frame's pages are.
+ * frame's pages are. So is a page whose form was typed into before the app's code came: hydrating
+ * keeps what the field shows but not in the form's state (React leaves a field's value as it
+ * hydrates it), so "登入" would say the field is empty; replaced, the form starts empty, as it shows.
+ * Once hydration has begun, React hydrates a field before it handles an event on it, and then
+ * sees every edit.
  */
 export function hydratable(root: HTMLElement, location: Pick<Location, 'search'>): boolean {
-  return root.dataset.firstScreen === WHOLE_PAGE && location.search === '';
+  return root.dataset.firstScreen === WHOLE_PAGE && location.search === '' && !typedInto(root);
+}
+
+function typedInto(root: HTMLElement): boolean {
+  return Array.from(root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')).some(
+    (field) =>
+      field.value !== field.defaultValue ||
+      (field instanceof HTMLInputElement && field.checked !== field.defaultChecked),
+  );
 }

@@ -17,11 +17,11 @@ afterEach(() => {
 });
 
 /** A document's `#root` as the server sends the page: the build's HTML for `path`, marked as the build marks it. */
-async function servedPage(path: string, marker: string | undefined): Promise<HTMLElement> {
+async function servedPage(path: string, marker: string): Promise<HTMLElement> {
   await preloadPage(path);
   const root = document.createElement('div');
   root.id = 'root';
-  if (marker !== undefined) root.dataset.firstScreen = marker;
+  root.dataset.firstScreen = marker;
   root.innerHTML = renderPage(path).html;
   document.body.append(root);
   return root;
@@ -58,9 +58,19 @@ describe('the app over a page the build prerendered whole', () => {
     expect(root.firstElementChild).not.toBeNull();
   });
 
+  it('replaces a page whose form was typed into before the app came: the form starts as it shows, empty', async () => {
+    const root = await servedPage('/login-or-register', WHOLE_PAGE);
+    const phone = root.querySelector<HTMLInputElement>('input[type="tel"]');
+    expect(phone).not.toBeNull();
+    if (phone) phone.value = '61234567';
+    const first = root.firstElementChild;
+    expect(await takeOverAt('/login-or-register', root)).toEqual([]);
+    expect(root.firstElementChild).not.toBe(first);
+    expect(root.querySelector<HTMLInputElement>('input[type="tel"]')?.value).toBe('');
+  });
+
   it("replaces the frame's content, which is not the app's render of the page", async () => {
-    const root = await servedPage('/', undefined);
-    root.dataset.firstScreen = '';
+    const root = await servedPage('/', '');
     const first = root.firstElementChild;
     expect(await takeOverAt('/', root)).toEqual([]);
     expect(root.firstElementChild).not.toBe(first);
