@@ -1,8 +1,9 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
 /**
- * Waits until the app has rendered over the server's first screen (main.tsx removes the mark):
- * typed into before that, a prerendered form would lose its text.
+ * Waits until the app has taken the server's first screen over, hydrated or rendered over
+ * (src/app/first-screen/take-over.tsx removes the mark): typed into before that, a prerendered
+ * form would lose its text.
  */
 export async function waitForTakeover(page: Page): Promise<void> {
   await page.locator('#root[data-first-screen]').waitFor({ state: 'detached' });
@@ -16,7 +17,7 @@ export async function waitForTakeover(page: Page): Promise<void> {
  * test expects it (`test.use({ expectedCspReports: n })`).
  */
 export const test = base.extend<{ expectedCspReports: number; cspGuard: void }>({
-  // A page load shows the server's first screen, then the app renders over it: a journey that
+  // A page load shows the server's first screen, then the app takes it over: a journey that
   // typed into the server's HTML would lose its text. Loads wait until the app has taken over.
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled) {

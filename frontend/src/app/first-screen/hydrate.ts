@@ -19,7 +19,7 @@ export const WHOLE_PAGE = 'page';
  * it would be thrown away by React after a failed hydration. Those addresses are replaced, as the
  * frame's pages are. So is a page whose form was typed into before the app's code came: hydrating
  * keeps what the field shows but not in the form's state (React leaves a field's value as it
- * hydrates it), so "登入" would say the field is empty; replaced, the form starts empty, as it shows.
+ * hydrates it), so logging in would say the field is empty; replaced, the form starts empty, as it shows.
  * Once hydration has begun, React hydrates a field before it handles an event on it, and then
  * sees every edit.
  */
